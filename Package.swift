@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "ilgi",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "ilgi", targets: ["ilgi"]),
+    .library(name: "IlgiCore", targets: ["IlgiCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+  ],
+  targets: [
+    // libcmark from the system (Debian: libcmark-dev), declared the way GRDB declares SQLite.
+    .systemLibrary(
+      name: "CCmark",
+      pkgConfig: "libcmark",
+      providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+    ),
+    // Turns every file in Templates/ into a string literal compiled into IlgiCore, so a copied
+    // or installed binary carries its templates (no resource bundle to lose).
+    .executableTarget(name: "EmbedTemplatesTool", path: "Sources/EmbedTemplatesTool"),
+    .plugin(
+      name: "EmbedTemplates",
+      capability: .buildTool(),
+      dependencies: ["EmbedTemplatesTool"]
+    ),
+    .target(
+      name: "IlgiCore",
+      dependencies: [
+        "CCmark",
+        .product(name: "Yams", package: "Yams"),
+        .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      plugins: ["EmbedTemplates"]
+    ),
+    .target(
+      name: "IlgiCLI",
+      dependencies: [
+        "IlgiCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "ilgi", dependencies: ["IlgiCLI"]),
+    .target(name: "IlgiTestSupport", dependencies: ["IlgiCore"]),
+    .testTarget(name: "IlgiCoreTests", dependencies: ["IlgiCore", "IlgiTestSupport"]),
+    .testTarget(
+      name: "IlgiCLITests",
+      dependencies: ["IlgiCLI", "IlgiCore", "IlgiTestSupport", "ilgi"]
+    ),
+  ]
+)

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi new`.
+  struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a new entry: in your editor, or straight from text.",
+      discussion: """
+        With no text and a terminal, ilgi opens $VISUAL or $EDITOR on a fresh entry. The draft
+        lives in .ilgi/drafts/ and moves into YYYY/MM/ when the editor exits with success. An
+        entry left untouched or emptied is not kept. If the editor fails or is killed, the draft
+        stays: `ilgi new --resume` opens it again, `ilgi drafts` lists drafts.
+
+        With text (arguments or standard input) the entry is written at once. The first line
+        is the title. The new file's path, relative to the journal, is printed.
+
+        Examples:
+          ilgi new
+          ilgi new "Morning run" --tag running --weather "Clear, 4°C"
+          echo "Dinner with Minji" | ilgi new --date 2026-11-20T19:30
+          ilgi new --resume
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The entry's text; the first line is the title. With --resume: which draft.")
+    var text: [String] = []
+
+    @Option(help: ArgumentHelp("When it happened: YYYY-MM-DD or YYYY-MM-DDTHH:MM[+09:00]. Default: now.", valueName: "date"))
+    var date: String?
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag for the entry; repeat for more.", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(help: ArgumentHelp("The weather, as text.", valueName: "text"))
+    var weather: String?
+
+    @Flag(help: "Open the editor even when standard input is not a terminal.")
+    var edit = false
+
+    @Flag(help: "Open the newest draft (or the one named) in the editor again.")
+    var resume = false
+
+    func validate() throws {
+      if let date, DateParser(timeZone: .current).parse(date) == nil {
+        throw ValidationError("--date `\(date)` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+      }
+      for tag in tags where tag.trimmingCharacters(in: .whitespaces).isEmpty || tag.contains(where: { $0.isNewline || $0 == "," }) {
+        throw ValidationError("--tag `\(tag)` is not a tag; use one word without commas")
+      }
+      if let weather, weather.contains(where: \.isNewline) {
+        throw ValidationError("--weather must be one line")
+      }
+    }
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      let templates = context.templates(for: store)
+      if resume { return try resumeDraft(context, store) }
+
+      let details = NewEntryDetails(
+        date: try entryDate(context), tags: tags.map { $0.trimmingCharacters(in: .whitespaces) }
+          .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
+        weather: weather?.trimmingCharacters(in: .whitespaces))
+
+      var body: String?
+      if !text.isEmpty {
+        body = text.joined(separator: " ")
+      } else if !Terminal.inputIsTerminal && !edit {
+        body = try Terminal.readStandardInput()
+      }
+      if let body {
+        guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+          throw Failure("nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor", status: ExitStatus.usage)
+        }
+        let path = try Context.map { try store.addEntry(text: Self.normalized(body), details: details, templates: templates) }
+        Terminal.standardOutput.write(path.rawValue + "\n")
+        return
+      }
+      let (draft, template) = try Context.map {
+        try store.beginNewEntry(details, templates: templates, now: context.now)
+      }
+      try finish(context, store, draft: draft, template: template)
+    }
+
+    /// Text from arguments or stdin ends with exactly one newline.
+    static func normalized(_ text: String) -> String {
+      var result = text
+      while result.hasSuffix("\n") || result.hasSuffix("\r\n") { result.removeLast() }
+      return result
+    }
+
+    private func entryDate(_ context: Context) throws -> EntryDate {
+      let zone = context.environment.timeZone
+      guard let date else { return EntryDate(instant: context.now, in: zone) }
+      let parsed = DateParser(timeZone: zone).parse(date)!
+      // A bare day means that day at the current time, so entries keep their order.
+      if date.trimmingCharacters(in: .whitespaces).count == 10 {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let time = calendar.dateComponents([.hour, .minute], from: context.now)
+        let instant = calendar.date(byAdding: DateComponents(hour: time.hour, minute: time.minute), to: parsed.instant)!
+        return EntryDate(instant: instant, in: zone)
+      }
+      return parsed
+    }
+
+    private func resumeDraft(_ context: Context, _ store: JournalStore) throws {
+      let drafts = store.drafts().filter { $0.editing == nil }
+      let wanted = text.joined(separator: " ")
+      let draft: Draft
+      if wanted.isEmpty {
+        guard let newest = drafts.first else {
+          throw Failure("there is no draft to resume; start a new entry with `ilgi new`", status: ExitStatus.noSuchEntry)
+        }
+        draft = newest
+      } else {
+        guard let named = drafts.first(where: { $0.path.rawValue == wanted || $0.path.fileName == wanted || $0.path.fileName == wanted + ".md" }) else {
+          throw Failure("no draft named `\(wanted)`; see `ilgi drafts`", status: ExitStatus.noSuchEntry)
+        }
+        draft = named
+      }
+      try finish(context, store, draft: draft.path, template: nil)
+    }
+
+    private func finish(_ context: Context, _ store: JournalStore, draft: JournalPath, template: [UInt8]?) throws {
+      let editor = Editor.fromEnvironment(context.variables)
+      let ending: Editor.Ending
+      do {
+        ending = try editor.edit(store.absolute(draft))
+      } catch let failure as Failure {
+        // The editor never ran, so an untouched draft holds nothing of the person's.
+        if let template, (try? store.fileSystem.readFile(atPath: store.absolute(draft), limit: 1 << 20)) == template {
+          try? store.fileSystem.remove(atPath: store.absolute(draft))
+        }
+        throw failure
+      }
+      guard ending == .exited(0) else {
+        let how: String
+        switch ending {
+        case .exited(let code): how = "exited with status \(code)"
+        case .killed(let signal): how = "was stopped by signal \(signal)"
+        }
+        throw Failure("the editor \(how); your draft is kept in \(draft). Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`")
+      }
+      let outcome = try Context.map { try store.finishNewEntry(draft: draft, template: template) }
+      switch outcome {
+      case .saved(let path):
+        Terminal.standardOutput.write(path.rawValue + "\n")
+      case .discardedUntouched:
+        Terminal.standardError.write("Nothing written: the new entry was left as it was.\n")
+      case .discardedBlank:
+        Terminal.standardError.write("Nothing written: the new entry is empty.\n")
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi render [FILE]`.
+  struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Turn Markdown into the HTML fragment ilgi gives entries.",
+      discussion: """
+        Reads FILE, or standard input when FILE is missing or `-`. Front matter, if any, is
+        left out. Raw HTML and javascript: links are dropped unless --allow-raw-html.
+
+        Examples:
+          ilgi render notes.md > notes.html
+          echo '**bold**' | ilgi render
+        """)
+
+    @Argument(help: "A Markdown file; `-` or nothing for standard input.")
+    var file: String?
+
+    @Flag(help: "Let raw HTML through (off by default; ILGI_RAW_HTML=1 too).")
+    var allowRawHtml = false
+
+    func run() throws {
+      let variables = ProcessInfo.processInfo.environment
+      var bytes: [UInt8]
+      if let file, file != "-" {
+        do {
+          bytes = try LocalFileSystem().readFile(atPath: Context.expand(file, variables), limit: EntryReader.sizeLimit)
+        } catch let error as FileSystemError {
+          throw Failure("\(file): \(error.reason.lowercased()); check the path", status: error.code == ENOENT ? ExitStatus.noSuchEntry : ExitStatus.ioError)
+        }
+      } else {
+        bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+      }
+      let name = file ?? "standard input"
+      let document: EntryDocument
+      do {
+        document = try EntryDocument(bytes: bytes)
+      } catch {
+        switch error {
+        case .binary: throw Failure("\(name): is a binary file, not Markdown text", status: ExitStatus.badData)
+        case .invalidUTF8(let offset): throw Failure("\(name): is not UTF-8 text (bad byte at offset \(offset)); convert it first", status: ExitStatus.badData)
+        case .frontMatter(let problem): throw Failure("\(name):\(problem.position): \(problem.summary); fix that line", status: ExitStatus.badData)
+        }
+      }
+      let renderer = MarkdownRenderer(allowsRawHTML: allowRawHtml || variables["ILGI_RAW_HTML"] == "1")
+      Terminal.standardOutput.write(renderer.html(document.content))
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi show SELECTOR`.
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show one entry, rendered for the terminal, as HTML, as JSON or as the raw file.",
+      discussion: """
+        Headings, emphasis, lists, quotes, code and links are shown with colour on a terminal;
+        without one, or with NO_COLOR set, the output is plain text with no escape codes.
+
+        Examples:
+          ilgi show last
+          ilgi show 0f8b6c0e
+          ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
+          ilgi show 2026-11-21 --html > entry.html
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Which entry: an id or id prefix, `last`, a path, or a date YYYY-MM-DD.")
+    var selector: String = "last"
+
+    @Flag(help: "Print the HTML fragment (title heading and rendered body).")
+    var html = false
+
+    @Flag(help: "Print the file exactly as it is on disk.")
+    var raw = false
+
+    @Flag(help: "Print JSON: the list schema plus `body`.")
+    var json = false
+
+    @Flag(help: "Let raw HTML in the entry through to --html output (off by default; ILGI_RAW_HTML=1 too).")
+    var allowRawHtml = false
+
+    func validate() throws {
+      if [html, raw, json].filter({ $0 }).count > 1 {
+        throw ValidationError("choose one of --html, --raw and --json")
+      }
+    }
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      let entry = try context.resolve(selector, in: store)
+      if raw {
+        Terminal.standardOutput.write(String(decoding: entry.document.bytes, as: UTF8.self))
+      } else if json {
+        Terminal.standardOutput.write(try EntryJSON.render(EntryJSON(entry, includeBody: true)))
+      } else if html {
+        Terminal.standardOutput.write(EntryHTML.fragment(entry, renderer: context.renderer(allowRawHTML: allowRawHtml)))
+      } else {
+        let paint = context.paint
+        var meta = "\(context.dates.long(entry.date)) \(context.dates.time(entry.date))"
+        if let weather = entry.weather { meta += " · \(Sanitize.line(weather))" }
+        if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
+        var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"
+        out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"
+        let body = context.renderer().terminal(entry.body, style: paint.enabled ? .ansi : .plain)
+        if !body.isEmpty { out += "\n" + body + "\n" }
+        Terminal.standardOutput.write(out)
+      }
+    }
+  }
+}
+
+/// The HTML an entry gets: its title as a heading, then its body through libcmark.
+enum EntryHTML {
+  static func fragment(_ entry: Entry, renderer: MarkdownRenderer) -> String {
+    var html = ""
+    if !entry.title.isEmpty { html += "<h1>\(escape(entry.title))</h1>\n" }
+    return html + renderer.html(entry.body)
+  }
+
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import IlgiCore
+
+/// What one command run knows of the world: environment, clock, locale, and the journal.
+///
+/// The composition root: the only place that reads `ProcessInfo` and decides which journal
+/// a command works on. Commands get values from here and hand them to IlgiCore.
+struct Context {
+  let environment: IlgiEnvironment
+  let variables: [String: String]
+  let options: GlobalOptions
+
+  init(_ options: GlobalOptions, variables: [String: String] = ProcessInfo.processInfo.environment) {
+    self.options = options
+    self.variables = variables
+    let now = Date()
+    environment = IlgiEnvironment(
+      now: { now }, locale: Self.locale(options.locale, variables), timeZone: .current,
+      variables: variables.filter { $0.key.hasPrefix("ILGI_") || $0.key.hasPrefix("XDG_") })
+  }
+
+  /// `--locale`, else `LC_ALL`, `LC_TIME`, `LANG`; `C`/`POSIX` and unset mean English.
+  static func locale(_ flag: String?, _ variables: [String: String]) -> Locale {
+    let candidates = [flag, variables["LC_ALL"], variables["LC_TIME"], variables["LANG"]]
+    for candidate in candidates {
+      guard var value = candidate?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { continue }
+      if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
+      if let at = value.firstIndex(of: "@") { value = String(value[..<at]) }
+      if value == "C" || value == "POSIX" { return Locale(identifier: "en_US") }
+      return Locale(identifier: value.replacingOccurrences(of: "-", with: "_"))
+    }
+    return Locale(identifier: "en_US")
+  }
+
+  var dates: DateStyle { DateStyle(locale: environment.locale) }
+  var now: Date { environment.now() }
+  var paint: Paint { Paint(enabled: Terminal.usesColor(variables)) }
+
+  func renderer(allowRawHTML: Bool = false) -> MarkdownRenderer {
+    MarkdownRenderer(allowsRawHTML: allowRawHTML || variables["ILGI_RAW_HTML"] == "1")
+  }
+
+  var reader: EntryReader { EntryReader(timeZone: environment.timeZone) }
+
+  /// The journal path and whether it is the default one (which may be made on first use).
+  var journalPath: (path: String, isDefault: Bool) {
+    if let flag = options.journal, !flag.isEmpty { return (Self.expand(flag, variables), false) }
+    if let env = variables["ILGI_JOURNAL"], !env.isEmpty { return (Self.expand(env, variables), false) }
+    let home = variables["HOME"] ?? NSHomeDirectory()
+    return (home + "/ilgi", true)
+  }
+
+  static func expand(_ path: String, _ variables: [String: String]) -> String {
+    var result = path
+    if result == "~" || result.hasPrefix("~/") {
+      result = (variables["HOME"] ?? NSHomeDirectory()) + result.dropFirst()
+    }
+    if !result.hasPrefix("/") {
+      result = FileManager.default.currentDirectoryPath + "/" + result
+    }
+    return (result as NSString).standardizingPath
+  }
+
+  /// Opens the journal; the default folder is made (and announced) on first use, any other must
+  /// exist already.
+  func openJournal() throws -> JournalStore {
+    let (path, isDefault) = journalPath
+    let opened = Result { () throws(JournalError) in try JournalStore(root: path, reader: reader) }
+    switch opened {
+    case .success(let store):
+      return store
+    case .failure(let error):
+      guard error.reason == .journalMissing, isDefault else { throw Self.describe(error) }
+      let (store, _) = try Self.map { try JournalStore.initialize(root: path, reader: reader) }
+      Terminal.standardError.write(
+        "ilgi: made a new journal at \(display(path)) (choose another with --journal or ILGI_JOURNAL)\n")
+      return store
+    }
+  }
+
+  /// `~/ilgi` rather than `/home/someone/ilgi`.
+  func display(_ path: String) -> String {
+    if let home = variables["HOME"], !home.isEmpty, path.hasPrefix(home + "/") {
+      return "~" + path.dropFirst(home.count)
+    }
+    return path
+  }
+
+  func templates(for store: JournalStore) -> TemplateRenderer {
+    TemplateRenderer(overrideFolder: store.root + "/" + JournalLayout.templatesFolder)
+  }
+
+  /// Runs a core call and turns its `JournalError` into a `Failure` with a good message.
+  static func map<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as JournalError {
+      throw describe(error)
+    }
+  }
+
+  /// One line naming the file or value and what to do, with the matching exit status.
+  static func describe(_ error: JournalError) -> Failure {
+    switch error.reason {
+    case .journalMissing:
+      return Failure("no journal at \(error.path); make one with `ilgi init \(error.path)`", status: ExitStatus.noSuchEntry)
+    case .journalIsAFile:
+      return Failure("\(error.path) is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL")
+    case .noSuchEntry(let selector):
+      return Failure("no entry matches `\(selector)`; see `ilgi list` for ids, dates and paths", status: ExitStatus.noSuchEntry)
+    case .ambiguous(let selector, let candidates):
+      return Failure("`\(selector)` matches \(candidates.count) entries; name one by id or path: \(candidates.map(\.rawValue).joined(separator: ", "))")
+    case .invalidSelector(let text):
+      return Failure("`\(text)` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD", status: ExitStatus.usage)
+    case .changedOnDisk(let kept):
+      return Failure("\(error.path) changed on disk while you were editing; it was not overwritten. Your version is in \(kept); merge the two by hand")
+    case .occupied:
+      return Failure("\(error.path) exists again; move that file away, then restore")
+    case .unreadable(let readError):
+      return Failure("\(readError.summary); \(readError.advice)", status: ExitStatus.badData)
+    case .io(let io):
+      return Failure("could not \(io.operation) \(io.path): \(io.reason.lowercased()); check the folder's permissions and free space", status: ExitStatus.ioError)
+    case .template(let problem):
+      return Failure("template \(error.path): \(problem); fix or remove it")
+    }
+  }
+
+  /// Reads every entry and prints one warning line per file that could not be read.
+  func listing(_ store: JournalStore) -> JournalStore.Listing {
+    let listing = store.entries()
+    warn(listing.skipped)
+    return listing
+  }
+
+  func warn(_ skipped: [EntryReadError]) {
+    for problem in skipped {
+      Terminal.standardError.write("ilgi: warning: \(problem.summary); \(problem.advice)\n")
+    }
+  }
+
+  /// The entry a selector names, among every entry of the journal.
+  func resolve(_ text: String, in store: JournalStore) throws -> Entry {
+    let selector = try Self.map { try EntrySelector(parsing: text) }
+    let entries = listing(store).entries
+    do throws(JournalError) {
+      return try selector.resolve(in: entries, text: text)
+    } catch {
+      if case .ambiguous(_, let candidates) = error.reason {
+        let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        Terminal.standardError.write("ilgi: `\(text)` matches \(candidates.count) entries:\n")
+        for path in candidates {
+          if let entry = byPath[path] { Terminal.standardError.write("  " + summaryLine(entry) + "\n") }
+        }
+        throw Failure("name one by its id or path, e.g. `ilgi show \(byPath[candidates[0]].map { String($0.id.rawValue.prefix(8)).lowercased() } ?? candidates[0].rawValue)`")
+      }
+      throw Self.describe(error)
+    }
+  }
+
+  /// `0f8b6c0e  2026-11-21 09:30  Title  (path)` for lists of candidates.
+  func summaryLine(_ entry: Entry) -> String {
+    "\(entry.id.rawValue.prefix(8).lowercased())  \(entry.date.day) \(dates.time(entry.date))  \(Self.title(entry))  (\(entry.path))"
+  }
+
+  static func title(_ entry: Entry) -> String {
+    entry.title.isEmpty ? "(untitled)" : entry.title
+  }
+}

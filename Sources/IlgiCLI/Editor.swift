@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The person's own editor: `VISUAL`, then `EDITOR`, then the first of `sensible-editor`,
+/// `editor`, `nano`, `vi` on the PATH. The value may carry arguments (`code --wait`).
+struct Editor {
+  /// The shell command text that starts the editor (the file is appended as `"$1"`).
+  let command: String
+
+  /// How the editor ended.
+  enum Ending: Equatable {
+    case exited(Int32)
+    case killed(signal: Int32)
+  }
+
+  /// Picks the editor from the environment.
+  static func fromEnvironment(_ environment: [String: String]) -> Editor {
+    for key in ["VISUAL", "EDITOR"] {
+      if let value = environment[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+        return Editor(command: value)
+      }
+    }
+    let path = environment["PATH"] ?? "/usr/bin:/bin"
+    for candidate in ["sensible-editor", "editor", "nano", "vi"] {
+      for folder in path.split(separator: ":") where access("\(folder)/\(candidate)", X_OK) == 0 {
+        return Editor(command: candidate)
+      }
+    }
+    return Editor(command: "vi")
+  }
+
+  /// Opens `file` and waits. The editor shares ilgi's terminal and process group; ilgi ignores
+  /// Ctrl-C meanwhile so that the key reaches the editor and ilgi can still keep the draft.
+  func edit(_ file: String) throws -> Ending {
+    let arguments = ["/bin/sh", "-c", "\(command) \"$1\"", "ilgi-editor", file]
+    var cArguments = arguments.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGINT)
+    sigaddset(&defaults, SIGQUIT)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+    let oldInterrupt = signal(SIGINT, SIG_IGN)
+    let oldQuit = signal(SIGQUIT, SIG_IGN)
+    defer {
+      signal(SIGINT, oldInterrupt)
+      signal(SIGQUIT, oldQuit)
+    }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ)
+    guard spawned == 0 else {
+      throw Failure("could not start the editor `\(command)`: \(String(cString: strerror(spawned))); set VISUAL or EDITOR")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { throw Failure("lost track of the editor `\(command)`") }
+    }
+    let signalNumber = status & 0x7F
+    if signalNumber != 0 { return .killed(signal: signalNumber) }
+    let code = (status >> 8) & 0xFF
+    // sh reports a command it could not find as 127.
+    if code == 127 {
+      throw Failure("the editor `\(command)` was not found; set VISUAL or EDITOR to an editor you have")
+    }
+    return .exited(code)
+  }
+}

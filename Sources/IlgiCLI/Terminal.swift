@@ -1,0 +1,65 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's terminal side: output streams, whether they are terminals, colour, prompts.
+struct Terminal {
+  /// Writes text to a file descriptor, unbuffered.
+  struct Stream {
+    let descriptor: Int32
+
+    func write(_ text: String) {
+      FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(Data(text.utf8))
+    }
+  }
+
+  static let standardOutput = Stream(descriptor: STDOUT_FILENO)
+  static let standardError = Stream(descriptor: STDERR_FILENO)
+
+  /// Whether standard input is a terminal (a person can answer a question or use an editor).
+  static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+  /// Whether standard output is a terminal.
+  static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Whether to colour standard output: a terminal, `NO_COLOR` unset, `TERM` not `dumb`.
+  static func usesColor(_ environment: [String: String]) -> Bool {
+    guard outputIsTerminal else { return false }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    return environment["TERM"] != "dumb"
+  }
+
+  /// Asks a yes/no question on stderr and reads the answer from stdin; default no.
+  static func confirm(_ question: String) -> Bool {
+    standardError.write("\(question) [y/N] ")
+    guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+    else {
+      standardError.write("\n")
+      return false
+    }
+    return ["y", "yes", "네", "예", "ㅇ"].contains(answer)
+  }
+
+  /// Reads all of standard input as UTF-8.
+  static func readStandardInput() throws -> String {
+    let data = FileHandle.standardInput.readDataToEndOfFile()
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw Failure("standard input is not UTF-8 text; convert it first", status: ExitStatus.badData)
+    }
+    return text
+  }
+}
+
+/// SGR colouring that turns itself off when output is not a colour terminal.
+struct Paint {
+  let enabled: Bool
+
+  func callAsFunction(_ code: String, _ text: String) -> String {
+    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+  func bold(_ text: String) -> String { self("1", text) }
+  func dim(_ text: String) -> String { self("2", text) }
+}

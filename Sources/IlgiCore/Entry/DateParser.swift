@@ -1,0 +1,136 @@
+import Foundation
+
+/// Reads the dates journals arrive with, generously (FORMAT.md "Dates").
+///
+/// Accepts `YYYY-MM-DD`, then optionally `T` or a space, `HH:MM`, `:SS`, fractions, and an offset
+/// written `Z`, `+09:00`, `+0900` or `+09`. A value without an offset is in `timeZone`, never
+/// silently UTC.
+public struct DateParser: Sendable {
+  /// The zone for dates and times written without an offset.
+  public var timeZone: TimeZone
+
+  /// Makes a parser for a journal in `timeZone`.
+  public init(timeZone: TimeZone) {
+    self.timeZone = timeZone
+  }
+
+  /// The date in `text`, or `nil` when it is no date at all.
+  public func parse(_ text: String) -> EntryDate? {
+    var scanner = ByteScanner(Array(text.trimmingCharacters(in: .whitespaces).utf8))
+    guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
+      let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
+      let day = scanner.digits(2)
+    else { return nil }
+    var hour = 0
+    var minute = 0
+    var second = 0
+    var nanosecond = 0
+    var offset: Int?
+    if scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t"))
+      || scanner.take(UInt8(ascii: " "))
+    {
+      while scanner.take(UInt8(ascii: " ")) {}
+      guard let h = scanner.digits(2), scanner.take(UInt8(ascii: ":")), let m = scanner.digits(2)
+      else { return nil }
+      hour = h
+      minute = m
+      if scanner.take(UInt8(ascii: ":")) {
+        guard let s = scanner.digits(2) else { return nil }
+        second = s
+        if scanner.take(UInt8(ascii: ".")) || scanner.take(UInt8(ascii: ",")) {
+          var fraction = 0
+          var places = 0
+          while let d = scanner.digits(1) {
+            if places < 9 {
+              fraction = fraction * 10 + d
+              places += 1
+            }
+          }
+          guard places > 0 else { return nil }
+          nanosecond = fraction * Int(pow(10.0, Double(9 - places)))
+        }
+      }
+      while scanner.take(UInt8(ascii: " ")) {}
+      if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) {
+        offset = 0
+      } else if let sign = scanner.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+        scanner.advance()
+        guard let oh = scanner.digits(2), oh <= 18 else { return nil }
+        var om = 0
+        if scanner.take(UInt8(ascii: ":")) {
+          guard let m = scanner.digits(2) else { return nil }
+          om = m
+        } else if let m = scanner.digits(2) {
+          om = m
+        }
+        guard om < 60 else { return nil }
+        offset = (oh * 3600 + om * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+      }
+    }
+    guard scanner.atEnd, (1...12).contains(month), (1...31).contains(day), hour < 24,
+      minute < 60, second < 61
+    else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone
+    let components = DateComponents(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+      nanosecond: nanosecond)
+    guard let instant = calendar.date(from: components) else { return nil }
+    // Reject dates the calendar rolled over (2026-02-30 would become March 2).
+    let check = calendar.dateComponents([.year, .month, .day], from: instant)
+    guard check.year == year, check.month == month, check.day == day else { return nil }
+    if let offset { return EntryDate(instant: instant, offset: offset) }
+    return EntryDate(instant: instant, in: timeZone)
+  }
+
+  /// The date a file name starts with (`2026-11-21-0930-run.md`, `2026-11-21.md`), if any.
+  ///
+  /// A `-HHMM` right after the date is taken as the local time.
+  public func parseFileName(_ name: String) -> EntryDate? {
+    let bytes = Array(name.utf8)
+    guard bytes.count >= 10, let date = String(bytes: bytes[0..<10], encoding: .utf8) else {
+      return nil
+    }
+    if bytes.count >= 15, bytes[10] == UInt8(ascii: "-"),
+      bytes[11..<15].allSatisfy({ (48...57).contains($0) }),
+      bytes.count == 15 || !(48...57).contains(bytes[15])
+    {
+      let hhmm = String(decoding: bytes[11..<15], as: UTF8.self)
+      let time = "\(hhmm.prefix(2)):\(hhmm.suffix(2))"
+      if let withTime = parse("\(date)T\(time)") { return withTime }
+    }
+    if bytes.count > 10, (48...57).contains(bytes[10]) { return nil }
+    return parse(date)
+  }
+}
+
+/// A cursor over ASCII bytes for the small parsers here.
+struct ByteScanner {
+  private let bytes: [UInt8]
+  private(set) var position = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  var atEnd: Bool { position == bytes.count }
+  var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+  mutating func advance() { position += 1 }
+
+  mutating func take(_ byte: UInt8) -> Bool {
+    guard peek == byte else { return false }
+    position += 1
+    return true
+  }
+
+  /// Exactly `count` decimal digits as a number.
+  mutating func digits(_ count: Int) -> Int? {
+    guard position + count <= bytes.count else { return nil }
+    var value = 0
+    for byte in bytes[position..<position + count] {
+      guard (48...57).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - 48)
+    }
+    position += count
+    return value
+  }
+}

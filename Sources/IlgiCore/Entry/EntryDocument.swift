@@ -1,0 +1,132 @@
+import Foundation
+
+/// An entry file split into its parts, so that writing it back gives the same bytes.
+///
+/// Holds the byte-order mark, the line ending the file uses, the front matter block (if any)
+/// and the Markdown content after it. `bytes` rebuilds the file exactly; edits change only the
+/// front matter lines they concern (FORMAT.md "Promises").
+public struct EntryDocument: Sendable, Equatable {
+  /// Why bytes are not an entry at all.
+  public enum DecodingProblem: Error, Sendable, Equatable {
+    /// The file holds NUL bytes: a binary file named `.md`.
+    case binary
+    /// The bytes are not UTF-8; `offset` is the first bad byte.
+    case invalidUTF8(offset: Int)
+    /// The front matter could not be read.
+    case frontMatter(FrontMatterError)
+  }
+
+  /// Whether the file starts with a UTF-8 byte-order mark (kept on rewrite).
+  public var hasByteOrderMark: Bool
+  /// `"\n"` or `"\r\n"`: what the file's first line ends with; new lines get the same.
+  public var newline: String
+  /// The front matter block, when the file has one.
+  public var frontMatter: FrontMatter?
+  /// Everything after the front matter: the title line and the body, as written.
+  public var content: String
+
+  /// Makes a document from parts.
+  public init(
+    hasByteOrderMark: Bool = false, newline: String = "\n", frontMatter: FrontMatter?,
+    content: String
+  ) {
+    self.hasByteOrderMark = hasByteOrderMark
+    self.newline = newline
+    self.frontMatter = frontMatter
+    self.content = content
+  }
+
+  /// Splits a file's bytes; never changes them.
+  public init(bytes: [UInt8]) throws(DecodingProblem) {
+    if bytes.contains(0) { throw .binary }
+    var body = bytes[...]
+    hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    if hasByteOrderMark { body = body.dropFirst(3) }
+    guard let text = String(validating: body, as: UTF8.self) else {
+      throw .invalidUTF8(offset: Self.firstInvalidByte(in: bytes))
+    }
+    let lines = Self.splitLines(text)
+    newline = lines.first.map { $0.hasSuffix("\r\n") ? "\r\n" : "\n" } ?? "\n"
+    guard let first = lines.first, Self.isFence(first) else {
+      frontMatter = nil
+      content = text
+      return
+    }
+    guard let close = lines.indices.dropFirst().first(where: { Self.isFence(lines[$0]) }) else {
+      throw .frontMatter(FrontMatterError(line: 1, column: 1, problem: .unclosed))
+    }
+    do {
+      frontMatter = try FrontMatter(
+        opening: first, lines: Array(lines[1..<close]), closing: lines[close], firstLine: 1)
+    } catch {
+      throw .frontMatter(error)
+    }
+    content = lines[(close + 1)...].joined()
+  }
+
+  /// The file's bytes: BOM, front matter and content, exactly as read or as edited.
+  public var bytes: [UInt8] {
+    var out: [UInt8] = hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+    if let frontMatter { out += Array(frontMatter.text.utf8) }
+    out += Array(content.utf8)
+    return out
+  }
+
+  /// The line number (1-based) in the file where `content` starts.
+  public var contentFirstLine: Int {
+    guard let frontMatter else { return 1 }
+    return frontMatter.lines.count + 3
+  }
+
+  /// Gives a file without front matter an empty block, in the file's own line ending.
+  public mutating func ensureFrontMatter() {
+    guard frontMatter == nil else { return }
+    // An empty YAML block always parses.
+    frontMatter = try? FrontMatter(
+      opening: "---" + newline, lines: [], closing: "---" + newline, firstLine: 1)
+  }
+
+  /// Sets a front matter key, adding the block when the file has none.
+  public mutating func set(_ key: String, yaml: String) throws(FrontMatterError) {
+    ensureFrontMatter()
+    try frontMatter!.set(key, yaml: yaml, newline: newline)
+  }
+
+  /// Splits text after each `\n`, keeping the terminators (`\r\n` stays whole).
+  static func splitLines(_ text: String) -> [String] {
+    var lines: [String] = []
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var index = start
+    while index != utf8.endIndex {
+      let next = utf8.index(after: index)
+      if utf8[index] == UInt8(ascii: "\n") {
+        lines.append(String(text[start..<next]))
+        start = next
+      }
+      index = next
+    }
+    if start != utf8.endIndex { lines.append(String(text[start...])) }
+    return lines
+  }
+
+  private static func isFence(_ line: String) -> Bool {
+    line == "---\n" || line == "---\r\n" || line == "---"
+  }
+
+  private static func firstInvalidByte(in bytes: [UInt8]) -> Int {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    var consumed = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        consumed += UTF8.width(scalar)
+        offset = consumed
+      case .emptyInput: return offset
+      case .error: return offset
+      }
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+
+/// Why a file could not be read as an entry.
+public struct EntryReadError: Error, Sendable, Equatable {
+  /// What went wrong.
+  public enum Reason: Sendable, Equatable {
+    /// The file holds NUL bytes.
+    case binary
+    /// Not UTF-8 from this byte on.
+    case invalidUTF8(offset: Int)
+    /// Front matter could not be parsed.
+    case frontMatter(FrontMatterError)
+    /// Larger than ilgi reads as an entry.
+    case tooLarge(size: Int64, limit: Int)
+    /// The operating system refused (permissions, a link loop, ...).
+    case unreadable(FileSystemError)
+  }
+
+  /// The file, relative to the journal.
+  public var path: JournalPath
+  /// What went wrong.
+  public var reason: Reason
+
+  /// Makes an error.
+  public init(path: JournalPath, reason: Reason) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// Plain English, starting with the path and position: `2026/11/x.md:3:7: front matter ...`.
+  public var summary: String {
+    switch reason {
+    case .binary: return "\(path): is a binary file, not Markdown text"
+    case .invalidUTF8(let offset): return "\(path): is not UTF-8 text (bad byte at offset \(offset))"
+    case .frontMatter(let error): return "\(path):\(error.position): \(error.summary)"
+    case .tooLarge(let size, let limit):
+      return "\(path): is \(Self.megabytes(size)); entries larger than \(Self.megabytes(Int64(limit))) are not read"
+    case .unreadable(let error): return "\(path): \(error.reason.lowercased())"
+    }
+  }
+
+  /// What the person should do about it.
+  public var advice: String {
+    switch reason {
+    case .binary, .invalidUTF8, .tooLarge:
+      return "move it out of the journal or save it as UTF-8 Markdown"
+    case .frontMatter: return "fix that line"
+    case .unreadable: return "check the file's permissions and links"
+    }
+  }
+
+  static func megabytes(_ bytes: Int64) -> String {
+    String(format: "%.1f MB", Double(bytes) / 1_000_000)
+  }
+}
+
+/// Turns a file's bytes into an `Entry` by the rules of FORMAT.md. Reading never writes.
+public struct EntryReader: Sendable {
+  /// Files larger than this are reported, not read.
+  public static let sizeLimit = 10 * 1024 * 1024
+  /// How many characters of body a preview keeps.
+  public static let previewLength = 120
+
+  /// Reads dates without an offset in the journal's zone.
+  public var dates: DateParser
+  /// Used for previews and inline tags.
+  public var renderer: MarkdownRenderer
+
+  /// Makes a reader for a journal in `timeZone`.
+  public init(timeZone: TimeZone, renderer: MarkdownRenderer = MarkdownRenderer()) {
+    dates = DateParser(timeZone: timeZone)
+    self.renderer = renderer
+  }
+
+  /// The entry in `bytes`, read from `path`; `modified` is the fallback date.
+  public func read(_ bytes: [UInt8], path: JournalPath, modified: Date) throws(EntryReadError)
+    -> Entry
+  {
+    let document: EntryDocument
+    do {
+      document = try EntryDocument(bytes: bytes)
+    } catch {
+      switch error {
+      case .binary: throw EntryReadError(path: path, reason: .binary)
+      case .invalidUTF8(let offset):
+        throw EntryReadError(path: path, reason: .invalidUTF8(offset: offset))
+      case .frontMatter(let problem):
+        throw EntryReadError(path: path, reason: .frontMatter(problem))
+      }
+    }
+    return try entry(from: document, path: path, modified: modified)
+  }
+
+  /// The entry a parsed document describes.
+  public func entry(from document: EntryDocument, path: JournalPath, modified: Date)
+    throws(EntryReadError) -> Entry
+  {
+    let front = document.frontMatter
+    var notes: [String] = []
+
+    // id
+    var id = EntryID.derived(from: path)
+    var idIsDerived = true
+    if let front, front.values["id"] != nil {
+      guard let text = front.string("id") else {
+        throw wrongType(front, key: "id", expected: "one value, a UUID", document: document, path: path)
+      }
+      if !text.isEmpty {
+        id = EntryID(text)
+        idIsDerived = false
+      }
+    }
+
+    // date
+    var date: EntryDate?
+    if let text = front?.string("date"), !text.isEmpty {
+      date = dates.parse(text)
+      if date == nil { notes.append("`date: \(text)` is not a date; using the file's name or time") }
+    } else if let front, front.values["date"] != nil, front.string("date") == nil {
+      notes.append("`date:` is not a single value; using the file's name or time")
+    }
+    let resolvedDate =
+      date ?? dates.parseFileName(path.fileName) ?? EntryDate(instant: modified, in: dates.timeZone)
+
+    // title and body
+    var title = ""
+    var body = ""
+    let content = document.content
+    if let frontTitle = front?.string("title"), !frontTitle.isEmpty {
+      title = frontTitle
+      body = content
+    } else {
+      (title, body) = Self.splitTitle(content)
+    }
+
+    // tags: front matter first, then inline
+    var tags: [String] = []
+    func add(_ tag: String) {
+      var cleaned = tag.trimmingCharacters(in: .whitespaces)
+      if cleaned.hasPrefix("#") { cleaned.removeFirst() }
+      cleaned = cleaned.precomposedStringWithCanonicalMapping
+      guard !cleaned.isEmpty else { return }
+      if !tags.contains(where: { $0.lowercased() == cleaned.lowercased() }) { tags.append(cleaned) }
+    }
+    if let front {
+      for key in ["tags", "tag", "keywords"] { front.words(key).forEach(add) }
+    }
+    renderer.inlineTags(content).forEach(add)
+
+    let weather = front?.string("weather").flatMap { $0.isEmpty ? nil : $0 }
+    let preview = makePreview(body)
+    return Entry(
+      path: path, id: id, idIsDerived: idIsDerived, date: resolvedDate, title: title, body: body,
+      preview: preview, tags: tags, weather: weather, document: document, notes: notes)
+  }
+
+  /// The first non-blank line (heading marks stripped) and everything after it.
+  static func splitTitle(_ content: String) -> (title: String, body: String) {
+    let lines = EntryDocument.splitLines(content)
+    guard let index = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
+    else { return ("", "") }
+    let title = stripHeading(lines[index].trimmingCharacters(in: .whitespacesAndNewlines))
+    var rest = lines[(index + 1)...].joined()
+    // The body starts at its first non-blank line; only leading blank lines are dropped.
+    while let first = rest.first, first == "\n" || first == "\r\n" || first == "\r" {
+      rest.removeFirst()
+    }
+    return (title, rest)
+  }
+
+  /// `# Title` and `## Title ##` become `Title`.
+  static func stripHeading(_ line: String) -> String {
+    var text = Substring(line)
+    let hashes = text.prefix(while: { $0 == "#" })
+    guard (1...6).contains(hashes.count) else { return line }
+    let after = text.dropFirst(hashes.count)
+    guard after.isEmpty || after.first == " " || after.first == "\t" else { return line }
+    text = after.drop(while: { $0 == " " || $0 == "\t" })
+    // A closing sequence of #s preceded by a space is not part of the heading's text.
+    let trimmed = text.reversed().drop(while: { $0 == "#" })
+    if trimmed.count < text.count, trimmed.first == " " || trimmed.isEmpty {
+      text = Substring(String(trimmed.reversed()))
+    }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// A one-line plain-text preview of `body`.
+  func makePreview(_ body: String) -> String {
+    // Only the start of the body matters; cut at a line boundary so cmark sees whole blocks.
+    var head = body
+    if body.utf8.count > 4096 {
+      let cut = body.utf8.index(body.utf8.startIndex, offsetBy: 4096)
+      let end = body[..<cut].lastIndex(of: "\n") ?? cut
+      head = String(body[..<end])
+    }
+    let text = renderer.plainText(head, limit: Self.previewLength + 1)
+    guard text.count > Self.previewLength else { return text }
+    var cut = String(text.prefix(Self.previewLength))
+    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > 80 {
+      cut = String(cut[..<space])
+    }
+    return cut + "…"
+  }
+
+  private func wrongType(
+    _ front: FrontMatter, key: String, expected: String, document: EntryDocument, path: JournalPath
+  ) -> EntryReadError {
+    let line = (front.lines.firstIndex { FrontMatter.topLevelKey(in: $0) == key } ?? 0) + 2
+    return EntryReadError(
+      path: path,
+      reason: .frontMatter(
+        FrontMatterError(line: line, column: 1, problem: .wrongType(key: key, expected: expected))))
+  }
+}

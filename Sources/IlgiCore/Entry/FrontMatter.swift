@@ -1,0 +1,188 @@
+import Foundation
+import Yams
+
+/// A value read from front matter, reduced to the shapes ilgi uses.
+public enum FrontMatterValue: Sendable, Equatable {
+  /// A scalar, as its text (YAML types are not resolved: `2026-11-21` stays text).
+  case scalar(String)
+  /// A sequence of scalars.
+  case list([String])
+  /// A mapping or a nested structure ilgi does not read.
+  case other
+}
+
+/// The YAML block at the top of an entry, kept as its original lines so edits touch only the
+/// lines of the key that changed (FORMAT.md "Promises").
+public struct FrontMatter: Sendable, Equatable {
+  /// The opening fence with its line ending (`---\n`).
+  public private(set) var opening: String
+  /// The YAML lines between the fences, each with its own line ending.
+  public private(set) var lines: [String]
+  /// The closing fence with its line ending (may lack one at the end of the file).
+  public private(set) var closing: String
+  /// Top-level keys in the order they appear.
+  public private(set) var keys: [String]
+  /// Top-level values by key.
+  public private(set) var values: [String: FrontMatterValue]
+
+  /// Parses the YAML lines of a block that starts on `firstLine` (1-based) of the file.
+  init(opening: String, lines: [String], closing: String, firstLine: Int) throws(FrontMatterError) {
+    self.opening = opening
+    self.lines = lines
+    self.closing = closing
+    (keys, values) = try Self.parse(lines.joined(), yamlFirstLine: firstLine + 1)
+  }
+
+  /// The whole block as text: fences and YAML lines, byte for byte as read or edited.
+  public var text: String { opening + lines.joined() + closing }
+
+  /// The scalar text of `key`, if it is a scalar.
+  public func string(_ key: String) -> String? {
+    if case .scalar(let text) = values[key] { return text }
+    return nil
+  }
+
+  /// The words of `key`: a YAML list, or one string of comma- or space-separated words.
+  public func words(_ key: String) -> [String] {
+    switch values[key] {
+    case .list(let items):
+      return items.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    case .scalar(let text):
+      return text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+    default: return []
+    }
+  }
+
+  // MARK: Editing
+
+  /// Sets `key` to a YAML value written as `yaml` (already quoted as needed).
+  ///
+  /// An existing key's lines are replaced where they stand; a new key goes last. Every other
+  /// line is kept byte for byte.
+  public mutating func set(_ key: String, yaml: String, newline: String) throws(FrontMatterError) {
+    let line = "\(key): \(yaml)\(newline)"
+    if let range = lineRange(of: key) {
+      lines.replaceSubrange(range, with: [line])
+    } else {
+      // A last line without a line ending (front matter closed at end of file) gets one first.
+      if let last = lines.last, !last.hasSuffix("\n") { lines[lines.count - 1] = last + newline }
+      lines.append(line)
+    }
+    try reparse()
+  }
+
+  /// Removes `key` and its lines, if present.
+  public mutating func remove(_ key: String) throws(FrontMatterError) {
+    guard let range = lineRange(of: key) else { return }
+    lines.removeSubrange(range)
+    try reparse()
+  }
+
+  private mutating func reparse() throws(FrontMatterError) {
+    (keys, values) = try Self.parse(lines.joined(), yamlFirstLine: 2)
+  }
+
+  /// The lines that belong to top-level `key`: its own line and the indented or `- ` lines
+  /// that continue it (block lists, folded text), but not trailing blank or comment lines.
+  func lineRange(of key: String) -> Range<Int>? {
+    guard let start = lines.firstIndex(where: { Self.topLevelKey(in: $0) == key }) else {
+      return nil
+    }
+    var end = start + 1
+    var lastContent = start + 1
+    while end < lines.count {
+      let line = lines[end]
+      let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+      if Self.topLevelKey(in: line) != nil { break }
+      if trimmed.isEmpty || (line.hasPrefix("#")) {
+        end += 1
+        continue
+      }
+      let continues = line.hasPrefix(" ") || line.hasPrefix("\t") || line.hasPrefix("- ")
+        || trimmed == "-"
+      if !continues { break }
+      end += 1
+      lastContent = end
+    }
+    return start..<lastContent
+  }
+
+  /// The key a line starts at column 0, if it is a `key:` line.
+  static func topLevelKey(in line: String) -> String? {
+    guard let first = line.first, !first.isWhitespace, first != "#", first != "-" else {
+      return nil
+    }
+    var key = Substring(line)
+    if first == "\"" || first == "'" {
+      guard let close = line.dropFirst().firstIndex(of: first) else { return nil }
+      key = line[line.index(after: line.startIndex)..<close]
+      let rest = line[line.index(after: close)...]
+      guard rest.hasPrefix(":") else { return nil }
+      return String(key)
+    }
+    guard let colon = line.firstIndex(of: ":") else { return nil }
+    let after = line.index(after: colon)
+    guard after == line.endIndex || line[after].isWhitespace else { return nil }
+    key = line[..<colon]
+    return String(key).trimmingCharacters(in: .whitespaces)
+  }
+
+  private static func parse(_ yaml: String, yamlFirstLine: Int) throws(FrontMatterError) -> (
+    [String], [String: FrontMatterValue]
+  ) {
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: yaml)
+    } catch let error as YamlError {
+      throw convert(error, yamlFirstLine: yamlFirstLine)
+    } catch {
+      throw FrontMatterError(line: yamlFirstLine, problem: .invalidYAML("\(error)"))
+    }
+    guard let node else { return ([], [:]) }
+    guard let mapping = node.mapping else {
+      throw FrontMatterError(line: yamlFirstLine, problem: .notAMapping)
+    }
+    var keys: [String] = []
+    var values: [String: FrontMatterValue] = [:]
+    for (keyNode, valueNode) in mapping {
+      guard let key = keyNode.scalar?.string else { continue }
+      keys.append(key)
+      switch valueNode {
+      case .scalar(let scalar):
+        // `key:` with nothing after it is YAML null; treat it as absent text.
+        if scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
+          values[key] = .scalar("")
+        } else {
+          values[key] = .scalar(scalar.string)
+        }
+      case .sequence(let sequence):
+        let items = sequence.compactMap { $0.scalar?.string }
+        values[key] = items.count == sequence.count ? .list(items) : .other
+      default:
+        values[key] = .other
+      }
+    }
+    return (keys, values)
+  }
+
+  private static func convert(_ error: YamlError, yamlFirstLine: Int) -> FrontMatterError {
+    func at(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> FrontMatterError {
+      var reason = problem
+      if let context { reason = "\(context.text.trimmingCharacters(in: .whitespaces)): \(problem)" }
+      return FrontMatterError(
+        line: yamlFirstLine + mark.line - 1, column: mark.column, problem: .invalidYAML(reason))
+    }
+    switch error {
+    case .scanner(let context, let problem, let mark, _): return at(mark, problem, context)
+    case .parser(let context, let problem, let mark, _): return at(mark, problem, context)
+    case .composer(let context, let problem, let mark, _): return at(mark, problem, context)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return at(
+        context.mark, "duplicate key \(duplicates.joined(separator: ", "))", nil)
+    case .reader(let problem, _, _, _):
+      return FrontMatterError(line: yamlFirstLine, problem: .invalidYAML(problem))
+    default:
+      return FrontMatterError(line: yamlFirstLine, problem: .invalidYAML("\(error)"))
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A journal-level failure, with the path it concerns.
+public struct JournalError: Error, Sendable, Equatable {
+  /// What went wrong.
+  public enum Reason: Sendable, Equatable {
+    /// No folder at the journal path.
+    case journalMissing
+    /// The journal path is a file.
+    case journalIsAFile
+    /// No entry matches the selector.
+    case noSuchEntry(selector: String)
+    /// Several entries match; their paths.
+    case ambiguous(selector: String, candidates: [JournalPath])
+    /// The selector is not one of the accepted forms.
+    case invalidSelector(String)
+    /// The file changed on disk while it was being edited; the kept copy is at `keptAt`.
+    case changedOnDisk(keptAt: JournalPath)
+    /// Restoring would replace a file that is there now.
+    case occupied
+    /// A file could not be read as an entry.
+    case unreadable(EntryReadError)
+    /// The operating system refused.
+    case io(FileSystemError)
+    /// A template could not be parsed or rendered.
+    case template(String)
+  }
+
+  /// The journal root, or the entry path, the error concerns.
+  public var path: String
+  /// What went wrong.
+  public var reason: Reason
+
+  /// Makes an error.
+  public init(path: String, reason: Reason) {
+    self.path = path
+    self.reason = reason
+  }
+}

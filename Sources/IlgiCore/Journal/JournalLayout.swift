@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where new entries go: `YYYY/MM/YYYY-MM-DD-HHMM-<slug>.md`, from the entry's own local date.
+public enum JournalLayout {
+  /// The path for an entry written at `date` titled `title`; `attempt` 1 is the plain name,
+  /// 2 and up add `-2`, `-3` for clashes.
+  public static func path(for date: EntryDate, title: String, attempt: Int = 1) -> JournalPath {
+    let c = date.components
+    let stamp = String(format: "%04d-%02d-%02d-%02d%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    let slug = Slug(title: title).rawValue
+    var name = slug.isEmpty ? stamp : "\(stamp)-\(slug)"
+    if attempt > 1 { name += "-\(attempt)" }
+    return JournalPath(String(format: "%04d/%02d/", c.year!, c.month!) + name + ".md")
+  }
+
+  /// The folder for ilgi's own files inside a journal.
+  public static let ilgiFolder = ".ilgi"
+  /// Drafts of entries whose editor has not exited yet.
+  public static let draftsFolder = ".ilgi/drafts"
+  /// Deleted entries, under their old relative paths.
+  public static let trashFolder = ".ilgi/trash"
+  /// The user's own templates, overriding the shipped ones.
+  public static let templatesFolder = ".ilgi/templates"
+
+  /// Owner-only permissions for new files (FORMAT.md "Promises").
+  public static let filePermissions: UInt16 = 0o600
+  /// Owner-only permissions for new folders.
+  public static let folderPermissions: UInt16 = 0o700
+
+  /// The lines `ilgi init` puts into the journal's `.gitignore`.
+  public static let gitignoreLines = [
+    "# ilgi: the index is a cache and drafts are unfinished; neither belongs in history",
+    ".ilgi/index.sqlite*",
+    ".ilgi/drafts/",
+    ".ilgi/trash/",
+    ".ilgi/cache/",
+  ]
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A file in `.ilgi/drafts/`: a new entry whose editor has not exited, or a copy being edited.
+public struct Draft: Sendable, Equatable {
+  /// Path relative to the journal (`.ilgi/drafts/new-20261121-093000-0F8B6C0E.md`).
+  public var path: JournalPath
+  /// For a copy of an existing entry, the entry it belongs to.
+  public var editing: JournalPath?
+  /// When it was last saved.
+  public var modified: Date
+  /// Its first non-blank line after any front matter, for a listing.
+  public var title: String
+}
+
+extension JournalStore {
+  static let editDraftsFolder = JournalLayout.draftsFolder + "/edit"
+
+  /// Writes a new-entry draft and returns its journal-relative path.
+  func makeDraft(_ bytes: [UInt8], id: EntryID, now: Date) throws(JournalError) -> JournalPath {
+    try ensureFolder(JournalLayout.draftsFolder)
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    let name = "new-\(formatter.string(from: now))-\(id.rawValue.prefix(8)).md"
+    let path = JournalPath(JournalLayout.draftsFolder + "/" + name)
+    try createFile(bytes, at: path)
+    return path
+  }
+
+  /// Copies an entry into `.ilgi/drafts/edit/` under its own relative path, for an edit session.
+  func makeEditDraft(_ bytes: [UInt8], of entry: JournalPath) throws(JournalError) -> JournalPath {
+    let path = JournalPath(Self.editDraftsFolder + "/" + entry.rawValue)
+    try ensureFolder(path.folder)
+    try io(absolute(path)) {
+      try fileSystem.writeAtomically(bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
+    }
+    return path
+  }
+
+  /// Every draft, newest first.
+  public func drafts() -> [Draft] {
+    guard fileSystem.exists(atPath: root + "/" + JournalLayout.draftsFolder) else { return [] }
+    var drafts: [Draft] = []
+    for file in scan(under: JournalLayout.draftsFolder).files {
+      let path = JournalPath(JournalLayout.draftsFolder + "/" + file.rawValue)
+      let status = try? fileSystem.status(atPath: absolute(path))
+      let bytes = (try? fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit)) ?? []
+      let content = (try? EntryDocument(bytes: bytes))?.content ?? String(decoding: bytes, as: UTF8.self)
+      let editing = file.rawValue.hasPrefix("edit/") ? JournalPath(String(file.rawValue.dropFirst(5))) : nil
+      drafts.append(
+        Draft(
+          path: path, editing: editing, modified: (status ?? nil)?.modified ?? Date(),
+          title: EntryReader.splitTitle(content).title))
+    }
+    return drafts.sorted { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path > $1.path }
+  }
+
+  /// Reads a file's bytes (draft or entry) by journal-relative path.
+  func bytes(of path: JournalPath) throws(JournalError) -> [UInt8] {
+    try io(absolute(path)) { try fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit) }
+  }
+
+  /// Removes a draft once its text is safe elsewhere (or was never worth keeping).
+  func removeDraft(_ path: JournalPath) throws(JournalError) {
+    try io(absolute(path)) { try fileSystem.remove(atPath: absolute(path)) }
+    // Tidy empty folders under drafts/edit/, never drafts/ itself.
+    var folder = path.folder
+    while folder.hasPrefix(Self.editDraftsFolder) {
+      let absoluteFolder = root + "/" + folder
+      guard (try? fileSystem.contentsOfDirectory(atPath: absoluteFolder))?.isEmpty == true else { break }
+      try? fileSystem.remove(atPath: absoluteFolder)
+      if folder == Self.editDraftsFolder { break }
+      folder = JournalPath(folder).folder
+    }
+  }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// A journal folder: finds its entries, reads them and writes them, by FORMAT.md.
+///
+/// The files are the truth. Every write is atomic and owner-only; an unchanged entry is never
+/// rewritten; reading never writes.
+public struct JournalStore: Sendable {
+  /// The journal root, absolute, without a trailing slash.
+  public let root: String
+  /// Where bytes come from and go to.
+  public let fileSystem: any FileSystem
+  /// How bytes become entries.
+  public let reader: EntryReader
+
+  /// Opens the journal at `root`, which must be an existing folder.
+  public init(root: String, fileSystem: any FileSystem = LocalFileSystem(), reader: EntryReader)
+    throws(JournalError)
+  {
+    var path = (root as NSString).standardizingPath
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    self.root = path
+    self.fileSystem = fileSystem
+    self.reader = reader
+    let status: FileStatus?
+    do {
+      status = try fileSystem.status(atPath: path)
+    } catch {
+      throw JournalError(path: path, reason: .io(error as! FileSystemError))
+    }
+    guard let status else { throw JournalError(path: path, reason: .journalMissing) }
+    guard status.isDirectory else { throw JournalError(path: path, reason: .journalIsAFile) }
+  }
+
+  /// The absolute path of a journal-relative path.
+  public func absolute(_ path: JournalPath) -> String { root + "/" + path.rawValue }
+
+  // MARK: Finding entries
+
+  /// What a walk of the journal found: entry files, and what could not be looked at.
+  public struct Scan: Sendable {
+    /// Every `*.md` outside hidden folders, sorted.
+    public var files: [JournalPath]
+    /// Folders or links that could not be followed, with the reason.
+    public var problems: [EntryReadError]
+  }
+
+  /// Walks the journal for entry files, skipping hidden folders; never follows linked folders,
+  /// so a link loop cannot trap it.
+  public func scan(under folder: String? = nil) -> Scan {
+    var files: [JournalPath] = []
+    var problems: [EntryReadError] = []
+    var pending: [String] = [folder ?? ""]
+    let base = folder.map { $0 + "/" } ?? ""
+    while let relative = pending.popLast() {
+      let absolutePath = relative.isEmpty ? root : root + "/" + relative
+      let items: [DirectoryItem]
+      do {
+        items = try fileSystem.contentsOfDirectory(atPath: absolutePath)
+      } catch {
+        problems.append(
+          EntryReadError(path: JournalPath(relative), reason: .unreadable(error as! FileSystemError)))
+        continue
+      }
+      for item in items where !item.name.hasPrefix(".") || (relative.isEmpty && folder != nil) {
+        let child = relative.isEmpty ? item.name : relative + "/" + item.name
+        let isMarkdown = item.name.lowercased().hasSuffix(".md")
+        switch item.kind {
+        case .directory: pending.append(child)
+        case .file where isMarkdown: files.append(JournalPath(String(child.dropFirst(base.count))))
+        case .symbolicLink where isMarkdown:
+          // A linked file is an entry; a dangling link or a loop is reported, not skipped silently.
+          do {
+            if let status = try fileSystem.status(atPath: root + "/" + child), !status.isDirectory {
+              files.append(JournalPath(String(child.dropFirst(base.count))))
+            } else {
+              problems.append(
+                EntryReadError(
+                  path: JournalPath(child),
+                  reason: .unreadable(
+                    FileSystemError(path: root + "/" + child, code: ENOENT, operation: "read"))))
+            }
+          } catch {
+            problems.append(
+              EntryReadError(path: JournalPath(child), reason: .unreadable(error as! FileSystemError)))
+          }
+        default: break
+        }
+      }
+    }
+    return Scan(files: files.sorted(), problems: problems)
+  }
+
+  /// What `entries()` found: the entries, newest first, and the files it had to skip.
+  public struct Listing: Sendable {
+    /// Every readable entry, newest first.
+    public var entries: [Entry]
+    /// Files that could not be read, each with its reason.
+    public var skipped: [EntryReadError]
+  }
+
+  /// Reads every entry in the journal; unreadable files are reported, not fatal.
+  public func entries() -> Listing {
+    let scan = self.scan()
+    var entries: [Entry] = []
+    var skipped = scan.problems
+    for path in scan.files {
+      do {
+        entries.append(try read(path))
+      } catch {
+        skipped.append(error)
+      }
+    }
+    entries.sort(by: Entry.newestFirst)
+    return Listing(entries: entries, skipped: skipped)
+  }
+
+  /// Reads one entry.
+  public func read(_ path: JournalPath, under folder: String? = nil) throws(EntryReadError) -> Entry {
+    let absolutePath = folder.map { root + "/" + $0 + "/" + path.rawValue } ?? absolute(path)
+    let bytes: [UInt8]
+    let status: FileStatus?
+    do {
+      status = try fileSystem.status(atPath: absolutePath)
+      bytes = try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit)
+    } catch let error as FileSystemError {
+      if error.code == EFBIG {
+        let size = (try? fileSystem.status(atPath: absolutePath))??.size ?? 0
+        throw EntryReadError(path: path, reason: .tooLarge(size: size, limit: EntryReader.sizeLimit))
+      }
+      throw EntryReadError(path: path, reason: .unreadable(error))
+    } catch {
+      throw EntryReadError(
+        path: path, reason: .unreadable(FileSystemError(path: absolutePath, code: EIO, operation: "read")))
+    }
+    return try reader.read(bytes, path: path, modified: status?.modified ?? Date())
+  }
+
+  // MARK: Writing
+
+  /// Makes the folders of `path` (owner-only) and creates the file, failing if it exists.
+  func createFile(_ bytes: [UInt8], at path: JournalPath) throws(JournalError) {
+    if !path.folder.isEmpty { try ensureFolder(path.folder) }
+    try io(absolute(path)) {
+      try fileSystem.createAtomically(
+        bytes, atPath: absolute(path), permissions: JournalLayout.filePermissions)
+    }
+  }
+
+  /// Files a new entry under the dated tree: `YYYY/MM/YYYY-MM-DD-HHMM-<slug>.md`, adding `-2`,
+  /// `-3` on a clash. Never replaces a file. Returns the path written.
+  @discardableResult
+  public func add(_ bytes: [UInt8], date: EntryDate, title: String) throws(JournalError) -> JournalPath {
+    var attempt = 1
+    while true {
+      let path = JournalLayout.path(for: date, title: title, attempt: attempt)
+      do {
+        try createFile(bytes, at: path)
+        return path
+      } catch {
+        if case .io(let io) = error.reason, io.code == EEXIST, attempt < 10_000 {
+          attempt += 1
+          continue
+        }
+        throw error
+      }
+    }
+  }
+
+  /// Rewrites an existing entry atomically with `document`, only if its bytes differ.
+  ///
+  /// Returns whether anything was written.
+  @discardableResult
+  public func write(_ document: EntryDocument, to path: JournalPath) throws(JournalError) -> Bool {
+    let bytes = document.bytes
+    if let current = try? fileSystem.readFile(atPath: absolute(path), limit: .max), current == bytes {
+      return false
+    }
+    try io(absolute(path)) {
+      try fileSystem.writeAtomically(
+        bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
+    }
+    return true
+  }
+
+  /// Makes `.ilgi/` and the given sub-folder, owner-only.
+  func ensureFolder(_ relative: String) throws(JournalError) {
+    try io(root + "/" + relative) {
+      try fileSystem.createDirectory(
+        atPath: root + "/" + relative, permissions: JournalLayout.folderPermissions)
+    }
+  }
+
+  /// Runs a file-system call, turning its error into a `JournalError` about `path`.
+  func io<T>(_ path: String, _ body: () throws -> T) throws(JournalError) -> T {
+    do {
+      return try body()
+    } catch let error as FileSystemError {
+      throw JournalError(path: path, reason: .io(error))
+    } catch {
+      throw JournalError(path: path, reason: .io(FileSystemError(path: path, code: EIO, operation: "change")))
+    }
+  }
+}

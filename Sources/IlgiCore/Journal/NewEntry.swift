@@ -1,0 +1,113 @@
+import Foundation
+
+/// What goes into a fresh entry besides its text.
+public struct NewEntryDetails: Sendable {
+  /// The entry's date, in the offset where it is written.
+  public var date: EntryDate
+  /// Tags from `--tag`.
+  public var tags: [String]
+  /// Weather text, when known.
+  public var weather: String?
+  /// The id; fresh unless a caller needs a known one.
+  public var id: EntryID
+
+  /// Makes details for a new entry.
+  public init(date: EntryDate, tags: [String] = [], weather: String? = nil, id: EntryID = .make()) {
+    self.date = date
+    self.tags = tags
+    self.weather = weather
+    self.id = id
+  }
+}
+
+/// How an editor session for a new entry ended.
+public enum NewEntryOutcome: Sendable, Equatable {
+  /// Saved into the dated tree at this path.
+  case saved(JournalPath)
+  /// The text was left as the template made it; nothing kept.
+  case discardedUntouched
+  /// The title and body are empty; nothing kept.
+  case discardedBlank
+}
+
+extension JournalStore {
+  /// The text of a new entry: the `new-entry.md` template filled with `details` and `text`.
+  public func newEntryText(_ details: NewEntryDetails, text: String, templates: TemplateRenderer)
+    throws(JournalError) -> String
+  {
+    var values: [String: Any] = [
+      "id": YAMLScalar.quoted(details.id.rawValue),
+      "date": details.date.iso8601,
+      "text": text,
+    ]
+    if let weather = details.weather, !weather.isEmpty { values["weather"] = YAMLScalar.quoted(weather) }
+    if !details.tags.isEmpty { values["tags"] = YAMLScalar.flowList(details.tags) }
+    return try templates.render("new-entry.md", values)
+  }
+
+  /// Writes a new entry with `text` straight into the dated tree (no editor).
+  ///
+  /// Throws `.template` when the text is blank: an empty entry is never kept.
+  public func addEntry(text: String, details: NewEntryDetails, templates: TemplateRenderer)
+    throws(JournalError) -> JournalPath
+  {
+    let full = try newEntryText(details, text: text, templates: templates)
+    let entry = try parse(Array(full.utf8), as: JournalPath("new.md"))
+    return try add(Array(full.utf8), date: entry.date, title: entry.title)
+  }
+
+  /// Starts an editor session for a new entry: writes the draft and returns its path and text.
+  public func beginNewEntry(_ details: NewEntryDetails, templates: TemplateRenderer, now: Date)
+    throws(JournalError) -> (draft: JournalPath, template: [UInt8])
+  {
+    let text = Array(try newEntryText(details, text: "", templates: templates).utf8)
+    return (try makeDraft(text, id: details.id, now: now), text)
+  }
+
+  /// Ends a new-entry session after the editor exited 0: files the draft into the dated tree,
+  /// or drops it when it is untouched (`template` given) or blank.
+  public func finishNewEntry(draft: JournalPath, template: [UInt8]?) throws(JournalError)
+    -> NewEntryOutcome
+  {
+    let bytes = try bytes(of: draft)
+    if let template, bytes == template {
+      try removeDraft(draft)
+      return .discardedUntouched
+    }
+    var entry = try parse(bytes, as: JournalPath(draft.fileName))
+    if entry.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+      && entry.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    {
+      try removeDraft(draft)
+      return .discardedBlank
+    }
+    // The person may have removed the keys ilgi writes on creation; put them back.
+    var document = entry.document
+    if entry.idIsDerived || document.frontMatter?.values["date"] == nil {
+      if entry.idIsDerived { try frontMatterEdit(&document, "id", YAMLScalar.quoted(EntryID.make().rawValue), draft) }
+      if document.frontMatter?.values["date"] == nil { try frontMatterEdit(&document, "date", entry.date.iso8601, draft) }
+      entry = try parse(document.bytes, as: JournalPath(draft.fileName))
+    }
+    let path = try add(document.bytes, date: entry.date, title: entry.title)
+    try removeDraft(draft)
+    return .saved(path)
+  }
+
+  func parse(_ bytes: [UInt8], as path: JournalPath) throws(JournalError) -> Entry {
+    do {
+      return try reader.read(bytes, path: path, modified: Date())
+    } catch {
+      throw JournalError(path: path.rawValue, reason: .unreadable(error))
+    }
+  }
+
+  func frontMatterEdit(_ document: inout EntryDocument, _ key: String, _ yaml: String, _ path: JournalPath)
+    throws(JournalError)
+  {
+    do {
+      try document.set(key, yaml: yaml)
+    } catch {
+      throw JournalError(path: path.rawValue, reason: .unreadable(EntryReadError(path: path, reason: .frontMatter(error))))
+    }
+  }
+}

@@ -1,0 +1,285 @@
+import CCmark
+import Foundation
+
+/// Everything ilgi does with Markdown, through libcmark; the only file that imports CCmark.
+///
+/// HTML is rendered with cmark's safe default: raw HTML is replaced by a comment and
+/// `javascript:`, `vbscript:`, `file:` and non-image `data:` links are dropped, unless the
+/// caller allows raw HTML.
+public struct MarkdownRenderer: Sendable {
+  /// Whether raw HTML in entries passes through to HTML output (off by default).
+  public var allowsRawHTML: Bool
+
+  /// Makes a renderer; raw HTML stays out unless `allowsRawHTML`.
+  public init(allowsRawHTML: Bool = false) {
+    self.allowsRawHTML = allowsRawHTML
+  }
+
+  /// The HTML fragment for `markdown`: the same for `ilgi show --html`, `ilgi render` and pages.
+  public func html(_ markdown: String) -> String {
+    let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    return markdown.withCString { pointer in
+      guard let rendered = cmark_markdown_to_html(pointer, strlen(pointer), options) else {
+        return ""
+      }
+      defer { free(rendered) }
+      return String(cString: rendered)
+    }
+  }
+
+  /// The text a reader sees, Markdown syntax removed, on one line with runs of space folded.
+  ///
+  /// Stops once `limit` characters are collected, so long bodies cost little.
+  public func plainText(_ markdown: String, limit: Int = .max) -> String {
+    var out = ""
+    var pendingSpace = false
+    withDocument(markdown) { root in
+      walk(root) { node, entering in
+        if out.count >= limit { return false }
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
+          guard entering, let literal = cmark_node_get_literal(node) else { break }
+          for character in String(cString: literal) {
+            if character.isWhitespace || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+              pendingSpace = !out.isEmpty
+            } else {
+              if pendingSpace { out.append(" ") }
+              pendingSpace = false
+              out.append(character)
+            }
+          }
+          if type == CMARK_NODE_CODE_BLOCK { pendingSpace = !out.isEmpty }
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+          pendingSpace = !out.isEmpty
+        default:
+          if !entering && Self.isBlock(type) { pendingSpace = !out.isEmpty }
+        }
+        return true
+      }
+    }
+    return out
+  }
+
+  /// The inline `#tags` of `markdown`, in order of first appearance, each once.
+  ///
+  /// Only text counts (FORMAT.md): not code, raw HTML, link targets or heading markers, so `#1`
+  /// and a colour in a style attribute are not tags.
+  public func inlineTags(_ markdown: String) -> [String] {
+    guard markdown.utf8.contains(UInt8(ascii: "#")) else { return [] }
+    var tags: [String] = []
+    withDocument(markdown) { root in
+      walk(root) { node, entering in
+        if entering, cmark_node_get_type(node) == CMARK_NODE_TEXT,
+          let literal = cmark_node_get_literal(node)
+        {
+          Self.collectTags(in: String(cString: literal), into: &tags)
+        }
+        return true
+      }
+    }
+    return tags
+  }
+
+  static func collectTags(in text: String, into tags: inout [String]) {
+    var previous: Character?
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character == "#", next < text.endIndex, text[next].isLetter,
+        !(previous.map { $0.isLetter || $0.isNumber || "#&/_-".contains($0) } ?? false)
+      {
+        var end = next
+        while end < text.endIndex,
+          text[end].isLetter || text[end].isNumber || text[end] == "-" || text[end] == "_"
+        {
+          end = text.index(after: end)
+        }
+        var tag = String(text[next..<end])
+        while tag.hasSuffix("-") { tag.removeLast() }
+        let normalized = tag.precomposedStringWithCanonicalMapping
+        if !tags.contains(where: { $0.lowercased() == normalized.lowercased() }) {
+          tags.append(normalized)
+        }
+        previous = text[text.index(before: end)]
+        index = end
+        continue
+      }
+      previous = character
+      index = next
+    }
+  }
+
+  // MARK: Terminal
+
+  /// How terminal output is decorated.
+  public enum TerminalStyle: Sendable {
+    /// ANSI colours and attributes.
+    case ansi
+    /// Plain text; emphasis and code keep light Markdown marks so they stay visible.
+    case plain
+  }
+
+  /// `markdown` laid out for a terminal: headings, emphasis, lists, quotes, code and links.
+  ///
+  /// Control characters from the entry never reach the terminal.
+  public func terminal(_ markdown: String, style: TerminalStyle) -> String {
+    var lines: [String] = []
+    withDocument(markdown) { root in
+      lines = TerminalLayout(style: style).blocks(of: root)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: cmark plumbing
+
+  private func withDocument(_ markdown: String, _ body: (OpaquePointer) -> Void) {
+    let options = CMARK_OPT_DEFAULT
+    markdown.withCString { pointer in
+      guard let root = cmark_parse_document(pointer, strlen(pointer), options) else { return }
+      defer { cmark_node_free(root) }
+      body(root)
+    }
+  }
+
+  /// Visits nodes depth first; `visit` returns false to stop.
+  private func walk(_ root: OpaquePointer, _ visit: (OpaquePointer, Bool) -> Bool) {
+    guard let iterator = cmark_iter_new(root) else { return }
+    defer { cmark_iter_free(iterator) }
+    while true {
+      let event = cmark_iter_next(iterator)
+      if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { return }
+      guard let node = cmark_iter_get_node(iterator) else { return }
+      if !visit(node, event == CMARK_EVENT_ENTER) { return }
+    }
+  }
+
+  fileprivate static func isBlock(_ type: cmark_node_type) -> Bool {
+    switch type {
+    case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE,
+      CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_LIST:
+      return true
+    default: return false
+    }
+  }
+}
+
+/// Lays out a cmark tree as terminal lines.
+private struct TerminalLayout {
+  let style: MarkdownRenderer.TerminalStyle
+
+  private func ansi(_ code: String, _ text: String, reset: String = "0") -> String {
+    style == .ansi ? "\u{1B}[\(code)m\(text)\u{1B}[\(reset)m" : text
+  }
+
+  private func children(_ node: OpaquePointer) -> [OpaquePointer] {
+    var result: [OpaquePointer] = []
+    var child = cmark_node_first_child(node)
+    while let current = child {
+      result.append(current)
+      child = cmark_node_next(current)
+    }
+    return result
+  }
+
+  private func literal(_ node: OpaquePointer) -> String {
+    guard let pointer = cmark_node_get_literal(node) else { return "" }
+    return Self.sanitized(String(cString: pointer))
+  }
+
+  /// Drops control characters (escape sequences above all) but keeps tabs and newlines.
+  static func sanitized(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.filter {
+          $0 == "\n" || $0 == "\t" || !($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+        }))
+  }
+
+  /// Lines for the blocks under `node`, a blank line between blocks.
+  func blocks(of node: OpaquePointer, tight: Bool = false) -> [String] {
+    var lines: [String] = []
+    for child in children(node) {
+      let block = self.block(child)
+      if block.isEmpty { continue }
+      if !lines.isEmpty && !tight { lines.append("") }
+      lines += block
+    }
+    return lines
+  }
+
+  private func block(_ node: OpaquePointer) -> [String] {
+    switch cmark_node_get_type(node) {
+    case CMARK_NODE_PARAGRAPH:
+      return inlines(node).components(separatedBy: "\n")
+    case CMARK_NODE_HEADING:
+      let level = Int(cmark_node_get_heading_level(node))
+      let text = inlines(node)
+      if style == .plain { return [String(repeating: "#", count: level) + " " + text] }
+      return [ansi(level == 1 ? "1;4;35" : "1;35", text)]
+    case CMARK_NODE_BLOCK_QUOTE:
+      return blocks(of: node).map { ansi("2", "│ ") + $0 }
+    case CMARK_NODE_LIST:
+      let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+      var number = Int(cmark_node_get_list_start(node))
+      let tight = cmark_node_get_list_tight(node) != 0
+      var lines: [String] = []
+      for item in children(node) {
+        let marker = ordered ? "\(number). " : "• "
+        number += 1
+        let body = blocks(of: item, tight: tight)
+        if !lines.isEmpty && !tight { lines.append("") }
+        let indent = String(repeating: " ", count: marker.count)
+        for (index, line) in body.enumerated() {
+          lines.append(index == 0 ? ansi("33", marker) + line : (line.isEmpty ? "" : indent + line))
+        }
+        if body.isEmpty { lines.append(ansi("33", marker)) }
+      }
+      return lines
+    case CMARK_NODE_CODE_BLOCK:
+      var code = literal(node)
+      if code.hasSuffix("\n") { code.removeLast() }
+      return code.components(separatedBy: "\n").map { "    " + ansi("36", $0) }
+    case CMARK_NODE_HTML_BLOCK:
+      var html = literal(node)
+      while html.hasSuffix("\n") { html.removeLast() }
+      return html.components(separatedBy: "\n").map { ansi("2", $0) }
+    case CMARK_NODE_THEMATIC_BREAK:
+      return [ansi("2", String(repeating: "─", count: 40))]
+    default:
+      return blocks(of: node)
+    }
+  }
+
+  private func inlines(_ node: OpaquePointer) -> String {
+    var out = ""
+    for child in children(node) {
+      switch cmark_node_get_type(child) {
+      case CMARK_NODE_TEXT: out += literal(child)
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: out += "\n"
+      case CMARK_NODE_CODE:
+        out += style == .plain ? "`\(literal(child))`" : ansi("36", literal(child))
+      case CMARK_NODE_EMPH:
+        out += style == .plain ? "_\(inlines(child))_" : ansi("3", inlines(child), reset: "23")
+      case CMARK_NODE_STRONG:
+        out += style == .plain ? "**\(inlines(child))**" : ansi("1", inlines(child), reset: "22")
+      case CMARK_NODE_LINK:
+        let text = inlines(child)
+        let url = cmark_node_get_url(child).map { Self.sanitized(String(cString: $0)) } ?? ""
+        if url.isEmpty || url == text {
+          out += ansi("4;34", text.isEmpty ? url : text)
+        } else {
+          out += ansi("4", text, reset: "24") + " " + ansi("34", "<\(url)>")
+        }
+      case CMARK_NODE_IMAGE:
+        let alt = inlines(child)
+        let url = cmark_node_get_url(child).map { Self.sanitized(String(cString: $0)) } ?? ""
+        out += ansi("2", "[image: \(alt.isEmpty ? url : alt)]")
+      case CMARK_NODE_HTML_INLINE: out += ansi("2", literal(child))
+      default: out += inlines(child)
+      }
+    }
+    return out
+  }
+}

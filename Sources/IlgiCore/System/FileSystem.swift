@@ -1,0 +1,94 @@
+import Foundation
+
+/// What a directory listing says about one child, without following symbolic links.
+public struct DirectoryItem: Sendable, Equatable {
+  /// The kind of file system object a child is.
+  public enum Kind: Sendable, Equatable {
+    case file, directory, symbolicLink, other
+  }
+  /// The child's name (one path component).
+  public var name: String
+  /// What it is, as `lstat` sees it.
+  public var kind: Kind
+
+  /// Makes an item.
+  public init(name: String, kind: Kind) {
+    self.name = name
+    self.kind = kind
+  }
+}
+
+/// Size and modification time of a file, as `stat` sees it (following links).
+public struct FileStatus: Sendable, Equatable {
+  /// Size in bytes.
+  public var size: Int64
+  /// Last modification time.
+  public var modified: Date
+  /// Whether it is a directory.
+  public var isDirectory: Bool
+  /// Inode number, to tell a moved file from a new one.
+  public var inode: UInt64
+
+  /// Makes a status.
+  public init(size: Int64, modified: Date, isDirectory: Bool, inode: UInt64) {
+    self.size = size
+    self.modified = modified
+    self.isDirectory = isDirectory
+    self.inode = inode
+  }
+}
+
+/// An error from the operating system, with the path it concerns.
+public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The absolute path the operation was about.
+  public var path: String
+  /// The `errno` value.
+  public var code: Int32
+  /// What was being done ("read", "write", "rename", ...).
+  public var operation: String
+
+  /// Makes an error from an `errno` value.
+  public init(path: String, code: Int32, operation: String) {
+    self.path = path
+    self.code = code
+    self.operation = operation
+  }
+
+  /// The system's text for the error code, e.g. "No such file or directory".
+  public var reason: String { String(cString: strerror(code)) }
+
+  /// `operation path: reason`.
+  public var description: String { "could not \(operation) \(path): \(reason)" }
+}
+
+/// The file operations ilgi needs, so tests can put a failing variant under the journal store.
+///
+/// Every path is absolute. Writes are atomic: a crash leaves the old file or the new one.
+public protocol FileSystem: Sendable {
+  /// Reads a whole file, refusing files larger than `limit` bytes with `EFBIG`.
+  func readFile(atPath path: String, limit: Int) throws -> [UInt8]
+  /// Status of a path, following symbolic links; `nil` when nothing is there.
+  func status(atPath path: String) throws -> FileStatus?
+  /// The children of a directory, unsorted, without following links.
+  func contentsOfDirectory(atPath path: String) throws -> [DirectoryItem]
+  /// Creates a directory and its missing parents with the given permissions.
+  func createDirectory(atPath path: String, permissions: UInt16) throws
+  /// Replaces (or creates) a file atomically: temporary file in the same folder, fsync, rename.
+  ///
+  /// An existing file keeps its permissions; a new one gets `permissions`.
+  func writeAtomically(_ bytes: [UInt8], toPath path: String, permissions: UInt16) throws
+  /// Creates a file that must not exist yet, atomically; throws `EEXIST` when it does.
+  func createAtomically(_ bytes: [UInt8], atPath path: String, permissions: UInt16) throws
+  /// Moves a file to a path that must not exist yet; throws `EEXIST` when it does.
+  func moveWithoutReplacing(fromPath: String, toPath: String) throws
+  /// Removes a file or an empty directory.
+  func remove(atPath path: String) throws
+}
+
+extension FileSystem {
+  /// Whether anything (file, folder or dangling link) is at `path`.
+  public func exists(atPath path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+}

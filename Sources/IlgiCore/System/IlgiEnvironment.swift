@@ -1,0 +1,29 @@
+import Foundation
+
+/// What IlgiCore may learn about the world beyond the journal's files.
+///
+/// The CLI builds one per command from the process (clock, locale, environment variables);
+/// tests build their own. The core never reads `ProcessInfo` or the clock by itself.
+public struct IlgiEnvironment: Sendable {
+  /// The current instant; the CLI reads the clock once per command.
+  public var now: @Sendable () -> Date
+  /// Picks date styles (and, later, message tables).
+  public var locale: Locale
+  /// The journal's time zone: dates written without an offset are read in it.
+  public var timeZone: TimeZone
+  /// Environment variables the core may consult (`ILGI_*`, `XDG_*`).
+  public var variables: [String: String]
+
+  /// Makes an environment from explicit values.
+  public init(
+    now: @escaping @Sendable () -> Date = { Date() },
+    locale: Locale = Locale(identifier: "en_US"),
+    timeZone: TimeZone = .current,
+    variables: [String: String] = [:]
+  ) {
+    self.now = now
+    self.locale = locale
+    self.timeZone = timeZone
+    self.variables = variables
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real file system, through POSIX calls so that permissions, fsync and no-replace
+/// semantics are exactly what FORMAT.md promises.
+public struct LocalFileSystem: FileSystem {
+  /// Makes the live file system.
+  public init() {}
+
+  public func readFile(atPath path: String, limit: Int) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "read") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw FileSystemError(path: path, code: errno, operation: "read")
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw FileSystemError(path: path, code: EISDIR, operation: "read")
+    }
+    if Int(info.st_size) > limit {
+      throw FileSystemError(path: path, code: EFBIG, operation: "read")
+    }
+    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+    var filled = 0
+    while true {
+      if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
+      let n = bytes.withUnsafeMutableBytes { buffer in
+        read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw FileSystemError(path: path, code: errno, operation: "read")
+      }
+      if n == 0 { break }
+      filled += n
+      if filled > limit { throw FileSystemError(path: path, code: EFBIG, operation: "read") }
+    }
+    bytes.removeSubrange(filled...)
+    return bytes
+  }
+
+  public func status(atPath path: String) throws -> FileStatus? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw FileSystemError(path: path, code: errno, operation: "inspect")
+    }
+    #if canImport(Darwin)
+      let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+    #else
+      let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    #endif
+    return FileStatus(
+      size: Int64(info.st_size), modified: Date(timeIntervalSince1970: seconds),
+      isDirectory: (info.st_mode & S_IFMT) == S_IFDIR, inode: UInt64(info.st_ino))
+  }
+
+  public func contentsOfDirectory(atPath path: String) throws -> [DirectoryItem] {
+    guard let dir = opendir(path) else {
+      throw FileSystemError(path: path, code: errno, operation: "list")
+    }
+    defer { closedir(dir) }
+    var items: [DirectoryItem] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      if name == "." || name == ".." { continue }
+      let kind: DirectoryItem.Kind
+      switch Int32(entry.pointee.d_type) {
+      case Int32(DT_REG): kind = .file
+      case Int32(DT_DIR): kind = .directory
+      case Int32(DT_LNK): kind = .symbolicLink
+      case Int32(DT_UNKNOWN): kind = Self.kindByLstat(path + "/" + name)
+      default: kind = .other
+      }
+      items.append(DirectoryItem(name: name, kind: kind))
+    }
+    return items
+  }
+
+  // Some file systems (and overlay mounts) report DT_UNKNOWN; ask lstat then.
+  private static func kindByLstat(_ path: String) -> DirectoryItem.Kind {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .other }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .file
+    case S_IFDIR: return .directory
+    case S_IFLNK: return .symbolicLink
+    default: return .other
+    }
+  }
+
+  public func createDirectory(atPath path: String, permissions: UInt16) throws {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      if (info.st_mode & S_IFMT) == S_IFDIR { return }
+      throw FileSystemError(path: path, code: ENOTDIR, operation: "create folder")
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != path { try createDirectory(atPath: parent, permissions: permissions) }
+    if mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST {
+      throw FileSystemError(path: path, code: errno, operation: "create folder")
+    }
+    // mkdir applies the umask; FORMAT.md wants owner-only folders whatever the umask.
+    chmod(path, mode_t(permissions))
+  }
+
+  public func writeAtomically(_ bytes: [UInt8], toPath path: String, permissions: UInt16) throws {
+    var info = stat()
+    let mode = stat(path, &info) == 0 ? UInt16(info.st_mode & 0o7777) : permissions
+    let temporary = try writeTemporary(bytes, besidePath: path, permissions: mode)
+    if rename(temporary, path) != 0 {
+      let code = errno
+      unlink(temporary)
+      throw FileSystemError(path: path, code: code, operation: "write")
+    }
+    syncDirectory(of: path)
+  }
+
+  public func createAtomically(_ bytes: [UInt8], atPath path: String, permissions: UInt16) throws {
+    let temporary = try writeTemporary(bytes, besidePath: path, permissions: permissions)
+    defer { unlink(temporary) }
+    // link(2) fails with EEXIST instead of replacing, so two writers never clobber each other.
+    if link(temporary, path) != 0 {
+      throw FileSystemError(path: path, code: errno, operation: "create")
+    }
+    syncDirectory(of: path)
+  }
+
+  public func moveWithoutReplacing(fromPath: String, toPath: String) throws {
+    if link(fromPath, toPath) == 0 {
+      if unlink(fromPath) != 0 {
+        let code = errno
+        unlink(toPath)
+        throw FileSystemError(path: fromPath, code: code, operation: "move")
+      }
+    } else if errno == EEXIST {
+      throw FileSystemError(path: toPath, code: EEXIST, operation: "move")
+    } else {
+      // Hard links are not everywhere (some mounts, symbolic links); fall back to a checked rename.
+      var info = stat()
+      if lstat(toPath, &info) == 0 {
+        throw FileSystemError(path: toPath, code: EEXIST, operation: "move")
+      }
+      if rename(fromPath, toPath) != 0 {
+        throw FileSystemError(path: fromPath, code: errno, operation: "move")
+      }
+    }
+    syncDirectory(of: toPath)
+    syncDirectory(of: fromPath)
+  }
+
+  public func remove(atPath path: String) throws {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      throw FileSystemError(path: path, code: errno, operation: "remove")
+    }
+    let result = (info.st_mode & S_IFMT) == S_IFDIR ? rmdir(path) : unlink(path)
+    if result != 0 { throw FileSystemError(path: path, code: errno, operation: "remove") }
+  }
+
+  /// Writes `bytes` to a hidden temporary file in the folder of `path` and fsyncs it.
+  private func writeTemporary(_ bytes: [UInt8], besidePath path: String, permissions: UInt16)
+    throws -> String
+  {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    // Hidden and not ending in .md, so no listing ever takes a half-written file for an entry.
+    let temporary = "\(folder)/.\(name).ilgi-\(UUID().uuidString.prefix(8)).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
+    guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "write") }
+    var failure: Int32 = 0
+    fchmod(fd, mode_t(permissions))
+    bytes.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        written += n
+      }
+    }
+    if failure == 0 && fsync(fd) != 0 { failure = errno }
+    if close(fd) != 0 && failure == 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw FileSystemError(path: path, code: failure, operation: "write")
+    }
+    return temporary
+  }
+
+  private func syncDirectory(of path: String) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd >= 0 {
+      fsync(fd)
+      close(fd)
+    }
+  }
+}

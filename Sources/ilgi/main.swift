@@ -1,0 +1,2 @@
+import IlgiCLI
+IlgiCommandLine.run()
