@@ -65,7 +65,7 @@ public struct FrontMatter: Sendable, Equatable {
       lines.replaceSubrange(range, with: [line])
     } else {
       // A last line without a line ending (front matter closed at end of file) gets one first.
-      if let last = lines.last, !last.hasSuffix("\n") { lines[lines.count - 1] = last + newline }
+      if let last = lines.last, last.utf8.last != UInt8(ascii: "\n") { lines[lines.count - 1] = last + newline }
       lines.append(line)
     }
     try reparse()
@@ -168,7 +168,13 @@ public struct FrontMatter: Sendable, Equatable {
   private static func convert(_ error: YamlError, yamlFirstLine: Int) -> FrontMatterError {
     func at(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> FrontMatterError {
       var reason = problem
-      if let context { reason = "\(context.text.trimmingCharacters(in: .whitespaces)): \(problem)" }
+      var mark = mark
+      if let context {
+        reason = "\(context.text.trimmingCharacters(in: .whitespaces)): \(problem)"
+        // At the end of the block the construct's start ("while scanning a quoted scalar")
+        // is where the fix goes; elsewhere the problem's own position is.
+        if problem.contains("end of stream") { mark = context.mark }
+      }
       return FrontMatterError(
         line: yamlFirstLine + mark.line - 1, column: mark.column, problem: .invalidYAML(reason))
     }

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+@testable import IlgiCore
+
+@Suite struct EntryReaderTests {
+  let reader = EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+  let mtime = Date(timeIntervalSince1970: 1_700_000_000)
+
+  func read(_ text: String, path: String = "2026/11/x.md") throws -> Entry {
+    try reader.read(Array(text.utf8), path: JournalPath(path), modified: mtime)
+  }
+
+  @Test func readsTheEntryOfFormatMD() throws {
+    let entry = try read(
+      "---\nid: 0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D\ndate: 2026-11-21T09:30:00+09:00\nweather: Clear\ntags: [running, morning]\n---\nMorning run along the river\n\nCold but bright. **Eight kilometres**, new best.\n")
+    #expect(entry.id.rawValue == "0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D")
+    #expect(!entry.idIsDerived)
+    #expect(entry.date.iso8601 == "2026-11-21T09:30:00+09:00")
+    #expect(entry.weather == "Clear")
+    #expect(entry.tags == ["running", "morning"])
+    #expect(entry.title == "Morning run along the river")
+    #expect(entry.body == "Cold but bright. **Eight kilometres**, new best.\n")
+    #expect(entry.preview == "Cold but bright. Eight kilometres, new best.")
+  }
+
+  @Test(arguments: [
+    ("# Heading title\n\nBody", "Heading title", "Body"),
+    ("\n\n  \nFirst non-blank\nTight body", "First non-blank", "Tight body"),
+    ("## Closed heading ##\nx", "Closed heading", "x"),
+    ("#hashtag is not a heading\nx", "#hashtag is not a heading", "x"),
+    ("", "", ""),
+    ("Only a title", "Only a title", ""),
+  ])
+  func titleIsTheFirstNonBlankLine(_ content: String, _ title: String, _ body: String) throws {
+    let entry = try read("---\nid: X\n---\n" + content)
+    #expect(entry.title == title)
+    #expect(entry.body == body)
+  }
+
+  @Test func frontMatterTitleWins() throws {
+    let entry = try read("---\ntitle: From Hugo\ndate: 2024-05-01 10:00\n---\nFirst line stays in the body\n")
+    #expect(entry.title == "From Hugo")
+    #expect(entry.body == "First line stays in the body\n")
+    #expect(entry.date.iso8601 == "2024-05-01T10:00:00+09:00")
+  }
+
+  @Test func previewIsOneLineOfPlainText() throws {
+    let long = String(repeating: "word ", count: 60)
+    let entry = try read("T\n\n## Sub\n\n- [link](https://x.example) and `code`\n- <b>raw</b>\n\n\(long)")
+    #expect(entry.preview.hasPrefix("Sub link and code raw word word"))
+    #expect(!entry.preview.contains("\n"))
+    #expect(entry.preview.hasSuffix("…"))
+    #expect(entry.preview.count <= EntryReader.previewLength + 1)
+  }
+
+  @Test func inlineTagsCountOnlyInText() throws {
+    let entry = try read(
+      """
+      ---
+      tags: Work
+      ---
+      # Title #titletag
+
+      A day of #running and #산책, not #1 or a#b.
+
+      `#inlinecodetag` and <span style="color:#ecf1e8">x</span> [link](#anchor)
+
+      ```
+      #fencedtag
+      ```
+      #work again #running
+      """)
+    #expect(entry.tags == ["Work", "titletag", "running", "산책"])
+  }
+
+  @Test func aFileWithoutFrontMatterTakesItsDateFromItsName() throws {
+    let entry = try read("Notes on the evening\n\nBody", path: "2023/11/2023-11-17.md")
+    #expect(entry.idIsDerived)
+    #expect(entry.id == EntryID.derived(from: JournalPath("2023/11/2023-11-17.md")))
+    #expect(entry.date.iso8601 == "2023-11-17T00:00:00+09:00")
+    let timed = try read("x", path: "old/2023-11-10-0643-evening-run.md")
+    #expect(timed.date.iso8601 == "2023-11-10T06:43:00+09:00")
+    let plain = try read("x", path: "notes/untitled.md")
+    #expect(plain.date.instant == mtime)
+  }
+
+  @Test func derivedIdsAreStableAndDistinct() {
+    let a = EntryID.derived(from: JournalPath("2023/11/2023-11-17.md"))
+    #expect(a == EntryID.derived(from: JournalPath("2023/11/2023-11-17.md")))
+    #expect(a != EntryID.derived(from: JournalPath("2023/11/2023-11-18.md")))
+    #expect(UUID(uuidString: a.rawValue) != nil)
+  }
+
+  @Test func aDateThatIsNoDateFallsBackAndIsNoted() throws {
+    let entry = try read("---\nid: X\ndate: last tuesday\n---\nT", path: "2022/01/2022-01-05-1200-t.md")
+    #expect(entry.date.iso8601 == "2022-01-05T12:00:00+09:00")
+    #expect(entry.notes.count == 1)
+  }
+
+  @Test func aListWhereTheIdShouldBeIsAnError() throws {
+    #expect {
+      try read("---\nweather: x\nid: [1, 2]\n---\nT")
+    } throws: { error in
+      (error as? EntryReadError)?.summary == "2026/11/x.md:3:1: front matter key `id` must be one value, a UUID"
+    }
+  }
+
+  @Test func crlfAndBOMEntriesReadCleanly() throws {
+    let entry = try read("\u{FEFF}---\r\nid: X\r\ndate: 2023-11-10T09:25:00+00:00\r\n---\r\n# Title\r\n\r\nBody #tag\r\n")
+    #expect(entry.title == "Title")
+    #expect(entry.tags == ["tag"])
+    #expect(entry.date.iso8601 == "2023-11-10T09:25:00+00:00")
+    #expect(entry.preview == "Body #tag")
+  }
+}
+
+@Suite struct DateParserTests {
+  let parser = DateParser(timeZone: TimeZone(identifier: "America/New_York")!)
+
+  @Test(arguments: [
+    ("2026-11-21T09:30:00+09:00", "2026-11-21T09:30:00+09:00"),
+    ("2026-11-21 09:30:00 +0900", "2026-11-21T09:30:00+09:00"),
+    ("2026-11-21T09:30Z", "2026-11-21T09:30:00+00:00"),
+    ("2026-11-21t09:30:15.250-05:00", "2026-11-21T09:30:15-05:00"),
+    ("2026-11-21T09:30+05:30", "2026-11-21T09:30:00+05:30"),
+    ("2026-11-21", "2026-11-21T00:00:00-05:00"),
+    ("2026-07-04 18:00", "2026-07-04T18:00:00-04:00"),
+    ("  2026-11-21T09:30:00+09  ", "2026-11-21T09:30:00+09:00"),
+  ])
+  func readsDatesGenerously(_ text: String, _ iso: String) throws {
+    #expect(try #require(parser.parse(text)).iso8601 == iso)
+  }
+
+  @Test(arguments: ["", "tomorrow", "2026-13-01", "2026-02-30", "2026-11-21T25:00", "2026-11-21T09:30+2500", "2026/11/21", "20261121"])
+  func rejectsWhatIsNoDate(_ text: String) {
+    #expect(parser.parse(text) == nil)
+  }
+
+  @Test func fileNamesGiveDates() {
+    #expect(parser.parseFileName("2026-11-21-0930-run.md")?.iso8601 == "2026-11-21T09:30:00-05:00")
+    #expect(parser.parseFileName("2026-11-21.md")?.iso8601 == "2026-11-21T00:00:00-05:00")
+    #expect(parser.parseFileName("2026-11-21-run.md")?.iso8601 == "2026-11-21T00:00:00-05:00")
+    #expect(parser.parseFileName("notes.md") == nil)
+  }
+}
+
+@Suite struct SlugTests {
+  @Test(arguments: [
+    ("Morning run", "morning-run"),
+    ("저녁 산책", "저녁-산책"),
+    ("Q3 planning: what's next?", "q3-planning-what-s-next"),
+    ("Coffee ☕ with Priya", "coffee-with-priya"),
+    ("  --!!  ", ""),
+    ("Cafe\u{301} au lait", "café-au-lait"),
+    ("A very long title about the golden song, the bright garden, the ordinary library",
+     "a-very-long-title-about-the-golden-song-the-bright-garden-th"),
+  ])
+  func slugsFollowFormatMD(_ title: String, _ slug: String) {
+    #expect(Slug(title: title).rawValue == slug)
+    #expect(Slug(title: title).rawValue.utf8.count <= 60)
+  }
+
+  @Test func longKoreanSlugsCutOnACharacterBoundary() {
+    let slug = Slug(title: String(repeating: "가", count: 40)).rawValue
+    #expect(slug == String(repeating: "가", count: 20))
+  }
+
+  @Test func layoutNamesFilesFromTheEntrysOwnDate() throws {
+    let date = try #require(DateParser(timeZone: .current).parse("2026-11-21T22:14:00+09:00"))
+    #expect(JournalLayout.path(for: date, title: "저녁 산책").rawValue == "2026/11/2026-11-21-2214-저녁-산책.md")
+    #expect(JournalLayout.path(for: date, title: "", attempt: 2).rawValue == "2026/11/2026-11-21-2214-2.md")
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+@testable import IlgiCore
+
+/// A 1,000-entry journal from ../shared/bench/gen-journal, checked against its manifest.
+@Suite struct GeneratedJournalTests {
+  @Test func everyEntryIsReadAndTheNewestMatchTheManifest() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000)
+    let store = try JournalStore(root: corpus.journal, reader: EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+    let listing = store.entries()
+    #expect(listing.skipped.isEmpty)
+    #expect(listing.entries.count == corpus.manifest.entries)
+    #expect(listing.entries.count == corpus.manifest.files["ilgi"])
+    for (entry, expected) in zip(listing.entries, corpus.manifest.latest) {
+      #expect(entry.id.rawValue == expected.id)
+      #expect(entry.title == expected.title)
+      #expect(entry.path.rawValue == expected.path)
+      #expect(entry.date.iso8601 == expected.date)
+    }
+    // Per-year counts hold for the entries with front-matter dates or dated names.
+    var perYear: [String: Int] = [:]
+    for entry in listing.entries { perYear[String(entry.date.day.prefix(4)), default: 0] += 1 }
+    #expect(perYear == corpus.manifest.perYear)
+    // Every tag count matches; decoy tags in code never count. FORMAT.md makes an inline tag
+    // start with a letter, so a tag like `2024plans` counts only where front matter names it
+    // (the manifest also counts `#2024plans` written inline).
+    var perTag: [String: Int] = [:]
+    var inFrontMatter: [String: Int] = [:]
+    for entry in listing.entries {
+      for tag in entry.tags { perTag[tag.lowercased(), default: 0] += 1 }
+      let front = Set(["tags", "tag", "keywords"].flatMap { entry.document.frontMatter?.words($0) ?? [] })
+      for tag in front { inFrontMatter[tag.lowercased(), default: 0] += 1 }
+    }
+    let letterTags = corpus.manifest.perTag.filter { $0.key.first?.isLetter == true }
+    #expect(perTag.filter { $0.key.first?.isLetter == true } == letterTags)
+    for (tag, _) in corpus.manifest.perTag where tag.first?.isLetter != true {
+      #expect(perTag[tag] == inFrontMatter[tag])
+      #expect(perTag[tag]! <= corpus.manifest.perTag[tag]!)
+    }
+    #expect(perTag["fencedtag"] == nil && perTag["inlinecodetag"] == nil)
+    let ids = Set(listing.entries.map(\.id))
+    #expect(ids.count == listing.entries.count)
+  }
+
+  @Test func readingTheGeneratedJournalChangesNoFile() throws {
+    let corpus = try GeneratedCorpus.make(entries: 200, seed: 7)
+    let journal = URL(fileURLWithPath: corpus.journal)
+    func fingerprint() throws -> [String: Data] {
+      var result: [String: Data] = [:]
+      for case let url as URL in FileManager.default.enumerator(at: journal, includingPropertiesForKeys: nil)! {
+        if let data = try? Data(contentsOf: url) { result[url.path] = data }
+      }
+      return result
+    }
+    let before = try fingerprint()
+    let store = try JournalStore(root: corpus.journal, reader: EntryReader(timeZone: .current))
+    let entries = store.entries().entries
+    for entry in entries { #expect(entry.document.bytes == Array(before[journal.path + "/" + entry.path.rawValue]!)) }
+    #expect(try fingerprint() == before)
+  }
+}
