@@ -18,6 +18,16 @@ struct Editor {
     case killed(signal: Int32)
   }
 
+  /// Whether the command's program exists, when that can be told without a shell (a plain
+  /// first word); commands with quotes or shell syntax are left to the shell.
+  func isAvailable(path: String) -> Bool {
+    guard let program = command.split(whereSeparator: \.isWhitespace).first.map(String.init),
+      !program.contains(where: { "\"'$`\\=;|&()<>".contains($0) })
+    else { return true }
+    if program.contains("/") { return access(program, X_OK) == 0 }
+    return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
+  }
+
   /// Picks the editor from the environment.
   static func fromEnvironment(_ environment: [String: String]) -> Editor {
     for key in ["VISUAL", "EDITOR"] {
@@ -36,7 +46,10 @@ struct Editor {
 
   /// Opens `file` and waits. The editor shares ilgi's terminal and process group; ilgi ignores
   /// Ctrl-C meanwhile so that the key reaches the editor and ilgi can still keep the draft.
-  func edit(_ file: String) throws -> Ending {
+  func edit(_ file: String, path: String) throws -> Ending {
+    guard isAvailable(path: path) else {
+      throw Failure("the editor `\(command)` was not found; set VISUAL or EDITOR to an editor you have")
+    }
     let arguments = ["/bin/sh", "-c", "\(command) \"$1\"", "ilgi-editor", file]
     var cArguments = arguments.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }

@@ -7,6 +7,12 @@ public struct IlgiProcess: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+    }
   }
 
   /// The binary: `ILGI_BINARY`, else `ilgi` beside the test bundle, else in `.build/debug`.

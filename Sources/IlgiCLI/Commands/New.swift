@@ -130,7 +130,7 @@ extension Ilgi {
       let editor = Editor.fromEnvironment(context.variables)
       let ending: Editor.Ending
       do {
-        ending = try editor.edit(store.absolute(draft))
+        ending = try editor.edit(store.absolute(draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
       } catch let failure as Failure {
         // The editor never ran, so an untouched draft holds nothing of the person's.
         if let template, (try? store.fileSystem.readFile(atPath: store.absolute(draft), limit: 1 << 20)) == template {

@@ -1,0 +1,174 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// `ilgi init`, `ilgi new` (text, stdin, editor sessions, drafts) through the built binary.
+@Suite struct WritingTests {
+  @Test func initMakesAJournalAndIsSafeToRepeat() throws {
+    let h = try Harness()
+    let target = h.journal.base + "/diary"
+    let first = try h.run("init", target)
+    #expect(first.status == 0)
+    #expect(first.stdout == "Made a new journal at \(target).\n")
+    #expect(FileManager.default.fileExists(atPath: target + "/.ilgi"))
+    let gitignore = try String(contentsOfFile: target + "/.gitignore", encoding: .utf8)
+    #expect(gitignore.contains(".ilgi/index.sqlite*"))
+    let again = try h.run("init", target)
+    #expect(again.status == 0)
+    #expect(again.stdout == "The journal at \(target) is ready; nothing to do.\n")
+    #expect(try String(contentsOfFile: target + "/.gitignore", encoding: .utf8) == gitignore)
+  }
+
+  @Test func theDefaultJournalIsMadeOnFirstUse() throws {
+    var h = try Harness()
+    h.environment["ILGI_JOURNAL"] = nil
+    let result = try h.run("list")
+    #expect(result.status == 0)
+    #expect(result.stderr == "ilgi: made a new journal at ~/ilgi (choose another with --journal or ILGI_JOURNAL)\nNo entries yet. Write one with `ilgi new`.\n")
+    #expect(FileManager.default.fileExists(atPath: h.environment["HOME"]! + "/ilgi/.ilgi"))
+    #expect(try h.run("list").stderr == "No entries yet. Write one with `ilgi new`.\n")
+  }
+
+  @Test func newWithTextWritesTheEntryAtOnce() throws {
+    let h = try Harness()
+    let result = try h.run("new", "Morning run", "--tag", "running", "--tag", "#morning", "--weather", "Clear, 4°C", "--date", "2026-11-21T09:30+09:00")
+    #expect(result.status == 0)
+    #expect(result.stdout == "2026/11/2026-11-21-0930-morning-run.md\n")
+    let text = try #require(h.journal.text("2026/11/2026-11-21-0930-morning-run.md"))
+    let lines = text.components(separatedBy: "\n")
+    #expect(lines[0] == "---")
+    #expect(UUID(uuidString: String(lines[1].dropFirst(4))) != nil)
+    #expect(Array(lines[2...]) == ["date: 2026-11-21T09:30:00+09:00", "weather: Clear, 4°C", "tags: [running, morning]", "---", "Morning run", ""])
+    #expect(h.journal.snapshot()["2026/11/2026-11-21-0930-morning-run.md"]?.mode == 0o600)
+  }
+
+  @Test func newReadsStandardInputAndKeepsTheBody() throws {
+    let h = try Harness()
+    let result = try h.run("new", "--date", "2026-11-21T22:14+09:00", input: "저녁 산책\n\n강을 따라 걸었다. #산책\n")
+    #expect(result.status == 0)
+    #expect(result.stdout == "2026/11/2026-11-21-2214-저녁-산책.md\n")
+    let listed = try h.run("list", "--json")
+    let json = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as! [[String: Any]]
+    #expect(json.count == 1)
+    #expect(json[0]["title"] as? String == "저녁 산책")
+    #expect(json[0]["preview"] as? String == "강을 따라 걸었다. #산책")
+    #expect(json[0]["tags"] as? [String] == ["산책"])
+  }
+
+  @Test func aClashGetsANumber() throws {
+    let h = try Harness()
+    #expect(try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same.md\n")
+    #expect(try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same-2.md\n")
+  }
+
+  @Test(arguments: [
+    (["new"], "   \n\n", "ilgi: nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor\n", Int32(64)),
+    (["new", "x", "--date", "someday"], nil, "Error: --date `someday` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM\n", Int32(64)),
+    (["new", "x", "--tag", "a,b"], nil, "Error: --tag `a,b` is not a tag; use one word without commas\n", Int32(64)),
+  ] as [([String], String?, String, Int32)])
+  func badNewInputChangesNothing(_ arguments: [String], _ input: String?, _ message: String, _ status: Int32) throws {
+    let h = try Harness()
+    let before = h.journal.snapshot()
+    let result = try IlgiProcess.run(arguments, environment: h.environment, input: input ?? "")
+    #expect(result.status == status)
+    #expect(result.stderr.hasPrefix(message))
+    #expect(h.journal.snapshot() == before)
+  }
+
+  @Test func theEditorWritesANewEntry() throws {
+    let h = try Harness()
+    let editor = try h.editor("printf 'Morning run\\n\\nCold but bright. **Eight kilometres**.\\n' >> \"$1\"")
+    let result = try h.run("new", "--edit", env: ["EDITOR": editor])
+    #expect(result.status == 0)
+    let path = result.stdout.trimmingCharacters(in: .newlines)
+    #expect(path.range(of: #"^\d{4}/\d{2}/\d{4}-\d{2}-\d{2}-\d{4}-morning-run\.md$"#, options: .regularExpression) != nil)
+    let text = try #require(h.journal.text(path))
+    #expect(text.hasPrefix("---\nid: "))
+    #expect(text.contains("\ndate: "))
+    #expect(text.hasSuffix("---\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n"))
+    // The draft is gone once the entry is safe.
+    #expect(h.journal.snapshot().keys.filter { $0.hasPrefix(".ilgi/drafts/") && $0.hasSuffix(".md") }.isEmpty)
+    let shown = try h.run("show", "last")
+    #expect(shown.stdout.contains("Cold but bright. **Eight kilometres**."))
+  }
+
+  @Test func visualWinsAndEditorValuesMayCarryArguments() throws {
+    let h = try Harness()
+    let editor = try h.editor("[ \"$1\" = \"--flag\" ] || exit 9; printf 'With flag\\n' >> \"$2\"")
+    let result = try h.run("new", "--edit", env: ["VISUAL": "\(editor) --flag", "EDITOR": "false"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasSuffix("-with-flag.md\n"))
+  }
+
+  @Test func anUntouchedOrEmptiedEntryIsNotKept() throws {
+    let h = try Harness()
+    let before = h.journal.snapshot()
+    let untouched = try h.run("new", "--edit", env: ["EDITOR": try h.editor("exit 0")])
+    #expect(untouched.status == 0)
+    #expect(untouched.stdout == "")
+    #expect(untouched.stderr == "Nothing written: the new entry was left as it was.\n")
+    let emptied = try h.run("new", "--edit", env: ["EDITOR": try h.editor(": > \"$1\"")])
+    #expect(emptied.status == 0)
+    #expect(emptied.stderr == "Nothing written: the new entry is empty.\n")
+    let blankBody = try h.run("new", "--edit", env: ["EDITOR": try h.editor("printf '\\n   \\n' >> \"$1\"")])
+    #expect(blankBody.stderr == "Nothing written: the new entry is empty.\n")
+    #expect(h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/drafts") } == before)
+    #expect(h.journal.entryFiles().isEmpty)
+  }
+
+  @Test func aFailedEditorKeepsTheDraftAndSaysHowToResume() throws {
+    let h = try Harness()
+    let failing = try h.editor("printf 'Half a thought\\n' >> \"$1\"; exit 3")
+    let result = try h.run("new", "--edit", env: ["EDITOR": failing])
+    #expect(result.status == 1)
+    let draftLine = try #require(result.stderr.firstMatch(of: /\.ilgi\/drafts\/new-[0-9-]+-[0-9A-F]{8}\.md/))
+    let draft = String(draftLine.output)
+    #expect(result.stderr == "ilgi: the editor exited with status 3; your draft is kept in \(draft). Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`\n")
+    #expect(h.journal.text(draft)?.hasSuffix("---\n\nHalf a thought\n") == true)
+    #expect(h.journal.entryFiles().isEmpty)
+
+    let drafts = try h.run("drafts")
+    #expect(drafts.stdout == "\(draft)  Half a thought  (new entry)\n")
+
+    let finishing = try h.editor("printf 'and the rest.\\n' >> \"$1\"")
+    let resumed = try h.run("new", "--resume", env: ["EDITOR": finishing])
+    #expect(resumed.status == 0)
+    let path = resumed.stdout.trimmingCharacters(in: .newlines)
+    #expect(h.journal.text(path)?.hasSuffix("Half a thought\nand the rest.\n") == true)
+    #expect(h.journal.text(draft) == nil)
+    #expect(try h.run("new", "--resume").stderr == "ilgi: there is no draft to resume; start a new entry with `ilgi new`\n")
+  }
+
+  @Test func aKilledEditorKeepsTheDraft() throws {
+    let h = try Harness()
+    let killed = try h.editor("printf 'Before the crash\\n' >> \"$1\"; kill -KILL $$")
+    let result = try h.run("new", "--edit", env: ["EDITOR": killed])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("your draft is kept in .ilgi/drafts/new-"))
+    #expect(try h.run("drafts").stdout.contains("Before the crash  (new entry)"))
+  }
+
+  @Test func aMissingEditorIsNamedAndLeavesNoDraft() throws {
+    let h = try Harness()
+    let result = try h.run("new", "--edit", env: ["EDITOR": "no-such-editor-here"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "ilgi: the editor `no-such-editor-here` was not found; set VISUAL or EDITOR to an editor you have\n")
+    #expect(try h.run("drafts").stderr == "No drafts.\n")
+  }
+
+  @Test func onATerminalNewOpensTheEditor() throws {
+    let h = try Harness()
+    let editor = try h.editor("printf 'From a terminal\\n' >> \"$1\"")
+    let result = try h.runOnTerminal("new", env: ["EDITOR": editor])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("-from-a-terminal.md"))
+    #expect(h.journal.entryFiles().count == 1)
+  }
+
+  @Test func aUserTemplateOverridesTheShippedOne() throws {
+    let h = try Harness()
+    try h.journal.write(".ilgi/templates/new-entry.md", "---\nid: {{{id}}}\ndate: {{{date}}}\nmood:\n---\n{{{text}}}\n")
+    let path = try h.run("new", "Templated", "--date", "2026-02-03T04:05+09:00").stdout.trimmingCharacters(in: .newlines)
+    #expect(h.journal.text(path)?.hasSuffix("date: 2026-02-03T04:05:00+09:00\nmood:\n---\nTemplated\n") == true)
+  }
+}
