@@ -1,0 +1,168 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// `list`, `show`, selectors, locales, colour and `render` through the built binary.
+@Suite struct ReadingTests {
+  static let files = [
+    "2026/11/a.md": entry("0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D", "2026-11-21T09:30:00+09:00", "Morning run along the river", body: "Cold but bright. **Eight kilometres**, new best.", extra: "weather: Clear\ntags: [running, morning]\n"),
+    "2026/11/b.md": entry("0F8B7777-0000-4000-8000-000000000002", "2026-11-21T22:14:00+09:00", "# 저녁 산책", body: "강을 따라 걸었다.\n\n- 하나\n- 둘\n\n```\ncode here\n```\n\n[link](https://example.org)"),
+    "2026/10/c.md": entry("1234ABCD-0000-4000-8000-000000000003", "2026-10-01T08:00:00-04:00", "October", body: "Plain."),
+    "old/2020-05-06.md": "No front matter\n\nwritten long ago #memory\n",
+  ]
+
+  @Test func listShowsNewestFirstWithLocalisedDates() throws {
+    let h = try Harness(Self.files)
+    let result = try h.run("list")
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    let lines = result.stdout.components(separatedBy: "\n")
+    #expect(lines[0] == "0f8b7777  November 21, 2026 22:14  저녁 산책")
+    #expect(lines[1] == "          강을 따라 걸었다. 하나 둘 code here link")
+    #expect(lines[2] == "0f8b6c0e  November 21, 2026 09:30  Morning run along the river  · Clear")
+    #expect(lines[3] == "          Cold but bright. Eight kilometres, new best.")
+    #expect(lines[4] == "1234abcd  October 1, 2026 08:00  October")
+    #expect(lines[5] == "          Plain.")
+    #expect(lines[6].hasSuffix("  May 6, 2020 00:00  No front matter"))
+    #expect(lines[7] == "          written long ago #memory")
+    #expect(lines.count == 9)
+    #expect(!result.stdout.contains("\u{1B}"))
+
+    let korean = try h.run("list", "-n", "1", env: ["LANG": "ko_KR.UTF-8"])
+    #expect(korean.stdout.hasPrefix("0f8b7777  2026년 11월 21일 22:14  저녁 산책\n"))
+    let flag = try h.run("list", "-n", "1", "--locale", "ko_KR", env: ["LC_ALL": "C"])
+    #expect(flag.stdout == korean.stdout)
+    let lcAll = try h.run("list", "-n", "1", env: ["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"])
+    #expect(lcAll.stdout == korean.stdout)
+  }
+
+  @Test func listJSONHasTheDocumentedSchema() throws {
+    let h = try Harness(Self.files)
+    let result = try h.run("list", "--json", "-n", "2")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(json.count == 2)
+    for item in json { #expect(Set(item.keys) == ["id", "date", "title", "preview", "tags", "weather", "path"]) }
+    #expect(json[1]["id"] as? String == "0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D")
+    #expect(json[1]["date"] as? String == "2026-11-21T09:30:00+09:00")
+    #expect(json[1]["tags"] as? [String] == ["running", "morning"])
+    #expect(json[1]["weather"] as? String == "Clear")
+    #expect(json[1]["path"] as? String == "2026/11/a.md")
+    #expect(json[0]["weather"] is NSNull)
+    // Dates keep the offset they were written in.
+    let all = try JSONSerialization.jsonObject(with: Data(try h.run("list", "--json").stdout.utf8)) as! [[String: Any]]
+    #expect(all.map { $0["date"] as! String }.contains("2026-10-01T08:00:00-04:00"))
+  }
+
+  @Test(arguments: [
+    ("last", "2026/11/b.md"), ("0f8b6c0e", "2026/11/a.md"), ("0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D", "2026/11/a.md"),
+    ("1234", "2026/10/c.md"), ("2026/10/c.md", "2026/10/c.md"), ("2026-10-01", "2026/10/c.md"), ("2020-05-06", "old/2020-05-06.md"),
+  ])
+  func everySelectorFormFindsItsEntry(_ selector: String, _ path: String) throws {
+    let h = try Harness(Self.files)
+    let result = try h.run("show", selector, "--json")
+    #expect(result.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+    #expect(json["path"] as? String == path)
+    #expect(json["body"] is String)
+  }
+
+  @Test func selectorFailuresSayWhatToDo() throws {
+    let h = try Harness(Self.files)
+    let before = h.journal.snapshot()
+    let ambiguous = try h.run("show", "2026-11-21")
+    #expect(ambiguous.status == 1)
+    #expect(ambiguous.stderr == """
+      ilgi: `2026-11-21` matches 2 entries:
+        0f8b7777  2026-11-21 22:14  저녁 산책  (2026/11/b.md)
+        0f8b6c0e  2026-11-21 09:30  Morning run along the river  (2026/11/a.md)
+      ilgi: name one by its id or path, e.g. `ilgi show 0f8b7777`
+
+      """)
+    let prefix = try h.run("show", "0f8b")
+    #expect(prefix.status == 1)
+    #expect(prefix.stderr.hasPrefix("ilgi: `0f8b` matches 2 entries:\n"))
+    let missing = try h.run("show", "ffff0000")
+    #expect(missing.status == 66)
+    #expect(missing.stderr == "ilgi: no entry matches `ffff0000`; see `ilgi list` for ids, dates and paths\n")
+    let invalid = try h.run("show", "abc")
+    #expect(invalid.status == 64)
+    #expect(invalid.stderr == "ilgi: `abc` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD\n")
+    let escape = try h.run("show", "../outside.md")
+    #expect(escape.status == 64)
+    let both = try h.run("show", "last", "--raw", "--json")
+    #expect(both.status == 64)
+    #expect(both.stderr.hasPrefix("Error: choose one of --html, --raw and --json\n"))
+    #expect(h.journal.snapshot() == before)
+  }
+
+  @Test func showRendersForTheTerminalWithoutEscapesWhenPiped() throws {
+    let h = try Harness(Self.files)
+    let result = try h.run("show", "last")
+    #expect(result.stdout == """
+      저녁 산책
+      November 21, 2026 22:14
+      2026/11/b.md
+
+      강을 따라 걸었다.
+
+      • 하나
+      • 둘
+
+          code here
+
+      link <https://example.org>
+
+      """)
+    let raw = try h.run("show", "last", "--raw")
+    #expect(raw.stdout == Self.files["2026/11/b.md"])
+    let html = try h.run("show", "0f8b6c0e", "--html")
+    #expect(html.stdout == "<h1>Morning run along the river</h1>\n<p>Cold but bright. <strong>Eight kilometres</strong>, new best.</p>\n")
+  }
+
+  @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    let h = try Harness(Self.files)
+    let coloured = try h.runOnTerminal("show 0f8b6c0e", env: ["TERM": "xterm"])
+    #expect(coloured.stdout.contains("\u{1B}[1mEight kilometres\u{1B}[22m"))
+    let plain = try h.runOnTerminal("show 0f8b6c0e", env: ["TERM": "xterm", "NO_COLOR": "1"])
+    #expect(plain.status == 0)
+    #expect(!plain.stdout.contains("\u{1B}"))
+    #expect(plain.stdout.contains("**Eight kilometres**"))
+  }
+
+  @Test func escapeSequencesInEntriesNeverReachTheTerminal() throws {
+    let h = try Harness(["x.md": entry("EEEE0000", "2026-01-01T00:00:00Z", "Title \u{1B}]0;pwned\u{07}", body: "Body \u{1B}[2J cleared")])
+    let list = try h.run("list")
+    let show = try h.run("show", "last")
+    #expect(!list.stdout.contains("\u{1B}"))
+    #expect(!show.stdout.contains("\u{1B}"))
+  }
+
+  @Test func renderTurnsAnyMarkdownIntoTheEntryHTML() throws {
+    let h = try Harness()
+    let stdin = try h.run("render", input: "**bold** <script>alert(1)</script> [x](javascript:alert(1))\n")
+    #expect(stdin.stdout == "<p><strong>bold</strong> <!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted --> <a href=\"\">x</a></p>\n")
+    let allowed = try h.run("render", "--allow-raw-html", input: "<b>x</b>\n")
+    #expect(allowed.stdout == "<p><b>x</b></p>\n")
+    try h.journal.write("note.md", "---\nid: X\n---\n# Heading\n")
+    let file = try h.run("render", h.journal.root + "/note.md")
+    #expect(file.stdout == "<h1>Heading</h1>\n")
+    let missing = try h.run("render", "nope.md")
+    #expect(missing.status == 66)
+    #expect(missing.stderr == "ilgi: nope.md: no such file or directory; check the path\n")
+    try h.journal.write("bin.md", [0x00, 0x01])
+    let binary = try h.run("render", h.journal.root + "/bin.md")
+    #expect(binary.status == 65)
+    #expect(binary.stderr == "ilgi: \(h.journal.root)/bin.md: is a binary file, not Markdown text\n")
+  }
+
+  @Test func helpTeachesByExample() throws {
+    let h = try Harness()
+    for command in ["init", "new", "list", "show", "edit", "delete", "trash", "drafts", "render"] {
+      let help = try h.run(command, "--help")
+      #expect(help.status == 0)
+      #expect(help.stdout.contains("Example"), "\(command) --help has no example")
+    }
+    let root = try h.run("--help")
+    #expect(root.stdout.contains("Exit status: 0 success, 1 failure, 64 bad usage"))
+  }
+}
