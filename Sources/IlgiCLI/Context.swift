@@ -103,23 +103,33 @@ struct Context {
   static func describe(_ error: JournalError) -> Failure {
     switch error.reason {
     case .journalMissing:
-      return Failure("no journal at \(error.path); make one with `ilgi init \(error.path)`", status: ExitStatus.noSuchEntry)
+      return Failure(
+        "no journal at \(error.path); make one with `ilgi init \(error.path)`", status: ExitStatus.noSuchEntry)
     case .journalIsAFile:
       return Failure("\(error.path) is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL")
     case .noSuchEntry(let selector):
-      return Failure("no entry matches `\(selector)`; see `ilgi list` for ids, dates and paths", status: ExitStatus.noSuchEntry)
+      return Failure(
+        "no entry matches `\(selector)`; see `ilgi list` for ids, dates and paths", status: ExitStatus.noSuchEntry)
     case .ambiguous(let selector, let candidates):
-      return Failure("`\(selector)` matches \(candidates.count) entries; name one by id or path: \(candidates.map(\.rawValue).joined(separator: ", "))")
+      return Failure(
+        "`\(selector)` matches \(candidates.count) entries; name one by id or path: \(candidates.map(\.rawValue).joined(separator: ", "))"
+      )
     case .invalidSelector(let text):
-      return Failure("`\(text)` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD", status: ExitStatus.usage)
+      return Failure(
+        "`\(text)` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD",
+        status: ExitStatus.usage)
     case .changedOnDisk(let kept):
-      return Failure("\(error.path) changed on disk while you were editing; it was not overwritten. Your version is in \(kept); merge the two by hand")
+      return Failure(
+        "\(error.path) changed on disk while you were editing; it was not overwritten. Your version is in \(kept); merge the two by hand"
+      )
     case .occupied:
       return Failure("\(error.path) exists again; move that file away, then restore")
     case .unreadable(let readError):
       return Failure("\(readError.summary); \(readError.advice)", status: ExitStatus.badData)
     case .io(let io):
-      return Failure("could not \(io.operation) \(io.path): \(io.reason.lowercased()); check the folder's permissions and free space", status: ExitStatus.ioError)
+      return Failure(
+        "could not \(io.operation) \(io.path): \(io.reason.lowercased()); check the folder's permissions and free space",
+        status: ExitStatus.ioError)
     case .template(let problem):
       return Failure("template \(error.path): \(problem); fix or remove it")
     }
@@ -139,9 +149,20 @@ struct Context {
   }
 
   /// The entry a selector names, among every entry of the journal.
+  ///
+  /// A path that names a file ilgi cannot read fails with that file's own problem (exit 65).
   func resolve(_ text: String, in store: JournalStore) throws -> Entry {
     let selector = try Self.map { try EntrySelector(parsing: text) }
-    let entries = listing(store).entries
+    let listing = store.entries()
+    var named: EntryReadError?
+    if case .path(let path) = selector {
+      named = listing.skipped.first { $0.path == path }
+    }
+    warn(listing.skipped.filter { $0 != named })
+    if let named {
+      throw Self.describe(JournalError(path: named.path.rawValue, reason: .unreadable(named)))
+    }
+    let entries = listing.entries
     do throws(JournalError) {
       return try selector.resolve(in: entries, text: text)
     } catch {
@@ -151,7 +172,9 @@ struct Context {
         for path in candidates {
           if let entry = byPath[path] { Terminal.standardError.write("  " + summaryLine(entry) + "\n") }
         }
-        throw Failure("name one by its id or path, e.g. `ilgi show \(byPath[candidates[0]].map { String($0.id.rawValue.prefix(8)).lowercased() } ?? candidates[0].rawValue)`")
+        throw Failure(
+          "name one by its id or path, e.g. `ilgi show \(byPath[candidates[0]].map { String($0.id.rawValue.prefix(8)).lowercased() } ?? candidates[0].rawValue)`"
+        )
       }
       throw Self.describe(error)
     }

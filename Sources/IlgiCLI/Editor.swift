@@ -73,7 +73,8 @@ struct Editor {
     var pid = pid_t()
     let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ)
     guard spawned == 0 else {
-      throw Failure("could not start the editor `\(command)`: \(String(cString: strerror(spawned))); set VISUAL or EDITOR")
+      throw Failure(
+        "could not start the editor `\(command)`: \(String(cString: strerror(spawned))); set VISUAL or EDITOR")
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {

@@ -40,13 +40,16 @@ public struct GeneratedCorpus: Sendable {
 
   /// Generates a journal of `entries` in a fresh temp folder.
   public static func make(entries: Int, seed: Int = 1, format: String = "ilgi") throws -> GeneratedCorpus {
-    var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("ilgi-corpus-XXXXXX")).utf8CString)
+    var template = Array(
+      ((NSTemporaryDirectory() as NSString).appendingPathComponent("ilgi-corpus-XXXXXX")).utf8CString)
     guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
     let base = String(cString: made)
     let out = base + "/journal"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", generator, "--entries", "\(entries)", "--seed", "\(seed)", "--format", format, "--out", out]
+    process.arguments = [
+      "python3", generator, "--entries", "\(entries)", "--seed", "\(seed)", "--format", format, "--out", out,
+    ]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()

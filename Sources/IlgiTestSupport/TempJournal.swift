@@ -62,7 +62,8 @@ public final class TempJournal: @unchecked Sendable {
       let bytes: [UInt8]? =
         kind == S_IFREG && info.st_size < 1 << 20 && (info.st_mode & 0o400) != 0
         ? (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Array.init) : nil
-      result[relative] = Snapshot(mode: UInt16(info.st_mode & 0o7777), size: Int64(info.st_size), bytes: bytes, isFile: kind == S_IFREG)
+      result[relative] = Snapshot(
+        mode: UInt16(info.st_mode & 0o7777), size: Int64(info.st_size), bytes: bytes, isFile: kind == S_IFREG)
     }
     return result
   }
@@ -77,8 +78,10 @@ public final class TempJournal: @unchecked Sendable {
 
   /// The entry files (`*.md` outside hidden folders), sorted.
   public func entryFiles() -> [String] {
-    snapshot().filter { $0.value.isFile && $0.key.hasSuffix(".md") && !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
-      .keys.sorted()
+    snapshot().filter {
+      $0.value.isFile && $0.key.hasSuffix(".md") && !$0.key.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+    .keys.sorted()
   }
 
   /// A store over this journal, reading dates in `timeZone`.

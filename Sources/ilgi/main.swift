@@ -1,2 +1,3 @@
 import IlgiCLI
+
 IlgiCommandLine.run()

@@ -21,7 +21,8 @@ struct Harness {
   }
 
   /// Runs ilgi on a pseudo-terminal (util-linux `script`), feeding `input` as typed keys.
-  func runOnTerminal(_ arguments: String, input: String = "", env: [String: String] = [:]) throws -> IlgiProcess.Result {
+  func runOnTerminal(_ arguments: String, input: String = "", env: [String: String] = [:]) throws -> IlgiProcess.Result
+  {
     let command = "'\(IlgiProcess.binary)' \(arguments)"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -37,7 +38,8 @@ struct Harness {
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     try? stdin.fileHandleForWriting.close()
-    return IlgiProcess.Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
+    return IlgiProcess.Result(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
   }
 
   /// An `EDITOR` value that runs a shell script given the file as `$1`.

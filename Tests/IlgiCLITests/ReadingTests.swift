@@ -5,9 +5,14 @@ import Testing
 /// `list`, `show`, selectors, locales, colour and `render` through the built binary.
 @Suite struct ReadingTests {
   static let files = [
-    "2026/11/a.md": entry("0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D", "2026-11-21T09:30:00+09:00", "Morning run along the river", body: "Cold but bright. **Eight kilometres**, new best.", extra: "weather: Clear\ntags: [running, morning]\n"),
-    "2026/11/b.md": entry("0F8B7777-0000-4000-8000-000000000002", "2026-11-21T22:14:00+09:00", "# 저녁 산책", body: "강을 따라 걸었다.\n\n- 하나\n- 둘\n\n```\ncode here\n```\n\n[link](https://example.org)"),
-    "2026/10/c.md": entry("1234ABCD-0000-4000-8000-000000000003", "2026-10-01T08:00:00-04:00", "October", body: "Plain."),
+    "2026/11/a.md": entry(
+      "0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D", "2026-11-21T09:30:00+09:00", "Morning run along the river",
+      body: "Cold but bright. **Eight kilometres**, new best.", extra: "weather: Clear\ntags: [running, morning]\n"),
+    "2026/11/b.md": entry(
+      "0F8B7777-0000-4000-8000-000000000002", "2026-11-21T22:14:00+09:00", "# 저녁 산책",
+      body: "강을 따라 걸었다.\n\n- 하나\n- 둘\n\n```\ncode here\n```\n\n[link](https://example.org)"),
+    "2026/10/c.md": entry(
+      "1234ABCD-0000-4000-8000-000000000003", "2026-10-01T08:00:00-04:00", "October", body: "Plain."),
     "old/2020-05-06.md": "No front matter\n\nwritten long ago #memory\n",
   ]
 
@@ -55,7 +60,8 @@ import Testing
 
   @Test(arguments: [
     ("last", "2026/11/b.md"), ("0f8b6c0e", "2026/11/a.md"), ("0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D", "2026/11/a.md"),
-    ("1234", "2026/10/c.md"), ("2026/10/c.md", "2026/10/c.md"), ("2026-10-01", "2026/10/c.md"), ("2020-05-06", "old/2020-05-06.md"),
+    ("1234", "2026/10/c.md"), ("2026/10/c.md", "2026/10/c.md"), ("2026-10-01", "2026/10/c.md"),
+    ("2020-05-06", "old/2020-05-06.md"),
   ])
   func everySelectorFormFindsItsEntry(_ selector: String, _ path: String) throws {
     let h = try Harness(Self.files)
@@ -71,13 +77,14 @@ import Testing
     let before = h.journal.snapshot()
     let ambiguous = try h.run("show", "2026-11-21")
     #expect(ambiguous.status == 1)
-    #expect(ambiguous.stderr == """
-      ilgi: `2026-11-21` matches 2 entries:
-        0f8b7777  2026-11-21 22:14  저녁 산책  (2026/11/b.md)
-        0f8b6c0e  2026-11-21 09:30  Morning run along the river  (2026/11/a.md)
-      ilgi: name one by its id or path, e.g. `ilgi show 0f8b7777`
+    #expect(
+      ambiguous.stderr == """
+        ilgi: `2026-11-21` matches 2 entries:
+          0f8b7777  2026-11-21 22:14  저녁 산책  (2026/11/b.md)
+          0f8b6c0e  2026-11-21 09:30  Morning run along the river  (2026/11/a.md)
+        ilgi: name one by its id or path, e.g. `ilgi show 0f8b7777`
 
-      """)
+        """)
     let prefix = try h.run("show", "0f8b")
     #expect(prefix.status == 1)
     #expect(prefix.stderr.hasPrefix("ilgi: `0f8b` matches 2 entries:\n"))
@@ -86,7 +93,10 @@ import Testing
     #expect(missing.stderr == "ilgi: no entry matches `ffff0000`; see `ilgi list` for ids, dates and paths\n")
     let invalid = try h.run("show", "abc")
     #expect(invalid.status == 64)
-    #expect(invalid.stderr == "ilgi: `abc` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD\n")
+    #expect(
+      invalid.stderr
+        == "ilgi: `abc` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD\n"
+    )
     let escape = try h.run("show", "../outside.md")
     #expect(escape.status == 64)
     let both = try h.run("show", "last", "--raw", "--json")
@@ -98,25 +108,29 @@ import Testing
   @Test func showRendersForTheTerminalWithoutEscapesWhenPiped() throws {
     let h = try Harness(Self.files)
     let result = try h.run("show", "last")
-    #expect(result.stdout == """
-      저녁 산책
-      November 21, 2026 22:14
-      2026/11/b.md
+    #expect(
+      result.stdout == """
+        저녁 산책
+        November 21, 2026 22:14
+        2026/11/b.md
 
-      강을 따라 걸었다.
+        강을 따라 걸었다.
 
-      • 하나
-      • 둘
+        • 하나
+        • 둘
 
-          code here
+            code here
 
-      link <https://example.org>
+        link <https://example.org>
 
-      """)
+        """)
     let raw = try h.run("show", "last", "--raw")
     #expect(raw.stdout == Self.files["2026/11/b.md"])
     let html = try h.run("show", "0f8b6c0e", "--html")
-    #expect(html.stdout == "<h1>Morning run along the river</h1>\n<p>Cold but bright. <strong>Eight kilometres</strong>, new best.</p>\n")
+    #expect(
+      html.stdout
+        == "<h1>Morning run along the river</h1>\n<p>Cold but bright. <strong>Eight kilometres</strong>, new best.</p>\n"
+    )
   }
 
   @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
@@ -130,7 +144,9 @@ import Testing
   }
 
   @Test func escapeSequencesInEntriesNeverReachTheTerminal() throws {
-    let h = try Harness(["x.md": entry("EEEE0000", "2026-01-01T00:00:00Z", "Title \u{1B}]0;pwned\u{07}", body: "Body \u{1B}[2J cleared")])
+    let h = try Harness([
+      "x.md": entry("EEEE0000", "2026-01-01T00:00:00Z", "Title \u{1B}]0;pwned\u{07}", body: "Body \u{1B}[2J cleared")
+    ])
     let list = try h.run("list")
     let show = try h.run("show", "last")
     #expect(!list.stdout.contains("\u{1B}"))
@@ -140,7 +156,10 @@ import Testing
   @Test func renderTurnsAnyMarkdownIntoTheEntryHTML() throws {
     let h = try Harness()
     let stdin = try h.run("render", input: "**bold** <script>alert(1)</script> [x](javascript:alert(1))\n")
-    #expect(stdin.stdout == "<p><strong>bold</strong> <!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted --> <a href=\"\">x</a></p>\n")
+    #expect(
+      stdin.stdout
+        == "<p><strong>bold</strong> <!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted --> <a href=\"\">x</a></p>\n"
+    )
     let allowed = try h.run("render", "--allow-raw-html", input: "<b>x</b>\n")
     #expect(allowed.stdout == "<p><b>x</b></p>\n")
     try h.journal.write("note.md", "---\nid: X\n---\n# Heading\n")

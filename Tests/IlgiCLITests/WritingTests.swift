@@ -24,21 +24,29 @@ import Testing
     h.environment["ILGI_JOURNAL"] = nil
     let result = try h.run("list")
     #expect(result.status == 0)
-    #expect(result.stderr == "ilgi: made a new journal at ~/ilgi (choose another with --journal or ILGI_JOURNAL)\nNo entries yet. Write one with `ilgi new`.\n")
+    #expect(
+      result.stderr
+        == "ilgi: made a new journal at ~/ilgi (choose another with --journal or ILGI_JOURNAL)\nNo entries yet. Write one with `ilgi new`.\n"
+    )
     #expect(FileManager.default.fileExists(atPath: h.environment["HOME"]! + "/ilgi/.ilgi"))
     #expect(try h.run("list").stderr == "No entries yet. Write one with `ilgi new`.\n")
   }
 
   @Test func newWithTextWritesTheEntryAtOnce() throws {
     let h = try Harness()
-    let result = try h.run("new", "Morning run", "--tag", "running", "--tag", "#morning", "--weather", "Clear, 4°C", "--date", "2026-11-21T09:30+09:00")
+    let result = try h.run(
+      "new", "Morning run", "--tag", "running", "--tag", "#morning", "--weather", "Clear, 4°C", "--date",
+      "2026-11-21T09:30+09:00")
     #expect(result.status == 0)
     #expect(result.stdout == "2026/11/2026-11-21-0930-morning-run.md\n")
     let text = try #require(h.journal.text("2026/11/2026-11-21-0930-morning-run.md"))
     let lines = text.components(separatedBy: "\n")
     #expect(lines[0] == "---")
     #expect(UUID(uuidString: String(lines[1].dropFirst(4))) != nil)
-    #expect(Array(lines[2...]) == ["date: 2026-11-21T09:30:00+09:00", "weather: Clear, 4°C", "tags: [running, morning]", "---", "Morning run", ""])
+    #expect(
+      Array(lines[2...]) == [
+        "date: 2026-11-21T09:30:00+09:00", "weather: Clear, 4°C", "tags: [running, morning]", "---", "Morning run", "",
+      ])
     #expect(h.journal.snapshot()["2026/11/2026-11-21-0930-morning-run.md"]?.mode == 0o600)
   }
 
@@ -58,14 +66,23 @@ import Testing
   @Test func aClashGetsANumber() throws {
     let h = try Harness()
     #expect(try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same.md\n")
-    #expect(try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same-2.md\n")
+    #expect(
+      try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same-2.md\n")
   }
 
-  @Test(arguments: [
-    (["new"], "   \n\n", "ilgi: nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor\n", Int32(64)),
-    (["new", "x", "--date", "someday"], nil, "Error: --date `someday` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM\n", Int32(64)),
-    (["new", "x", "--tag", "a,b"], nil, "Error: --tag `a,b` is not a tag; use one word without commas\n", Int32(64)),
-  ] as [([String], String?, String, Int32)])
+  @Test(
+    arguments: [
+      (
+        ["new"], "   \n\n",
+        "ilgi: nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor\n",
+        Int32(64)
+      ),
+      (
+        ["new", "x", "--date", "someday"], nil,
+        "Error: --date `someday` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM\n", Int32(64)
+      ),
+      (["new", "x", "--tag", "a,b"], nil, "Error: --tag `a,b` is not a tag; use one word without commas\n", Int32(64)),
+    ] as [([String], String?, String, Int32)])
   func badNewInputChangesNothing(_ arguments: [String], _ input: String?, _ message: String, _ status: Int32) throws {
     let h = try Harness()
     let before = h.journal.snapshot()
@@ -81,7 +98,8 @@ import Testing
     let result = try h.run("new", "--edit", env: ["EDITOR": editor])
     #expect(result.status == 0)
     let path = result.stdout.trimmingCharacters(in: .newlines)
-    #expect(path.range(of: #"^\d{4}/\d{2}/\d{4}-\d{2}-\d{2}-\d{4}-morning-run\.md$"#, options: .regularExpression) != nil)
+    #expect(
+      path.range(of: #"^\d{4}/\d{2}/\d{4}-\d{2}-\d{2}-\d{4}-morning-run\.md$"#, options: .regularExpression) != nil)
     let text = try #require(h.journal.text(path))
     #expect(text.hasPrefix("---\nid: "))
     #expect(text.contains("\ndate: "))
@@ -123,7 +141,10 @@ import Testing
     #expect(result.status == 1)
     let draftLine = try #require(result.stderr.firstMatch(of: /\.ilgi\/drafts\/new-[0-9-]+-[0-9A-F]{8}\.md/))
     let draft = String(draftLine.output)
-    #expect(result.stderr == "ilgi: the editor exited with status 3; your draft is kept in \(draft). Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`\n")
+    #expect(
+      result.stderr
+        == "ilgi: the editor exited with status 3; your draft is kept in \(draft). Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`\n"
+    )
     #expect(h.journal.text(draft)?.hasSuffix("---\n\nHalf a thought\n") == true)
     #expect(h.journal.entryFiles().isEmpty)
 
@@ -136,7 +157,8 @@ import Testing
     let path = resumed.stdout.trimmingCharacters(in: .newlines)
     #expect(h.journal.text(path)?.hasSuffix("Half a thought\nand the rest.\n") == true)
     #expect(h.journal.text(draft) == nil)
-    #expect(try h.run("new", "--resume").stderr == "ilgi: there is no draft to resume; start a new entry with `ilgi new`\n")
+    #expect(
+      try h.run("new", "--resume").stderr == "ilgi: there is no draft to resume; start a new entry with `ilgi new`\n")
   }
 
   @Test func aKilledEditorKeepsTheDraft() throws {
@@ -152,7 +174,9 @@ import Testing
     let h = try Harness()
     let result = try h.run("new", "--edit", env: ["EDITOR": "no-such-editor-here"])
     #expect(result.status == 1)
-    #expect(result.stderr == "ilgi: the editor `no-such-editor-here` was not found; set VISUAL or EDITOR to an editor you have\n")
+    #expect(
+      result.stderr
+        == "ilgi: the editor `no-such-editor-here` was not found; set VISUAL or EDITOR to an editor you have\n")
     #expect(try h.run("drafts").stderr == "No drafts.\n")
   }
 
@@ -168,7 +192,8 @@ import Testing
   @Test func aUserTemplateOverridesTheShippedOne() throws {
     let h = try Harness()
     try h.journal.write(".ilgi/templates/new-entry.md", "---\nid: {{{id}}}\ndate: {{{date}}}\nmood:\n---\n{{{text}}}\n")
-    let path = try h.run("new", "Templated", "--date", "2026-02-03T04:05+09:00").stdout.trimmingCharacters(in: .newlines)
+    let path = try h.run("new", "Templated", "--date", "2026-02-03T04:05+09:00").stdout.trimmingCharacters(
+      in: .newlines)
     #expect(h.journal.text(path)?.hasSuffix("date: 2026-02-03T04:05:00+09:00\nmood:\n---\nTemplated\n") == true)
   }
 }

@@ -13,7 +13,8 @@ import Testing
 
   @Test func readsTheEntryOfFormatMD() throws {
     let entry = try read(
-      "---\nid: 0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D\ndate: 2026-11-21T09:30:00+09:00\nweather: Clear\ntags: [running, morning]\n---\nMorning run along the river\n\nCold but bright. **Eight kilometres**, new best.\n")
+      "---\nid: 0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D\ndate: 2026-11-21T09:30:00+09:00\nweather: Clear\ntags: [running, morning]\n---\nMorning run along the river\n\nCold but bright. **Eight kilometres**, new best.\n"
+    )
     #expect(entry.id.rawValue == "0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D")
     #expect(!entry.idIsDerived)
     #expect(entry.date.iso8601 == "2026-11-21T09:30:00+09:00")
@@ -107,7 +108,8 @@ import Testing
   }
 
   @Test func crlfAndBOMEntriesReadCleanly() throws {
-    let entry = try read("\u{FEFF}---\r\nid: X\r\ndate: 2023-11-10T09:25:00+00:00\r\n---\r\n# Title\r\n\r\nBody #tag\r\n")
+    let entry = try read(
+      "\u{FEFF}---\r\nid: X\r\ndate: 2023-11-10T09:25:00+00:00\r\n---\r\n# Title\r\n\r\nBody #tag\r\n")
     #expect(entry.title == "Title")
     #expect(entry.tags == ["tag"])
     #expect(entry.date.iso8601 == "2023-11-10T09:25:00+00:00")
@@ -132,7 +134,9 @@ import Testing
     #expect(try #require(parser.parse(text)).iso8601 == iso)
   }
 
-  @Test(arguments: ["", "tomorrow", "2026-13-01", "2026-02-30", "2026-11-21T25:00", "2026-11-21T09:30+2500", "2026/11/21", "20261121"])
+  @Test(arguments: [
+    "", "tomorrow", "2026-13-01", "2026-02-30", "2026-11-21T25:00", "2026-11-21T09:30+2500", "2026/11/21", "20261121",
+  ])
   func rejectsWhatIsNoDate(_ text: String) {
     #expect(parser.parse(text) == nil)
   }
@@ -153,8 +157,10 @@ import Testing
     ("Coffee ☕ with Priya", "coffee-with-priya"),
     ("  --!!  ", ""),
     ("Cafe\u{301} au lait", "café-au-lait"),
-    ("A very long title about the golden song, the bright garden, the ordinary library",
-     "a-very-long-title-about-the-golden-song-the-bright-garden-th"),
+    (
+      "A very long title about the golden song, the bright garden, the ordinary library",
+      "a-very-long-title-about-the-golden-song-the-bright-garden-th"
+    ),
   ])
   func slugsFollowFormatMD(_ title: String, _ slug: String) {
     #expect(Slug(title: title).rawValue == slug)

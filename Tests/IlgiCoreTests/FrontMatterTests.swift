@@ -60,7 +60,8 @@ import Testing
     try document.frontMatter!.remove("weather")
     #expect(
       String(decoding: document.bytes, as: UTF8.self)
-        == "---\nid: A\ndate: 2026-11-21T09:30:00+09:00\ntags: [running, morning]\n---\nMorning run\n\nCold but bright.\n")
+        == "---\nid: A\ndate: 2026-11-21T09:30:00+09:00\ntags: [running, morning]\n---\nMorning run\n\nCold but bright.\n"
+    )
   }
 
   @Test func aFileWithoutFrontMatterGetsOne() throws {
@@ -87,10 +88,14 @@ import Testing
 
   @Test func binaryAndNonUTF8AreRefused() {
     #expect(throws: EntryDocument.DecodingProblem.binary) { try EntryDocument(bytes: [0x89, 0x50, 0x4E, 0x47, 0, 0]) }
-    #expect(throws: EntryDocument.DecodingProblem.invalidUTF8(offset: 3)) { try EntryDocument(bytes: [0x61, 0x62, 0x63, 0xFF, 0x64]) }
+    #expect(throws: EntryDocument.DecodingProblem.invalidUTF8(offset: 3)) {
+      try EntryDocument(bytes: [0x61, 0x62, 0x63, 0xFF, 0x64])
+    }
   }
 
-  @Test(arguments: ["plain", "with: colon", "#hash", "true", "3.5", "", " padded", "[x]", "안녕", "a \"quote\"", "tab\there"])
+  @Test(arguments: [
+    "plain", "with: colon", "#hash", "true", "3.5", "", " padded", "[x]", "안녕", "a \"quote\"", "tab\there",
+  ])
   func quotedScalarsReadBackAsTheSameString(_ value: String) throws {
     let text = "---\nkey: \(YAMLScalar.quoted(value))\nlist: \(YAMLScalar.flowList([value, "b,c"]))\n---\n"
     let front = try #require(try EntryDocument(bytes: Array(text.utf8)).frontMatter)
@@ -111,7 +116,9 @@ import Testing
     mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
   }
 
-  static let values = ["Clear", "맑음, 4°C", "\"quoted: yes\"", "'single'", "7", "2026-11-21", "[a, b]", "가족 여행", "x # trailing comment"]
+  static let values = [
+    "Clear", "맑음, 4°C", "\"quoted: yes\"", "'single'", "7", "2026-11-21", "[a, b]", "가족 여행", "x # trailing comment",
+  ]
   static let extraKeys = ["mood", "location", "people", "steps", "title2", "자리"]
 
   func makeDocument(_ g: inout Generator) -> (text: String, keys: [String]) {

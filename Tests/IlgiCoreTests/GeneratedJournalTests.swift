@@ -8,7 +8,8 @@ import Testing
 @Suite struct GeneratedJournalTests {
   @Test func everyEntryIsReadAndTheNewestMatchTheManifest() throws {
     let corpus = try GeneratedCorpus.make(entries: 1000)
-    let store = try JournalStore(root: corpus.journal, reader: EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+    let store = try JournalStore(
+      root: corpus.journal, reader: EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!))
     let listing = store.entries()
     #expect(listing.skipped.isEmpty)
     #expect(listing.entries.count == corpus.manifest.entries)

@@ -152,7 +152,9 @@ import Testing
       "c.md": "---\nid: 1234ABCD-0000-4000-8000-000000000003\ndate: 2026-11-21T10:00+09:00\n---\nC\n",
     ])
     let entries = try journal.store().entries().entries
-    func titles(_ text: String) throws -> [String] { try EntrySelector(parsing: text).matches(in: entries).map(\.title) }
+    func titles(_ text: String) throws -> [String] {
+      try EntrySelector(parsing: text).matches(in: entries).map(\.title)
+    }
     #expect(try titles("last") == ["C"])
     #expect(try titles("0f8b6c0e-0000-4000-8000-000000000001") == ["A"])
     #expect(try titles("0F8B6") == ["A"])
@@ -162,6 +164,8 @@ import Testing
     #expect(try titles("./b.md") == ["B"])
     #expect(try titles("2026-11-21") == ["C", "B"])
     #expect(throws: JournalError(path: "abc", reason: .invalidSelector("abc"))) { try EntrySelector(parsing: "abc") }
-    #expect(throws: JournalError(path: "../x.md", reason: .invalidSelector("../x.md"))) { try EntrySelector(parsing: "../x.md") }
+    #expect(throws: JournalError(path: "../x.md", reason: .invalidSelector("../x.md"))) {
+      try EntrySelector(parsing: "../x.md")
+    }
   }
 }

@@ -6,7 +6,9 @@ import Testing
   let renderer = MarkdownRenderer()
 
   @Test func rendersCommonMark() {
-    #expect(renderer.html("# Hi\n\n**bold** _em_ `code`\n") == "<h1>Hi</h1>\n<p><strong>bold</strong> <em>em</em> <code>code</code></p>\n")
+    #expect(
+      renderer.html("# Hi\n\n**bold** _em_ `code`\n")
+        == "<h1>Hi</h1>\n<p><strong>bold</strong> <em>em</em> <code>code</code></p>\n")
   }
 
   @Test(arguments: [
@@ -32,21 +34,24 @@ import Testing
   }
 
   @Test func plainTerminalOutputHasNoEscapeCodes() {
-    let text = renderer.terminal("# Title\n\nSome *em* and **strong** and `code` and [a link](https://x.example).\n\n- one\n- two\n\n> quoted\n\n```\nlet x = 1\n```\n\nEvil \u{1B}[2J text", style: .plain)
-    #expect(text == """
-      # Title
+    let text = renderer.terminal(
+      "# Title\n\nSome *em* and **strong** and `code` and [a link](https://x.example).\n\n- one\n- two\n\n> quoted\n\n```\nlet x = 1\n```\n\nEvil \u{1B}[2J text",
+      style: .plain)
+    #expect(
+      text == """
+        # Title
 
-      Some _em_ and **strong** and `code` and a link <https://x.example>.
+        Some _em_ and **strong** and `code` and a link <https://x.example>.
 
-      • one
-      • two
+        • one
+        • two
 
-      │ quoted
+        │ quoted
 
-          let x = 1
+            let x = 1
 
-      Evil [2J text
-      """)
+        Evil [2J text
+        """)
   }
 
   @Test func ansiTerminalOutputDecorates() {

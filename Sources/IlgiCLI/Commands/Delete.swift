@@ -31,14 +31,16 @@ extension Ilgi {
         guard Terminal.inputIsTerminal else {
           throw Failure("not deleting \(entry.path) without confirmation; run on a terminal or pass --yes")
         }
-        let question = "Move “\(Sanitize.line(Context.title(entry)))” (\(context.dates.long(entry.date)), \(entry.path)) to the trash?"
+        let question =
+          "Move “\(Sanitize.line(Context.title(entry)))” (\(context.dates.long(entry.date)), \(entry.path)) to the trash?"
         guard Terminal.confirm(question) else {
           Terminal.standardError.write("Kept \(entry.path).\n")
           return
         }
       }
       try Context.map { _ = try store.moveToTrash(entry.path) }
-      Terminal.standardOutput.write("Moved \(entry.path) to the trash. Undo: ilgi trash restore \(entry.id.rawValue.prefix(8).lowercased())\n")
+      Terminal.standardOutput.write(
+        "Moved \(entry.path) to the trash. Undo: ilgi trash restore \(entry.id.rawValue.prefix(8).lowercased())\n")
     }
   }
 }

@@ -28,9 +28,11 @@ extension Ilgi {
       let store = try context.openJournal()
       let entry = try context.resolve(selector, in: store)
       let session = try Context.map { try store.beginEdit(entry.path) }
-      let ending = try Editor.fromEnvironment(context.variables).edit(store.absolute(session.draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
+      let ending = try Editor.fromEnvironment(context.variables).edit(
+        store.absolute(session.draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
       guard ending == .exited(0) else {
-        throw Failure("the editor did not finish cleanly; \(entry.path) is unchanged and your edited copy is in \(session.draft)")
+        throw Failure(
+          "the editor did not finish cleanly; \(entry.path) is unchanged and your edited copy is in \(session.draft)")
       }
       switch try Context.map({ try store.finishEdit(session) }) {
       case .unchanged: Terminal.standardError.write("No changes to \(entry.path).\n")

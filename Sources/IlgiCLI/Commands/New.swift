@@ -28,7 +28,8 @@ extension Ilgi {
     @Argument(help: "The entry's text; the first line is the title. With --resume: which draft.")
     var text: [String] = []
 
-    @Option(help: ArgumentHelp("When it happened: YYYY-MM-DD or YYYY-MM-DDTHH:MM[+09:00]. Default: now.", valueName: "date"))
+    @Option(
+      help: ArgumentHelp("When it happened: YYYY-MM-DD or YYYY-MM-DDTHH:MM[+09:00]. Default: now.", valueName: "date"))
     var date: String?
 
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag for the entry; repeat for more.", valueName: "tag"))
@@ -47,7 +48,8 @@ extension Ilgi {
       if let date, DateParser(timeZone: .current).parse(date) == nil {
         throw ValidationError("--date `\(date)` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM")
       }
-      for tag in tags where tag.trimmingCharacters(in: .whitespaces).isEmpty || tag.contains(where: { $0.isNewline || $0 == "," }) {
+      for tag in tags
+      where tag.trimmingCharacters(in: .whitespaces).isEmpty || tag.contains(where: { $0.isNewline || $0 == "," }) {
         throw ValidationError("--tag `\(tag)` is not a tag; use one word without commas")
       }
       if let weather, weather.contains(where: \.isNewline) {
@@ -62,7 +64,8 @@ extension Ilgi {
       if resume { return try resumeDraft(context, store) }
 
       let details = NewEntryDetails(
-        date: try entryDate(context), tags: tags.map { $0.trimmingCharacters(in: .whitespaces) }
+        date: try entryDate(context),
+        tags: tags.map { $0.trimmingCharacters(in: .whitespaces) }
           .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
         weather: weather?.trimmingCharacters(in: .whitespaces))
 
@@ -74,9 +77,13 @@ extension Ilgi {
       }
       if let body {
         guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-          throw Failure("nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor", status: ExitStatus.usage)
+          throw Failure(
+            "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",
+            status: ExitStatus.usage)
         }
-        let path = try Context.map { try store.addEntry(text: Self.normalized(body), details: details, templates: templates) }
+        let path = try Context.map {
+          try store.addEntry(text: Self.normalized(body), details: details, templates: templates)
+        }
         Terminal.standardOutput.write(path.rawValue + "\n")
         return
       }
@@ -114,11 +121,16 @@ extension Ilgi {
       let draft: Draft
       if wanted.isEmpty {
         guard let newest = drafts.first else {
-          throw Failure("there is no draft to resume; start a new entry with `ilgi new`", status: ExitStatus.noSuchEntry)
+          throw Failure(
+            "there is no draft to resume; start a new entry with `ilgi new`", status: ExitStatus.noSuchEntry)
         }
         draft = newest
       } else {
-        guard let named = drafts.first(where: { $0.path.rawValue == wanted || $0.path.fileName == wanted || $0.path.fileName == wanted + ".md" }) else {
+        guard
+          let named = drafts.first(where: {
+            $0.path.rawValue == wanted || $0.path.fileName == wanted || $0.path.fileName == wanted + ".md"
+          })
+        else {
           throw Failure("no draft named `\(wanted)`; see `ilgi drafts`", status: ExitStatus.noSuchEntry)
         }
         draft = named
@@ -144,7 +156,9 @@ extension Ilgi {
         case .exited(let code): how = "exited with status \(code)"
         case .killed(let signal): how = "was stopped by signal \(signal)"
         }
-        throw Failure("the editor \(how); your draft is kept in \(draft). Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`")
+        throw Failure(
+          "the editor \(how); your draft is kept in \(draft). Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`"
+        )
       }
       let outcome = try Context.map { try store.finishNewEntry(draft: draft, template: template) }
       switch outcome {

@@ -26,10 +26,15 @@ extension Ilgi {
       let variables = ProcessInfo.processInfo.environment
       var bytes: [UInt8]
       if let file, file != "-" {
-        do {
-          bytes = try LocalFileSystem().readFile(atPath: Context.expand(file, variables), limit: EntryReader.sizeLimit)
-        } catch let error as FileSystemError {
-          throw Failure("\(file): \(error.reason.lowercased()); check the path", status: error.code == ENOENT ? ExitStatus.noSuchEntry : ExitStatus.ioError)
+        let path = Context.expand(file, variables)
+        let read = Result { () throws(FileSystemError) in
+          try LocalFileSystem().readFile(atPath: path, limit: EntryReader.sizeLimit)
+        }
+        switch read {
+        case .success(let contents): bytes = contents
+        case .failure(let error):
+          let status = error.code == ENOENT ? ExitStatus.noSuchEntry : ExitStatus.ioError
+          throw Failure("\(file): \(error.reason.lowercased()); check the path", status: status)
         }
       } else {
         bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
@@ -41,8 +46,11 @@ extension Ilgi {
       } catch {
         switch error {
         case .binary: throw Failure("\(name): is a binary file, not Markdown text", status: ExitStatus.badData)
-        case .invalidUTF8(let offset): throw Failure("\(name): is not UTF-8 text (bad byte at offset \(offset)); convert it first", status: ExitStatus.badData)
-        case .frontMatter(let problem): throw Failure("\(name):\(problem.position): \(problem.summary); fix that line", status: ExitStatus.badData)
+        case .invalidUTF8(let offset):
+          throw Failure(
+            "\(name): is not UTF-8 text (bad byte at offset \(offset)); convert it first", status: ExitStatus.badData)
+        case .frontMatter(let problem):
+          throw Failure("\(name):\(problem.position): \(problem.summary); fix that line", status: ExitStatus.badData)
         }
       }
       let renderer = MarkdownRenderer(allowsRawHTML: allowRawHtml || variables["ILGI_RAW_HTML"] == "1")

@@ -16,7 +16,8 @@ extension Ilgi {
       defaultSubcommand: ListTrash.self)
 
     struct ListTrash: ParsableCommand {
-      static let configuration = CommandConfiguration(commandName: "list", abstract: "List deleted entries, newest first.")
+      static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List deleted entries, newest first.")
 
       @OptionGroup var global: GlobalOptions
 

@@ -89,7 +89,9 @@ public struct EntryDocument: Sendable, Equatable {
   /// Sets a front matter key, adding the block when the file has none.
   public mutating func set(_ key: String, yaml: String) throws(FrontMatterError) {
     ensureFrontMatter()
-    try frontMatter!.set(key, yaml: yaml, newline: newline)
+    guard var block = frontMatter else { return }
+    try block.set(key, yaml: yaml, newline: newline)
+    frontMatter = block
   }
 
   /// Splits text after each `\n`, keeping the terminators (`\r\n` stays whole).

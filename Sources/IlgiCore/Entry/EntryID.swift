@@ -46,8 +46,10 @@ public struct EntryID: Hashable, Sendable, Comparable, CustomStringConvertible {
     return EntryID(uuid.uuidString)
   }
 
+  /// The id as written.
   public var description: String { rawValue }
 
+  /// Ids sort by their text.
   public static func < (lhs: EntryID, rhs: EntryID) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// Whether the id starts with `prefix`, ignoring case (ids are typed in lower case too).

@@ -98,7 +98,8 @@ public struct FrontMatter: Sendable, Equatable {
         end += 1
         continue
       }
-      let continues = line.hasPrefix(" ") || line.hasPrefix("\t") || line.hasPrefix("- ")
+      let continues =
+        line.hasPrefix(" ") || line.hasPrefix("\t") || line.hasPrefix("- ")
         || trimmed == "-"
       if !continues { break }
       end += 1
@@ -134,7 +135,8 @@ public struct FrontMatter: Sendable, Equatable {
     do {
       node = try Yams.compose(yaml: yaml)
     } catch let error as YamlError {
-      throw convert(error, yamlFirstLine: yamlFirstLine)
+      let lineCount = yaml.utf8.count { $0 == UInt8(ascii: "\n") }
+      throw convert(error, yamlFirstLine: yamlFirstLine, yamlLineCount: lineCount)
     } catch {
       throw FrontMatterError(line: yamlFirstLine, problem: .invalidYAML("\(error)"))
     }
@@ -165,15 +167,17 @@ public struct FrontMatter: Sendable, Equatable {
     return (keys, values)
   }
 
-  private static func convert(_ error: YamlError, yamlFirstLine: Int) -> FrontMatterError {
+  private static func convert(_ error: YamlError, yamlFirstLine: Int, yamlLineCount: Int)
+    -> FrontMatterError
+  {
     func at(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> FrontMatterError {
       var reason = problem
       var mark = mark
       if let context {
         reason = "\(context.text.trimmingCharacters(in: .whitespaces)): \(problem)"
-        // At the end of the block the construct's start ("while scanning a quoted scalar")
-        // is where the fix goes; elsewhere the problem's own position is.
-        if problem.contains("end of stream") { mark = context.mark }
+        // When the parser only noticed at the end of the block, the construct's start
+        // ("while scanning a quoted scalar") is where the fix goes.
+        if mark.line > yamlLineCount || problem.contains("end of stream") { mark = context.mark }
       }
       return FrontMatterError(
         line: yamlFirstLine + mark.line - 1, column: mark.column, problem: .invalidYAML(reason))

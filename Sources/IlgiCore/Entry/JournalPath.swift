@@ -34,7 +34,9 @@ public struct JournalPath: Hashable, Sendable, Comparable, CustomStringConvertib
     rawValue.split(separator: "/").contains("..")
   }
 
+  /// The relative path text.
   public var description: String { rawValue }
 
+  /// Paths sort by their text.
   public static func < (lhs: JournalPath, rhs: JournalPath) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -35,5 +35,6 @@ public struct Slug: Hashable, Sendable, CustomStringConvertible {
     rawValue = result.precomposedStringWithCanonicalMapping
   }
 
+  /// The slug text.
   public var description: String { rawValue }
 }

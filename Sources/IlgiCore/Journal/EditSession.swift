@@ -53,7 +53,8 @@ extension JournalStore {
       output = document.bytes
     }
     try io(absolute(session.entry)) {
-      try fileSystem.writeAtomically(output, toPath: absolute(session.entry), permissions: JournalLayout.filePermissions)
+      try fileSystem.writeAtomically(
+        output, toPath: absolute(session.entry), permissions: JournalLayout.filePermissions)
     }
     try removeDraft(session.draft)
     return .saved

@@ -43,7 +43,11 @@ public enum EntrySelector: Sendable, Equatable {
     case .last: return entries.first.map { [$0] } ?? []
     case .day(let day): return entries.filter { $0.date.day == day }
     case .path(let path):
-      return entries.filter { $0.path == path || $0.path.rawValue.precomposedStringWithCanonicalMapping == path.rawValue.precomposedStringWithCanonicalMapping }
+      return entries.filter {
+        $0.path == path
+          || $0.path.rawValue.precomposedStringWithCanonicalMapping
+            == path.rawValue.precomposedStringWithCanonicalMapping
+      }
     case .id(let text):
       if let exact = entries.first(where: { $0.id.rawValue.lowercased() == text.lowercased() }) {
         return [exact]

@@ -5,12 +5,12 @@ public enum JournalLayout {
   /// The path for an entry written at `date` titled `title`; `attempt` 1 is the plain name,
   /// 2 and up add `-2`, `-3` for clashes.
   public static func path(for date: EntryDate, title: String, attempt: Int = 1) -> JournalPath {
-    let c = date.components
-    let stamp = String(format: "%04d-%02d-%02d-%02d%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    let c = date.fields
+    let stamp = String(format: "%04d-%02d-%02d-%02d%02d", c.year, c.month, c.day, c.hour, c.minute)
     let slug = Slug(title: title).rawValue
     var name = slug.isEmpty ? stamp : "\(stamp)-\(slug)"
     if attempt > 1 { name += "-\(attempt)" }
-    return JournalPath(String(format: "%04d/%02d/", c.year!, c.month!) + name + ".md")
+    return JournalPath(String(format: "%04d/%02d/", c.year, c.month) + name + ".md")
   }
 
   /// The folder for ilgi's own files inside a journal.

@@ -21,7 +21,7 @@ extension JournalStore {
     do {
       existing = try fileSystem.status(atPath: path)
     } catch {
-      throw JournalError(path: path, reason: .io(error as! FileSystemError))
+      throw JournalError(path: path, reason: .io(error))
     }
     if let existing, !existing.isDirectory {
       throw JournalError(path: path, reason: .journalIsAFile)
@@ -30,7 +30,7 @@ extension JournalStore {
       do {
         try fileSystem.createDirectory(atPath: path, permissions: JournalLayout.folderPermissions)
       } catch {
-        throw JournalError(path: path, reason: .io(error as! FileSystemError))
+        throw JournalError(path: path, reason: .io(error))
       }
     }
     let store = try JournalStore(root: path, fileSystem: fileSystem, reader: reader)

@@ -25,7 +25,8 @@ extension JournalStore {
       } catch let error as FileSystemError {
         throw JournalError(path: absolute(path), reason: .io(error))
       } catch {
-        throw JournalError(path: absolute(path), reason: .io(FileSystemError(path: absolute(path), code: EIO, operation: "move")))
+        throw JournalError(
+          path: absolute(path), reason: .io(FileSystemError(path: absolute(path), code: EIO, operation: "move")))
       }
     }
   }

@@ -25,7 +25,7 @@ public struct JournalStore: Sendable {
     do {
       status = try fileSystem.status(atPath: path)
     } catch {
-      throw JournalError(path: path, reason: .io(error as! FileSystemError))
+      throw JournalError(path: path, reason: .io(error))
     }
     guard let status else { throw JournalError(path: path, reason: .journalMissing) }
     guard status.isDirectory else { throw JournalError(path: path, reason: .journalIsAFile) }
@@ -58,7 +58,7 @@ public struct JournalStore: Sendable {
         items = try fileSystem.contentsOfDirectory(atPath: absolutePath)
       } catch {
         problems.append(
-          EntryReadError(path: JournalPath(relative), reason: .unreadable(error as! FileSystemError)))
+          EntryReadError(path: JournalPath(relative), reason: .unreadable(error)))
         continue
       }
       for item in items where !item.name.hasPrefix(".") || (relative.isEmpty && folder != nil) {
@@ -81,7 +81,7 @@ public struct JournalStore: Sendable {
             }
           } catch {
             problems.append(
-              EntryReadError(path: JournalPath(child), reason: .unreadable(error as! FileSystemError)))
+              EntryReadError(path: JournalPath(child), reason: .unreadable(error)))
           }
         default: break
         }

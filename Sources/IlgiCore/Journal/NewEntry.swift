@@ -85,7 +85,9 @@ extension JournalStore {
     var document = entry.document
     if entry.idIsDerived || document.frontMatter?.values["date"] == nil {
       if entry.idIsDerived { try frontMatterEdit(&document, "id", YAMLScalar.quoted(EntryID.make().rawValue), draft) }
-      if document.frontMatter?.values["date"] == nil { try frontMatterEdit(&document, "date", entry.date.iso8601, draft) }
+      if document.frontMatter?.values["date"] == nil {
+        try frontMatterEdit(&document, "date", entry.date.iso8601, draft)
+      }
       entry = try parse(document.bytes, as: JournalPath(draft.fileName))
     }
     let path = try add(document.bytes, date: entry.date, title: entry.title)
@@ -107,7 +109,8 @@ extension JournalStore {
     do {
       try document.set(key, yaml: yaml)
     } catch {
-      throw JournalError(path: path.rawValue, reason: .unreadable(EntryReadError(path: path, reason: .frontMatter(error))))
+      throw JournalError(
+        path: path.rawValue, reason: .unreadable(EntryReadError(path: path, reason: .frontMatter(error))))
     }
   }
 }

@@ -41,7 +41,9 @@ public struct MarkdownRenderer: Sendable {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
           guard entering, let literal = cmark_node_get_literal(node) else { break }
           for character in String(cString: literal) {
-            if character.isWhitespace || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+            if character.isWhitespace
+              || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control })
+            {
               pendingSpace = !out.isEmpty
             } else {
               if pendingSpace { out.append(" ") }

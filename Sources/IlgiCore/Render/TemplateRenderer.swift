@@ -26,17 +26,16 @@ public struct TemplateRenderer: Sendable {
     if let folder = overrideFolder {
       let path = folder + "/" + name
       if fileSystem.exists(atPath: path) {
+        let bytes: [UInt8]
         do {
-          let bytes = try fileSystem.readFile(atPath: path, limit: 1 << 20)
-          guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw JournalError(path: path, reason: .template("is not UTF-8 text"))
-          }
-          return (text, path)
-        } catch let error as JournalError {
-          throw error
+          bytes = try fileSystem.readFile(atPath: path, limit: 1 << 20)
         } catch {
-          throw JournalError(path: path, reason: .io(error as! FileSystemError))
+          throw JournalError(path: path, reason: .io(error))
         }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+          throw JournalError(path: path, reason: .template("is not UTF-8 text"))
+        }
+        return (text, path)
       }
     }
     guard let text = ShippedTemplates.files[name] else {

@@ -17,8 +17,8 @@ public struct DateStyle: Sendable {
 
   /// The time of day (`09:30`), 24-hour, in the entry's own offset.
   public func time(_ date: EntryDate) -> String {
-    let c = date.components
-    return String(format: "%02d:%02d", c.hour!, c.minute!)
+    let c = date.fields
+    return String(format: "%02d:%02d", c.hour, c.minute)
   }
 
   private func formatter(_ date: EntryDate, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style)

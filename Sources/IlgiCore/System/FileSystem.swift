@@ -66,23 +66,23 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
 /// Every path is absolute. Writes are atomic: a crash leaves the old file or the new one.
 public protocol FileSystem: Sendable {
   /// Reads a whole file, refusing files larger than `limit` bytes with `EFBIG`.
-  func readFile(atPath path: String, limit: Int) throws -> [UInt8]
+  func readFile(atPath path: String, limit: Int) throws(FileSystemError) -> [UInt8]
   /// Status of a path, following symbolic links; `nil` when nothing is there.
-  func status(atPath path: String) throws -> FileStatus?
+  func status(atPath path: String) throws(FileSystemError) -> FileStatus?
   /// The children of a directory, unsorted, without following links.
-  func contentsOfDirectory(atPath path: String) throws -> [DirectoryItem]
+  func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [DirectoryItem]
   /// Creates a directory and its missing parents with the given permissions.
-  func createDirectory(atPath path: String, permissions: UInt16) throws
+  func createDirectory(atPath path: String, permissions: UInt16) throws(FileSystemError)
   /// Replaces (or creates) a file atomically: temporary file in the same folder, fsync, rename.
   ///
   /// An existing file keeps its permissions; a new one gets `permissions`.
-  func writeAtomically(_ bytes: [UInt8], toPath path: String, permissions: UInt16) throws
+  func writeAtomically(_ bytes: [UInt8], toPath path: String, permissions: UInt16) throws(FileSystemError)
   /// Creates a file that must not exist yet, atomically; throws `EEXIST` when it does.
-  func createAtomically(_ bytes: [UInt8], atPath path: String, permissions: UInt16) throws
+  func createAtomically(_ bytes: [UInt8], atPath path: String, permissions: UInt16) throws(FileSystemError)
   /// Moves a file to a path that must not exist yet; throws `EEXIST` when it does.
-  func moveWithoutReplacing(fromPath: String, toPath: String) throws
+  func moveWithoutReplacing(fromPath: String, toPath: String) throws(FileSystemError)
   /// Removes a file or an empty directory.
-  func remove(atPath path: String) throws
+  func remove(atPath path: String) throws(FileSystemError)
 }
 
 extension FileSystem {

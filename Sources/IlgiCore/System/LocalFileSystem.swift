@@ -12,7 +12,8 @@ public struct LocalFileSystem: FileSystem {
   /// Makes the live file system.
   public init() {}
 
-  public func readFile(atPath path: String, limit: Int) throws -> [UInt8] {
+  /// Reads the whole file with `read(2)`, refusing more than `limit` bytes.
+  public func readFile(atPath path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "read") }
     defer { close(fd) }
@@ -31,7 +32,8 @@ public struct LocalFileSystem: FileSystem {
     while true {
       if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
       let n = bytes.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+        guard let base = buffer.baseAddress else { return 0 }
+        return read(fd, base + filled, buffer.count - filled)
       }
       if n < 0 {
         if errno == EINTR { continue }
@@ -45,7 +47,8 @@ public struct LocalFileSystem: FileSystem {
     return bytes
   }
 
-  public func status(atPath path: String) throws -> FileStatus? {
+  /// `stat(2)` of the path, following links; `nil` when nothing is there.
+  public func status(atPath path: String) throws(FileSystemError) -> FileStatus? {
     var info = stat()
     guard stat(path, &info) == 0 else {
       if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -61,7 +64,8 @@ public struct LocalFileSystem: FileSystem {
       isDirectory: (info.st_mode & S_IFMT) == S_IFDIR, inode: UInt64(info.st_ino))
   }
 
-  public func contentsOfDirectory(atPath path: String) throws -> [DirectoryItem] {
+  /// The children of a folder through `readdir(3)`, without following links.
+  public func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [DirectoryItem] {
     guard let dir = opendir(path) else {
       throw FileSystemError(path: path, code: errno, operation: "list")
     }
@@ -97,7 +101,8 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
-  public func createDirectory(atPath path: String, permissions: UInt16) throws {
+  /// `mkdir(2)` with parents, then `chmod` so the umask cannot widen the permissions.
+  public func createDirectory(atPath path: String, permissions: UInt16) throws(FileSystemError) {
     var info = stat()
     if stat(path, &info) == 0 {
       if (info.st_mode & S_IFMT) == S_IFDIR { return }
@@ -112,7 +117,8 @@ public struct LocalFileSystem: FileSystem {
     chmod(path, mode_t(permissions))
   }
 
-  public func writeAtomically(_ bytes: [UInt8], toPath path: String, permissions: UInt16) throws {
+  /// Temporary file in the same folder, fsync, `rename(2)`, fsync of the folder.
+  public func writeAtomically(_ bytes: [UInt8], toPath path: String, permissions: UInt16) throws(FileSystemError) {
     var info = stat()
     let mode = stat(path, &info) == 0 ? UInt16(info.st_mode & 0o7777) : permissions
     let temporary = try writeTemporary(bytes, besidePath: path, permissions: mode)
@@ -124,7 +130,8 @@ public struct LocalFileSystem: FileSystem {
     syncDirectory(of: path)
   }
 
-  public func createAtomically(_ bytes: [UInt8], atPath path: String, permissions: UInt16) throws {
+  /// Temporary file, fsync, then `link(2)`, which fails instead of replacing a file.
+  public func createAtomically(_ bytes: [UInt8], atPath path: String, permissions: UInt16) throws(FileSystemError) {
     let temporary = try writeTemporary(bytes, besidePath: path, permissions: permissions)
     defer { unlink(temporary) }
     // link(2) fails with EEXIST instead of replacing, so two writers never clobber each other.
@@ -134,7 +141,8 @@ public struct LocalFileSystem: FileSystem {
     syncDirectory(of: path)
   }
 
-  public func moveWithoutReplacing(fromPath: String, toPath: String) throws {
+  /// `link(2)` then `unlink(2)`, so an existing target is never replaced.
+  public func moveWithoutReplacing(fromPath: String, toPath: String) throws(FileSystemError) {
     if link(fromPath, toPath) == 0 {
       if unlink(fromPath) != 0 {
         let code = errno
@@ -157,7 +165,8 @@ public struct LocalFileSystem: FileSystem {
     syncDirectory(of: fromPath)
   }
 
-  public func remove(atPath path: String) throws {
+  /// `unlink(2)` for files, `rmdir(2)` for empty folders.
+  public func remove(atPath path: String) throws(FileSystemError) {
     var info = stat()
     guard lstat(path, &info) == 0 else {
       throw FileSystemError(path: path, code: errno, operation: "remove")
@@ -168,7 +177,7 @@ public struct LocalFileSystem: FileSystem {
 
   /// Writes `bytes` to a hidden temporary file in the folder of `path` and fsyncs it.
   private func writeTemporary(_ bytes: [UInt8], besidePath path: String, permissions: UInt16)
-    throws -> String
+    throws(FileSystemError) -> String
   {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
@@ -181,7 +190,8 @@ public struct LocalFileSystem: FileSystem {
     bytes.withUnsafeBytes { buffer in
       var written = 0
       while written < buffer.count {
-        let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
+        guard let base = buffer.baseAddress else { return }
+        let n = write(fd, base + written, buffer.count - written)
         if n < 0 {
           if errno == EINTR { continue }
           failure = errno

@@ -1,0 +1,172 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// Every kind of bad input from the core issue: a clear line, the right exit code, no change.
+@Suite struct BadInputTests {
+  static let good = entry("600D0000-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Good entry")
+
+  /// Lists a journal holding one good entry and `bad`, and checks the warning and the tree.
+  func expectListed(
+    _ bad: String, _ write: (TempJournal) throws -> Void, warning: String,
+    prefix: [String] = [], chmodBase: Bool = false
+  ) throws {
+    let h = try Harness(["good.md": Self.good])
+    try write(h.journal)
+    if chmodBase { chmod(h.journal.base, 0o755); chmod(h.journal.root, 0o755); chmod(h.journal.root + "/.ilgi", 0o755) }
+    let before = h.journal.snapshot()
+    let result = try IlgiProcess.run(["list", "--json"], environment: h.environment, prefix: prefix)
+    #expect(result.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+    #expect(json?.map { $0["path"] as? String } == ["good.md"], "listing with \(bad)")
+    #expect(result.stderr == warning)
+    #expect(h.journal.snapshot() == before)
+  }
+
+  @Test func malformedFrontMatter() throws {
+    try expectListed(
+      "yaml", { try $0.write("bad.md", "---\nid: A\ndate: [unclosed\n---\nTitle\n") },
+      warning:
+        "ilgi: warning: bad.md:3:7: front matter is not valid YAML (while parsing a flow sequence: did not find expected ',' or ']'); fix that line\n"
+    )
+  }
+
+  @Test func unclosedFrontMatter() throws {
+    try expectListed(
+      "unclosed", { try $0.write("bad.md", "---\nid: A\nTitle\n") },
+      warning:
+        "ilgi: warning: bad.md:1:1: front matter opened with `---` is never closed by a `---` line; fix that line\n")
+  }
+
+  @Test func invalidUTF8() throws {
+    try expectListed(
+      "latin-1", { try $0.write("bad.md", [0x63, 0x61, 0x66, 0xE9, 0x0A]) },
+      warning:
+        "ilgi: warning: bad.md: is not UTF-8 text (bad byte at offset 3); move it out of the journal or save it as UTF-8 Markdown\n"
+    )
+  }
+
+  @Test func binaryFileNamedMd() throws {
+    try expectListed(
+      "binary", { try $0.write("photo.md", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00]) },
+      warning:
+        "ilgi: warning: photo.md: is a binary file, not Markdown text; move it out of the journal or save it as UTF-8 Markdown\n"
+    )
+  }
+
+  @Test func fiftyMegabyteFile() throws {
+    try expectListed(
+      "50 MB",
+      { journal in
+        let path = journal.root + "/huge.md"
+        FileManager.default.createFile(atPath: path, contents: Data("---\nid: H\n---\n".utf8))
+        truncate(path, 50 * 1024 * 1024)
+      },
+      warning:
+        "ilgi: warning: huge.md: is 52.4 MB; entries larger than 10.5 MB are not read; move it out of the journal or save it as UTF-8 Markdown\n"
+    )
+  }
+
+  @Test func symlinkLoopAndDanglingLink() throws {
+    try expectListed(
+      "link loop",
+      { journal in
+        symlink("loop-b.md", journal.root + "/loop-a.md")
+        symlink("loop-a.md", journal.root + "/loop-b.md")
+        symlink(journal.root, journal.root + "/self")
+      },
+      warning: """
+        ilgi: warning: loop-a.md: too many levels of symbolic links; check the file's permissions and links
+        ilgi: warning: loop-b.md: too many levels of symbolic links; check the file's permissions and links
+
+        """)
+  }
+
+  @Test func unreadableFile() throws {
+    // Root reads everything, so as root the listing runs as `nobody` through setpriv.
+    let asRoot = geteuid() == 0
+    try expectListed(
+      "unreadable",
+      { journal in
+        try journal.write("secret.md", "---\nid: S\n---\nSecret\n")
+        chmod(journal.root + "/secret.md", 0o000)
+        chmod(journal.root + "/good.md", 0o644)
+      }, warning: "ilgi: warning: secret.md: permission denied; check the file's permissions and links\n",
+      prefix: asRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [],
+      chmodBase: asRoot)
+  }
+
+  @Test func anEmptyFileIsAnUntitledEntry() throws {
+    let h = try Harness(["good.md": Self.good, "empty.md": ""])
+    let result = try h.run("list")
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("(untitled)"))
+    #expect(h.journal.text("empty.md") == "")
+  }
+
+  @Test func showingABadFileNamesItsProblemAndExits65() throws {
+    let h = try Harness(["good.md": Self.good])
+    try h.journal.write("bad.md", "---\nid: [1, 2]\n---\nTitle\n")
+    try h.journal.write("other.md", [0xFF])
+    let before = h.journal.snapshot()
+    let result = try h.run("show", "bad.md")
+    #expect(result.status == 65)
+    #expect(
+      result.stderr == """
+        ilgi: warning: other.md: is not UTF-8 text (bad byte at offset 0); move it out of the journal or save it as UTF-8 Markdown
+        ilgi: bad.md:2:1: front matter key `id` must be one value, a UUID; fix that line
+
+        """)
+    let edit = try h.run("edit", "bad.md", env: ["EDITOR": "true"])
+    #expect(edit.status == 65)
+    #expect(h.journal.snapshot() == before)
+  }
+
+  @Test func aJournalPathThatIsAFile() throws {
+    let h = try Harness(["good.md": Self.good])
+    let before = h.journal.snapshot()
+    let result = try h.run("list", "--journal", h.journal.root + "/good.md")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "ilgi: \(h.journal.root)/good.md is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL\n"
+    )
+    let initOnFile = try h.run("init", h.journal.root + "/good.md")
+    #expect(initOnFile.status == 1)
+    #expect(initOnFile.stderr == result.stderr)
+    #expect(h.journal.snapshot() == before)
+  }
+
+  @Test func aJournalThatIsNotThere() throws {
+    let h = try Harness()
+    let missing = h.journal.base + "/nowhere"
+    let result = try h.run("new", "text", env: ["ILGI_JOURNAL": missing])
+    #expect(result.status == 66)
+    #expect(result.stderr == "ilgi: no journal at \(missing); make one with `ilgi init \(missing)`\n")
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test func aReadOnlyJournalFailsCleanlyOnWrite() throws {
+    guard geteuid() != 0 else {
+      // Root ignores folder permissions; run the same check as nobody.
+      let h = try Harness(["good.md": Self.good])
+      for path in [h.journal.base, h.journal.root, h.journal.root + "/.ilgi"] { chmod(path, 0o555) }
+      let before = h.journal.snapshot()
+      let result = try IlgiProcess.run(
+        ["new", "text", "--date", "2026-01-01T10:00+09:00"], environment: h.environment,
+        prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+      #expect(result.status == 74)
+      #expect(
+        result.stderr
+          == "ilgi: could not create folder \(h.journal.root)/2026: permission denied; check the folder's permissions and free space\n"
+      )
+      #expect(h.journal.snapshot() == before)
+      return
+    }
+    let h = try Harness(["good.md": Self.good])
+    for path in [h.journal.root, h.journal.root + "/.ilgi"] { chmod(path, 0o555) }
+    let result = try h.run("new", "text", "--date", "2026-01-01T10:00+09:00")
+    #expect(result.status == 74)
+  }
+}
