@@ -133,7 +133,8 @@ public struct FrontMatter: Sendable, Equatable {
   ) {
     let node: Node?
     do {
-      node = try Yams.compose(yaml: yaml)
+      // An explicit encoding: the default one reads the process environment on every parse.
+      node = try Yams.compose(yaml: yaml, .default, .default, .utf8)
     } catch let error as YamlError {
       let lineCount = yaml.utf8.count { $0 == UInt8(ascii: "\n") }
       throw convert(error, yamlFirstLine: yamlFirstLine, yamlLineCount: lineCount)
