@@ -197,3 +197,29 @@ import Testing
     #expect(h.journal.text(path)?.hasSuffix("date: 2026-02-03T04:05:00+09:00\nmood:\n---\nTemplated\n") == true)
   }
 }
+
+/// An installed binary is a copy without the build folder beside it; the template must come along.
+@Suite struct InstalledBinaryTests {
+  @Test func aCopiedBinaryStillHasItsTemplates() throws {
+    let h = try Harness()
+    let copy = h.journal.base + "/bin/ilgi"
+    try FileManager.default.createDirectory(atPath: h.journal.base + "/bin", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: IlgiProcess.binary, toPath: copy)
+    var environment = h.environment
+    environment["ILGI_BINARY"] = copy
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: copy)
+    process.arguments = ["new", "From an installed copy", "--date", "2026-03-04T05:06+09:00"]
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(path == "2026/03/2026-03-04-0506-from-an-installed-copy.md\n")
+    let text = try #require(h.journal.text("2026/03/2026-03-04-0506-from-an-installed-copy.md"))
+    #expect(text.hasSuffix("date: 2026-03-04T05:06:00+09:00\n---\nFrom an installed copy\n"))
+  }
+}
