@@ -12,12 +12,12 @@ help:
 	@echo "make install  install ilgi to $(PREFIX)/bin (PREFIX=~/.local for a user install)"
 	@echo "make format   format the sources; make lint checks them"
 
-# libcmark is the one system library ilgi needs (Debian: libcmark-dev); python3 runs the
+# ilgi builds against the system libcmark and SQLite (Debian: libcmark-dev, libsqlite3-dev); python3 runs the
 # corpus generator the tests use.
 setup:
-	@if ! pkg-config --exists libcmark 2>/dev/null; then \
-	  echo "Installing libcmark-dev (needed to build ilgi)..."; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev pkg-config >/dev/null; \
+	@if ! pkg-config --exists libcmark sqlite3 2>/dev/null; then \
+	  echo "Installing libcmark-dev and libsqlite3-dev (needed to build ilgi)..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev pkg-config >/dev/null; \
 	fi
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 >/dev/null; }
 

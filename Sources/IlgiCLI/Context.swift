@@ -90,6 +90,15 @@ struct Context {
     TemplateRenderer(overrideFolder: store.root + "/" + JournalLayout.templatesFolder)
   }
 
+  /// Runs an index query, turning its failure into a `Failure`.
+  static func indexed<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as IndexError {
+      throw Failure("the index at \(error.path) failed: \(error.message); run `ilgi index --rebuild`", status: ExitStatus.ioError)
+    }
+  }
+
   /// Runs a core call and turns its `JournalError` into a `Failure` with a good message.
   static func map<T>(_ body: () throws -> T) throws -> T {
     do {
@@ -135,11 +144,19 @@ struct Context {
     }
   }
 
-  /// Reads every entry and prints one warning line per file that could not be read.
-  func listing(_ store: JournalStore) -> JournalStore.Listing {
-    let listing = store.entries()
-    warn(listing.skipped)
-    return listing
+  /// The journal's index, brought up to date; prints its notices and one warning line per file
+  /// that could not be read (except `quiet` ones, which the caller reports itself).
+  func index(_ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil,
+             quiet: Set<JournalPath> = [], warnings: Bool = true) throws -> (EntryIndex, IndexReport) {
+    let (index, report): (EntryIndex, IndexReport)
+    do {
+      (index, report) = try EntryIndex.load(store, rebuild: rebuild, progress: progress)
+    } catch {
+      throw Failure("the index at \(error.path) failed: \(error.message); delete it and run `ilgi index --rebuild`", status: ExitStatus.ioError)
+    }
+    for notice in index.notices { Terminal.standardError.write("ilgi: \(notice)\n") }
+    if warnings { warn(report.skipped.filter { !quiet.contains($0.path) }) }
+    return (index, report)
   }
 
   func warn(_ skipped: [EntryReadError]) {
@@ -148,44 +165,49 @@ struct Context {
     }
   }
 
-  /// The entry a selector names, among every entry of the journal.
+  /// The entry a selector names, read from its file.
   ///
   /// A path that names a file ilgi cannot read fails with that file's own problem (exit 65).
   func resolve(_ text: String, in store: JournalStore) throws -> Entry {
     let selector = try Self.map { try EntrySelector(parsing: text) }
-    let listing = store.entries()
-    var named: EntryReadError?
-    if case .path(let path) = selector {
-      named = listing.skipped.first { $0.path == path }
-    }
-    warn(listing.skipped.filter { $0 != named })
-    if let named {
+    var quiet: Set<JournalPath> = []
+    if case .path(let path) = selector { quiet.insert(path) }
+    let (index, report) = try self.index(store, quiet: quiet)
+    if case .path(let path) = selector, let named = report.skipped.first(where: { $0.path == path }) {
       throw Self.describe(JournalError(path: named.path.rawValue, reason: .unreadable(named)))
     }
-    let entries = listing.entries
-    do throws(JournalError) {
-      return try selector.resolve(in: entries, text: text)
+    let found: [IndexedEntry]
+    do {
+      found = try index.entries(matching: selector)
     } catch {
-      if case .ambiguous(_, let candidates) = error.reason {
-        let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        Terminal.standardError.write("ilgi: `\(text)` matches \(candidates.count) entries:\n")
-        for path in candidates {
-          if let entry = byPath[path] { Terminal.standardError.write("  " + summaryLine(entry) + "\n") }
-        }
-        throw Failure(
-          "name one by its id or path, e.g. `ilgi show \(byPath[candidates[0]].map { String($0.id.rawValue.prefix(8)).lowercased() } ?? candidates[0].rawValue)`"
-        )
-      }
-      throw Self.describe(error)
+      throw Failure("the index at \(error.path) failed: \(error.message)", status: ExitStatus.ioError)
+    }
+    if found.count > 1 {
+      Terminal.standardError.write("ilgi: `\(text)` matches \(found.count) entries:\n")
+      for entry in found { Terminal.standardError.write("  " + summaryLine(entry) + "\n") }
+      throw Failure("name one by its id or path, e.g. `ilgi show \(found[0].id.rawValue.prefix(8).lowercased())`")
+    }
+    guard let only = found.first else {
+      throw Self.describe(JournalError(path: text, reason: .noSuchEntry(selector: text)))
+    }
+    do {
+      return try store.read(only.path)
+    } catch {
+      throw Self.describe(JournalError(path: only.path.rawValue, reason: .unreadable(error)))
     }
   }
 
   /// `0f8b6c0e  2026-11-21 09:30  Title  (path)` for lists of candidates.
-  func summaryLine(_ entry: Entry) -> String {
-    "\(entry.id.rawValue.prefix(8).lowercased())  \(entry.date.day) \(dates.time(entry.date))  \(Self.title(entry))  (\(entry.path))"
+  func summaryLine(_ entry: IndexedEntry) -> String {
+    "\(entry.id.rawValue.prefix(8).lowercased())  \(entry.date.day) \(dates.time(entry.date))  \(Sanitize.line(Self.title(entry.title)))  (\(entry.path))"
   }
 
-  static func title(_ entry: Entry) -> String {
-    entry.title.isEmpty ? "(untitled)" : entry.title
+  static func title(_ title: String) -> String {
+    title.isEmpty ? "(untitled)" : title
   }
+
+  static func title(_ entry: Entry) -> String { title(entry.title) }
+
+  /// Today in the journal's zone, `YYYY-MM-DD`.
+  var today: String { EntryDate(instant: now, in: environment.timeZone).day }
 }

@@ -15,7 +15,7 @@ struct EntryJSON: Encodable {
   var path: String
   var body: String?
 
-  init(_ entry: Entry, includeBody: Bool = false) {
+  init(_ entry: IndexedEntry, body: String? = nil) {
     id = entry.id.rawValue
     date = entry.date.iso8601
     title = entry.title
@@ -23,7 +23,7 @@ struct EntryJSON: Encodable {
     tags = entry.tags
     weather = entry.weather
     path = entry.path.rawValue
-    body = includeBody ? entry.body : nil
+    self.body = body
   }
 
   enum CodingKeys: String, CodingKey {

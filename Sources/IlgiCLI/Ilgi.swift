@@ -13,6 +13,7 @@ public struct Ilgi: ParsableCommand {
         ilgi new                        open your editor on a new entry
         ilgi new "Morning run" --tag running
         ilgi list -n 5                  the five newest entries
+        ilgi search river --from 2024   find entries, best matches first
         ilgi show last                  the newest entry, rendered
         ilgi edit 0f8b                  edit the entry whose id starts with 0f8b
         ilgi delete 2026-11-21          move that day's entry to the trash
@@ -27,8 +28,8 @@ public struct Ilgi: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      Init.self, New.self, List.self, Show.self, Edit.self, Delete.self, Trash.self,
-      Drafts.self, Render.self,
+      Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Delete.self, Trash.self,
+      Drafts.self, OnThisDay.self, Tags.self, Stats.self, Doctor.self, Index.self, Render.self,
     ],
     defaultSubcommand: List.self
   )

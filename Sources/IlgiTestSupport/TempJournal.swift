@@ -50,11 +50,12 @@ public final class TempJournal: @unchecked Sendable {
   public func text(_ path: String) -> String? { bytes(path).map { String(decoding: $0, as: UTF8.self) } }
 
   /// Every file and folder under the journal with its bytes (folders map to `nil` bytes), and
-  /// each file's permission bits.
+  /// each file's permission bits; the index (`.ilgi/index.sqlite*`), a cache, is left out.
   public func snapshot() -> [String: Snapshot] {
     var result: [String: Snapshot] = [:]
     guard let walker = FileManager.default.enumerator(atPath: root) else { return result }
     while let relative = walker.nextObject() as? String {
+      if relative.hasPrefix(".ilgi/index.sqlite") { continue }
       let path = root + "/" + relative
       var info = stat()
       guard lstat(path, &info) == 0 else { continue }

@@ -13,6 +13,8 @@ extension Ilgi {
         Examples:
           ilgi list                 every entry
           ilgi list -n 10           the ten newest
+          ilgi list --on 2024-05 --tag travel
+          ilgi list --from "last monday" --weather rain
           ilgi list --json | jq '.[0].title'
 
         JSON: an array of {id, date, title, preview, tags, weather, path}; `date` is ISO 8601
@@ -21,21 +23,16 @@ extension Ilgi {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: [.short, .customLong("limit")], help: "Show at most this many entries.")
-    var n: Int?
+    @OptionGroup var filters: FilterOptions
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    func validate() throws {
-      if let n, n < 0 { throw ValidationError("-n must be 0 or more, not \(n)") }
-    }
-
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
-      var entries = context.listing(store).entries
-      if let n { entries = Array(entries.prefix(n)) }
+      let (index, _) = try context.index(store)
+      let entries = try Context.indexed { try index.entries(filters.filter(today: context.today)) }
       if json {
         Terminal.standardOutput.write(try EntryJSON.render(entries.map { EntryJSON($0) }))
         return
@@ -43,18 +40,25 @@ extension Ilgi {
       let paint = context.paint
       var out = ""
       for entry in entries {
-        let id = paint("33", String(entry.id.rawValue.prefix(8)).lowercased())
-        let date = "\(context.dates.long(entry.date)) \(paint.dim(context.dates.time(entry.date)))"
-        let title = entry.title.isEmpty ? paint.dim("(untitled)") : paint.bold(Sanitize.line(entry.title))
-        var line = "\(id)  \(date)  \(title)"
-        if let weather = entry.weather { line += paint.dim("  · \(Sanitize.line(weather))") }
-        out += line + "\n"
+        out += Self.lines(entry, context, paint: paint)
         if !entry.preview.isEmpty { out += "          \(entry.preview)\n" }
       }
       if entries.isEmpty {
-        Terminal.standardError.write("No entries yet. Write one with `ilgi new`.\n")
+        Terminal.standardError.write(
+          try Context.indexed { try index.count() } == 0
+            ? "No entries yet. Write one with `ilgi new`.\n" : "No entries match.\n")
       }
       Terminal.standardOutput.write(out)
+    }
+
+    /// One entry as two lines: id, date, title and weather; then the preview.
+    static func lines(_ entry: IndexedEntry, _ context: Context, paint: Paint) -> String {
+      let id = paint("33", String(entry.id.rawValue.prefix(8)).lowercased())
+      let date = "\(context.dates.long(entry.date)) \(paint.dim(context.dates.time(entry.date)))"
+      let title = entry.title.isEmpty ? paint.dim("(untitled)") : paint.bold(Sanitize.line(entry.title))
+      var line = "\(id)  \(date)  \(title)"
+      if let weather = entry.weather { line += paint.dim("  · \(Sanitize.line(weather))") }
+      return line + "\n"
     }
   }
 }

@@ -47,7 +47,7 @@ extension Ilgi {
       if raw {
         Terminal.standardOutput.write(String(decoding: entry.document.bytes, as: UTF8.self))
       } else if json {
-        Terminal.standardOutput.write(try EntryJSON.render(EntryJSON(entry, includeBody: true)))
+        Terminal.standardOutput.write(try EntryJSON.render(EntryJSON(IndexedEntry(entry), body: entry.body)))
       } else if html {
         Terminal.standardOutput.write(EntryHTML.fragment(entry, renderer: context.renderer(allowRawHTML: allowRawHtml)))
       } else {

@@ -30,14 +30,14 @@ extension Ilgi {
         let listing = store.trashedEntries()
         context.warn(listing.skipped)
         if json {
-          Terminal.standardOutput.write(try EntryJSON.render(listing.entries.map { EntryJSON($0) }))
+          Terminal.standardOutput.write(try EntryJSON.render(listing.entries.map { EntryJSON(IndexedEntry($0)) }))
           return
         }
         if listing.entries.isEmpty {
           Terminal.standardError.write("The trash is empty.\n")
           return
         }
-        Terminal.standardOutput.write(listing.entries.map { context.summaryLine($0) + "\n" }.joined())
+        Terminal.standardOutput.write(listing.entries.map { context.summaryLine(IndexedEntry($0)) + "\n" }.joined())
       }
     }
 

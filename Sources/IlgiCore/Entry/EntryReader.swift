@@ -14,6 +14,8 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case tooLarge(size: Int64, limit: Int)
     /// The operating system refused (permissions, a link loop, ...).
     case unreadable(FileSystemError)
+    /// A problem found earlier and remembered by the index, as it was worded then.
+    case known(summary: String, advice: String)
   }
 
   /// The file, relative to the journal.
@@ -36,6 +38,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case .tooLarge(let size, let limit):
       return "\(path): is \(Self.megabytes(size)); entries larger than \(Self.megabytes(Int64(limit))) are not read"
     case .unreadable(let error): return "\(path): \(error.reason.lowercased())"
+    case .known(let summary, _): return summary
     }
   }
 
@@ -46,6 +49,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
       return "move it out of the journal or save it as UTF-8 Markdown"
     case .frontMatter: return "fix that line"
     case .unreadable: return "check the file's permissions and links"
+    case .known(_, let advice): return advice
     }
   }
 

@@ -85,6 +85,23 @@ public protocol FileSystem: Sendable {
   func remove(atPath path: String) throws(FileSystemError)
 }
 
+/// A file found by a tree walk, with what tells a changed file from an unchanged one.
+public struct FileSignature: Sendable, Equatable, Hashable {
+  /// Size in bytes.
+  public var size: Int64
+  /// Modification time in nanoseconds since 1970.
+  public var modified: Int64
+  /// Inode number; the same inode at a new path is a move.
+  public var inode: UInt64
+
+  /// Makes a signature.
+  public init(size: Int64, modified: Int64, inode: UInt64) {
+    self.size = size
+    self.modified = modified
+    self.inode = inode
+  }
+}
+
 extension FileSystem {
   /// Whether anything (file, folder or dangling link) is at `path`.
   public func exists(atPath path: String) -> Bool {

@@ -1,0 +1,89 @@
+import ArgumentParser
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi search QUERY`.
+  struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Find entries by words, phrases and tags, best matches first.",
+      discussion: """
+        Words match as prefixes (`산책` finds `산책을`, `run` finds `running`); case and accents
+        are ignored. "Exact phrases" in quotes; `a OR b`; `NOT word` or `-word` to exclude;
+        `tag:name` for a tag. Titles weigh more than bodies.
+
+        Examples:
+          ilgi search river
+          ilgi search '"new best"' tag:running
+          ilgi search 학교 -시험 --from 2024
+          ilgi search 'rain OR snow' --json
+
+        JSON: the list schema plus `snippet` (matches marked **like this**) and `rank` (1 is best).
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "What to look for.")
+    var query: [String]
+
+    @OptionGroup var filters: FilterOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+      let context = Context(global)
+      let parsed: SearchQuery
+      do {
+        parsed = try SearchQuery(query.joined(separator: " "))
+      } catch {
+        throw Failure("search: \(error.message)", status: ExitStatus.usage)
+      }
+      let store = try context.openJournal()
+      let (index, _) = try context.index(store)
+      var filter = filters.filter(today: context.today)
+      if filter.limit == nil { filter.limit = json ? nil : 50 }
+      let hits = try Context.indexed { try index.search(parsed, filter: filter, store: store) }
+      if json {
+        struct Hit: Encodable {
+          var entry: EntryJSON
+          var snippet: String
+          var rank: Int
+          enum Keys: String, CodingKey { case snippet, rank }
+          func encode(to encoder: any Encoder) throws {
+            try entry.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(snippet, forKey: .snippet)
+            try container.encode(rank, forKey: .rank)
+          }
+        }
+        let items = hits.map { Hit(entry: EntryJSON($0.entry), snippet: Self.marked($0, open: "**", close: "**"), rank: $0.rank) }
+        Terminal.standardOutput.write(try EntryJSON.render(items))
+        return
+      }
+      if hits.isEmpty {
+        Terminal.standardError.write("No entries match.\n")
+        return
+      }
+      let paint = context.paint
+      var out = ""
+      for hit in hits {
+        out += List.lines(hit.entry, context, paint: paint)
+        let snippet = Self.marked(hit, open: paint.enabled ? "\u{1B}[1;33m" : "", close: paint.enabled ? "\u{1B}[0m" : "")
+        out += "          \(Sanitize.line(snippet))\n"
+      }
+      Terminal.standardOutput.write(out)
+    }
+
+    /// The snippet with each highlight wrapped in `open` and `close`.
+    static func marked(_ hit: SearchHit, open: String, close: String) -> String {
+      guard !open.isEmpty else { return hit.snippet }
+      var out = ""
+      var position = hit.snippet.startIndex
+      for range in hit.highlights where range.lowerBound >= position {
+        out += hit.snippet[position..<range.lowerBound] + open + hit.snippet[range] + close
+        position = range.upperBound
+      }
+      return out + hit.snippet[position...]
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi tags`.
+  struct Tags: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Every tag with the number of entries that carry it.",
+      discussion: """
+        Tags come from front matter (`tags`, `tag`, `keywords`) and from #tags in the text.
+
+        Examples:
+          ilgi tags
+          ilgi tags --json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print JSON: an array of {tag, count}.")
+    var json = false
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      let (index, _) = try context.index(store)
+      let counts = try Context.indexed { try index.tagCounts() }
+      if json {
+        struct Item: Encodable { var tag: String; var count: Int }
+        Terminal.standardOutput.write(try EntryJSON.render(counts.map { Item(tag: $0.tag, count: $0.count) }))
+        return
+      }
+      let width = String(counts.first?.count ?? 0).count
+      Terminal.standardOutput.write(
+        counts.map { String(repeating: " ", count: width - String($0.count).count) + "\($0.count)  #\(Sanitize.line($0.tag))\n" }
+          .joined())
+    }
+  }
+}

@@ -1,0 +1,235 @@
+import Dispatch
+import Foundation
+import GRDB
+
+extension EntryIndex {
+  /// A file read for the index: the entry and its text, or why it could not be read.
+  struct ReadFile: Sendable {
+    var path: JournalPath
+    var signature: FileSignature
+    var result: Result<(entry: IndexedEntry, body: String, hash: Int64, notes: [String]), EntryReadError>
+  }
+
+  /// Brings the index up to date with the files: walks the tree, re-reads only new or changed
+  /// files, drops vanished ones and follows moves without reading them.
+  func refresh(_ store: JournalStore, progress: (@Sendable (Int, Int) -> Void)?) throws -> IndexReport {
+    var report = IndexReport()
+    let walk = store.walk()
+
+    struct Known {
+      var rowid: Int64
+      var signature: FileSignature
+      var hash: Int64
+    }
+    var known: [String: Known] = [:]
+    var knownProblems: [String: (FileSignature, String, String)] = [:]
+    try queue.read { db in
+      let rows = try Row.fetchCursor(db, sql: "SELECT rowid, path, size, mtime, inode, hash FROM entry")
+      while let row = try rows.next() {
+        known[row[1]] = Known(
+          rowid: row[0], signature: FileSignature(size: row[2], modified: row[3], inode: UInt64(bitPattern: row[4])),
+          hash: row[5])
+      }
+      for row in try Row.fetchAll(db, sql: "SELECT path, size, mtime, inode, summary, advice FROM problem") {
+        knownProblems[row[0]] = (
+          FileSignature(size: row[1], modified: row[2], inode: UInt64(bitPattern: row[3])), row[4], row[5]
+        )
+      }
+    }
+    report.rebuilt = known.isEmpty && knownProblems.isEmpty
+
+    var toRead: [(JournalPath, FileSignature)] = []
+    var seen = Set<String>()
+    seen.reserveCapacity(walk.files.count)
+    var stillBad: [EntryReadError] = []
+    for (path, signature) in walk.files {
+      seen.insert(path.rawValue)
+      if let entry = known[path.rawValue] {
+        if entry.signature != signature { toRead.append((path, signature)) }
+      } else if let problem = knownProblems[path.rawValue], problem.0 == signature {
+        stillBad.append(EntryReadError(path: path, reason: .known(summary: problem.1, advice: problem.2)))
+      } else {
+        toRead.append((path, signature))
+      }
+    }
+    var vanished = known.filter { !seen.contains($0.key) }
+    let vanishedProblems = knownProblems.keys.filter { !seen.contains($0) }
+
+    // A new path with the inode, size and time of a vanished one is the same file, moved.
+    var moves: [(from: String, to: JournalPath, signature: FileSignature)] = []
+    if !vanished.isEmpty {
+      var bySignature: [FileSignature: String] = [:]
+      for (path, entry) in vanished { bySignature[entry.signature] = path }
+      toRead.removeAll { path, signature in
+        guard known[path.rawValue] == nil, let from = bySignature[signature] else { return false }
+        bySignature[signature] = nil
+        vanished[from] = nil
+        moves.append((from, path, signature))
+        return true
+      }
+    }
+
+    let read = readFiles(toRead, store: store, progress: progress)
+
+    try queue.write { db in
+      var stale = 0
+      for (path, _) in vanished {
+        try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [path])
+        stale += 1
+      }
+      for path in vanishedProblems {
+        try db.execute(sql: "DELETE FROM problem WHERE path = ?", arguments: [path])
+      }
+      for move in moves {
+        try db.execute(
+          sql: "UPDATE entry SET path = ? WHERE path = ?", arguments: [move.to.rawValue, move.from])
+      }
+      let insert = try db.makeStatement(
+        sql: """
+          INSERT INTO entry (path, id, instant, offset, day, title, preview, tags, weather, words, notes,
+                             size, mtime, inode, hash)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """)
+      let insertText = try db.makeStatement(sql: "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
+      let insertTag = try db.makeStatement(sql: "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
+      for file in read {
+        let previous = known[file.path.rawValue]
+        switch file.result {
+        case .failure(let error):
+          if previous != nil {
+            try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
+            stale += 1
+            report.removed += 1
+          }
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO problem (path, summary, advice, size, mtime, inode) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [
+              file.path.rawValue, error.summary, error.advice, file.signature.size, file.signature.modified,
+              Int64(bitPattern: file.signature.inode),
+            ])
+          report.skipped.append(error)
+        case .success(let (entry, body, hash, notes)):
+          try db.execute(sql: "DELETE FROM problem WHERE path = ?", arguments: [file.path.rawValue])
+          if let previous, previous.hash == hash {
+            // Touched, not changed (a checkout of the same text): keep the row, note the new time.
+            try db.execute(
+              sql: "UPDATE entry SET size = ?, mtime = ?, inode = ? WHERE rowid = ?",
+              arguments: [
+                file.signature.size, file.signature.modified, Int64(bitPattern: file.signature.inode), previous.rowid,
+              ])
+            continue
+          }
+          if previous != nil {
+            // Another process may have indexed the same change already; the path is unique.
+            try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
+            stale += 1
+            report.updated += 1
+          } else {
+            if try Int.fetchOne(db, sql: "SELECT 1 FROM entry WHERE path = ?", arguments: [file.path.rawValue]) != nil {
+              try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
+              stale += 1
+            }
+            report.added += 1
+          }
+          try insert.execute(arguments: [
+            entry.path.rawValue, entry.id.rawValue, entry.date.instant.timeIntervalSince1970, entry.date.offset,
+            entry.date.day, entry.title, entry.preview, entry.tags.joined(separator: "\u{1F}"), entry.weather,
+            entry.words, notes.joined(separator: "\u{1F}"), file.signature.size, file.signature.modified,
+            Int64(bitPattern: file.signature.inode), hash,
+          ])
+          let rowid = db.lastInsertedRowID
+          try insertText.execute(arguments: [
+            rowid, entry.title.precomposedStringWithCanonicalMapping, body.precomposedStringWithCanonicalMapping,
+          ])
+          for tag in Set(entry.tags.map { $0.lowercased() }) {
+            try insertTag.execute(arguments: [tag, rowid])
+          }
+        }
+      }
+      report.removed += vanished.count
+      report.moved = moves.count
+      if stale > 0 {
+        try db.execute(sql: "UPDATE meta SET value = value + ? WHERE key = 'stale'", arguments: [stale])
+      }
+      report.total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
+    }
+    report.skipped = walk.problems + stillBad + report.skipped
+    report.skipped.sort { $0.path < $1.path }
+    return report
+  }
+
+  /// Reads and parses files, on every core when there are many.
+  func readFiles(
+    _ files: [(JournalPath, FileSignature)], store: JournalStore, progress: (@Sendable (Int, Int) -> Void)?
+  ) -> [ReadFile] {
+    guard !files.isEmpty else { return [] }
+    let results = UnsafeMutableBufferPointer<ReadFile?>.allocate(capacity: files.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    let workers = files.count < 64 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let chunk = (files.count + workers - 1) / workers
+    let counter = ProgressCounter(total: files.count, report: progress)
+    nonisolated(unsafe) let output = results
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      let start = worker * chunk
+      let end = min(files.count, start + chunk)
+      guard start < end else { return }
+      for index in start..<end {
+        let (path, signature) = files[index]
+        output[index] = Self.read(path, signature: signature, store: store)
+        counter.advance()
+      }
+    }
+    return results.compactMap { $0 }
+  }
+
+  static func read(_ path: JournalPath, signature: FileSignature, store: JournalStore) -> ReadFile {
+    let absolute = store.absolute(path)
+    let bytes: [UInt8]
+    do {
+      bytes = try store.fileSystem.readFile(atPath: absolute, limit: EntryReader.sizeLimit)
+    } catch {
+      let reason: EntryReadError.Reason =
+        error.code == EFBIG ? .tooLarge(size: signature.size, limit: EntryReader.sizeLimit) : .unreadable(error)
+      return ReadFile(path: path, signature: signature, result: .failure(EntryReadError(path: path, reason: reason)))
+    }
+    do {
+      let entry = try store.reader.read(
+        bytes, path: path, modified: Date(timeIntervalSince1970: Double(signature.modified) / 1e9))
+      return ReadFile(
+        path: path, signature: signature,
+        result: .success((IndexedEntry(entry), entry.body, fingerprint(bytes), entry.notes)))
+    } catch {
+      return ReadFile(path: path, signature: signature, result: .failure(error))
+    }
+  }
+
+  /// FNV-1a over the bytes: tells a touched file from a changed one.
+  static func fingerprint(_ bytes: [UInt8]) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return Int64(bitPattern: hash)
+  }
+}
+
+/// Counts files read across threads and reports every so often.
+final class ProgressCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var done = 0
+  private let total: Int
+  private let report: (@Sendable (Int, Int) -> Void)?
+
+  init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+    self.total = total
+    self.report = report
+  }
+
+  func advance() {
+    guard let report else { return }
+    lock.lock()
+    done += 1
+    let current = done
+    lock.unlock()
+    if current % 500 == 0 || current == total { report(current, total) }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+extension EntryIndex {
+  /// Entries matching `query` and `filter`, best first (title matches weigh ten times the body).
+  public func search(_ query: SearchQuery, filter: EntryFilter, store: JournalStore) throws(IndexError) -> [SearchHit] {
+    var filter = filter
+    filter.tags += query.tags
+    let (conditions, arguments) = filter.sql()
+    var sql: String
+    var values: [any DatabaseValueConvertible] = []
+    if let match = query.match {
+      sql = """
+        SELECT \(Self.columns), bm25(entry_text, 10.0, 1.0) AS score
+        FROM entry_text JOIN entry e ON e.rowid = entry_text.rowid
+        WHERE entry_text MATCH ?
+        """
+      values.append(match)
+    } else {
+      sql = "SELECT \(Self.columns), 0 AS score FROM entry e WHERE 1"
+    }
+    if let exclude = query.exclude {
+      sql += " AND e.rowid NOT IN (SELECT rowid FROM entry_text WHERE entry_text MATCH ?)"
+      values.append(exclude)
+    }
+    for condition in conditions { sql += " AND " + condition }
+    values += arguments.map { $0 as any DatabaseValueConvertible }
+    sql += query.match == nil ? " ORDER BY e.instant DESC, e.path DESC" : " ORDER BY score, e.instant DESC"
+    if let limit = filter.limit { sql += " LIMIT \(limit)" }
+    let rows: [IndexedEntry]
+    do {
+      rows = try queue.read { db in
+        try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(Self.entry)
+      }
+    } catch {
+      throw IndexError(path: location ?? ":memory:", message: "\(error)")
+    }
+    let ordered = filter.reverse ? rows.reversed() : rows
+    return ordered.enumerated().map { offset, entry in
+      let (snippet, highlights) = Self.snippet(for: entry, terms: query.terms, store: store)
+      return SearchHit(entry: entry, rank: offset + 1, snippet: snippet, highlights: highlights)
+    }
+  }
+
+  /// A line of plain text around the first match of any term, read from the file itself.
+  static func snippet(for entry: IndexedEntry, terms: [String], store: JournalStore) -> (String, [Range<String.Index>]) {
+    guard let full = try? store.read(entry.path) else { return (entry.preview, []) }
+    let text = store.reader.renderer.plainText(entry.title + "\n\n" + full.body)
+    let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+    let first = terms.compactMap { text.range(of: $0.precomposedStringWithCanonicalMapping, options: options) }
+      .min { $0.lowerBound < $1.lowerBound }
+    guard let first else { return (entry.preview, []) }
+    let start = text.index(first.lowerBound, offsetBy: -40, limitedBy: text.startIndex) ?? text.startIndex
+    let end = text.index(first.upperBound, offsetBy: 80, limitedBy: text.endIndex) ?? text.endIndex
+    var snippet = String(text[start..<end])
+    if start > text.startIndex { snippet = "…" + snippet }
+    if end < text.endIndex { snippet += "…" }
+    var highlights: [Range<String.Index>] = []
+    for term in terms {
+      var from = snippet.startIndex
+      while let found = snippet.range(of: term.precomposedStringWithCanonicalMapping, options: options, range: from..<snippet.endIndex) {
+        highlights.append(found)
+        from = found.upperBound
+      }
+    }
+    highlights.sort { $0.lowerBound < $1.lowerBound }
+    return (snippet, highlights)
+  }
+}

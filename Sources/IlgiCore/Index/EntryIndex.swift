@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The journal's cache in `.ilgi/index.sqlite`: metadata and full text of every entry.
+///
+/// The files are the truth: every query first brings the index up to date with `refresh(_:)`,
+/// which re-reads only new or changed files. A missing, corrupt or older-format index is
+/// rebuilt; a journal that cannot be written to gets an index in memory.
+public final class EntryIndex: @unchecked Sendable {
+  /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
+  public static let schemaVersion = 1
+
+  /// Where the index lives, or `nil` for one in memory.
+  public let location: String?
+  /// Why the index was rebuilt or kept in memory, for the CLI to show once.
+  public private(set) var notices: [String] = []
+  let queue: DatabaseQueue
+  let reader: EntryReader
+
+  private init(queue: DatabaseQueue, location: String?, reader: EntryReader) {
+    self.queue = queue
+    self.location = location
+    self.reader = reader
+  }
+
+  /// Opens (or makes) the index of `store`. Never fails: a broken file is replaced, and a
+  /// journal that cannot be written to gets an index in memory.
+  public static func open(for store: JournalStore) -> EntryIndex {
+    let folder = store.root + "/" + JournalLayout.ilgiFolder
+    let path = folder + "/index.sqlite"
+    var notices: [String] = []
+    do {
+      try store.fileSystem.createDirectory(atPath: folder, permissions: JournalLayout.folderPermissions)
+      // SQLite would create the file with the umask; FORMAT.md wants it owner-only.
+      let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+      if fd >= 0 { close(fd) }
+      if let index = try? openFile(path, reader: store.reader) { return index }
+      notices.append("the index at \(path) could not be opened; made a new one")
+      removeFiles(path)
+      let index = try openFile(path, reader: store.reader)
+      index.notices = notices
+      return index
+    } catch {
+      // A journal on read-only media still works: the index lives in memory for this command.
+      return inMemory(reader: store.reader)
+    }
+  }
+
+  /// An index in memory, for read-only journals and tests.
+  public static func inMemory(reader: EntryReader) -> EntryIndex {
+    // An in-memory database cannot fail to open.
+    let queue = (try? DatabaseQueue())!
+    let index = EntryIndex(queue: queue, location: nil, reader: reader)
+    try? index.migrate()
+    return index
+  }
+
+  private static func openFile(_ path: String, reader: EntryReader) throws -> EntryIndex {
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    // Two ilgi processes refreshing at once wait for each other instead of failing.
+    configuration.busyMode = .timeout(30)
+    configuration.label = "ilgi.index"
+    let queue = try DatabaseQueue(path: path, configuration: configuration)
+    let index = EntryIndex(queue: queue, location: path, reader: reader)
+    try index.migrate()
+    return index
+  }
+
+  static func removeFiles(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+  }
+
+  /// Makes the schema, or drops an index of another version so it is rebuilt.
+  private func migrate() throws {
+    try queue.writeWithoutTransaction { db in
+      let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+      if version == Self.schemaVersion { return }
+      if version != 0 {
+        notices.append("the index was made by another version of ilgi; rebuilt it")
+        try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta")
+      }
+      try db.inTransaction {
+        try db.execute(
+          sql: """
+            CREATE TABLE entry (
+              rowid INTEGER PRIMARY KEY AUTOINCREMENT,
+              path TEXT NOT NULL UNIQUE,
+              id TEXT NOT NULL,
+              instant REAL NOT NULL,
+              offset INTEGER NOT NULL,
+              day TEXT NOT NULL,
+              title TEXT NOT NULL,
+              preview TEXT NOT NULL,
+              tags TEXT NOT NULL,
+              weather TEXT,
+              words INTEGER NOT NULL,
+              notes TEXT NOT NULL,
+              size INTEGER NOT NULL,
+              mtime INTEGER NOT NULL,
+              inode INTEGER NOT NULL,
+              hash INTEGER NOT NULL
+            );
+            CREATE INDEX entry_by_instant ON entry(instant, path);
+            CREATE INDEX entry_by_id ON entry(id);
+            CREATE INDEX entry_by_day ON entry(day);
+            CREATE TABLE entry_tag (
+              tag TEXT NOT NULL,
+              entry INTEGER NOT NULL REFERENCES entry(rowid) ON DELETE CASCADE,
+              PRIMARY KEY (tag, entry)
+            ) WITHOUT ROWID;
+            CREATE INDEX entry_tag_by_entry ON entry_tag(entry);
+            CREATE TABLE problem (
+              path TEXT PRIMARY KEY,
+              summary TEXT NOT NULL,
+              advice TEXT NOT NULL,
+              size INTEGER NOT NULL,
+              mtime INTEGER NOT NULL,
+              inode INTEGER NOT NULL
+            );
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+            INSERT INTO meta VALUES ('stale', 0);
+            """)
+        // Contentless: the files hold the text. A changed entry gets a new rowid and its old
+        // postings stay behind (SQLite 3.40 cannot delete from a contentless table without the
+        // old text); `stale` counts them and a rebuild clears them.
+        try db.execute(
+          sql: """
+            CREATE VIRTUAL TABLE entry_text USING fts5(
+              title, body, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
+            PRAGMA user_version = \(Self.schemaVersion);
+            """)
+        return .commit
+      }
+    }
+  }
+
+  static func isCorruption(_ error: DatabaseError) -> Bool {
+    [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode)
+  }
+
+  /// Opens the index of `store` and brings it up to date; the way every command reads.
+  ///
+  /// `rebuild` starts from nothing. A file SQLite finds damaged midway is replaced and the
+  /// index rebuilt, with a notice.
+  public static func load(
+    _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws(IndexError) -> (EntryIndex, IndexReport) {
+    var index = open(for: store)
+    do {
+      if rebuild { try index.clear() }
+      var report = try index.refresh(store, progress: progress)
+      report.rebuilt = report.rebuilt || rebuild
+      return (index, report)
+    } catch let error as DatabaseError where isCorruption(error) && index.location != nil {
+      let path = index.location ?? ""
+      let earlier = index.notices
+      try? index.queue.close()
+      removeFiles(path)
+      index = open(for: store)
+      index.notices = earlier + ["the index at \(path) was damaged; rebuilt it"] + index.notices
+      do {
+        var report = try index.refresh(store, progress: progress)
+        report.rebuilt = true
+        return (index, report)
+      } catch {
+        throw IndexError(path: path, message: "\(error)")
+      }
+    } catch {
+      throw IndexError(path: index.location ?? ":memory:", message: "\(error)")
+    }
+  }
+
+  /// Empties the index so the next refresh reads every file.
+  func clear() throws {
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          DELETE FROM entry; DELETE FROM problem;
+          INSERT INTO entry_text(entry_text) VALUES ('delete-all');
+          UPDATE meta SET value = 0 WHERE key = 'stale';
+          """)
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What the index knows of an entry: enough to list, filter and count without reading the file.
+public struct IndexedEntry: Sendable, Equatable {
+  /// The file, relative to the journal.
+  public var path: JournalPath
+  /// The entry's id.
+  public var id: EntryID
+  /// When it was written, in its own offset.
+  public var date: EntryDate
+  /// The title (may be empty).
+  public var title: String
+  /// One line of plain text from the start of the body.
+  public var preview: String
+  /// Front matter tags, then inline tags.
+  public var tags: [String]
+  /// The weather text, if any.
+  public var weather: String?
+  /// Words in the title and body.
+  public var words: Int
+
+  /// Makes an indexed entry.
+  public init(
+    path: JournalPath, id: EntryID, date: EntryDate, title: String, preview: String, tags: [String],
+    weather: String?, words: Int
+  ) {
+    self.path = path
+    self.id = id
+    self.date = date
+    self.title = title
+    self.preview = preview
+    self.tags = tags
+    self.weather = weather
+    self.words = words
+  }
+
+  /// The summary of a freshly read entry.
+  public init(_ entry: Entry) {
+    self.init(
+      path: entry.path, id: entry.id, date: entry.date, title: entry.title, preview: entry.preview,
+      tags: entry.tags, weather: entry.weather, words: Self.countWords(entry.title) + Self.countWords(entry.body))
+  }
+
+  /// Words as a reader counts them: runs of letters or digits separated by anything else.
+  public static func countWords(_ text: String) -> Int {
+    var count = 0
+    var inWord = false
+    for scalar in text.unicodeScalars {
+      let isWordish = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+      if isWordish && !inWord { count += 1 }
+      inWord = isWordish
+    }
+    return count
+  }
+}
+
+/// What a refresh of the index did.
+public struct IndexReport: Sendable, Equatable {
+  /// Entries read for the first time.
+  public var added = 0
+  /// Entries read again because their file changed.
+  public var updated = 0
+  /// Entries whose file is gone.
+  public var removed = 0
+  /// Entries whose file moved, recognised without reading it.
+  public var moved = 0
+  /// Files that could not be read, each with its reason (also the ones known from before).
+  public var skipped: [EntryReadError] = []
+  /// Entries in the index afterwards.
+  public var total = 0
+  /// Whether the index was made from nothing (missing, corrupt, older format, or asked).
+  public var rebuilt = false
+
+  /// Makes an empty report.
+  public init() {}
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// What a person typed into `ilgi search`, turned into an FTS5 expression and filters.
+///
+/// Words match as prefixes, so a Korean stem finds its forms with particles (`산책` finds
+/// `산책을`) and `run` finds `running`; `"exact phrases"` match as written; `a OR b`; `NOT word`
+/// and `-word` exclude; `tag:x` keeps entries tagged x. Text is put in NFC, so Hangul typed
+/// decomposed finds the same entries; case and Latin diacritics are folded by the tokenizer.
+public struct SearchQuery: Sendable, Equatable {
+  /// Why the text is not a query, in words that say what to fix.
+  public struct Problem: Error, Sendable, Equatable {
+    /// The message.
+    public var message: String
+  }
+
+  /// The FTS5 expression for the positive part, or `nil` when there is none.
+  public var match: String?
+  /// The FTS5 expression for what must not match, or `nil`.
+  public var exclude: String?
+  /// Tags from `tag:` words.
+  public var tags: [String]
+  /// The words and phrases to highlight in snippets.
+  public var terms: [String]
+
+  /// Parses `text`.
+  public init(_ text: String) throws(Problem) {
+    let tokens = try Self.tokenize(text.precomposedStringWithCanonicalMapping)
+    var groups: [[String]] = []  // AND of ORs
+    var negatives: [String] = []
+    var tags: [String] = []
+    var terms: [String] = []
+    var pendingOr = false
+    var pendingNot = false
+    for token in tokens {
+      switch token {
+      case .or:
+        guard !groups.isEmpty, !pendingOr, !pendingNot else {
+          throw Problem(message: "`OR` needs a word on each side, as in `rain OR snow`")
+        }
+        pendingOr = true
+      case .not:
+        guard !pendingNot else { throw Problem(message: "`NOT NOT` means nothing; write `NOT word` once") }
+        pendingNot = true
+      case .tag(let tag):
+        guard !pendingOr, !pendingNot else {
+          throw Problem(message: "`tag:` cannot follow `OR` or `NOT`; use --any-tag for either of several tags")
+        }
+        tags.append(tag)
+      case .term(let term, let phrase):
+        guard let expression = Self.expression(term, phrase: phrase) else {
+          if pendingOr || pendingNot {
+            throw Problem(message: "`\(term)` has no letters or digits to search for; put a word after `OR` or `NOT`")
+          }
+          continue
+        }
+        if pendingNot {
+          negatives.append(expression)
+          pendingNot = false
+        } else if pendingOr {
+          groups[groups.count - 1].append(expression)
+          pendingOr = false
+          terms.append(term)
+        } else {
+          groups.append([expression])
+          terms.append(term)
+        }
+      }
+    }
+    if pendingOr { throw Problem(message: "`OR` at the end needs a word after it, as in `rain OR snow`") }
+    if pendingNot { throw Problem(message: "`NOT` at the end needs a word after it, as in `walk NOT rain`") }
+    if groups.isEmpty && negatives.isEmpty && tags.isEmpty {
+      throw Problem(message: "nothing to search for; give a word, a \"phrase\" or tag:name")
+    }
+    match =
+      groups.isEmpty
+      ? nil : groups.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " OR ") + ")" }.joined(separator: " AND ")
+    exclude = negatives.isEmpty ? nil : negatives.joined(separator: " OR ")
+    self.tags = tags
+    self.terms = terms
+  }
+
+  enum Token: Equatable {
+    case term(String, phrase: Bool)
+    case or, not
+    case tag(String)
+  }
+
+  static func tokenize(_ text: String) throws(Problem) -> [Token] {
+    var tokens: [Token] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character.isWhitespace {
+        index = text.index(after: index)
+        continue
+      }
+      if character == "\"" {
+        let start = text.index(after: index)
+        guard let close = text[start...].firstIndex(of: "\"") else {
+          throw Problem(message: "a quote is not closed; add the closing \" after the phrase")
+        }
+        tokens.append(.term(String(text[start..<close]), phrase: true))
+        index = text.index(after: close)
+        continue
+      }
+      let end = text[index...].firstIndex(where: { $0.isWhitespace || $0 == "\"" }) ?? text.endIndex
+      var word = String(text[index..<end])
+      index = end
+      switch word {
+      case "OR", "|": tokens.append(.or)
+      case "NOT": tokens.append(.not)
+      case "AND", "&": continue
+      default:
+        if word.hasPrefix("-") && word.count > 1 {
+          tokens.append(.not)
+          word.removeFirst()
+        }
+        if word.lowercased().hasPrefix("tag:") || word.hasPrefix("#") && word.count > 1 {
+          let tag = word.hasPrefix("#") ? String(word.dropFirst()) : String(word.dropFirst(4))
+          guard !tag.isEmpty else { throw Problem(message: "`tag:` needs a name, as in tag:travel") }
+          if tokens.last == .not {
+            throw Problem(message: "excluding a tag is not supported; search for words to exclude instead")
+          }
+          tokens.append(.tag(tag))
+        } else {
+          tokens.append(.term(word, phrase: false))
+        }
+      }
+    }
+    return tokens
+  }
+
+  /// One word or phrase as FTS5 text: quoted so no character is read as syntax; words are prefixes.
+  static func expression(_ term: String, phrase: Bool) -> String? {
+    guard term.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+    else { return nil }
+    let quoted = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return phrase ? quoted : quoted + "*"
+  }
+}
+
+/// One search result: the entry, its place in the ranking, and a line of context.
+public struct SearchHit: Sendable, Equatable {
+  /// The entry.
+  public var entry: IndexedEntry
+  /// 1 for the best match.
+  public var rank: Int
+  /// A line of the entry's text around the first match, plain text.
+  public var snippet: String
+  /// Where the matched words are in `snippet`.
+  public var highlights: [Range<String.Index>]
+}

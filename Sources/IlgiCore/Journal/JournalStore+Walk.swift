@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension JournalStore {
+  /// What a stat walk of the journal found.
+  public struct Walk: Sendable {
+    /// Every entry file (`*.md` outside hidden folders) with its signature.
+    public var files: [(path: JournalPath, signature: FileSignature)]
+    /// Links and folders that could not be followed.
+    public var problems: [EntryReadError]
+  }
+
+  /// Walks the journal with `readdir` and `fstatat`, the least work that still sees every
+  /// change: a file edited in place keeps its folder's time, so every file is stat'ed.
+  ///
+  /// Like `scan()`, it skips hidden folders and never follows linked folders.
+  public func walk() -> Walk {
+    var files: [(path: JournalPath, signature: FileSignature)] = []
+    files.reserveCapacity(1024)
+    var problems: [EntryReadError] = []
+    var pending: [String] = [""]
+    while let relative = pending.popLast() {
+      let folder = relative.isEmpty ? root : root + "/" + relative
+      let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard fd >= 0, let dir = fdopendir(fd) else {
+        let code = errno
+        if fd >= 0 { close(fd) }
+        problems.append(
+          EntryReadError(
+            path: JournalPath(relative),
+            reason: .unreadable(FileSystemError(path: folder, code: code, operation: "list"))))
+        continue
+      }
+      defer { closedir(dir) }
+      let prefix = relative.isEmpty ? "" : relative + "/"
+      while let item = readdir(dir) {
+        // d_name is read inside the closure only: the pointer is not valid outside it.
+        let (childName, isHidden, isMarkdown) = withUnsafePointer(to: item.pointee.d_name) { pointer in
+          pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
+            let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
+            let buffer = UnsafeBufferPointer(start: bytes, count: length)
+            let markdown =
+              length > 3 && buffer[length - 3] == UInt8(ascii: ".")
+              && (buffer[length - 2] | 0x20) == UInt8(ascii: "m")
+              && (buffer[length - 1] | 0x20) == UInt8(ascii: "d")
+            return (String(decoding: buffer, as: UTF8.self), length > 0 && buffer[0] == UInt8(ascii: "."), markdown)
+          }
+        }
+        if isHidden { continue }
+        let type = Int32(item.pointee.d_type)
+        if type == Int32(DT_DIR) {
+          pending.append(prefix + childName)
+          continue
+        }
+        guard isMarkdown || type == Int32(DT_UNKNOWN) else { continue }
+        var info = stat()
+        let statResult = fstatat(dirfd(dir), childName, &info, 0)
+        if statResult != 0 {
+          if isMarkdown {
+            problems.append(
+              EntryReadError(
+                path: JournalPath(prefix + childName),
+                reason: .unreadable(FileSystemError(path: folder + "/" + childName, code: errno, operation: "read"))))
+          }
+          continue
+        }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR {
+          // Only a folder whose type readdir did not tell; a linked folder is never followed.
+          var link = stat()
+          if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), childName, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
+            (link.st_mode & S_IFMT) == S_IFDIR
+          {
+            pending.append(prefix + childName)
+          }
+          continue
+        }
+        guard isMarkdown, kind == S_IFREG else { continue }
+        #if canImport(Darwin)
+          let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+          let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        files.append(
+          (
+            JournalPath(prefix + childName),
+            FileSignature(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
+          ))
+      }
+    }
+    return Walk(files: files, problems: problems)
+  }
+}
