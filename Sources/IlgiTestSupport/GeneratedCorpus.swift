@@ -16,9 +16,21 @@ public struct GeneratedCorpus: Sendable {
     public var perTag: [String: Int]
     public var latest: [Latest]
     public var sampleDays: [String: Int]
+    public var perWeather: [String: Int]
+    public var firstDate: String
+    public var needles: [String: Needle]
+    public var variants: [String: Int]
+
+    public struct Needle: Decodable, Sendable {
+      public var count: Int
+      public var ids: [String]
+      public var paths: [String]
+    }
 
     enum CodingKeys: String, CodingKey {
-      case entries, files, latest
+      case entries, files, latest, needles, variants
+      case perWeather = "per_weather"
+      case firstDate = "first_date"
       case perYear = "per_year"
       case perTag = "per_tag"
       case sampleDays = "sample_days"

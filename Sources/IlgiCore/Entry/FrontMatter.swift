@@ -180,6 +180,10 @@ public struct FrontMatter: Sendable, Equatable {
         // ("while scanning a quoted scalar") is where the fix goes.
         if mark.line > yamlLineCount || problem.contains("end of stream") { mark = context.mark }
       }
+      // A position past the last YAML line is the closing fence; the fix belongs on the line before.
+      if mark.line > max(yamlLineCount, 1) {
+        return FrontMatterError(line: yamlFirstLine + max(yamlLineCount, 1) - 1, problem: .invalidYAML(reason))
+      }
       return FrontMatterError(
         line: yamlFirstLine + mark.line - 1, column: mark.column, problem: .invalidYAML(reason))
     }

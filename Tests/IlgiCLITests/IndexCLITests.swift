@@ -1,0 +1,160 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// `search`, filters, `index`, `tags`, `stats`, `onthisday` and `doctor` through the binary.
+@Suite struct IndexCLITests {
+  static func environment(_ journal: String) -> [String: String] {
+    var environment = IlgiProcess.baseEnvironment(home: NSTemporaryDirectory())
+    environment["ILGI_JOURNAL"] = journal
+    return environment
+  }
+
+  static func count(_ result: IlgiProcess.Result) throws -> Int {
+    try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [Any]).count
+  }
+
+  @Test func twoProcessesRefreshingAtOnceLoseNothing() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000, seed: 5)
+    let environment = Self.environment(corpus.journal)
+    let results = UnsafeMutableBufferPointer<IlgiProcess.Result?>.allocate(capacity: 4)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let output = results
+    DispatchQueue.concurrentPerform(iterations: 4) { i in
+      output[i] = try? IlgiProcess.run(i % 2 == 0 ? ["index"] : ["list", "--json"], environment: environment)
+    }
+    for result in results {
+      let result = try #require(result)
+      #expect(result.status == 0)
+      #expect(result.stderr == "")
+    }
+    #expect(try Self.count(results[1]!) == 1000)
+    #expect(try Self.count(results[3]!) == 1000)
+    let again = try IlgiProcess.run(["index"], environment: environment)
+    #expect(again.stdout.hasPrefix("1000 entries indexed: 0 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
+  }
+
+  @Test func aRebuildKilledMidwayIsRepairedByTheNextCommand() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000, seed: 6)
+    let environment = Self.environment(corpus.journal)
+    for delay in [20_000, 60_000, 120_000] as [useconds_t] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: IlgiProcess.binary)
+      process.arguments = ["index", "--rebuild"]
+      process.environment = environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(delay)
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let list = try IlgiProcess.run(["list", "--json"], environment: environment)
+      #expect(list.status == 0)
+      #expect(try Self.count(list) == 1000)
+    }
+  }
+
+  @Test func searchAndFiltersOnTheGeneratedJournal() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000)
+    let environment = Self.environment(corpus.journal)
+    for (word, needle) in corpus.manifest.needles {
+      let result = try IlgiProcess.run(["search", word, "--json"], environment: environment)
+      #expect(result.status == 0)
+      let hits = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+      #expect(Set(hits.compactMap { $0["path"] as? String }) == Set(needle.paths))
+      for hit in hits {
+        #expect(Set(hit.keys) == ["id", "date", "title", "preview", "tags", "weather", "path", "snippet", "rank"])
+        #expect((hit["snippet"] as? String)?.contains("**") == true)
+      }
+    }
+    for (year, count) in corpus.manifest.perYear {
+      #expect(try Self.count(try IlgiProcess.run(["list", "--on", year, "--json"], environment: environment)) == count)
+    }
+    #expect(try Self.count(try IlgiProcess.run(["list", "--tag", "work", "--json"], environment: environment)) == corpus.manifest.perTag["work"])
+    #expect(try Self.count(try IlgiProcess.run(["list", "--tag", "산책", "--json"], environment: environment)) == corpus.manifest.perTag["산책"])
+    for (day, count) in corpus.manifest.sampleDays {
+      #expect(try Self.count(try IlgiProcess.run(["list", "--on", day, "--json"], environment: environment)) == count)
+    }
+    let range = try IlgiProcess.run(["list", "--from", "2024", "--to", "2025-12", "--json"], environment: environment)
+    #expect(try Self.count(range) == corpus.manifest.perYear["2024"]! + corpus.manifest.perYear["2025"]!)
+    let reversed = try IlgiProcess.run(["list", "--reverse", "-n", "1", "--json"], environment: environment)
+    #expect(reversed.stdout.contains(corpus.manifest.firstDate))
+    let tags = try IlgiProcess.run(["tags", "--json"], environment: environment)
+    let tagCounts = try #require(try JSONSerialization.jsonObject(with: Data(tags.stdout.utf8)) as? [[String: Any]])
+    #expect(tagCounts.first?["tag"] as? String == "work")
+    #expect(tagCounts.first?["count"] as? Int == corpus.manifest.perTag["work"])
+    let stats = try IlgiProcess.run(["stats", "--json"], environment: environment)
+    let statsJSON = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+    #expect(statsJSON["entries"] as? Int == 1000)
+    #expect(statsJSON["perYear"] as? [String: Int] == corpus.manifest.perYear)
+    let doctor = try IlgiProcess.run(["doctor"], environment: environment)
+    #expect(doctor.status == 0)
+    #expect(doctor.stdout == "1000 entries, no problems found.\n")
+  }
+
+  @Test func searchErrorsAndEmptyResults() throws {
+    let h = try Harness(["a.md": entry("AAAA0000-0000-4000-8000-000000000001", "2026-11-20T09:00:00+09:00", "산책", body: "학교에서 공원까지 산책을 했다. #walk")])
+    let bad = try h.run("search", "\"open")
+    #expect(bad.status == 64)
+    #expect(bad.stderr == "ilgi: search: a quote is not closed; add the closing \" after the phrase\n")
+    let badDay = try h.run("list", "--from", "someday")
+    #expect(badDay.status == 64)
+    #expect(badDay.stderr.hasPrefix("Error: --from `someday` is not a day;"))
+    let none = try h.run("search", "zebra")
+    #expect(none.status == 0)
+    #expect(none.stderr == "No entries match.\n")
+    let found = try h.run("search", "학교")
+    #expect(found.stdout == "aaaa0000  November 20, 2026 09:00  산책\n          산책 학교에서 공원까지 산책을 했다. #walk\n")
+    let korean = try h.run("list", "--on", "어제", env: ["TZ": "Asia/Seoul"])
+    #expect(korean.status == 0)
+  }
+
+  @Test func doctorReportsProblemsAndExits1() throws {
+    let h = try Harness([
+      "a.md": entry("DUPE0000", "2026-01-01T09:00:00+09:00", "One"),
+      "b.md": entry("DUPE0000", "2026-01-02T09:00:00+09:00", "Two"),
+      "c.md": "---\nid: C\ndate: next week\n---\nThree\n",
+      "d.md": "---\nid: [\n---\nFour\n",
+    ])
+    let result = try h.run("doctor")
+    #expect(result.status == 1)
+    #expect(result.stdout == """
+      d.md:2: front matter is not valid YAML (while parsing a flow node: did not find expected node content); fix that line
+      id DUPE0000 is used by 2 files: a.md, b.md; give each its own id
+      c.md: `date: next week` is not a date; using the file's name or time
+
+      """)
+    #expect(result.stderr == "ilgi: found 3 problems in 3 entries; see above\n")
+  }
+
+  @Test func indexRebuildReportsWhatItDid() throws {
+    let h = try Harness(["a.md": entry("AAAA0000", "2026-01-01T09:00:00+09:00", "One")])
+    #expect(try h.run("index").stdout.hasPrefix("1 entries indexed: 1 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
+    #expect(try h.run("index", "--rebuild").stdout.hasPrefix("1 entries indexed: 1 added, 0 updated"))
+    #expect(h.journal.snapshot().isEmpty == false)
+    var info = stat()
+    #expect(stat(h.journal.root + "/.ilgi/index.sqlite", &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o600)
+  }
+
+  @Test func onThisDayFindsEarlierYears() throws {
+    let h = try Harness([
+      "a.md": entry("AAAA0000", "2024-05-01T09:00:00+09:00", "Two years before"),
+      "b.md": entry("BBBB0000", "2025-05-01T09:00:00+09:00", "A year before"),
+      "c.md": entry("CCCC0000", "2026-05-01T09:00:00+09:00", "This year"),
+      "d.md": entry("DDDD0000", "2025-05-02T09:00:00+09:00", "Another day"),
+    ])
+    let result = try h.run("onthisday", "2026-05-01")
+    #expect(result.stdout == """
+      1 year ago
+      bbbb0000  May 1, 2025 09:00  A year before
+                Body text.
+
+      2 years ago
+      aaaa0000  May 1, 2024 09:00  Two years before
+                Body text.
+
+      """)
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+@testable import IlgiCore
+
+/// The index against a generated 1,000-entry journal and its manifest, and every way files change.
+@Suite struct EntryIndexTests {
+  static let seoul = TimeZone(identifier: "Asia/Seoul")!
+
+  func store(_ root: String) throws -> JournalStore {
+    try JournalStore(root: root, reader: EntryReader(timeZone: Self.seoul))
+  }
+
+  @Test func everyFilterCountMatchesTheManifest() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000)
+    let store = try store(corpus.journal)
+    let (index, report) = try EntryIndex.load(store)
+    #expect(report.total == corpus.manifest.entries)
+    #expect(report.added == corpus.manifest.entries)
+    #expect(report.skipped.isEmpty)
+    for (year, count) in corpus.manifest.perYear {
+      #expect(try index.entries(EntryFilter(fromDay: year + "-01-01", toDay: year + "-12-31")).count == count, "year \(year)")
+    }
+    for (tag, count) in corpus.manifest.perTag where tag.first?.isLetter == true {
+      #expect(try index.entries(EntryFilter(tags: [tag])).count == count, "tag \(tag)")
+    }
+    // The manifest also counts the weather of entries the generator wrote without front matter,
+    // which is not on disk; so the filter must agree exactly with the files, and the manifest
+    // may exceed it by at most the number of those entries.
+    var onDisk: [String: Int] = [:]
+    for entry in store.entries().entries { if let weather = entry.weather { onDisk[weather, default: 0] += 1 } }
+    var missing = 0
+    for (weather, count) in corpus.manifest.perWeather {
+      let found = try index.entries(EntryFilter(weather: weather)).count
+      #expect(found == onDisk[weather, default: 0], "weather \(weather)")
+      #expect(found <= count)
+      missing += count - found
+    }
+    #expect(missing <= corpus.manifest.variants["no_front_matter"] ?? 0)
+    for (day, count) in corpus.manifest.sampleDays {
+      #expect(try index.entries(EntryFilter(fromDay: day, toDay: day)).count == count, "day \(day)")
+    }
+    let counts = Dictionary(uniqueKeysWithValues: try index.tagCounts().map { ($0.tag, $0.count) })
+    for (tag, count) in corpus.manifest.perTag where tag.first?.isLetter == true { #expect(counts[tag] == count) }
+    #expect(counts["fencedtag"] == nil)
+    // Two tags: AND is at most the smaller, OR at least the larger.
+    let both = try index.entries(EntryFilter(tags: ["work", "family"])).count
+    let either = try index.entries(EntryFilter(tags: ["work", "family"], anyTag: true)).count
+    #expect(both + either == corpus.manifest.perTag["work"]! + corpus.manifest.perTag["family"]!)
+    // Newest first, and the limit and order flags.
+    let latest = try index.entries(EntryFilter(limit: 20))
+    #expect(latest.map(\.id.rawValue) == corpus.manifest.latest.map(\.id))
+    let oldest = try index.entries(EntryFilter(limit: 1, reverse: true))
+    #expect(oldest.first?.date.iso8601 == corpus.manifest.firstDate)
+  }
+
+  @Test func needlesAreFoundExactly() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000)
+    let store = try store(corpus.journal)
+    let (index, _) = try EntryIndex.load(store)
+    for (word, needle) in corpus.manifest.needles {
+      let hits = try index.search(try SearchQuery(word), filter: EntryFilter(), store: store)
+      // By path: a file without front matter has an id derived from its path, not the generator's.
+      #expect(Set(hits.map(\.entry.path.rawValue)) == Set(needle.paths), "needle \(word)")
+      #expect(hits.count == needle.count)
+      #expect(hits.allSatisfy { $0.snippet.localizedCaseInsensitiveContains(word) }, "snippet of \(word)")
+      #expect(hits.map(\.rank) == Array(1...hits.count))
+    }
+  }
+
+  @Test func koreanStemsNFDAndDiacriticsAreFound() throws {
+    let journal = try TempJournal([
+      "a.md": "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\n산책\n\n오늘은 학교에서 공원까지 산책을 했다.\n",
+      "b.md": "---\nid: B\ndate: 2026-01-02T09:00+09:00\n---\nCafé notes\n\nA crème brûlée at the CAFÉ.\n",
+      "c.md": "---\nid: C\ndate: 2026-01-03T09:00+09:00\ntags: [walk]\n---\nWalk in the rain\n\nRain again, and a walk.\n",
+      "d.md": "---\nid: D\ndate: 2026-01-04T09:00+09:00\n---\nSnow\n\nsnow and a walking trip\n",
+    ])
+    let store = try store(journal.root)
+    let (index, _) = try EntryIndex.load(store)
+    func ids(_ text: String, _ filter: EntryFilter = EntryFilter()) throws -> [String] {
+      try index.search(try SearchQuery(text), filter: filter, store: store).map(\.entry.id.rawValue)
+    }
+    #expect(try ids("학교") == ["A"])
+    #expect(try ids("산책") == ["A"])
+    #expect(try ids("\u{1109}\u{1161}\u{11AB}\u{110E}\u{1162}\u{11A8}") == ["A"])  // 산책 typed as NFD
+    #expect(try ids("cafe") == ["B"])
+    #expect(try ids("CREME brulee") == ["B"])
+    #expect(try ids("walk").sorted() == ["C", "D"])
+    #expect(try ids("walk") .first == "C")  // the title weighs more
+    #expect(try ids("\"walk in the rain\"") == ["C"])
+    #expect(try ids("\"walking in\"") == [])
+    #expect(try ids("rain OR snow").sorted() == ["C", "D"])
+    #expect(try ids("walk -rain") == ["D"])
+    #expect(try ids("walk NOT rain") == ["D"])
+    #expect(try ids("tag:walk") == ["C"])
+    #expect(try ids("walk", EntryFilter(fromDay: "2026-01-04")) == ["D"])
+    let hit = try #require(try index.search(try SearchQuery("학교"), filter: EntryFilter(), store: store).first)
+    #expect(hit.snippet == "산책 오늘은 학교에서 공원까지 산책을 했다.")
+    #expect(hit.highlights.map { String(hit.snippet[$0]) } == ["학교"])
+  }
+
+  @Test func refreshFollowsEveryKindOfChange() throws {
+    let journal = try TempJournal([
+      "2026/01/a.md": "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha\n\nfirst words\n",
+      "2026/01/b.md": "---\nid: B\ndate: 2026-01-02T09:00+09:00\n---\nBeta\n",
+    ])
+    let store = try store(journal.root)
+    func load() throws -> (EntryIndex, IndexReport) { try EntryIndex.load(store) }
+    func titles() throws -> [String] { try load().0.entries().map(\.title) }
+
+    var (_, report) = try load()
+    #expect((report.added, report.total) == (2, 2))
+    (_, report) = try load()
+    #expect((report.added, report.updated, report.removed, report.moved) == (0, 0, 0, 0))
+
+    // Added.
+    try journal.write("2026/01/c.md", "---\nid: C\ndate: 2026-01-03T09:00+09:00\n---\nGamma\n")
+    (_, report) = try load()
+    #expect(report.added == 1)
+    #expect(try titles() == ["Gamma", "Beta", "Alpha"])
+
+    // Edited in place (the same inode, another size).
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: journal.root + "/2026/01/a.md"))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("zeppelin\n".utf8))
+    try handle.close()
+    (_, report) = try load()
+    #expect(report.updated == 1)
+    #expect(try load().0.search(try SearchQuery("zeppelin"), filter: EntryFilter(), store: store).map(\.entry.title) == ["Alpha"])
+    // The old text is gone from search even though its postings stay behind.
+    #expect(try load().0.search(try SearchQuery("first"), filter: EntryFilter(), store: store).count == 1)
+
+    // Edited by rename, as vim does: a new file replaces the old path.
+    try journal.write("2026/01/.b.md.swp", "---\nid: B\ndate: 2026-01-02T09:00+09:00\n---\nBeta renamed\n")
+    rename(journal.root + "/2026/01/.b.md.swp", journal.root + "/2026/01/b.md")
+    (_, report) = try load()
+    #expect(report.updated == 1)
+    #expect(try titles() == ["Gamma", "Beta renamed", "Alpha"])
+
+    // Moved to another folder: recognised without reading.
+    try FileManager.default.createDirectory(atPath: journal.root + "/archive", withIntermediateDirectories: true)
+    rename(journal.root + "/2026/01/c.md", journal.root + "/archive/c.md")
+    (_, report) = try load()
+    #expect((report.moved, report.added, report.removed) == (1, 0, 0))
+    #expect(try load().0.entries(matching: .id("C")).map(\.path.rawValue) == ["archive/c.md"])
+
+    // Deleted.
+    unlink(journal.root + "/archive/c.md")
+    (_, report) = try load()
+    #expect(report.removed == 1)
+    #expect(try titles() == ["Beta renamed", "Alpha"])
+
+    // Touched without a change: the row stays, nothing is counted as updated.
+    let path = journal.root + "/2026/01/a.md"
+    var times = [timespec(tv_sec: 2_000_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000_000, tv_nsec: 0)]
+    utimensat(AT_FDCWD, path, &times, 0)
+    (_, report) = try load()
+    #expect((report.updated, report.added, report.removed) == (0, 0, 0))
+
+    // A file that turns bad is dropped with a reason, and comes back when fixed.
+    try journal.write("2026/01/a.md", "---\nid: [A\n---\nAlpha\n")
+    (_, report) = try load()
+    #expect(report.skipped.map(\.path.rawValue) == ["2026/01/a.md"])
+    #expect(try titles() == ["Beta renamed"])
+    (_, report) = try load()
+    #expect(report.skipped.map(\.path.rawValue) == ["2026/01/a.md"])  // still reported, not re-read
+    try journal.write("2026/01/a.md", "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha again\n")
+    (_, report) = try load()
+    #expect(report.skipped.isEmpty)
+    #expect(try titles() == ["Beta renamed", "Alpha again"])
+  }
+
+  @Test func aGitCheckoutOfAnOlderVersionIsSeen() throws {
+    let journal = try TempJournal(["entry.md": "---\nid: G\ndate: 2026-01-01T09:00+09:00\n---\nFirst version\n"])
+    func git(_ arguments: String...) throws {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+      process.arguments = ["-C", journal.root, "-c", "user.name=ilgi", "-c", "user.email=ilgi@example.org"] + arguments
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+    try git("init", "-q")
+    try git("add", "entry.md")
+    try git("commit", "-qm", "first")
+    try journal.write("entry.md", "---\nid: G\ndate: 2026-01-01T09:00+09:00\n---\nSecond version\n")
+    try git("commit", "-qam", "second")
+    let store = try store(journal.root)
+    #expect(try EntryIndex.load(store).0.entries().map(\.title) == ["Second version"])
+    try git("checkout", "-q", "HEAD~1", "--", "entry.md")
+    #expect(try EntryIndex.load(store).0.entries().map(\.title) == ["First version"])
+  }
+
+  @Test(arguments: ["missing", "truncated", "random", "older", "empty"])
+  func aBrokenIndexIsRebuilt(_ damage: String) throws {
+    let corpus = try GeneratedCorpus.make(entries: 200, seed: 3)
+    let store = try store(corpus.journal)
+    let path = corpus.journal + "/.ilgi/index.sqlite"
+    _ = try EntryIndex.load(store)
+    switch damage {
+    case "missing": unlink(path)
+    case "truncated": truncate(path, 8192)
+    case "random":
+      var generator = SystemRandomNumberGenerator()
+      try Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: path))
+    case "older":
+      let (index, _) = try EntryIndex.load(store)
+      try index.queue.write { try $0.execute(sql: "PRAGMA user_version = 99") }
+    default: truncate(path, 0)
+    }
+    let (index, report) = try EntryIndex.load(store)
+    #expect(report.total == 200)
+    #expect(try index.count() == 200)
+    if damage == "older" || damage == "random" { #expect(!index.notices.isEmpty) }
+    // And it stays healthy.
+    #expect(try EntryIndex.load(store).1.added == 0)
+  }
+
+  @Test func aReadOnlyJournalStillWorks() throws {
+    let journal = try TempJournal(["a.md": "---\nid: A\n---\nReadable\n"], initialize: false)
+    let store = try store(journal.root)
+    let index = EntryIndex.inMemory(reader: store.reader)
+    #expect(try index.refresh(store, progress: nil).total == 1)
+    #expect(try index.entries().map(\.title) == ["Readable"])
+  }
+}
