@@ -142,7 +142,7 @@ public struct EntryReader: Sendable {
     func add(_ tag: String) {
       var cleaned = tag.trimmingCharacters(in: .whitespaces)
       if cleaned.hasPrefix("#") { cleaned.removeFirst() }
-      cleaned = cleaned.precomposedStringWithCanonicalMapping
+      cleaned = cleaned.nfc
       guard !cleaned.isEmpty else { return }
       if !tags.contains(where: { $0.lowercased() == cleaned.lowercased() }) { tags.append(cleaned) }
     }

@@ -15,7 +15,7 @@ public struct Slug: Hashable, Sendable, CustomStringConvertible {
   public init(title: String) {
     var result = ""
     var pendingDash = false
-    for character in title.precomposedStringWithCanonicalMapping.lowercased() {
+    for character in title.nfc.lowercased() {
       let keep = character.unicodeScalars.allSatisfy {
         CharacterSet.letters.contains($0) || CharacterSet.decimalDigits.contains($0)
           || CharacterSet.nonBaseCharacters.contains($0)
@@ -32,7 +32,7 @@ public struct Slug: Hashable, Sendable, CustomStringConvertible {
         pendingDash = true
       }
     }
-    rawValue = result.precomposedStringWithCanonicalMapping
+    rawValue = result.nfc
   }
 
   /// The slug text.

@@ -43,7 +43,7 @@ public struct EntryFilter: Sendable, Equatable {
       conditions.append("e.day <= ?")
       arguments.append(toDay)
     }
-    let tags = self.tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.map(\.precomposedStringWithCanonicalMapping)
+    let tags = self.tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.map(\.nfc)
     if !tags.isEmpty {
       if anyTag {
         conditions.append(

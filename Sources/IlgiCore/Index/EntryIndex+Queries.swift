@@ -46,7 +46,7 @@ extension EntryIndex {
     case .last: return try fetch("\(base) \(order) LIMIT 1", [])
     case .day(let day): return try fetch("\(base) WHERE e.day = ? \(order)", [day])
     case .path(let path):
-      return try fetch("\(base) WHERE e.path = ? OR e.path = ?", [path.rawValue, path.rawValue.precomposedStringWithCanonicalMapping])
+      return try fetch("\(base) WHERE e.path = ? OR e.path = ?", [path.rawValue, path.rawValue.nfc])
     case .id(let text):
       let exact = try fetch("\(base) WHERE e.id = ? COLLATE NOCASE", [text])
       if !exact.isEmpty { return exact }

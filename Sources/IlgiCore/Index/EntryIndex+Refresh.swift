@@ -7,7 +7,8 @@ extension EntryIndex {
   struct ReadFile: Sendable {
     var path: JournalPath
     var signature: FileSignature
-    var result: Result<(entry: IndexedEntry, body: String, hash: Int64, notes: [String]), EntryReadError>
+    /// The entry, its title and body for the full-text table (NFC), the bytes' fingerprint, notes.
+    var result: Result<(entry: IndexedEntry, title: String, body: String, hash: Int64, notes: [String]), EntryReadError>
   }
 
   /// Brings the index up to date with the files: walks the tree, re-reads only new or changed
@@ -108,7 +109,7 @@ extension EntryIndex {
               Int64(bitPattern: file.signature.inode),
             ])
           report.skipped.append(error)
-        case .success(let (entry, body, hash, notes)):
+        case .success(let (entry, title, body, hash, notes)):
           try db.execute(sql: "DELETE FROM problem WHERE path = ?", arguments: [file.path.rawValue])
           if let previous, previous.hash == hash {
             // Touched, not changed (a checkout of the same text): keep the row, note the new time.
@@ -138,9 +139,7 @@ extension EntryIndex {
             Int64(bitPattern: file.signature.inode), hash,
           ])
           let rowid = db.lastInsertedRowID
-          try insertText.execute(arguments: [
-            rowid, entry.title.precomposedStringWithCanonicalMapping, body.precomposedStringWithCanonicalMapping,
-          ])
+          try insertText.execute(arguments: [rowid, title, body])
           for tag in Set(entry.tags.map { $0.lowercased() }) {
             try insertTag.execute(arguments: [tag, rowid])
           }
@@ -198,7 +197,7 @@ extension EntryIndex {
         bytes, path: path, modified: Date(timeIntervalSince1970: Double(signature.modified) / 1e9))
       return ReadFile(
         path: path, signature: signature,
-        result: .success((IndexedEntry(entry), entry.body, fingerprint(bytes), entry.notes)))
+        result: .success((IndexedEntry(entry), entry.title.nfc, entry.body.nfc, fingerprint(bytes), entry.notes)))
     } catch {
       return ReadFile(path: path, signature: signature, result: .failure(error))
     }

@@ -47,7 +47,7 @@ extension EntryIndex {
     guard let full = try? store.read(entry.path) else { return (entry.preview, []) }
     let text = store.reader.renderer.plainText(entry.title + "\n\n" + full.body)
     let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-    let first = terms.compactMap { text.range(of: $0.precomposedStringWithCanonicalMapping, options: options) }
+    let first = terms.compactMap { text.range(of: $0.nfc, options: options) }
       .min { $0.lowerBound < $1.lowerBound }
     guard let first else { return (entry.preview, []) }
     let start = text.index(first.lowerBound, offsetBy: -40, limitedBy: text.startIndex) ?? text.startIndex
@@ -58,7 +58,7 @@ extension EntryIndex {
     var highlights: [Range<String.Index>] = []
     for term in terms {
       var from = snippet.startIndex
-      while let found = snippet.range(of: term.precomposedStringWithCanonicalMapping, options: options, range: from..<snippet.endIndex) {
+      while let found = snippet.range(of: term.nfc, options: options, range: from..<snippet.endIndex) {
         highlights.append(found)
         from = found.upperBound
       }

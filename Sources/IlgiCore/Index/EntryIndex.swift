@@ -14,7 +14,7 @@ import GRDB
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
@@ -133,7 +133,7 @@ public final class EntryIndex: @unchecked Sendable {
         try db.execute(
           sql: """
             CREATE VIRTUAL TABLE entry_text USING fts5(
-              title, body, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
+              title, body, content='', tokenize='unicode61 remove_diacritics 2');
             PRAGMA user_version = \(Self.schemaVersion);
             """)
         return .commit

@@ -46,7 +46,12 @@ public struct IndexedEntry: Sendable, Equatable {
     var count = 0
     var inWord = false
     for scalar in text.unicodeScalars {
-      let isWordish = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+      let value = scalar.value
+      // ASCII is decided by range; Unicode properties are looked up only beyond it.
+      let isWordish =
+        value < 0x80
+        ? (value >= 0x30 && value <= 0x39) || (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A)
+        : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
       if isWordish && !inWord { count += 1 }
       inWord = isWordish
     }

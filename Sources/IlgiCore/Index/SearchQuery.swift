@@ -24,7 +24,7 @@ public struct SearchQuery: Sendable, Equatable {
 
   /// Parses `text`.
   public init(_ text: String) throws(Problem) {
-    let tokens = try Self.tokenize(text.precomposedStringWithCanonicalMapping)
+    let tokens = try Self.tokenize(text.nfc)
     var groups: [[String]] = []  // AND of ORs
     var negatives: [String] = []
     var tags: [String] = []

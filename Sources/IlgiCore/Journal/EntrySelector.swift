@@ -45,8 +45,8 @@ public enum EntrySelector: Sendable, Equatable {
     case .path(let path):
       return entries.filter {
         $0.path == path
-          || $0.path.rawValue.precomposedStringWithCanonicalMapping
-            == path.rawValue.precomposedStringWithCanonicalMapping
+          || $0.path.rawValue.nfc
+            == path.rawValue.nfc
       }
     case .id(let text):
       if let exact = entries.first(where: { $0.id.rawValue.lowercased() == text.lowercased() }) {

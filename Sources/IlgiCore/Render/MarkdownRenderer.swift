@@ -100,7 +100,7 @@ public struct MarkdownRenderer: Sendable {
         }
         var tag = String(text[next..<end])
         while tag.hasSuffix("-") { tag.removeLast() }
-        let normalized = tag.precomposedStringWithCanonicalMapping
+        let normalized = tag.nfc
         if !tags.contains(where: { $0.lowercased() == normalized.lowercased() }) {
           tags.append(normalized)
         }

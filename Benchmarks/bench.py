@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""ilgi's benchmark: ilgi against the cost floors (find, rg, cat) and jrnl, in one run.
+
+Generates journals with ../shared/bench/gen-journal (cached in .bench-cache/), runs every
+command several times and prints one table of medians (seconds) and peak memory (MB), with
+ratios against the peers measured in the same run. Writes the table to bench-results/.
+
+Usage: Benchmarks/bench.py [--sizes 1000,10000,100000] [--runs 5] [--ilgi PATH]
+"""
+import argparse
+import datetime
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".bench-cache"
+RESULTS = ROOT / "bench-results"
+GENERATOR = ROOT.parent / "shared" / "bench" / "gen-journal"
+NEEDLE = "zephyrine"  # planted in a known handful of entries (see the manifest)
+TAG = "work"
+SEED = 1
+
+JRNL_CONFIG = """journals:
+  default:
+    journal: {journal}
+encrypt: false
+colors: {{body: none, date: none, tags: none, title: none}}
+default_hour: 9
+default_minute: 0
+editor: ""
+highlight: false
+indent_character: "|"
+linewrap: 79
+tagsymbols: "@"
+template: false
+timeformat: "%Y-%m-%d %H:%M"
+version: v4.6
+display_format: text
+"""
+
+
+def measure(command, runs, env=None, before=None, shell=False):
+    """Median wall time and peak RSS (MB) of `command` over `runs` runs."""
+    times, peaks = [], []
+    for _ in range(runs):
+        if before:
+            before()
+        wrapped = ["/usr/bin/time", "-f", "%M"] + (["sh", "-c", command] if shell else command)
+        start = time.perf_counter()
+        done = subprocess.run(wrapped, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        times.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            sys.exit(f"bench: {' '.join(map(str, command if not shell else [command]))} failed:\n{done.stderr}")
+        peaks.append(int(done.stderr.strip().splitlines()[-1]) / 1024)
+    return statistics.median(times), max(peaks)
+
+
+def corpus(size):
+    """The ilgi and jrnl forms of `size` generated entries, made once and cached."""
+    folder = CACHE / str(size)
+    ilgi, jrnl = folder / "ilgi", folder / "jrnl.txt"
+    if not (folder / "done").exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        for form, out in (("ilgi", ilgi), ("jrnl", jrnl)):
+            subprocess.run([sys.executable, str(GENERATOR), "--entries", str(size), "--seed", str(SEED),
+                            "--format", form, "--out", str(out), "--manifest", str(folder / "manifest.json")],
+                           check=True, stdout=subprocess.DEVNULL)
+        (folder / "done").touch()
+    return ilgi, jrnl
+
+
+def jrnl_binary():
+    venv = CACHE / "venv"
+    if not (venv / "bin" / "jrnl").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "jrnl"], check=True)
+    return str(venv / "bin" / "jrnl")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--ilgi", default=str(ROOT / ".build" / "release" / "ilgi"))
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    jrnl = jrnl_binary()
+    rows = {}
+    for size in sizes:
+        ilgi_dir, jrnl_file = corpus(size)
+        work = pathlib.Path(tempfile.mkdtemp(prefix="ilgi-bench-"))
+        env = dict(os.environ, ILGI_JOURNAL=str(ilgi_dir), HOME=str(work), LANG="en_US.UTF-8", NO_COLOR="1")
+        config = work / "jrnl.yaml"
+        config.write_text(JRNL_CONFIG.format(journal=jrnl_file))
+        stamp = work / "stamp"
+        stamp.touch()
+        os.utime(stamp, (0, 0))
+        runs = args.runs
+        slow_runs = max(1, min(runs, 3 if size < 100000 else 2))
+        index = ilgi_dir / ".ilgi" / "index.sqlite"
+        victim = sorted(ilgi_dir.glob("*/*/*.md"))[size // 2]
+        original = victim.read_bytes()
+
+        def drop_index():
+            for suffix in ("", "-wal", "-shm"):
+                pathlib.Path(str(index) + suffix).unlink(missing_ok=True)
+
+        counter = [0]
+
+        def edit_one():
+            counter[0] += 1
+            victim.write_bytes(original + f"\nedited {counter[0]}\n".encode())
+
+        ilgi = args.ilgi
+        r = {}
+        r["ilgi index --rebuild (cold)"] = measure([ilgi, "index", "--rebuild"], slow_runs, env, before=drop_index)
+        r["ilgi list -n 20 (warm)"] = measure([ilgi, "list", "-n", "20"], runs, env)
+        r["ilgi list -n 20 (one file edited)"] = measure([ilgi, "list", "-n", "20"], runs, env, before=edit_one)
+        victim.write_bytes(original)
+        r[f"ilgi search {NEEDLE}"] = measure([ilgi, "search", NEEDLE], runs, env)
+        r[f"ilgi list --tag {TAG} -n 20"] = measure([ilgi, "list", "--tag", TAG, "-n", "20"], runs, env)
+        r["find -newer (walk)"] = measure(["find", str(ilgi_dir), "-newer", str(stamp), "-name", "*.md"], runs, env)
+        r[f"rg -l {NEEDLE}"] = measure(["rg", "-l", NEEDLE, str(ilgi_dir)], runs, env)
+        r["cat every file"] = measure(f"find '{ilgi_dir}' -name '*.md' -print0 | xargs -0 cat > /dev/null", runs,
+                                      env, shell=True)
+        r["jrnl -n 20"] = measure([jrnl, "--config-file", str(config), "-n", "20"], slow_runs, env)
+        r[f"jrnl -contains {NEEDLE}"] = measure([jrnl, "--config-file", str(config), "-contains", NEEDLE],
+                                               slow_runs, env)
+        r[f"jrnl @{TAG} -n 20"] = measure([jrnl, "--config-file", str(config), f"@{TAG}", "-n", "20"], slow_runs, env)
+        rows[size] = r
+        shutil.rmtree(work, ignore_errors=True)
+
+    def ratio(size, a, b):
+        return rows[size][a][0] / rows[size][b][0]
+
+    lines = [f"ilgi benchmark, {datetime.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} cores, "
+             f"median of {args.runs} runs (cold and jrnl: fewer)", ""]
+    header = "| measurement | " + " | ".join(f"{s:,} s | {s:,} MB" for s in sizes) + " |"
+    lines += [header, "|---|" + "---:|---:|" * len(sizes)]
+    for name in rows[sizes[0]]:
+        cells = " | ".join(f"{rows[s][name][0]:.3f} | {rows[s][name][1]:.0f}" for s in sizes)
+        lines.append(f"| {name} | {cells} |")
+    lines += ["", "| ratio (target) | " + " | ".join(f"{s:,}" for s in sizes) + " |", "|---|" + "---:|" * len(sizes)]
+    checks = [
+        ("warm list / find walk (<= 1.5)", "ilgi list -n 20 (warm)", "find -newer (walk)", False),
+        ("jrnl -n 20 / warm list (>= 40)", "jrnl -n 20", "ilgi list -n 20 (warm)", False),
+        (f"search / rg -l (<= 0.6)", f"ilgi search {NEEDLE}", f"rg -l {NEEDLE}", False),
+        (f"jrnl -contains / search (>= 40)", f"jrnl -contains {NEEDLE}", f"ilgi search {NEEDLE}", False),
+        ("cold rebuild / cat (<= 4)", "ilgi index --rebuild (cold)", "cat every file", False),
+        ("list after an edit / warm list (<= 1.2)", "ilgi list -n 20 (one file edited)", "ilgi list -n 20 (warm)",
+         False),
+    ]
+    for label, a, b, _ in checks:
+        lines.append(f"| {label} | " + " | ".join(f"{ratio(s, a, b):.2f}" for s in sizes) + " |")
+    peak = max(rows[s][n][1] for s in sizes for n in rows[s] if n.startswith("ilgi list") or n.startswith("ilgi search"))
+    lines.append(f"| peak MB of list and search (<= 60) | {peak:.0f} |" + " |" * (len(sizes) - 1))
+    table = "\n".join(lines) + "\n"
+    print(table)
+    RESULTS.mkdir(exist_ok=True)
+    out = RESULTS / f"bench-{datetime.datetime.now():%Y%m%d-%H%M%S}.md"
+    out.write_text(table)
+    print(f"written to {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
