@@ -36,6 +36,7 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       plugins: ["EmbedTemplates"]
     ),
