@@ -222,7 +222,7 @@ import Testing
   @Test func aReadOnlyJournalStillWorks() throws {
     let journal = try TempJournal(["a.md": "---\nid: A\n---\nReadable\n"], initialize: false)
     let store = try store(journal.root)
-    let index = EntryIndex.inMemory(reader: store.reader)
+    let index = try EntryIndex.inMemory(reader: store.reader)
     #expect(try index.refresh(store, progress: nil).total == 1)
     #expect(try index.entries().map(\.title) == ["Readable"])
   }

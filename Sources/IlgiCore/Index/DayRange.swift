@@ -20,7 +20,9 @@ public struct DayRange: Sendable, Equatable {
   public init?(parsing text: String, today: String) {
     let input = text.trimmingCharacters(in: .whitespaces).lowercased()
     guard let todayDate = Self.date(today) else { return nil }
-    func day(_ offset: Int) -> String { Self.string(Self.calendar.date(byAdding: .day, value: offset, to: todayDate)!) }
+    func day(_ offset: Int) -> String {
+      Self.string(Self.calendar.date(byAdding: .day, value: offset, to: todayDate) ?? todayDate)
+    }
 
     if let exact = Self.date(input) {
       let value = Self.string(exact)

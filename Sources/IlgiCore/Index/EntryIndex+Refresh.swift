@@ -29,7 +29,7 @@ extension EntryIndex {
         loaded = Result { try self.knownFiles() }
       }
     }
-    var (known, knownProblems) = try loaded.get()
+    let (known, knownProblems) = try loaded.get()
     report.rebuilt = known.isEmpty && knownProblems.isEmpty
 
     // Every path seen is taken out of `unseen`; what is left there has vanished.

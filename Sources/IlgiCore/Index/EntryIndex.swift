@@ -31,7 +31,7 @@ public final class EntryIndex: @unchecked Sendable {
 
   /// Opens (or makes) the index of `store`. Never fails: a broken file is replaced, and a
   /// journal that cannot be written to gets an index in memory.
-  public static func open(for store: JournalStore) -> EntryIndex {
+  public static func open(for store: JournalStore) throws -> EntryIndex {
     let folder = store.root + "/" + JournalLayout.ilgiFolder
     let path = folder + "/index.sqlite"
     var notices: [String] = []
@@ -48,16 +48,14 @@ public final class EntryIndex: @unchecked Sendable {
       return index
     } catch {
       // A journal on read-only media still works: the index lives in memory for this command.
-      return inMemory(reader: store.reader)
+      return try inMemory(reader: store.reader)
     }
   }
 
   /// An index in memory, for read-only journals and tests.
-  public static func inMemory(reader: EntryReader) -> EntryIndex {
-    // An in-memory database cannot fail to open.
-    let queue = (try? DatabaseQueue())!
-    let index = EntryIndex(queue: queue, location: nil, reader: reader)
-    try? index.migrate()
+  public static func inMemory(reader: EntryReader) throws -> EntryIndex {
+    let index = EntryIndex(queue: try DatabaseQueue(), location: nil, reader: reader)
+    try index.migrate()
     return index
   }
 
@@ -152,7 +150,12 @@ public final class EntryIndex: @unchecked Sendable {
   public static func load(
     _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(IndexError) -> (EntryIndex, IndexReport) {
-    var index = open(for: store)
+    var index: EntryIndex
+    do {
+      index = try open(for: store)
+    } catch {
+      throw IndexError(path: store.root + "/" + JournalLayout.ilgiFolder + "/index.sqlite", message: "\(error)")
+    }
     do {
       if rebuild { try index.clear() }
       var report = try index.refresh(store, progress: progress)
@@ -163,7 +166,11 @@ public final class EntryIndex: @unchecked Sendable {
       let earlier = index.notices
       try? index.queue.close()
       removeFiles(path)
-      index = open(for: store)
+      do {
+        index = try open(for: store)
+      } catch {
+        throw IndexError(path: path, message: "\(error)")
+      }
       index.notices = earlier + ["the index at \(path) was damaged; rebuilt it"] + index.notices
       do {
         var report = try index.refresh(store, progress: progress)

@@ -17,16 +17,12 @@ extension JournalStore {
       let folder = JournalLayout.trashFolder + (target.folder.isEmpty ? "" : "/" + target.folder)
       try ensureFolder(folder)
       let destination = root + "/" + JournalLayout.trashFolder + "/" + target.rawValue
-      do {
+      do throws(FileSystemError) {
         try fileSystem.moveWithoutReplacing(fromPath: absolute(path), toPath: destination)
         return target
-      } catch let error as FileSystemError where error.code == EEXIST && attempt < 1000 {
-        attempt += 1
-      } catch let error as FileSystemError {
-        throw JournalError(path: absolute(path), reason: .io(error))
       } catch {
-        throw JournalError(
-          path: absolute(path), reason: .io(FileSystemError(path: absolute(path), code: EIO, operation: "move")))
+        guard error.code == EEXIST, attempt < 1000 else { throw JournalError(path: absolute(path), reason: .io(error)) }
+        attempt += 1
       }
     }
   }

@@ -119,18 +119,13 @@ public struct JournalStore: Sendable {
     let absolutePath = folder.map { root + "/" + $0 + "/" + path.rawValue } ?? absolute(path)
     let bytes: [UInt8]
     let status: FileStatus?
-    do {
+    do throws(FileSystemError) {
       status = try fileSystem.status(atPath: absolutePath)
       bytes = try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit)
-    } catch let error as FileSystemError {
-      if error.code == EFBIG {
-        let size = (try? fileSystem.status(atPath: absolutePath))??.size ?? 0
-        throw EntryReadError(path: path, reason: .tooLarge(size: size, limit: EntryReader.sizeLimit))
-      }
-      throw EntryReadError(path: path, reason: .unreadable(error))
     } catch {
-      throw EntryReadError(
-        path: path, reason: .unreadable(FileSystemError(path: absolutePath, code: EIO, operation: "read")))
+      guard error.code == EFBIG else { throw EntryReadError(path: path, reason: .unreadable(error)) }
+      let size = (try? fileSystem.status(atPath: absolutePath))?.size ?? 0
+      throw EntryReadError(path: path, reason: .tooLarge(size: size, limit: EntryReader.sizeLimit))
     }
     return try reader.read(bytes, path: path, modified: status?.modified ?? Date())
   }
