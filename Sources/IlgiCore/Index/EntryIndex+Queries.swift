@@ -12,14 +12,17 @@ extension EntryIndex {
       tags: tags.isEmpty ? [] : tags.components(separatedBy: "\u{1F}"), weather: row[7], words: row[8])
   }
 
-  private func fetch(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws(IndexError) -> [IndexedEntry] {
+  /// Runs a read, turning SQLite's errors into an `IndexError` that names the index.
+  func read<T>(_ body: (Database) throws -> T) throws(IndexError) -> T {
     do {
-      return try queue.read { db in
-        try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(Self.entry)
-      }
+      return try queue.read(body)
     } catch {
       throw IndexError(path: location ?? ":memory:", message: "\(error)")
     }
+  }
+
+  private func fetch(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws(IndexError) -> [IndexedEntry] {
+    try read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(Self.entry) }
   }
 
   private func clauses(_ filter: EntryFilter, extra: [String] = []) -> (String, [String]) {
@@ -64,68 +67,48 @@ extension EntryIndex {
 
   /// Every tag with the number of entries that carry it, most used first.
   public func tagCounts() throws(IndexError) -> [(tag: String, count: Int)] {
-    do {
-      return try queue.read { db in
-        try Row.fetchAll(db, sql: "SELECT tag, count(*) FROM entry_tag GROUP BY tag ORDER BY count(*) DESC, tag")
-          .map { ($0[0], $0[1]) }
-      }
-    } catch {
-      throw IndexError(path: location ?? ":memory:", message: "\(error)")
+    try read { db in
+      try Row.fetchAll(db, sql: "SELECT tag, count(*) FROM entry_tag GROUP BY tag ORDER BY count(*) DESC, tag")
+        .map { ($0[0], $0[1]) }
     }
   }
 
   /// Entry count and words per local day, oldest first.
   public func days() throws(IndexError) -> [(day: String, entries: Int, words: Int)] {
-    do {
-      return try queue.read { db in
-        try Row.fetchAll(db, sql: "SELECT day, count(*), sum(words) FROM entry GROUP BY day ORDER BY day")
-          .map { ($0[0], $0[1], $0[2]) }
-      }
-    } catch {
-      throw IndexError(path: location ?? ":memory:", message: "\(error)")
+    try read { db in
+      try Row.fetchAll(db, sql: "SELECT day, count(*), sum(words) FROM entry GROUP BY day ORDER BY day")
+        .map { ($0[0], $0[1], $0[2]) }
     }
   }
 
   /// Ids that more than one file carries, with their files.
   public func duplicateIDs() throws(IndexError) -> [(id: String, paths: [String])] {
-    do {
-      return try queue.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT id, group_concat(path, char(31)) FROM (SELECT id, path FROM entry ORDER BY path)
-            GROUP BY id HAVING count(*) > 1 ORDER BY id
-            """
-        ).map { row in
-          let paths: String = row[1]
-          return (row[0], paths.components(separatedBy: "\u{1F}"))
-        }
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, group_concat(path, char(31)) FROM (SELECT id, path FROM entry ORDER BY path)
+          GROUP BY id HAVING count(*) > 1 ORDER BY id
+          """
+      ).map { row in
+        let paths: String = row[1]
+        return (row[0], paths.components(separatedBy: "\u{1F}"))
       }
-    } catch {
-      throw IndexError(path: location ?? ":memory:", message: "\(error)")
     }
   }
 
   /// Entries with notes (a `date:` that is no date), with the notes.
   public func notes() throws(IndexError) -> [(path: String, notes: [String])] {
-    do {
-      return try queue.read { db in
-        try Row.fetchAll(db, sql: "SELECT path, notes FROM entry WHERE notes != '' ORDER BY path").map { row in
-          let notes: String = row[1]
-          return (row[0], notes.components(separatedBy: "\u{1F}"))
-        }
+    try read { db in
+      try Row.fetchAll(db, sql: "SELECT path, notes FROM entry WHERE notes != '' ORDER BY path").map { row in
+        let notes: String = row[1]
+        return (row[0], notes.components(separatedBy: "\u{1F}"))
       }
-    } catch {
-      throw IndexError(path: location ?? ":memory:", message: "\(error)")
     }
   }
 
   /// How many entries the index holds.
   public func count() throws(IndexError) -> Int {
-    do {
-      return try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0 }
-    } catch {
-      throw IndexError(path: location ?? ":memory:", message: "\(error)")
-    }
+    try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0 }
   }
 }

@@ -27,13 +27,8 @@ extension EntryIndex {
     values += arguments.map { $0 as any DatabaseValueConvertible }
     sql += query.match == nil ? " ORDER BY e.instant DESC, e.path DESC" : " ORDER BY score, e.instant DESC"
     if let limit = filter.limit { sql += " LIMIT \(limit)" }
-    let rows: [IndexedEntry]
-    do {
-      rows = try queue.read { db in
-        try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(Self.entry)
-      }
-    } catch {
-      throw IndexError(path: location ?? ":memory:", message: "\(error)")
+    let rows = try read { db in
+      try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(Self.entry)
     }
     let ordered = filter.reverse ? rows.reversed() : rows
     return ordered.enumerated().map { offset, entry in
