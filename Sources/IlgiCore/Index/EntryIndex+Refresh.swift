@@ -29,17 +29,20 @@ extension EntryIndex {
         loaded = Result { try self.knownFiles() }
       }
     }
-    let (known, knownProblems) = try loaded.get()
-    report.rebuilt = known.isEmpty && knownProblems.isEmpty
+    var (unseen, unseenProblems) = try loaded.get()
+    report.rebuilt = unseen.isEmpty && unseenProblems.isEmpty
 
-    // Every path seen is taken out of `unseen`; what is left there has vanished.
-    var unseen = known
-    var unseenProblems = knownProblems
-    var toRead: [(JournalPath, FileSignature)] = []
+    // Every path seen is taken out of `unseen` (no copy is kept: at 100,000 entries a copy of the
+    // dictionary costs as much as the walk); what is left there has vanished.
+    var toRead: [(path: JournalPath, signature: FileSignature)] = []
+    var previous: [String: Known] = [:]
     var stillBad: [EntryReadError] = []
     for (path, signature) in walk.files {
       if let entry = unseen.removeValue(forKey: path.rawValue) {
-        if entry.signature != signature { toRead.append((path, signature)) }
+        if entry.signature != signature {
+          toRead.append((path, signature))
+          previous[path.rawValue] = entry
+        }
       } else if let problem = unseenProblems.removeValue(forKey: path.rawValue), problem.0 == signature {
         stillBad.append(EntryReadError(path: path, reason: .known(summary: problem.1, advice: problem.2)))
       } else {
@@ -55,7 +58,7 @@ extension EntryIndex {
       var bySignature: [FileSignature: String] = [:]
       for (path, entry) in vanished { bySignature[entry.signature] = path }
       toRead.removeAll { path, signature in
-        guard known[path.rawValue] == nil, let from = bySignature[signature] else { return false }
+        guard previous[path.rawValue] == nil, let from = bySignature[signature] else { return false }
         bySignature[signature] = nil
         vanished[from] = nil
         moves.append((from, path, signature))
@@ -87,7 +90,7 @@ extension EntryIndex {
       let insertText = try db.makeStatement(sql: "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
       let insertTag = try db.makeStatement(sql: "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
       for file in read {
-        let previous = known[file.path.rawValue]
+        let previous = previous[file.path.rawValue]
         switch file.result {
         case .failure(let error):
           if previous != nil {
