@@ -158,3 +158,23 @@ import Testing
       """)
   }
 }
+
+/// What `ilgi stats` draws must fit an 80-column terminal.
+@Suite struct StatsLayoutTests {
+  @Test func theYearCalendarFitsEightyColumns() throws {
+    let h = try Harness([
+      "a.md": entry("AAAA0000", "2025-01-06T09:00:00+09:00", "One"),
+      "b.md": entry("BBBB0000", "2025-12-31T09:00:00+09:00", "Two"),
+    ])
+    let result = try h.run("stats", "--year", "2025")
+    #expect(result.status == 0)
+    let calendar = result.stdout.components(separatedBy: "2025\n").last ?? ""
+    let lines = calendar.split(separator: "\n")
+    #expect(lines.count == 9)  // month initials, seven weekdays, the key
+    #expect(lines.allSatisfy { $0.count <= 80 })
+    // 2025 starts on a Wednesday: the first Monday column is empty, January 6 has one entry.
+    #expect(lines[1] == "Mon  ░" + String(repeating: "·", count: 51))
+    #expect(lines[0] == "    J   F   M    A   M   J    J   A    S   O   N    D    ")
+    #expect(lines[7] == "Sun ·" + String(repeating: "·", count: 51) + " ")
+  }
+}

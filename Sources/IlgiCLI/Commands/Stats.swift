@@ -60,9 +60,10 @@ extension Ilgi {
     static func calendar(year: Int, perDay: [String: Int], paint: Paint) -> String {
       let layout = YearCalendar(year: year)
       let weeks = layout.rows.first?.count ?? 0
-      var header = Array(repeating: " ", count: weeks * 2)
+      // One column a week keeps a year within 57 columns, so an 80-column terminal never wraps it.
+      var header = Array(repeating: " ", count: weeks)
       let initials = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"]
-      for (month, week) in layout.monthStarts.enumerated() where month < 12 { header[week * 2] = initials[month] }
+      for (month, week) in layout.monthStarts.enumerated() where month < 12 { header[week] = initials[month] }
       let shades = ["·", "░", "▒", "▓", "█"]
       let labels = ["Mon", "   ", "Wed", "   ", "Fri", "   ", "Sun"]
       var out = "    " + header.joined() + "\n"
@@ -73,7 +74,7 @@ extension Ilgi {
           let shade = shades[min(count, 4)]
           return count == 0 ? paint.dim(shade) : paint("32", shade)
         }
-        out += labels[weekday] + " " + cells.joined(separator: " ") + "\n"
+        out += labels[weekday] + " " + cells.joined() + "\n"
       }
       return out + "    " + paint.dim("· none  ░ 1  ▒ 2  ▓ 3  █ 4+") + "\n"
     }
