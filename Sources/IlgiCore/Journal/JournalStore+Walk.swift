@@ -18,22 +18,24 @@ extension JournalStore {
   /// Walks the journal with `readdir` and `fstatat`, the least work that still sees every
   /// change: a file edited in place keeps its folder's time, so every file is stat'ed.
   ///
-  /// Like `scan()`, it skips hidden folders and never follows linked folders.
-  public func walk() -> Walk {
+  /// It skips hidden folders (FORMAT.md) and never follows linked folders, so a link loop cannot
+  /// trap it. With `folder` (`.ilgi/trash`), it walks that folder and paths are relative to it.
+  public func walk(under folder: String? = nil) -> Walk {
     var files: [(path: JournalPath, signature: FileSignature)] = []
     files.reserveCapacity(1024)
     var problems: [EntryReadError] = []
     var pending: [String] = [""]
+    let base = folder.map { root + "/" + $0 } ?? root
     while let relative = pending.popLast() {
-      let folder = relative.isEmpty ? root : root + "/" + relative
-      let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      let directory = relative.isEmpty ? base : base + "/" + relative
+      let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard fd >= 0, let dir = fdopendir(fd) else {
         let code = errno
         if fd >= 0 { close(fd) }
         problems.append(
           EntryReadError(
             path: JournalPath(relative),
-            reason: .unreadable(FileSystemError(path: folder, code: code, operation: "list"))))
+            reason: .unreadable(FileSystemError(path: directory, code: code, operation: "list"))))
         continue
       }
       defer { closedir(dir) }
@@ -65,13 +67,13 @@ extension JournalStore {
             problems.append(
               EntryReadError(
                 path: JournalPath(prefix + childName),
-                reason: .unreadable(FileSystemError(path: folder + "/" + childName, code: errno, operation: "read"))))
+                reason: .unreadable(FileSystemError(path: directory + "/" + childName, code: errno, operation: "read"))))
           }
           continue
         }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR {
-          // Only a folder whose type readdir did not tell; a linked folder is never followed.
+          // Only a directory whose type readdir did not tell; a linked directory is never followed.
           var link = stat()
           if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), childName, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
             (link.st_mode & S_IFMT) == S_IFDIR

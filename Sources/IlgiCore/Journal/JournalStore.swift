@@ -44,50 +44,11 @@ public struct JournalStore: Sendable {
     public var problems: [EntryReadError]
   }
 
-  /// Walks the journal for entry files, skipping hidden folders; never follows linked folders,
-  /// so a link loop cannot trap it.
+  /// Every entry file of the journal (or of a folder inside it, paths relative to that folder),
+  /// sorted, and what could not be looked at. The same rules as `walk(under:)`, without signatures.
   public func scan(under folder: String? = nil) -> Scan {
-    var files: [JournalPath] = []
-    var problems: [EntryReadError] = []
-    var pending: [String] = [folder ?? ""]
-    let base = folder.map { $0 + "/" } ?? ""
-    while let relative = pending.popLast() {
-      let absolutePath = relative.isEmpty ? root : root + "/" + relative
-      let items: [DirectoryItem]
-      do {
-        items = try fileSystem.contentsOfDirectory(atPath: absolutePath)
-      } catch {
-        problems.append(
-          EntryReadError(path: JournalPath(relative), reason: .unreadable(error)))
-        continue
-      }
-      for item in items where !item.name.hasPrefix(".") || (relative.isEmpty && folder != nil) {
-        let child = relative.isEmpty ? item.name : relative + "/" + item.name
-        let isMarkdown = item.name.lowercased().hasSuffix(".md")
-        switch item.kind {
-        case .directory: pending.append(child)
-        case .file where isMarkdown: files.append(JournalPath(String(child.dropFirst(base.count))))
-        case .symbolicLink where isMarkdown:
-          // A linked file is an entry; a dangling link or a loop is reported, not skipped silently.
-          do {
-            if let status = try fileSystem.status(atPath: root + "/" + child), !status.isDirectory {
-              files.append(JournalPath(String(child.dropFirst(base.count))))
-            } else {
-              problems.append(
-                EntryReadError(
-                  path: JournalPath(child),
-                  reason: .unreadable(
-                    FileSystemError(path: root + "/" + child, code: ENOENT, operation: "read"))))
-            }
-          } catch {
-            problems.append(
-              EntryReadError(path: JournalPath(child), reason: .unreadable(error)))
-          }
-        default: break
-        }
-      }
-    }
-    return Scan(files: files.sorted(), problems: problems)
+    let walk = self.walk(under: folder)
+    return Scan(files: walk.files.map(\.path).sorted(), problems: walk.problems)
   }
 
   /// What `entries()` found: the entries, newest first, and the files it had to skip.
