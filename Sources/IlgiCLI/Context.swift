@@ -9,24 +9,100 @@ struct Context {
   let environment: IlgiEnvironment
   let variables: [String: String]
   let options: GlobalOptions
+  /// Every setting in effect: flags, `ILGI_*`, the journal's config, the global config.
+  let settings: Settings
+  /// The journal path and whether it is the default one (which may be made on first use).
+  let journalPath: (path: String, isDefault: Bool)
+  /// The language messages and dates are in.
+  let language: Language
 
-  init(_ options: GlobalOptions, variables: [String: String] = ProcessInfo.processInfo.environment) {
+  init(
+    _ options: GlobalOptions, variables: [String: String] = ProcessInfo.processInfo.environment,
+    reportsSettings: Bool = true
+  ) {
     self.options = options
     self.variables = variables
+    let loaded = Self.loadSettings(journalFlag: options.journal, localeFlag: options.locale, variables: variables)
+    settings = loaded.settings
+    journalPath = loaded.journal
+    let locale = Self.locale(settings.string(.locale), variables)
+    language = Language(localeIdentifier: locale.identifier)
+    Localization.catalog = Catalog(language)
     let now = Date()
     environment = IlgiEnvironment(
-      now: { now }, locale: Self.locale(options.locale, variables), timeZone: .current,
+      now: { now }, locale: locale, timeZone: .current,
       variables: variables.filter { $0.key.hasPrefix("ILGI_") || $0.key.hasPrefix("XDG_") })
+    if reportsSettings {
+      for problem in loaded.unreadable { Terminal.standardError.write("ilgi: \(tr(.prefixWarning)): \(problem)\n") }
+      for warning in settings.warnings {
+        Terminal.standardError.write("ilgi: \(tr(.prefixWarning)): \(Self.describe(warning))\n")
+      }
+    }
   }
 
-  /// `--locale`, else `LC_ALL`, `LC_TIME`, `LANG`; `C`/`POSIX` and unset mean English.
-  static func locale(_ flag: String?, _ variables: [String: String]) -> Locale {
-    let candidates = [flag, variables["LC_ALL"], variables["LC_TIME"], variables["LANG"]]
+  /// Reads the global config, picks the journal (flag, `ILGI_JOURNAL`, the global `journal`
+  /// key, else `~/ilgi`), then reads the journal's own config. Files that are not TOML are
+  /// left out and come back as one line each in `unreadable`.
+  static func loadSettings(journalFlag: String?, localeFlag: String?, variables: [String: String])
+    -> (settings: Settings, journal: (path: String, isDefault: Bool), unreadable: [String])
+  {
+    var unreadable: [String] = []
+    func load(_ path: String, journal: Bool) -> ConfigFile? {
+      do throws(ConfigError) {
+        return try ConfigFile.load(path: path, isJournalConfig: journal)
+      } catch {
+        unreadable.append(describe(error).message)
+        return nil
+      }
+    }
+    let global = load(Settings.globalPath(variables: variables), journal: false)
+    var flags: [ConfigKey: ConfigValue] = [:]
+    if let localeFlag, !localeFlag.isEmpty { flags[.locale] = .string(localeFlag) }
+    let journal: (String, Bool)
+    if let flag = journalFlag, !flag.isEmpty {
+      journal = (expand(flag, variables), false)
+    } else if let env = variables["ILGI_JOURNAL"], !env.isEmpty {
+      journal = (expand(env, variables), false)
+    } else if let configured = global?.values[.journal]?.string, !configured.isEmpty {
+      journal = (expand(configured, variables), false)
+    } else {
+      journal = ((variables["HOME"] ?? NSHomeDirectory()) + "/ilgi", true)
+    }
+    let own = load(Settings.journalPath(root: journal.0), journal: true)
+    let settings = Settings(flags: flags, variables: variables, journalFile: own, globalFile: global)
+    return (settings, journal, unreadable)
+  }
+
+  /// The language to speak before the command line is parsed (for `--help`): `--locale` and
+  /// `--journal` are picked out of the raw arguments.
+  static func startupLanguage(arguments: [String], variables: [String: String]) -> Language {
+    func value(_ names: [String]) -> String? {
+      var found: String?
+      for (offset, argument) in arguments.enumerated() {
+        if argument == "--" { break }
+        for name in names {
+          if argument == name, offset + 1 < arguments.count { found = arguments[offset + 1] }
+          if argument.hasPrefix(name + "=") { found = String(argument.dropFirst(name.count + 1)) }
+        }
+      }
+      return found
+    }
+    let loaded = loadSettings(
+      journalFlag: value(["-J", "--journal"]), localeFlag: value(["--locale"]), variables: variables)
+    return Language(localeIdentifier: locale(loaded.settings.string(.locale), variables).identifier)
+  }
+
+  /// The configured locale, else `LC_ALL`, `LC_MESSAGES`, `LANG`; `C`/`POSIX` and unset mean
+  /// English.
+  static func locale(_ configured: String?, _ variables: [String: String]) -> Locale {
+    let candidates = [configured, variables["LC_ALL"], variables["LC_MESSAGES"], variables["LANG"]]
     for candidate in candidates {
       guard var value = candidate?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { continue }
       if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
       if let at = value.firstIndex(of: "@") { value = String(value[..<at]) }
       if value == "C" || value == "POSIX" { return Locale(identifier: "en_US") }
+      if value.lowercased() == "ko" { return Locale(identifier: "ko_KR") }
+      if value.lowercased() == "en" { return Locale(identifier: "en_US") }
       return Locale(identifier: value.replacingOccurrences(of: "-", with: "_"))
     }
     return Locale(identifier: "en_US")
@@ -37,18 +113,13 @@ struct Context {
   var paint: Paint { Paint(enabled: Terminal.usesColor(variables)) }
 
   func renderer(allowRawHTML: Bool = false) -> MarkdownRenderer {
-    MarkdownRenderer(allowsRawHTML: allowRawHTML || variables["ILGI_RAW_HTML"] == "1")
+    MarkdownRenderer(allowsRawHTML: allowRawHTML || settings.flag(.rawHTML))
   }
+
+  /// The editor: the `editor` setting, `VISUAL`, `EDITOR`, then a system default.
+  var editor: Editor { Editor.fromEnvironment(variables, configured: settings.string(.editor)) }
 
   var reader: EntryReader { EntryReader(timeZone: environment.timeZone) }
-
-  /// The journal path and whether it is the default one (which may be made on first use).
-  var journalPath: (path: String, isDefault: Bool) {
-    if let flag = options.journal, !flag.isEmpty { return (Self.expand(flag, variables), false) }
-    if let env = variables["ILGI_JOURNAL"], !env.isEmpty { return (Self.expand(env, variables), false) }
-    let home = variables["HOME"] ?? NSHomeDirectory()
-    return (home + "/ilgi", true)
-  }
 
   static func expand(_ path: String, _ variables: [String: String]) -> String {
     var result = path

@@ -6,7 +6,7 @@ import Foundation
   import Darwin
 #endif
 
-/// The person's own editor: `VISUAL`, then `EDITOR`, then the first of `sensible-editor`,
+/// The person's own editor: the `editor` setting (`ILGI_EDITOR`, config), `VISUAL`, `EDITOR`, then the first of `sensible-editor`,
 /// `editor`, `nano`, `vi` on the PATH. The value may carry arguments (`code --wait`).
 struct Editor {
   /// The shell command text that starts the editor (the file is appended as `"$1"`).
@@ -29,7 +29,10 @@ struct Editor {
   }
 
   /// Picks the editor from the environment.
-  static func fromEnvironment(_ environment: [String: String]) -> Editor {
+  static func fromEnvironment(_ environment: [String: String], configured: String? = nil) -> Editor {
+    if let configured = configured?.trimmingCharacters(in: .whitespaces), !configured.isEmpty {
+      return Editor(command: configured)
+    }
     for key in ["VISUAL", "EDITOR"] {
       if let value = environment[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
         return Editor(command: value)

@@ -29,7 +29,8 @@ public struct Ilgi: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Delete.self, Trash.self,
-      Drafts.self, OnThisDay.self, Tags.self, Stats.self, Doctor.self, Index.self, Render.self,
+      Drafts.self, OnThisDay.self, Tags.self, Stats.self, Doctor.self, Index.self, Render.self, Config.self,
+      Weather.self,
     ],
     defaultSubcommand: List.self
   )

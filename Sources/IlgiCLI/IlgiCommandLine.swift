@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IlgiCore
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,8 @@ public enum IlgiCommandLine {
   public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     // A write past `ulimit -f` must fail with EFBIG (and leave the old file), not kill ilgi.
     signal(SIGXFSZ, SIG_IGN)
+    Localization.catalog = Catalog(
+      Context.startupLanguage(arguments: arguments, variables: ProcessInfo.processInfo.environment))
     do {
       var command = try Ilgi.parseAsRoot(arguments)
       try command.run()

@@ -24,7 +24,7 @@ import Testing
     let lines = result.stdout.components(separatedBy: "\n")
     #expect(lines[0] == "0f8b7777  November 21, 2026 22:14  저녁 산책")
     #expect(lines[1] == "          강을 따라 걸었다. 하나 둘 code here link")
-    #expect(lines[2] == "0f8b6c0e  November 21, 2026 09:30  Morning run along the river  · Clear")
+    #expect(lines[2] == "0f8b6c0e  November 21, 2026 09:30  Morning run along the river  · ☀ Clear")
     #expect(lines[3] == "          Cold but bright. Eight kilometres, new best.")
     #expect(lines[4] == "1234abcd  October 1, 2026 08:00  October")
     #expect(lines[5] == "          Plain.")

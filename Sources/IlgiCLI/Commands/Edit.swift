@@ -28,7 +28,7 @@ extension Ilgi {
       let store = try context.openJournal()
       let entry = try context.resolve(selector, in: store)
       let session = try Context.map { try store.beginEdit(entry.path) }
-      let ending = try Editor.fromEnvironment(context.variables).edit(
+      let ending = try context.editor.edit(
         store.absolute(session.draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
       guard ending == .exited(0) else {
         throw Failure(

@@ -57,7 +57,7 @@ extension Ilgi {
       let date = "\(context.dates.long(entry.date)) \(paint.dim(context.dates.time(entry.date)))"
       let title = entry.title.isEmpty ? paint.dim("(untitled)") : paint.bold(Sanitize.line(entry.title))
       var line = "\(id)  \(date)  \(title)"
-      if let weather = entry.weather { line += paint.dim("  · \(Sanitize.line(weather))") }
+      if let weather = entry.weather { line += paint.dim("  · \(Weather.shown(weather))") }
       return line + "\n"
     }
   }

@@ -35,8 +35,11 @@ extension Ilgi {
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag for the entry; repeat for more.", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(help: ArgumentHelp("The weather, as text.", valueName: "text"))
+    @Option(help: ArgumentHelp(tr(.newWeatherHelp), valueName: "text"))
     var weather: String?
+
+    @Flag(help: ArgumentHelp(tr(.newNoWeatherHelp)))
+    var noWeather = false
 
     @Flag(help: "Open the editor even when standard input is not a terminal.")
     var edit = false
@@ -52,6 +55,9 @@ extension Ilgi {
       where tag.trimmingCharacters(in: .whitespaces).isEmpty || tag.contains(where: { $0.isNewline || $0 == "," }) {
         throw ValidationError("--tag `\(tag)` is not a tag; use one word without commas")
       }
+      if weather != nil && noWeather {
+        throw ValidationError(tr(.newWeatherConflict))
+      }
       if let weather, weather.contains(where: \.isNewline) {
         throw ValidationError("--weather must be one line")
       }
@@ -63,7 +69,8 @@ extension Ilgi {
       let templates = context.templates(for: store)
       if resume { return try resumeDraft(context, store) }
 
-      let details = NewEntryDetails(
+      let asking = weather == nil && !noWeather ? WeatherRequest.start(context, store) : nil
+      var details = NewEntryDetails(
         date: try entryDate(context),
         tags: tags.map { $0.trimmingCharacters(in: .whitespaces) }
           .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
@@ -81,16 +88,18 @@ extension Ilgi {
             "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",
             status: ExitStatus.usage)
         }
+        if let asking { details.weather = asking.text() }
         let path = try Context.map {
           try store.addEntry(text: Self.normalized(body), details: details, templates: templates)
         }
         Terminal.standardOutput.write(path.rawValue + "\n")
+        asking?.reportProblem()
         return
       }
       let (draft, template) = try Context.map {
         try store.beginNewEntry(details, templates: templates, now: context.now)
       }
-      try finish(context, store, draft: draft, template: template)
+      try finish(context, store, draft: draft, template: template, weather: asking)
     }
 
     /// Text from arguments or stdin ends with exactly one newline.
@@ -138,8 +147,11 @@ extension Ilgi {
       try finish(context, store, draft: draft.path, template: nil)
     }
 
-    private func finish(_ context: Context, _ store: JournalStore, draft: JournalPath, template: [UInt8]?) throws {
-      let editor = Editor.fromEnvironment(context.variables)
+    private func finish(
+      _ context: Context, _ store: JournalStore, draft: JournalPath, template: [UInt8]?,
+      weather: WeatherRequest? = nil
+    ) throws {
+      let editor = context.editor
       let ending: Editor.Ending
       do {
         ending = try editor.edit(store.absolute(draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
@@ -160,15 +172,63 @@ extension Ilgi {
           "the editor \(how); your draft is kept in \(draft). Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`"
         )
       }
-      let outcome = try Context.map { try store.finishNewEntry(draft: draft, template: template) }
+      let weatherText = weather?.text()
+      let outcome = try Context.map {
+        try store.finishNewEntry(draft: draft, template: template, weather: weatherText)
+      }
       switch outcome {
       case .saved(let path):
         Terminal.standardOutput.write(path.rawValue + "\n")
+        weather?.reportProblem()
       case .discardedUntouched:
         Terminal.standardError.write("Nothing written: the new entry was left as it was.\n")
       case .discardedBlank:
         Terminal.standardError.write("Nothing written: the new entry is empty.\n")
       }
+    }
+  }
+}
+
+/// The weather for a new entry, asked for when the command starts so that it never delays
+/// the editor; whatever has not come by the time the entry is saved is left out.
+struct WeatherRequest {
+  let pending: Pending<Result<WeatherReport, WeatherError>>
+  let deadline: DispatchTime
+  let language: Language
+
+  /// Starts the request when a place is configured and weather is on; nil otherwise (and a
+  /// notice when the settings are incomplete in a way the person should hear about).
+  static func start(_ context: Context, _ store: JournalStore) -> WeatherRequest? {
+    guard context.settings[.weatherEnabled]?.bool != false else { return nil }
+    switch context.weatherLookup(root: store.root) {
+    case .failure(.notConfigured("place")):
+      return nil
+    case .failure(let error):
+      Terminal.standardError.write("ilgi: \(tr(.prefixNotice)): \(Context.describe(error))\n")
+      return nil
+    case .success(let lookup):
+      let now = context.now
+      return WeatherRequest(
+        pending: Pending { await lookup.current(now: now) },
+        deadline: .now() + lookup.client.timeout + 0.5, language: context.language)
+    }
+  }
+
+  /// The `weather:` text, waiting until the deadline at most.
+  func text() -> String? {
+    guard case .success(let report) = pending.wait(until: deadline) else { return nil }
+    return report.text(in: language)
+  }
+
+  /// One notice line when the weather could not be had.
+  func reportProblem() {
+    switch pending.wait(until: .now()) {
+    case .none:
+      Terminal.standardError.write("ilgi: \(tr(.prefixNotice)): \(tr(.weatherSkipped))\n")
+    case .failure(let error):
+      Terminal.standardError.write("ilgi: \(tr(.prefixNotice)): \(Context.describe(error))\n")
+    case .success:
+      break
     }
   }
 }

@@ -53,7 +53,8 @@ extension Ilgi {
           throw Failure("\(name):\(problem.position): \(problem.summary); fix that line", status: ExitStatus.badData)
         }
       }
-      let renderer = MarkdownRenderer(allowsRawHTML: allowRawHtml || variables["ILGI_RAW_HTML"] == "1")
+      let renderer = MarkdownRenderer(allowsRawHTML: allowRawHtml
+          || Context.loadSettings(journalFlag: nil, localeFlag: nil, variables: variables).settings.flag(.rawHTML))
       Terminal.standardOutput.write(renderer.html(document.content))
     }
   }

@@ -53,7 +53,7 @@ extension Ilgi {
       } else {
         let paint = context.paint
         var meta = "\(context.dates.long(entry.date)) \(context.dates.time(entry.date))"
-        if let weather = entry.weather { meta += " · \(Sanitize.line(weather))" }
+        if let weather = entry.weather { meta += " · \(Ilgi.Weather.shown(weather))" }
         if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
         var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"
         out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"

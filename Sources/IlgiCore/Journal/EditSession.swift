@@ -42,14 +42,9 @@ extension JournalStore {
       throw JournalError(path: session.entry.rawValue, reason: .changedOnDisk(keptAt: session.draft))
     }
     var output = edited
-    if let entry = try? reader.read(edited, path: session.entry, modified: Date()), entry.idIsDerived,
-      entry.document.frontMatter?.values["id"] == nil
-    {
+    if let entry = try? reader.read(edited, path: session.entry, modified: Date()) {
       var document = entry.document
-      try frontMatterEdit(&document, "id", YAMLScalar.quoted(EntryID.make().rawValue), session.entry)
-      if document.frontMatter?.values["date"] == nil {
-        try frontMatterEdit(&document, "date", entry.date.iso8601, session.entry)
-      }
+      try giveIdentity(&document, entry, session.entry)
       output = document.bytes
     }
     try io(absolute(session.entry)) {

@@ -65,8 +65,9 @@ extension JournalStore {
   }
 
   /// Ends a new-entry session after the editor exited 0: files the draft into the dated tree,
-  /// or drops it when it is untouched (`template` given) or blank.
-  public func finishNewEntry(draft: JournalPath, template: [UInt8]?) throws(JournalError)
+  /// or drops it when it is untouched (`template` given) or blank. `weather` goes into the
+  /// entry unless the person wrote a `weather:` line.
+  public func finishNewEntry(draft: JournalPath, template: [UInt8]?, weather: String? = nil) throws(JournalError)
     -> NewEntryOutcome
   {
     let bytes = try bytes(of: draft)
@@ -89,6 +90,9 @@ extension JournalStore {
         try frontMatterEdit(&document, "date", entry.date.iso8601, draft)
       }
       entry = try parse(document.bytes, as: JournalPath(draft.fileName))
+    }
+    if let weather, !weather.isEmpty, entry.weather == nil {
+      try frontMatterEdit(&document, "weather", YAMLScalar.quoted(weather), draft)
     }
     let path = try add(document.bytes, date: entry.date, title: entry.title)
     try removeDraft(draft)

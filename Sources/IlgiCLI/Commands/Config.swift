@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi config [list | get | set | unset]`.
+  struct Config: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        abstract: tr(.configAbstract), discussion: tr(.configDiscussion),
+        subcommands: [ListSettings.self, Get.self, Set.self, Unset.self], defaultSubcommand: ListSettings.self)
+    }
+
+    struct ListSettings: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: tr(.configListAbstract))
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      @Flag(help: ArgumentHelp(tr(.configJSONHelp)))
+      var json = false
+
+      func run() throws {
+        let context = Context(global)
+        if json {
+          var object: [String: Any] = [:]
+          for key in ConfigKey.allCases {
+            guard let (value, source) = context.settings.resolved(key) else {
+              object[key.rawValue] = NSNull()
+              continue
+            }
+            let shown: Any
+            switch value {
+            case .string(let text): shown = key.isSecret ? "***" : text
+            case .number(let number): shown = number
+            case .bool(let flag): shown = flag
+            }
+            object[key.rawValue] = ["value": shown, "source": Context.describe(source)]
+          }
+          let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+          Terminal.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
+          return
+        }
+        let paint = context.paint
+        let width = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
+        var out = ""
+        for key in ConfigKey.allCases {
+          let name = key.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+          if let (value, source) = context.settings.resolved(key) {
+            let shown = key.isSecret ? tr(.configSecretSet) : value.toml
+            out += "\(name) = \(shown)  \(paint.dim("# " + Context.describe(source)))\n"
+          } else {
+            out += paint.dim("\(name)   # \(tr(.configNotSet, key.rawValue))") + "\n"
+          }
+        }
+        Terminal.standardOutput.write(out)
+      }
+    }
+
+    struct Get: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(abstract: tr(.configGetAbstract))
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      @Argument(help: ArgumentHelp(tr(.configKeyHelp), valueName: "key"))
+      var key: String
+
+      func run() throws {
+        let context = Context(global)
+        let key = try Config.key(self.key)
+        guard let (value, _) = context.settings.resolved(key) else {
+          throw Failure(tr(.configNotSet, key.rawValue))
+        }
+        Terminal.standardOutput.write((key.isSecret ? tr(.configSecretSet) : value.description) + "\n")
+      }
+    }
+
+    struct Set: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(abstract: tr(.configSetAbstract))
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      @Argument(help: ArgumentHelp(tr(.configKeyHelp), valueName: "key"))
+      var key: String
+
+      @Argument(help: ArgumentHelp(tr(.configValueHelp), valueName: "value"))
+      var value: String
+
+      @Flag(name: .customLong("global"), help: ArgumentHelp(tr(.configGlobalHelp)))
+      var inGlobalFile = false
+
+      func run() throws {
+        let context = Context(global, reportsSettings: false)
+        let key = try Config.key(self.key)
+        if key == .journal && !inGlobalFile {
+          throw Failure(tr(.configJournalOnlyGlobal), status: ExitStatus.usage)
+        }
+        let parsed: ConfigValue
+        switch key.parse(value) {
+        case .success(let good): parsed = good
+        case .failure(let problem): throw Context.describe(ConfigError.invalidValue(problem))
+        }
+        let path = try Config.file(context, global: inGlobalFile)
+        let file = try Config.load(path, journal: !inGlobalFile)
+        let edited = try Config.run { () throws(ConfigError) in try file.setting(key, to: parsed) }
+        try Config.write(edited.text, to: path)
+        let shown = key.isSecret ? tr(.configSecretSet) : parsed.toml
+        Terminal.standardOutput.write(tr(.configSet, key.rawValue, shown, context.display(path)) + "\n")
+      }
+    }
+
+    struct Unset: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(abstract: tr(.configUnsetAbstract))
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      @Argument(help: ArgumentHelp(tr(.configKeyHelp), valueName: "key"))
+      var key: String
+
+      @Flag(name: .customLong("global"), help: ArgumentHelp(tr(.configGlobalHelp)))
+      var inGlobalFile = false
+
+      func run() throws {
+        let context = Context(global, reportsSettings: false)
+        let key = try Config.key(self.key)
+        let path = try Config.file(context, global: inGlobalFile)
+        let file = try Config.load(path, journal: !inGlobalFile)
+        guard let edited = try Config.run({ () throws(ConfigError) in try file.removing(key) }) else {
+          throw Failure(tr(.configNotSet, key.rawValue) + " (\(context.display(path)))")
+        }
+        try Config.write(edited.text, to: path)
+        Terminal.standardOutput.write(tr(.configUnset, key.rawValue, context.display(path)) + "\n")
+      }
+    }
+
+    static func key(_ text: String) throws -> ConfigKey {
+      guard let key = ConfigKey(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+        throw Context.describe(ConfigError.unknownKey(text))
+      }
+      return key
+    }
+
+    /// The file `set`/`unset` change: the global one, or the journal's (the journal opened,
+    /// and made if it is the default one).
+    static func file(_ context: Context, global: Bool) throws -> String {
+      if global { return Settings.globalPath(variables: context.variables) }
+      let store = try context.openJournal()
+      return Settings.journalPath(root: store.root)
+    }
+
+    /// The file's current contents, or an empty file; a file that is not TOML is refused.
+    static func load(_ path: String, journal: Bool) throws -> ConfigFile {
+      try run { () throws(ConfigError) -> ConfigFile in
+        if let file = try ConfigFile.load(path: path, isJournalConfig: journal) { return file }
+        return try ConfigFile(path: path, text: "", isJournalConfig: journal)
+      }
+    }
+
+    static func run<T>(_ body: () throws(ConfigError) -> T) throws -> T {
+      do throws(ConfigError) {
+        return try body()
+      } catch {
+        throw Context.describe(error)
+      }
+    }
+
+    static func write(_ text: String, to path: String) throws {
+      let fileSystem = LocalFileSystem()
+      do throws(FileSystemError) {
+        try fileSystem.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, permissions: JournalLayout.folderPermissions)
+        try fileSystem.writeAtomically(Array(text.utf8), toPath: path, permissions: JournalLayout.filePermissions)
+      } catch {
+        throw Context.describe(JournalError(path: path, reason: .io(error)))
+      }
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi weather [now | fill]`.
+  struct Weather: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        abstract: tr(.weatherAbstract), subcommands: [Now.self, Fill.self], defaultSubcommand: Now.self)
+    }
+
+    struct Now: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(abstract: tr(.weatherNowAbstract))
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let context = Context(global)
+        let store = try context.openJournal()
+        let lookup = try Weather.lookup(context, store)
+        let now = context.now
+        switch Pending.run({ await lookup.current(now: now) }) {
+        case .success(let report):
+          Terminal.standardOutput.write("\(report.condition.symbol) \(report.text(in: context.language))\n")
+        case .failure(let error):
+          throw Failure(Context.describe(error))
+        }
+      }
+    }
+
+    struct Fill: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(abstract: tr(.weatherFillAbstract), discussion: tr(.weatherFillDiscussion))
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      @OptionGroup var filters: FilterOptions
+
+      @Flag(help: ArgumentHelp(tr(.weatherFillDryRunHelp)))
+      var dryRun = false
+
+      @Flag(name: [.customShort("y"), .long], help: ArgumentHelp(tr(.weatherFillYesHelp)))
+      var yes = false
+
+      func run() throws {
+        let context = Context(global)
+        let store = try context.openJournal()
+        let (index, _) = try context.index(store)
+        let missing = try Context.indexed { try index.entries(filters.filter(today: context.today)) }
+          .filter { ($0.weather ?? "").isEmpty }
+        guard !missing.isEmpty else {
+          Terminal.standardError.write(tr(.weatherFillNothing) + "\n")
+          return
+        }
+        var lookup = try Weather.lookup(context, store)
+        lookup.client.timeout = max(lookup.client.timeout, 15)
+        // Everything is fetched before any file is touched, so a failing service changes nothing.
+        let reports = try Self.reports(for: missing, lookup: lookup, now: context.now)
+        let found = missing.compactMap { entry in reports[entry.path].map { (entry, $0) } }
+        if dryRun {
+          Terminal.standardOutput.write(
+            found.map { tr(.weatherFillWould, $0.0.path.rawValue, $0.1.text(in: context.language)) + "\n" }.joined())
+        } else {
+          if found.count > 10 && !yes {
+            guard Terminal.inputIsTerminal else { throw Failure(tr(.weatherFillNeedsYes, found.count)) }
+            guard Terminal.confirm(tr(.weatherFillConfirm, found.count)) else { return }
+          }
+          for (entry, report) in found {
+            try Context.map {
+              try store.setFrontMatter(
+                "weather", yaml: YAMLScalar.quoted(report.text(in: context.language)), of: entry.path,
+                onlyIfAbsent: true)
+            }
+          }
+          Terminal.standardOutput.write(tr(.weatherFillDone, found.count) + "\n")
+        }
+        if found.count < missing.count {
+          Terminal.standardError.write(tr(.weatherFillMissing, missing.count - found.count) + "\n")
+        }
+      }
+
+      /// The archive's report for each entry's hour, asking for at most a year per request.
+      static func reports(for entries: [IndexedEntry], lookup: WeatherLookup, now: Date) throws
+        -> [JournalPath: WeatherReport]
+      {
+        let sorted = entries.sorted { $0.date.instant < $1.date.instant }
+        var chunks: [[IndexedEntry]] = []
+        for entry in sorted {
+          if let first = chunks.last?.first, entry.date.instant.timeIntervalSince(first.date.instant) < 360 * 86_400 {
+            chunks[chunks.count - 1].append(entry)
+          } else {
+            chunks.append([entry])
+          }
+        }
+        var reports: [JournalPath: WeatherReport] = [:]
+        for chunk in chunks {
+          guard let first = chunk.first, let last = chunk.last else { continue }
+          let from = utcDay(first.date.instant)
+          let to = utcDay(last.date.instant.addingTimeInterval(3600))
+          let history = Pending.run { () async -> Result<WeatherHistory, WeatherError> in
+            do throws(WeatherError) {
+              return .success(try await lookup.history(from: from, to: to, now: now))
+            } catch {
+              return .failure(error)
+            }
+          }
+          switch history {
+          case .success(let history):
+            for entry in chunk { reports[entry.path] = history.report(at: entry.date.instant) }
+          case .failure(let error):
+            throw Failure(Context.describe(error))
+          }
+        }
+        return reports
+      }
+
+      static func utcDay(_ instant: Date) -> String {
+        EntryDate(instant: instant, in: TimeZone(identifier: "UTC") ?? .current).day
+      }
+    }
+
+    /// A `weather:` text for a list or page: the condition's symbol, then the text as written.
+    static func shown(_ weather: String) -> String {
+      let text = Sanitize.line(weather)
+      return WeatherCondition.recognize(text).map { "\($0.symbol) \(text)" } ?? text
+    }
+
+    /// The configured lookup, or a failure saying what to set.
+    static func lookup(_ context: Context, _ store: JournalStore) throws -> WeatherLookup {
+      switch context.weatherLookup(root: store.root) {
+      case .success(let lookup): return lookup
+      case .failure(let error): throw Failure(Context.describe(error), status: ExitStatus.usage)
+      }
+    }
+  }
+}

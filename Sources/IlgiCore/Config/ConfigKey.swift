@@ -1,0 +1,175 @@
+import Foundation
+
+/// One setting ilgi reads from `config.toml`, an `ILGI_*` variable, or a flag.
+///
+/// The raw value is the key as written in TOML (`weather.place` is `place` under `[weather]`);
+/// the environment variable is `ILGI_` and the key in capitals with `.` as `_`.
+public enum ConfigKey: String, CaseIterable, Sendable {
+  /// The default journal folder (global config only).
+  case journal
+  /// The editor command, used before `VISUAL` and `EDITOR`.
+  case editor
+  /// The language of messages and dates: `en`, `ko`, `ko_KR`, ...
+  case locale
+  /// Let raw HTML in entries through to rendered HTML.
+  case rawHTML = "raw_html"
+  /// Where the weather is asked for: a place name, looked up once.
+  case weatherPlace = "weather.place"
+  /// Latitude of the weather place (with `weather.longitude`, instead of a name).
+  case weatherLatitude = "weather.latitude"
+  /// Longitude of the weather place.
+  case weatherLongitude = "weather.longitude"
+  /// `open-meteo` (no key) or `openweathermap` (needs `weather.key`).
+  case weatherProvider = "weather.provider"
+  /// The provider's API key (never written to entries, output or errors).
+  case weatherKey = "weather.key"
+  /// `metric` (°C) or `imperial` (°F).
+  case weatherUnits = "weather.units"
+  /// Seconds to wait for the weather service.
+  case weatherTimeout = "weather.timeout"
+  /// `false` turns weather at creation off even with a place set.
+  case weatherEnabled = "weather.enabled"
+  /// Base URL of the forecast service (tests point it at a local server).
+  case weatherURL = "weather.url"
+  /// Base URL of the historical archive service.
+  case weatherArchiveURL = "weather.archive_url"
+  /// Base URL of the geocoding service.
+  case weatherGeocodingURL = "weather.geocoding_url"
+  /// Commit every change to the journal when it is a git repository.
+  case gitAutocommit = "git.autocommit"
+
+  /// What a value must look like.
+  public enum Kind: Sendable, Equatable {
+    case string
+    case number
+    case bool
+    case choice([String])
+  }
+
+  /// What a value of this key must look like.
+  public var kind: Kind {
+    switch self {
+    case .rawHTML, .gitAutocommit, .weatherEnabled: .bool
+    case .weatherLatitude, .weatherLongitude, .weatherTimeout: .number
+    case .weatherProvider: .choice(["open-meteo", "openweathermap"])
+    case .weatherUnits: .choice(["metric", "imperial"])
+    default: .string
+    }
+  }
+
+  /// The environment variable that overrides both config files.
+  public var environmentName: String {
+    "ILGI_" + rawValue.uppercased().replacingOccurrences(of: ".", with: "_")
+  }
+
+  /// The table the key lives in (`weather`), or nil at the top level.
+  public var table: String? {
+    rawValue.firstIndex(of: ".").map { String(rawValue[..<$0]) }
+  }
+
+  /// The key's name inside its table.
+  public var name: String {
+    rawValue.firstIndex(of: ".").map { String(rawValue[rawValue.index(after: $0)...]) } ?? rawValue
+  }
+
+  /// Whether the value is a secret that output shows only as set or unset.
+  public var isSecret: Bool { self == .weatherKey }
+
+  /// The value used when nothing sets one.
+  public var defaultValue: ConfigValue? {
+    switch self {
+    case .rawHTML, .gitAutocommit: .bool(false)
+    case .weatherEnabled: .bool(true)
+    case .weatherProvider: .string("open-meteo")
+    case .weatherUnits: .string("metric")
+    case .weatherTimeout: .number(4)
+    case .weatherArchiveURL: .string("https://archive-api.open-meteo.com")
+    case .weatherGeocodingURL: .string("https://geocoding-api.open-meteo.com")
+    default: nil
+    }
+  }
+
+  /// Reads `text` (a flag's or variable's value, or `config set`'s argument) as a value of
+  /// this key, or says what is wrong.
+  public func parse(_ text: String) -> Result<ConfigValue, ConfigProblem> {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    switch kind {
+    case .string:
+      return .success(.string(text))
+    case .number:
+      guard let number = Double(trimmed), number.isFinite else { return .failure(.wrongType(self, found: text)) }
+      return .success(.number(number))
+    case .bool:
+      switch trimmed.lowercased() {
+      case "true", "yes", "on", "1": return .success(.bool(true))
+      case "false", "no", "off", "0": return .success(.bool(false))
+      default: return .failure(.wrongType(self, found: text))
+      }
+    case .choice(let choices):
+      guard choices.contains(trimmed.lowercased()) else { return .failure(.wrongType(self, found: text)) }
+      return .success(.string(trimmed.lowercased()))
+    }
+  }
+}
+
+/// A setting's value.
+public enum ConfigValue: Sendable, Equatable, CustomStringConvertible {
+  case string(String)
+  case number(Double)
+  case bool(Bool)
+
+  /// The value as TOML source.
+  public var toml: String {
+    switch self {
+    case .string(let text): ConfigValue.quoted(text)
+    case .number(let number):
+      number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    case .bool(let flag): flag ? "true" : "false"
+    }
+  }
+
+  /// The value as a person reads it (strings without quotes).
+  public var description: String {
+    if case .string(let text) = self { return text }
+    return toml
+  }
+
+  /// The text, for string values.
+  public var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+
+  /// The number, for number values.
+  public var number: Double? {
+    if case .number(let number) = self { return number }
+    return nil
+  }
+
+  /// The flag, for bool values.
+  public var bool: Bool? {
+    if case .bool(let flag) = self { return flag }
+    return nil
+  }
+
+  /// A TOML basic string: quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          result += String(format: "\\u%04X", scalar.value)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

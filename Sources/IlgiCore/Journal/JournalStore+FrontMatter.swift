@@ -1,0 +1,35 @@
+import Foundation
+
+extension JournalStore {
+  /// Sets one front-matter key of the entry at `path` and writes the file atomically; every
+  /// other line stays as it was. A file without front matter gets its `id` and `date` too,
+  /// as on any first write through ilgi (FORMAT.md).
+  ///
+  /// - Parameter onlyIfAbsent: leave the file alone when the key has a value already.
+  /// - Returns: whether the file was written.
+  @discardableResult
+  public func setFrontMatter(_ key: String, yaml: String, of path: JournalPath, onlyIfAbsent: Bool = false)
+    throws(JournalError) -> Bool
+  {
+    let entry: Entry
+    do {
+      entry = try read(path)
+    } catch {
+      throw JournalError(path: path.rawValue, reason: .unreadable(error))
+    }
+    if onlyIfAbsent, let text = entry.document.frontMatter?.string(key), !text.isEmpty { return false }
+    var document = entry.document
+    try giveIdentity(&document, entry, path)
+    try frontMatterEdit(&document, key, yaml, path)
+    return try write(document, to: path)
+  }
+
+  /// Adds `id` (fresh) and `date` to a document whose file had no id of its own.
+  func giveIdentity(_ document: inout EntryDocument, _ entry: Entry, _ path: JournalPath) throws(JournalError) {
+    guard entry.idIsDerived, document.frontMatter?.values["id"] == nil else { return }
+    try frontMatterEdit(&document, "id", YAMLScalar.quoted(EntryID.make().rawValue), path)
+    if document.frontMatter?.values["date"] == nil {
+      try frontMatterEdit(&document, "date", entry.date.iso8601, path)
+    }
+  }
+}
