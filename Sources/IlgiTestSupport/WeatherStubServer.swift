@@ -43,9 +43,9 @@ public final class WeatherStubServer: @unchecked Sendable {
   public init(answers: [(String, Answer)]) throws {
     self.answers = answers.map { (prefix: $0.0, answer: $0.1) }
     #if canImport(Glibc)
-      listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-      listener = socket(AF_INET, SOCK_STREAM, 0)
+      let listener = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard listener >= 0 else { throw POSIXError(.EIO) }
     var address = sockaddr_in()
@@ -64,6 +64,7 @@ public final class WeatherStubServer: @unchecked Sendable {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
     }
     port = Int(UInt16(bigEndian: address.sin_port))
+    self.listener = listener
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
   }
@@ -150,10 +151,11 @@ public final class WeatherStubServer: @unchecked Sendable {
   private func send(_ client: Int32, status: Int, body: [UInt8]) {
     let head =
       "HTTP/1.1 \(status) Stub\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-    var bytes = Array(head.utf8) + body
+    let bytes = Array(head.utf8) + body
+    let total = bytes.count
     var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { write(client, $0.baseAddress! + offset, bytes.count - offset) }
+    while offset < total {
+      let written = bytes.withUnsafeBytes { write(client, $0.baseAddress! + offset, total - offset) }
       if written <= 0 { return }
       offset += written
     }

@@ -109,8 +109,9 @@ public struct ConfigFile: Sendable {
     case other
   }
 
+  /// The lines of `text`; `\r\n` is one Character in Swift, so it is matched as itself.
   private static func split(_ text: String) -> [Substring] {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
   }
 
   /// Reads `line` as a table header, a `key = value` line, or neither.
@@ -184,7 +185,7 @@ public struct ConfigFile: Sendable {
   /// - Throws: `ConfigError.uneditable` when the edited text would not read back as `value`.
   public func setting(_ key: ConfigKey, to value: ConfigValue) throws(ConfigError) -> ConfigFile {
     let newline = text.contains("\r\n") ? "\r\n" : "\n"
-    var lines = Self.split(text.replacingOccurrences(of: "\r\n", with: "\n")).map(String.init)
+    var lines = Self.split(text).map(String.init)
     if let number = self.lines[key.rawValue] {
       let line = lines[number - 1]
       guard let equals = Self.keyEnd(Substring(line)) else { throw .uneditable(path: path, key: key) }
@@ -208,9 +209,10 @@ public struct ConfigFile: Sendable {
   /// The file without the line that sets `key`, or nil when the file does not set it.
   public func removing(_ key: ConfigKey) throws(ConfigError) -> ConfigFile? {
     guard let number = lines[key.rawValue] else { return nil }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let newline = text.contains("\r\n") ? "\r\n" : "\n"
+    var lines = Self.split(text).map(String.init)
     lines.remove(at: number - 1)
-    let result = try ConfigFile(path: path, text: lines.joined(separator: "\n"), isJournalConfig: isJournalConfig)
+    let result = try ConfigFile(path: path, text: lines.joined(separator: newline), isJournalConfig: isJournalConfig)
     guard result.values[key] == nil else { throw .uneditable(path: path, key: key) }
     return result
   }

@@ -1,0 +1,123 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// `ilgi config` and how settings reach commands, through the built binary.
+struct ConfigCLITests {
+  func globalConfig(_ harness: Harness) -> String { harness.environment["XDG_CONFIG_HOME"]! + "/ilgi/config.toml" }
+
+  func write(_ text: String, to path: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  @Test func setKeepsTheCommentsAndChangesOneLine() throws {
+    let harness = try Harness()
+    let path = harness.journal.root + "/.ilgi/config.toml"
+    let original = "# weather for my diary\n[weather]\nplace = \"Busan\"  # where I grew up\nunits = \"metric\"\n"
+    try write(original, to: path)
+    let result = try harness.run("config", "set", "weather.place", "Seoul")
+    #expect(result.status == 0)
+    #expect(result.stdout == "weather.place = \"Seoul\" (in \(path))\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8)
+      == "# weather for my diary\n[weather]\nplace = \"Seoul\" # where I grew up\nunits = \"metric\"\n")
+    #expect(try harness.run("config", "get", "weather.place").stdout == "Seoul\n")
+    let unset = try harness.run("config", "unset", "weather.units")
+    #expect(unset.status == 0)
+    #expect(try String(contentsOfFile: path, encoding: .utf8)
+      == "# weather for my diary\n[weather]\nplace = \"Seoul\" # where I grew up\n")
+  }
+
+  @Test func setGlobalMakesTheFileOwnerOnly() throws {
+    let harness = try Harness()
+    let result = try harness.run("config", "set", "locale", "ko", "--global")
+    #expect(result.status == 0)
+    let path = globalConfig(harness)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "locale = \"ko\"\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  @Test(arguments: [
+    (["config", "set", "weather.units", "kelvin"], "ilgi: `weather.units` cannot be \"kelvin\"; it takes metric or imperial\n", Int32(64)),
+    (["config", "set", "weather.latitude", "north"], "ilgi: `weather.latitude` cannot be \"north\"; it takes a number\n", 64),
+    (["config", "set", "colour", "red"], "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit\n", 64),
+    (["config", "set", "journal", "~/x"], "ilgi: `journal` is a global setting; add --global\n", 64),
+    (["config", "get", "editor"], "ilgi: `editor` is not set\n", 1),
+  ])
+  func badConfigCommandsSayWhatToDoAndChangeNothing(_ arguments: [String], _ message: String, _ status: Int32) throws {
+    let harness = try Harness()
+    let before = harness.journal.snapshot()
+    let result = try IlgiProcess.run(arguments, environment: harness.environment)
+    #expect(result.stderr == message)
+    #expect(result.status == status)
+    #expect(harness.journal.snapshot() == before)
+    #expect(!FileManager.default.fileExists(atPath: globalConfig(harness)))
+  }
+
+  @Test func aBrokenConfigIsRefusedBySetAndOnlyWarnedAboutElsewhere() throws {
+    let harness = try Harness(["2026/11/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Run")])
+    let path = harness.journal.root + "/.ilgi/config.toml"
+    try write("editor = \"vi\"\nlocale = \n", to: path)
+    let set = try harness.run("config", "set", "editor", "nano")
+    #expect(set.status == 65)
+    #expect(set.stderr.hasPrefix("ilgi: \(path):2:"))
+    #expect(set.stderr.hasSuffix("its settings are ignored until that line is fixed\n"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "editor = \"vi\"\nlocale = \n")
+    let list = try harness.run("list")
+    #expect(list.status == 0)
+    #expect(list.stdout.contains("Run"))
+    #expect(list.stderr.hasPrefix("ilgi: warning: \(path):2:"))
+  }
+
+  @Test func unknownKeysAndWrongTypesAreOneWarningEachWithTheLine() throws {
+    let harness = try Harness()
+    let path = globalConfig(harness)
+    try write("colour = \"red\"\n[weather]\nlatitude = \"north\"\n", to: path)
+    let result = try harness.run("list")
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.split(separator: "\n").prefix(2) == [
+        "ilgi: warning: \(path):1: unknown key `colour`, ignored; see `ilgi config list` for the keys",
+        "ilgi: warning: \(path):3: `weather.latitude` cannot be \"north\"; it takes a number; the setting is ignored",
+      ])
+  }
+
+  @Test func listShowsWhereEachValueComesFrom() throws {
+    var harness = try Harness()
+    try write("locale = \"en\"\neditor = \"nano\"\n", to: globalConfig(harness))
+    try write("editor = \"vim\"\n", to: harness.journal.root + "/.ilgi/config.toml")
+    harness.environment["ILGI_WEATHER_UNITS"] = "imperial"
+    harness.environment["ILGI_WEATHER_KEY"] = "very-secret"
+    let result = try harness.run("config", "list")
+    let lines = result.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression) }
+    #expect(lines.contains("editor = \"vim\" # journal config \(harness.journal.root)/.ilgi/config.toml"))
+    #expect(lines.contains("locale = \"en\" # global config \(globalConfig(harness))"))
+    #expect(lines.contains("weather.units = \"imperial\" # environment ILGI_WEATHER_UNITS"))
+    #expect(lines.contains("weather.provider = \"open-meteo\" # default"))
+    #expect(lines.contains("weather.key = (set, not shown) # environment ILGI_WEATHER_KEY"))
+    #expect(!result.stdout.contains("very-secret"))
+    #expect(try harness.run("config", "get", "weather.key").stdout == "(set, not shown)\n")
+  }
+
+  @Test func theGlobalJournalKeyPicksTheJournal() throws {
+    var harness = try Harness(["2026/11/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "From config")])
+    harness.environment["ILGI_JOURNAL"] = nil
+    try write("journal = \"\(harness.journal.root)\"\n", to: globalConfig(harness))
+    let result = try harness.run("list")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("From config"))
+  }
+
+  @Test func theEditorSettingWinsOverEDITOR() throws {
+    let harness = try Harness()
+    let used = harness.journal.base + "/used"
+    let configured = try harness.editor("echo configured > '\(used)'\nprintf 'Configured editor\\n' > \"$1\"\n")
+    let other = try harness.editor("echo other > '\(used)'\nprintf 'Other\\n' > \"$1\"\n")
+    try write("editor = \"\(configured)\"\n", to: harness.journal.root + "/.ilgi/config.toml")
+    let result = try harness.run("new", "--edit", env: ["EDITOR": other])
+    #expect(result.status == 0)
+    #expect(try String(contentsOfFile: used, encoding: .utf8) == "configured\n")
+  }
+}
