@@ -144,7 +144,7 @@ struct Context {
       guard error.reason == .journalMissing, isDefault else { throw Self.describe(error) }
       let (store, _) = try Self.map { try JournalStore.initialize(root: path, reader: reader) }
       Terminal.standardError.write(
-        "ilgi: made a new journal at \(display(path)) (choose another with --journal or ILGI_JOURNAL)\n")
+        "ilgi: " + tr(.madeNewJournal, display(path)) + "\n")
       return store
     }
   }
@@ -166,7 +166,7 @@ struct Context {
     do {
       return try body()
     } catch let error as IndexError {
-      throw Failure("the index at \(error.path) failed: \(error.message); run `ilgi index --rebuild`", status: ExitStatus.ioError)
+      throw Failure(tr(.errIndexFailed, error.path, error.message), status: ExitStatus.ioError)
     }
   }
 
@@ -183,35 +183,104 @@ struct Context {
   static func describe(_ error: JournalError) -> Failure {
     switch error.reason {
     case .journalMissing:
-      return Failure(
-        "no journal at \(error.path); make one with `ilgi init \(error.path)`", status: ExitStatus.noSuchEntry)
+      return Failure(tr(.errJournalMissing, error.path), status: ExitStatus.noSuchEntry)
     case .journalIsAFile:
-      return Failure("\(error.path) is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL")
+      return Failure(tr(.errJournalIsFile, error.path))
     case .noSuchEntry(let selector):
-      return Failure(
-        "no entry matches `\(selector)`; see `ilgi list` for ids, dates and paths", status: ExitStatus.noSuchEntry)
+      return Failure(tr(.errNoSuchEntry, selector), status: ExitStatus.noSuchEntry)
     case .ambiguous(let selector, let candidates):
       return Failure(
-        "`\(selector)` matches \(candidates.count) entries; name one by id or path: \(candidates.map(\.rawValue).joined(separator: ", "))"
-      )
+        tr(.errAmbiguous, selector, candidates.count, candidates.map(\.rawValue).joined(separator: ", ")))
     case .invalidSelector(let text):
-      return Failure(
-        "`\(text)` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD",
-        status: ExitStatus.usage)
+      return Failure(tr(.errInvalidSelector, text), status: ExitStatus.usage)
     case .changedOnDisk(let kept):
-      return Failure(
-        "\(error.path) changed on disk while you were editing; it was not overwritten. Your version is in \(kept); merge the two by hand"
-      )
+      return Failure(tr(.errChangedOnDisk, error.path, kept))
     case .occupied:
-      return Failure("\(error.path) exists again; move that file away, then restore")
+      return Failure(tr(.errOccupied, error.path))
     case .unreadable(let readError):
-      return Failure("\(readError.summary); \(readError.advice)", status: ExitStatus.badData)
+      return Failure(describe(readError), status: ExitStatus.badData)
     case .io(let io):
-      return Failure(
-        "could not \(io.operation) \(io.path): \(io.reason.lowercased()); check the folder's permissions and free space",
-        status: ExitStatus.ioError)
+      return Failure(tr(.errIO, operation(io.operation), io.path, io.reason.lowercased()), status: ExitStatus.ioError)
     case .template(let problem):
-      return Failure("template \(error.path): \(problem); fix or remove it")
+      return Failure(tr(.errTemplate, error.path, problem))
+    }
+  }
+
+  /// A file that could not be read as an entry: what is wrong, then what to do.
+  static func describe(_ error: EntryReadError) -> String {
+    let path = error.path.rawValue
+    switch error.reason {
+    case .binary:
+      return tr(.warningLine, tr(.readBinary, path), tr(.adviceConvert))
+    case .invalidUTF8(let offset):
+      return tr(.warningLine, tr(.readInvalidUTF8, path, offset), tr(.adviceConvert))
+    case .tooLarge(let size, let limit):
+      let megabytes = { (bytes: Int64) in String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+      return tr(.warningLine, tr(.readTooLarge, path, megabytes(size), megabytes(Int64(limit))), tr(.adviceConvert))
+    case .frontMatter(let problem):
+      return tr(.warningLine, tr(.readFrontMatter, path, problem.position, describe(problem)), tr(.adviceFixLine))
+    case .unreadable(let io):
+      return tr(.warningLine, tr(.readUnreadable, path, io.reason.lowercased()), tr(.adviceCheckPermissions))
+    }
+  }
+
+  /// What is wrong with a front matter, in words.
+  static func describe(_ error: FrontMatterError) -> String {
+    switch error.problem {
+    case .unclosed: tr(.fmUnclosed)
+    case .invalidYAML(let reason): tr(.fmInvalidYAML, reason)
+    case .notAMapping: tr(.fmNotAMapping)
+    case .wrongType(let key, let expected): tr(.fmWrongType, key, expected)
+    }
+  }
+
+  /// What is wrong with a search, in words that say what to fix.
+  static func describe(_ problem: SearchQuery.Problem) -> String {
+    switch problem.kind {
+    case .orNeedsWords: tr(.searchOrNeedsWords)
+    case .doubleNot: tr(.searchDoubleNot)
+    case .tagAfterOperator: tr(.searchTagAfterOperator)
+    case .noLetters(let term): tr(.searchNoLetters, term)
+    case .orAtEnd: tr(.searchOrAtEnd)
+    case .notAtEnd: tr(.searchNotAtEnd)
+    case .empty: tr(.searchEmpty)
+    case .unclosedQuote: tr(.searchUnclosedQuote)
+    case .tagNeedsName: tr(.searchTagNeedsName)
+    case .excludedTag: tr(.searchExcludedTag)
+    }
+  }
+
+  /// A note the index stored about an entry (`ilgi doctor`).
+  static func describe(note: String) -> String {
+    switch EntryNote(encoded: note) {
+    case .dateNotADate(let text): tr(.noteDateNotADate, text)
+    case .dateNotSingle: tr(.noteDateNotSingle)
+    case .none: note
+    }
+  }
+
+  /// Why the index was made anew.
+  static func describe(_ notice: IndexNotice) -> String {
+    switch notice {
+    case .replacedUnopenable(let path): tr(.noticeIndexReplaced, path)
+    case .rebuiltOtherVersion: tr(.noticeIndexOtherVersion)
+    case .rebuiltDamaged(let path): tr(.noticeIndexDamaged, path)
+    }
+  }
+
+  /// An operating-system action named in an I/O error.
+  static func operation(_ name: String) -> String {
+    switch name {
+    case "read": tr(.ioRead)
+    case "write": tr(.ioWrite)
+    case "list": tr(.ioList)
+    case "move": tr(.ioMove)
+    case "remove": tr(.ioRemove)
+    case "create": tr(.ioCreate)
+    case "create folder": tr(.ioCreateFolder)
+    case "inspect": tr(.ioInspect)
+    case "change": tr(.ioChange)
+    default: name
     }
   }
 
@@ -223,16 +292,16 @@ struct Context {
     do {
       (index, report) = try EntryIndex.load(store, rebuild: rebuild, progress: progress)
     } catch {
-      throw Failure("the index at \(error.path) failed: \(error.message); delete it and run `ilgi index --rebuild`", status: ExitStatus.ioError)
+      throw Failure(tr(.errIndexFailedDelete, error.path, error.message), status: ExitStatus.ioError)
     }
-    for notice in index.notices { Terminal.standardError.write("ilgi: \(notice)\n") }
+    for notice in index.notices { Terminal.standardError.write("ilgi: \(Self.describe(notice))\n") }
     if warnings { warn(report.skipped.filter { !quiet.contains($0.path) }) }
     return (index, report)
   }
 
   func warn(_ skipped: [EntryReadError]) {
     for problem in skipped {
-      Terminal.standardError.write("ilgi: warning: \(problem.summary); \(problem.advice)\n")
+      Terminal.standardError.write("ilgi: \(tr(.prefixWarning)): \(Self.describe(problem))\n")
     }
   }
 
@@ -251,12 +320,12 @@ struct Context {
     do {
       found = try index.entries(matching: selector)
     } catch {
-      throw Failure("the index at \(error.path) failed: \(error.message)", status: ExitStatus.ioError)
+      throw Failure(tr(.errIndexFailed, error.path, error.message), status: ExitStatus.ioError)
     }
     if found.count > 1 {
-      Terminal.standardError.write("ilgi: `\(text)` matches \(found.count) entries:\n")
+      Terminal.standardError.write("ilgi: " + tr(.selectorMatchesMany, text, found.count) + "\n")
       for entry in found { Terminal.standardError.write("  " + summaryLine(entry) + "\n") }
-      throw Failure("name one by its id or path, e.g. `ilgi show \(found[0].id.rawValue.prefix(8).lowercased())`")
+      throw Failure(tr(.errNameOne, found[0].id.rawValue.prefix(8).lowercased()))
     }
     guard let only = found.first else {
       throw Self.describe(JournalError(path: text, reason: .noSuchEntry(selector: text)))
@@ -274,7 +343,7 @@ struct Context {
   }
 
   static func title(_ title: String) -> String {
-    title.isEmpty ? "(untitled)" : title
+    title.isEmpty ? tr(.untitled) : title
   }
 
   static func title(_ entry: Entry) -> String { title(entry.title) }

@@ -51,7 +51,7 @@ struct Editor {
   /// Ctrl-C meanwhile so that the key reaches the editor and ilgi can still keep the draft.
   func edit(_ file: String, path: String) throws -> Ending {
     guard isAvailable(path: path) else {
-      throw Failure("the editor `\(command)` was not found; set VISUAL or EDITOR to an editor you have")
+      throw Failure(tr(.errEditorNotFound, command))
     }
     let arguments = ["/bin/sh", "-c", "\(command) \"$1\"", "ilgi-editor", file]
     var cArguments = arguments.map { strdup($0) } + [nil]
@@ -77,18 +77,18 @@ struct Editor {
     let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ)
     guard spawned == 0 else {
       throw Failure(
-        "could not start the editor `\(command)`: \(String(cString: strerror(spawned))); set VISUAL or EDITOR")
+        tr(.errEditorNotStarted, command, String(cString: strerror(spawned))))
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
-      if errno != EINTR { throw Failure("lost track of the editor `\(command)`") }
+      if errno != EINTR { throw Failure(tr(.errEditorLost, command)) }
     }
     let signalNumber = status & 0x7F
     if signalNumber != 0 { return .killed(signal: signalNumber) }
     let code = (status >> 8) & 0xFF
     // sh reports a command it could not find as 127.
     if code == 127 {
-      throw Failure("the editor `\(command)` was not found; set VISUAL or EDITOR to an editor you have")
+      throw Failure(tr(.errEditorNotFound, command))
     }
     return .exited(code)
   }

@@ -3,39 +3,39 @@ import IlgiCore
 
 /// The filters `list` and `search` share.
 struct FilterOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Entries on or after this day: 2024-05-01, 2024-05, 2024, yesterday, '3 days ago', 'last monday', 어제, 지난주.", valueName: "day"))
+  @Option(help: ArgumentHelp(tr(.optFrom), valueName: "day"))
   var from: String?
 
-  @Option(help: ArgumentHelp("Entries on or before this day (same forms as --from).", valueName: "day"))
+  @Option(help: ArgumentHelp(tr(.optTo), valueName: "day"))
   var to: String?
 
-  @Option(help: ArgumentHelp("Entries on this day, month or year (same forms as --from).", valueName: "day"))
+  @Option(help: ArgumentHelp(tr(.optOn), valueName: "day"))
   var on: String?
 
-  @Option(name: .customLong("tag"), help: ArgumentHelp("Entries with this tag; repeat for entries with all of them.", valueName: "tag"))
+  @Option(name: .customLong("tag"), help: ArgumentHelp(tr(.optTag), valueName: "tag"))
   var tags: [String] = []
 
-  @Flag(help: "With several --tag, entries with any of them.")
+  @Flag(help: ArgumentHelp(tr(.optAnyTag)))
   var anyTag = false
 
-  @Option(help: ArgumentHelp("Entries with this weather (`Rain` matches `Rain, 4°C`).", valueName: "text"))
+  @Option(help: ArgumentHelp(tr(.optWeather), valueName: "text"))
   var weather: String?
 
-  @Option(name: [.short, .customLong("limit")], help: "At most this many entries.")
+  @Option(name: [.short, .customLong("limit")], help: ArgumentHelp(tr(.optLimit)))
   var n: Int?
 
-  @Flag(help: "Oldest first.")
+  @Flag(help: ArgumentHelp(tr(.optReverse)))
   var reverse = false
 
   func validate() throws {
-    if let n, n < 0 { throw ValidationError("-n must be 0 or more, not \(n)") }
+    if let n, n < 0 { throw ValidationError(tr(.errLimitNegative, n)) }
     for (name, value) in [("--from", from), ("--to", to), ("--on", on)] {
       if let value, DayRange(parsing: value, today: "2000-01-01") == nil {
-        throw ValidationError("\(name) `\(value)` is not a day; use 2024-05-01, 2024-05, 2024, today, yesterday, '3 days ago', 'last monday', 어제 or 지난주")
+        throw ValidationError(tr(.errNotADayOption, name, value))
       }
     }
     if on != nil && (from != nil || to != nil) {
-      throw ValidationError("--on cannot go with --from or --to; use one or the other")
+      throw ValidationError(tr(.errOnWithFromTo))
     }
   }
 

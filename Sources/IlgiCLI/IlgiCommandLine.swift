@@ -25,7 +25,30 @@ public enum IlgiCommandLine {
       Terminal.standardError.write("ilgi: \(failure.message)\n")
       exit(failure.status)
     } catch {
-      Ilgi.exit(withError: error)
+      let status = Ilgi.exitCode(for: error).rawValue
+      let message = translated(Ilgi.fullMessage(for: error))
+      if status == 0 {
+        Terminal.standardOutput.write(message.isEmpty ? "" : message + "\n")
+      } else {
+        Terminal.standardError.write(message + "\n")
+      }
+      exit(status)
     }
+  }
+
+  /// The argument parser's own words (headings, built-in options, `Error:`) in the person's
+  /// language; the rest of its output already comes from the catalog.
+  static func translated(_ text: String) -> String {
+    guard Localization.catalog.language != .english else { return text }
+    let english = Catalog(.english)
+    var result = text
+    let words: [Message] = [
+      .apUsage, .apOptions, .apArguments, .apSubcommands, .apHelpSubcommand, .apHelp, .apVersion, .apSeeHelp,
+      .apError, .apDefault, .apOverview, .apUsageShort, .apDefaultMark,
+    ]
+    for key in words {
+      result = result.replacingOccurrences(of: english.text(key, []), with: tr(key))
+    }
+    return result.replacing(/See '([^']+)' for more information\./) { tr(.apSeeCommandHelp, $0.1) }
   }
 }

@@ -34,7 +34,7 @@ struct Terminal {
 
   /// Asks a yes/no question on stderr and reads the answer from stdin; default no.
   static func confirm(_ question: String) -> Bool {
-    standardError.write("\(question) [y/N] ")
+    standardError.write("\(question) \(tr(.confirmSuffix)) ")
     guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
     else {
       standardError.write("\n")
@@ -47,7 +47,7 @@ struct Terminal {
   static func readStandardInput() throws -> String {
     let data = FileHandle.standardInput.readDataToEndOfFile()
     guard let text = String(data: data, encoding: .utf8) else {
-      throw Failure("standard input is not UTF-8 text; convert it first", status: ExitStatus.badData)
+      throw Failure(tr(.errInputNotUTF8), status: ExitStatus.badData)
     }
     return text
   }

@@ -171,7 +171,7 @@ import Testing
     try h.journal.write("bin.md", [0x00, 0x01])
     let binary = try h.run("render", h.journal.root + "/bin.md")
     #expect(binary.status == 65)
-    #expect(binary.stderr == "ilgi: \(h.journal.root)/bin.md: is a binary file, not Markdown text\n")
+    #expect(binary.stderr == "ilgi: \(h.journal.root)/bin.md: is a binary file, not Markdown text; convert it first\n")
   }
 
   @Test func helpTeachesByExample() throws {

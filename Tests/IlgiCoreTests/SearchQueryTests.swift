@@ -34,7 +34,8 @@ import Testing
     ("!!! ???", "nothing to search for; give a word, a \"phrase\" or tag:name"),
   ])
   func badQueriesSayWhatToFix(_ text: String, _ message: String) {
-    #expect(throws: SearchQuery.Problem(message: message)) { try SearchQuery(text) }
+    let problem = #expect(throws: SearchQuery.Problem.self) { try SearchQuery(text) }
+    #expect(problem?.message == message)
   }
 }
 

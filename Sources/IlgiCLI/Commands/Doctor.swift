@@ -5,12 +5,8 @@ extension Ilgi {
   /// `ilgi doctor`.
   struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Check the journal: duplicate ids, unreadable files, bad front matter and dates.",
-      discussion: """
-        Exits 1 when it finds a problem, 0 when the journal is healthy. It only reads.
-
-        Example: ilgi doctor
-        """)
+      abstract: tr(.doctorAbstract),
+      discussion: tr(.doctorDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
@@ -19,20 +15,20 @@ extension Ilgi {
       let store = try context.openJournal()
       let (index, report) = try context.index(store, warnings: false)
       var problems: [String] = []
-      for error in report.skipped { problems.append("\(error.summary); \(error.advice)") }
+      for error in report.skipped { problems.append(Context.describe(error)) }
       for duplicate in try Context.indexed({ try index.duplicateIDs() }) {
-        problems.append("id \(duplicate.id) is used by \(duplicate.paths.count) files: \(duplicate.paths.joined(separator: ", ")); give each its own id")
+        problems.append(tr(.doctorDuplicateID, duplicate.id, duplicate.paths.count, duplicate.paths.joined(separator: ", ")))
       }
       for note in try Context.indexed({ try index.notes() }) {
-        for text in note.notes { problems.append("\(note.path): \(text)") }
+        for text in note.notes { problems.append("\(note.path): \(Context.describe(note: text))") }
       }
       let total = try Context.indexed { try index.count() }
       if problems.isEmpty {
-        Terminal.standardOutput.write("\(total) entries, no problems found.\n")
+        Terminal.standardOutput.write(tr(.doctorHealthy, total) + "\n")
         return
       }
       Terminal.standardOutput.write(problems.map { $0 + "\n" }.joined())
-      throw Failure("found \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(total) entries; see above")
+      throw Failure(problems.count == 1 ? tr(.doctorFoundOne, total) : tr(.doctorFoundMany, problems.count, total))
     }
   }
 }

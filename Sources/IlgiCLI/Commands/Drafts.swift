@@ -5,13 +5,8 @@ extension Ilgi {
   /// `ilgi drafts`.
   struct Drafts: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List drafts: new entries whose editor did not finish, and kept edit copies.",
-      discussion: """
-        Examples:
-          ilgi drafts
-          ilgi new --resume                     open the newest new-entry draft again
-          ilgi new --resume new-20261121-093000-0F8B6C0E.md
-        """)
+      abstract: tr(.draftsAbstract),
+      discussion: tr(.draftsDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
@@ -20,13 +15,13 @@ extension Ilgi {
       let store = try context.openJournal()
       let drafts = store.drafts()
       if drafts.isEmpty {
-        Terminal.standardError.write("No drafts.\n")
+        Terminal.standardError.write(tr(.draftsNone) + "\n")
         return
       }
       var out = ""
       for draft in drafts {
-        let title = draft.title.isEmpty ? "(untitled)" : Sanitize.line(draft.title)
-        let kind = draft.editing.map { "edit of \($0)" } ?? "new entry"
+        let title = draft.title.isEmpty ? tr(.untitled) : Sanitize.line(draft.title)
+        let kind = draft.editing.map { tr(.draftKindEdit, $0) } ?? tr(.draftKindNew)
         out += "\(draft.path)  \(title)  (\(kind))\n"
       }
       Terminal.standardOutput.write(out)

@@ -5,18 +5,12 @@ extension Ilgi {
   /// `ilgi init [PATH]`.
   struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Make a journal: the folder, .ilgi/ and a .gitignore.",
-      discussion: """
-        Safe to run again: it only adds what is missing and never touches entries.
-
-        Examples:
-          ilgi init                 make the default journal (~/ilgi, or $ILGI_JOURNAL)
-          ilgi init ~/diary         make a journal in ~/diary
-        """)
+      abstract: tr(.initAbstract),
+      discussion: tr(.initDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Where to make the journal. Default: the journal in use.", valueName: "path"))
+    @Argument(help: ArgumentHelp(tr(.initPathHelp), valueName: "path"))
     var path: String?
 
     func run() throws {
@@ -25,11 +19,11 @@ extension Ilgi {
       let (store, done) = try Context.map { try JournalStore.initialize(root: root, reader: context.reader) }
       let shown = context.display(store.root)
       if done.createdRoot {
-        Terminal.standardOutput.write("Made a new journal at \(shown).\n")
+        Terminal.standardOutput.write(tr(.initMade, shown) + "\n")
       } else if done.createdIlgiFolder || done.updatedGitignore {
-        Terminal.standardOutput.write("Set up the journal at \(shown).\n")
+        Terminal.standardOutput.write(tr(.initSetUp, shown) + "\n")
       } else {
-        Terminal.standardOutput.write("The journal at \(shown) is ready; nothing to do.\n")
+        Terminal.standardOutput.write(tr(.initReady, shown) + "\n")
       }
     }
   }

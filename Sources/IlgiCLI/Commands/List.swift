@@ -5,27 +5,14 @@ extension Ilgi {
   /// `ilgi list`.
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List entries, newest first: date, title and a one-line preview.",
-      discussion: """
-        Files that cannot be read are named in one warning line each on stderr; the rest are
-        listed all the same.
-
-        Examples:
-          ilgi list                 every entry
-          ilgi list -n 10           the ten newest
-          ilgi list --on 2024-05 --tag travel
-          ilgi list --from "last monday" --weather rain
-          ilgi list --json | jq '.[0].title'
-
-        JSON: an array of {id, date, title, preview, tags, weather, path}; `date` is ISO 8601
-        in the entry's own offset, `weather` is null when the entry has none.
-        """)
+      abstract: tr(.listAbstract),
+      discussion: tr(.listDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
     @OptionGroup var filters: FilterOptions
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: ArgumentHelp(tr(.optJSON)))
     var json = false
 
     func run() throws {
@@ -46,7 +33,7 @@ extension Ilgi {
       if entries.isEmpty {
         Terminal.standardError.write(
           try Context.indexed { try index.count() } == 0
-            ? "No entries yet. Write one with `ilgi new`.\n" : "No entries match.\n")
+            ? tr(.listEmptyJournal) + "\n" : tr(.listNoMatch) + "\n")
       }
       Terminal.standardOutput.write(out)
     }
@@ -55,7 +42,7 @@ extension Ilgi {
     static func lines(_ entry: IndexedEntry, _ context: Context, paint: Paint) -> String {
       let id = paint("33", String(entry.id.rawValue.prefix(8)).lowercased())
       let date = "\(context.dates.long(entry.date)) \(paint.dim(context.dates.time(entry.date)))"
-      let title = entry.title.isEmpty ? paint.dim("(untitled)") : paint.bold(Sanitize.line(entry.title))
+      let title = entry.title.isEmpty ? paint.dim(tr(.untitled)) : paint.bold(Sanitize.line(entry.title))
       var line = "\(id)  \(date)  \(title)"
       if let weather = entry.weather { line += paint.dim("  · \(Weather.shown(weather))") }
       return line + "\n"

@@ -6,33 +6,19 @@ extension Ilgi {
   /// `ilgi new`.
   struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write a new entry: in your editor, or straight from text.",
-      discussion: """
-        With no text and a terminal, ilgi opens $VISUAL or $EDITOR on a fresh entry. The draft
-        lives in .ilgi/drafts/ and moves into YYYY/MM/ when the editor exits with success. An
-        entry left untouched or emptied is not kept. If the editor fails or is killed, the draft
-        stays: `ilgi new --resume` opens it again, `ilgi drafts` lists drafts.
-
-        With text (arguments or standard input) the entry is written at once. The first line
-        is the title. The new file's path, relative to the journal, is printed.
-
-        Examples:
-          ilgi new
-          ilgi new "Morning run" --tag running --weather "Clear, 4°C"
-          echo "Dinner with Minji" | ilgi new --date 2026-11-20T19:30
-          ilgi new --resume
-        """)
+      abstract: tr(.newAbstract),
+      discussion: tr(.newDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The entry's text; the first line is the title. With --resume: which draft.")
+    @Argument(help: ArgumentHelp(tr(.newTextHelp)))
     var text: [String] = []
 
     @Option(
-      help: ArgumentHelp("When it happened: YYYY-MM-DD or YYYY-MM-DDTHH:MM[+09:00]. Default: now.", valueName: "date"))
+      help: ArgumentHelp(tr(.newDateHelp), valueName: "date"))
     var date: String?
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag for the entry; repeat for more.", valueName: "tag"))
+    @Option(name: .customLong("tag"), help: ArgumentHelp(tr(.newTagHelp), valueName: "tag"))
     var tags: [String] = []
 
     @Option(help: ArgumentHelp(tr(.newWeatherHelp), valueName: "text"))
@@ -41,25 +27,25 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.newNoWeatherHelp)))
     var noWeather = false
 
-    @Flag(help: "Open the editor even when standard input is not a terminal.")
+    @Flag(help: ArgumentHelp(tr(.newEditHelp)))
     var edit = false
 
-    @Flag(help: "Open the newest draft (or the one named) in the editor again.")
+    @Flag(help: ArgumentHelp(tr(.newResumeHelp)))
     var resume = false
 
     func validate() throws {
       if let date, DateParser(timeZone: .current).parse(date) == nil {
-        throw ValidationError("--date `\(date)` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+        throw ValidationError(tr(.errNewDate, date))
       }
       for tag in tags
       where tag.trimmingCharacters(in: .whitespaces).isEmpty || tag.contains(where: { $0.isNewline || $0 == "," }) {
-        throw ValidationError("--tag `\(tag)` is not a tag; use one word without commas")
+        throw ValidationError(tr(.errNewTag, tag))
       }
       if weather != nil && noWeather {
         throw ValidationError(tr(.newWeatherConflict))
       }
       if let weather, weather.contains(where: \.isNewline) {
-        throw ValidationError("--weather must be one line")
+        throw ValidationError(tr(.errNewWeatherLine))
       }
     }
 
@@ -85,7 +71,7 @@ extension Ilgi {
       if let body {
         guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
           throw Failure(
-            "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",
+            tr(.errNothingToWrite),
             status: ExitStatus.usage)
         }
         if let asking { details.weather = asking.text() }
@@ -131,7 +117,7 @@ extension Ilgi {
       if wanted.isEmpty {
         guard let newest = drafts.first else {
           throw Failure(
-            "there is no draft to resume; start a new entry with `ilgi new`", status: ExitStatus.noSuchEntry)
+            tr(.errNoDraftToResume), status: ExitStatus.noSuchEntry)
         }
         draft = newest
       } else {
@@ -140,7 +126,7 @@ extension Ilgi {
             $0.path.rawValue == wanted || $0.path.fileName == wanted || $0.path.fileName == wanted + ".md"
           })
         else {
-          throw Failure("no draft named `\(wanted)`; see `ilgi drafts`", status: ExitStatus.noSuchEntry)
+          throw Failure(tr(.errNoDraftNamed, wanted), status: ExitStatus.noSuchEntry)
         }
         draft = named
       }
@@ -165,11 +151,11 @@ extension Ilgi {
       guard ending == .exited(0) else {
         let how: String
         switch ending {
-        case .exited(let code): how = "exited with status \(code)"
-        case .killed(let signal): how = "was stopped by signal \(signal)"
+        case .exited(let code): how = tr(.editorExited, code)
+        case .killed(let signal): how = tr(.editorKilled, signal)
         }
         throw Failure(
-          "the editor \(how); your draft is kept in \(draft). Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`"
+          tr(.errEditorDraftKept, how, draft)
         )
       }
       let weatherText = weather?.text()
@@ -181,9 +167,9 @@ extension Ilgi {
         Terminal.standardOutput.write(path.rawValue + "\n")
         weather?.reportProblem()
       case .discardedUntouched:
-        Terminal.standardError.write("Nothing written: the new entry was left as it was.\n")
+        Terminal.standardError.write(tr(.newDiscardedUntouched) + "\n")
       case .discardedBlank:
-        Terminal.standardError.write("Nothing written: the new entry is empty.\n")
+        Terminal.standardError.write(tr(.newDiscardedBlank) + "\n")
       }
     }
   }

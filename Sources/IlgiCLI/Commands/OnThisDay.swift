@@ -6,26 +6,21 @@ extension Ilgi {
   struct OnThisDay: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "onthisday",
-      abstract: "Entries written on this day in earlier years.",
-      discussion: """
-        Examples:
-          ilgi onthisday                today's date in past years
-          ilgi onthisday 2026-05-01
-          ilgi onthisday yesterday --json
-        """)
+      abstract: tr(.onThisDayAbstract),
+      discussion: tr(.onThisDayDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The day: YYYY-MM-DD, today, yesterday, 어제... Default: today.")
+    @Argument(help: ArgumentHelp(tr(.onThisDayDateHelp)))
     var date: String?
 
-    @Flag(help: "Print JSON (the list schema).")
+    @Flag(help: ArgumentHelp(tr(.optJSONList)))
     var json = false
 
     func run() throws {
       let context = Context(global)
       guard let day = DayRange(parsing: date ?? "today", today: context.today)?.first else {
-        throw Failure("`\(date ?? "")` is not a day; use YYYY-MM-DD, today or yesterday", status: ExitStatus.usage)
+        throw Failure(tr(.errNotADay, date ?? ""), status: ExitStatus.usage)
       }
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
@@ -35,7 +30,7 @@ extension Ilgi {
         return
       }
       guard !entries.isEmpty else {
-        Terminal.standardError.write("Nothing written on \(day.dropFirst(5)) in earlier years.\n")
+        Terminal.standardError.write(tr(.onThisDayNothing, day.dropFirst(5)) + "\n")
         return
       }
       let paint = context.paint
@@ -47,7 +42,7 @@ extension Ilgi {
         if entryYear != year {
           year = entryYear
           let ago = thisYear - (Int(entryYear) ?? thisYear)
-          out += (out.isEmpty ? "" : "\n") + paint.bold(ago == 1 ? "1 year ago" : "\(ago) years ago") + "\n"
+          out += (out.isEmpty ? "" : "\n") + paint.bold(ago == 1 ? tr(.yearAgo) : tr(.yearsAgo, ago)) + "\n"
         }
         out += List.lines(entry, context, paint: paint)
         if !entry.preview.isEmpty { out += "          \(entry.preview)\n" }

@@ -6,20 +6,13 @@ extension Ilgi {
   /// `ilgi render [FILE]`.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Turn Markdown into the HTML fragment ilgi gives entries.",
-      discussion: """
-        Reads FILE, or standard input when FILE is missing or `-`. Front matter, if any, is
-        left out. Raw HTML and javascript: links are dropped unless --allow-raw-html.
+      abstract: tr(.renderAbstract),
+      discussion: tr(.renderDiscussion))
 
-        Examples:
-          ilgi render notes.md > notes.html
-          echo '**bold**' | ilgi render
-        """)
-
-    @Argument(help: "A Markdown file; `-` or nothing for standard input.")
+    @Argument(help: ArgumentHelp(tr(.renderFileHelp)))
     var file: String?
 
-    @Flag(help: "Let raw HTML through (off by default; ILGI_RAW_HTML=1 too).")
+    @Flag(help: ArgumentHelp(tr(.renderRawHTMLHelp)))
     var allowRawHtml = false
 
     func run() throws {
@@ -34,23 +27,23 @@ extension Ilgi {
         case .success(let contents): bytes = contents
         case .failure(let error):
           let status = error.code == ENOENT ? ExitStatus.noSuchEntry : ExitStatus.ioError
-          throw Failure("\(file): \(error.reason.lowercased()); check the path", status: status)
+          throw Failure(tr(.errRenderRead, file, error.reason.lowercased()), status: status)
         }
       } else {
         bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
       }
-      let name = file ?? "standard input"
+      let name = file ?? tr(.standardInput)
       let document: EntryDocument
       do {
         document = try EntryDocument(bytes: bytes)
       } catch {
         switch error {
-        case .binary: throw Failure("\(name): is a binary file, not Markdown text", status: ExitStatus.badData)
+        case .binary: throw Failure(tr(.warningLine, tr(.readBinary, name), tr(.adviceConvertInput)), status: ExitStatus.badData)
         case .invalidUTF8(let offset):
           throw Failure(
-            "\(name): is not UTF-8 text (bad byte at offset \(offset)); convert it first", status: ExitStatus.badData)
+            tr(.warningLine, tr(.readInvalidUTF8, name, offset), tr(.adviceConvertInput)), status: ExitStatus.badData)
         case .frontMatter(let problem):
-          throw Failure("\(name):\(problem.position): \(problem.summary); fix that line", status: ExitStatus.badData)
+          throw Failure(tr(.warningLine, tr(.readFrontMatter, name, problem.position, Context.describe(problem)), tr(.adviceFixLine)), status: ExitStatus.badData)
         }
       }
       let renderer = MarkdownRenderer(allowsRawHTML: allowRawHtml

@@ -5,29 +5,17 @@ extension Ilgi {
   /// `ilgi search QUERY`.
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Find entries by words, phrases and tags, best matches first.",
-      discussion: """
-        Words match as prefixes (`산책` finds `산책을`, `run` finds `running`); case and accents
-        are ignored. "Exact phrases" in quotes; `a OR b`; `NOT word` or `-word` to exclude;
-        `tag:name` for a tag. Titles weigh more than bodies.
-
-        Examples:
-          ilgi search river
-          ilgi search '"new best"' tag:running
-          ilgi search 학교 -시험 --from 2024
-          ilgi search 'rain OR snow' --json
-
-        JSON: the list schema plus `snippet` (matches marked **like this**) and `rank` (1 is best).
-        """)
+      abstract: tr(.searchAbstract),
+      discussion: tr(.searchDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "What to look for.")
+    @Argument(help: ArgumentHelp(tr(.searchQueryHelp)))
     var query: [String]
 
     @OptionGroup var filters: FilterOptions
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: ArgumentHelp(tr(.optJSON)))
     var json = false
 
     func run() throws {
@@ -36,7 +24,7 @@ extension Ilgi {
       do {
         parsed = try SearchQuery(query.joined(separator: " "))
       } catch {
-        throw Failure("search: \(error.message)", status: ExitStatus.usage)
+        throw Failure(tr(.errSearch, Context.describe(error)), status: ExitStatus.usage)
       }
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
@@ -61,7 +49,7 @@ extension Ilgi {
         return
       }
       if hits.isEmpty {
-        Terminal.standardError.write("No entries match.\n")
+        Terminal.standardError.write(tr(.listNoMatch) + "\n")
         return
       }
       let paint = context.paint

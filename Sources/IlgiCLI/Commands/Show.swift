@@ -5,38 +5,29 @@ extension Ilgi {
   /// `ilgi show SELECTOR`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show one entry, rendered for the terminal, as HTML, as JSON or as the raw file.",
-      discussion: """
-        Headings, emphasis, lists, quotes, code and links are shown with colour on a terminal;
-        without one, or with NO_COLOR set, the output is plain text with no escape codes.
-
-        Examples:
-          ilgi show last
-          ilgi show 0f8b6c0e
-          ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
-          ilgi show 2026-11-21 --html > entry.html
-        """)
+      abstract: tr(.showAbstract),
+      discussion: tr(.showDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Which entry: an id or id prefix, `last`, a path, or a date YYYY-MM-DD.")
+    @Argument(help: ArgumentHelp(tr(.optSelector)))
     var selector: String = "last"
 
-    @Flag(help: "Print the HTML fragment (title heading and rendered body).")
+    @Flag(help: ArgumentHelp(tr(.showHTMLHelp)))
     var html = false
 
-    @Flag(help: "Print the file exactly as it is on disk.")
+    @Flag(help: ArgumentHelp(tr(.showRawHelp)))
     var raw = false
 
-    @Flag(help: "Print JSON: the list schema plus `body`.")
+    @Flag(help: ArgumentHelp(tr(.showJSONHelp)))
     var json = false
 
-    @Flag(help: "Let raw HTML in the entry through to --html output (off by default; ILGI_RAW_HTML=1 too).")
+    @Flag(help: ArgumentHelp(tr(.showRawHTMLHelp)))
     var allowRawHtml = false
 
     func validate() throws {
       if [html, raw, json].filter({ $0 }).count > 1 {
-        throw ValidationError("choose one of --html, --raw and --json")
+        throw ValidationError(tr(.errShowOneFormat))
       }
     }
 

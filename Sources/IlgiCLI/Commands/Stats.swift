@@ -6,20 +6,15 @@ extension Ilgi {
   /// `ilgi stats`.
   struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Entries, words, streaks, entries per year and month, and a year's calendar.",
-      discussion: """
-        Examples:
-          ilgi stats
-          ilgi stats --year 2024
-          ilgi stats --json
-        """)
+      abstract: tr(.statsAbstract),
+      discussion: tr(.statsDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "The year to draw as a calendar. Default: the latest year with entries.")
+    @Option(help: ArgumentHelp(tr(.statsYearHelp)))
     var year: Int?
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: ArgumentHelp(tr(.statsJSONHelp)))
     var json = false
 
     func run() throws {
@@ -33,17 +28,17 @@ extension Ilgi {
       }
       let paint = context.paint
       var out = """
-        \(paint.bold("Entries")) \(stats.entries)   \(paint.bold("Words")) \(stats.words)   \(paint.bold("Days")) \(stats.days)
-        \(paint.bold("Longest streak")) \(Self.describe(stats.longestStreak))
-        \(paint.bold("Current streak")) \(Self.describe(stats.currentStreak))
+        \(paint.bold(tr(.statsEntries))) \(stats.entries)   \(paint.bold(tr(.statsWords))) \(stats.words)   \(paint.bold(tr(.statsDays))) \(stats.days)
+        \(paint.bold(tr(.statsLongest))) \(Self.describe(stats.longestStreak))
+        \(paint.bold(tr(.statsCurrent))) \(Self.describe(stats.currentStreak))
 
         """
-      out += "\n" + paint.bold("Per year") + "\n"
+      out += "\n" + paint.bold(tr(.statsPerYear)) + "\n"
       for year in stats.perYear.keys.sorted() {
         let months = (1...12).map { stats.perMonth[String(format: "%@-%02d", year, $0)] ?? 0 }
         out += "\(year)  \(String(format: "%5d", stats.perYear[year] ?? 0))  " + months.map { String(format: "%4d", $0) }.joined() + "\n"
       }
-      if !stats.perYear.isEmpty { out += "             " + ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { " " + $0 }.joined() + "\n" }
+      if !stats.perYear.isEmpty { out += "             " + tr(.statsMonths) + "\n" }
       let shown = year ?? stats.perYear.keys.max().flatMap { Int($0) }
       if let shown {
         out += "\n" + paint.bold("\(shown)") + "\n" + Self.calendar(year: shown, perDay: stats.perDay, paint: paint)
@@ -52,8 +47,8 @@ extension Ilgi {
     }
 
     static func describe(_ streak: JournalStats.Streak) -> String {
-      guard streak.days > 0, let from = streak.from, let to = streak.to else { return "0 days" }
-      return streak.days == 1 ? "1 day (\(from))" : "\(streak.days) days (\(from) to \(to))"
+      guard streak.days > 0, let from = streak.from, let to = streak.to else { return tr(.streakNone) }
+      return streak.days == 1 ? tr(.streakOne, from) : tr(.streakMany, streak.days, from, to)
     }
 
     /// A year as 7 rows (Monday to Sunday) of weeks, shaded by entries per day.
@@ -62,10 +57,14 @@ extension Ilgi {
       let weeks = layout.rows.first?.count ?? 0
       // One column a week keeps a year within 57 columns, so an 80-column terminal never wraps it.
       var header = Array(repeating: " ", count: weeks)
-      let initials = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"]
-      for (month, week) in layout.monthStarts.enumerated() where month < 12 { header[week] = initials[month] }
+      let initials = tr(.statsMonthInitials).split(separator: " ").map(String.init)
+      for (month, week) in layout.monthStarts.enumerated() where month < min(12, initials.count) {
+        header[week] = initials[month]
+        // A two-character label ("10") takes the next week's column too.
+        if initials[month].count > 1, week + 1 < weeks { header[week + 1] = "" }
+      }
       let shades = ["·", "░", "▒", "▓", "█"]
-      let labels = ["Mon", "   ", "Wed", "   ", "Fri", "   ", "Sun"]
+      let labels = tr(.statsWeekdays).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       var out = "    " + header.joined() + "\n"
       for (weekday, row) in layout.rows.enumerated() {
         let cells = row.map { day -> String in
@@ -76,7 +75,7 @@ extension Ilgi {
         }
         out += labels[weekday] + " " + cells.joined() + "\n"
       }
-      return out + "    " + paint.dim("· none  ░ 1  ▒ 2  ▓ 3  █ 4+") + "\n"
+      return out + "    " + paint.dim(tr(.statsLegend)) + "\n"
     }
   }
 }

@@ -6,18 +6,12 @@ extension Ilgi {
   /// `ilgi tags`.
   struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Every tag with the number of entries that carry it.",
-      discussion: """
-        Tags come from front matter (`tags`, `tag`, `keywords`) and from #tags in the text.
-
-        Examples:
-          ilgi tags
-          ilgi tags --json
-        """)
+      abstract: tr(.tagsAbstract),
+      discussion: tr(.tagsDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "Print JSON: an array of {tag, count}.")
+    @Flag(help: ArgumentHelp(tr(.tagsJSONHelp)))
     var json = false
 
     func run() throws {

@@ -5,23 +5,18 @@ extension Ilgi {
   /// `ilgi trash [list | restore | empty]`.
   struct Trash: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "See, restore or empty deleted entries.",
-      discussion: """
-        Examples:
-          ilgi trash                    list what is in the trash
-          ilgi trash restore 0f8b       put an entry back where it was
-          ilgi trash empty --yes        delete everything in the trash for good
-        """,
+      abstract: tr(.trashAbstract),
+      discussion: tr(.trashDiscussion),
       subcommands: [ListTrash.self, Restore.self, Empty.self],
       defaultSubcommand: ListTrash.self)
 
     struct ListTrash: ParsableCommand {
       static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List deleted entries, newest first.")
+        commandName: "list", abstract: tr(.trashListAbstract))
 
       @OptionGroup var global: GlobalOptions
 
-      @Flag(help: "Print JSON (the list schema; `path` is where the entry will be restored).")
+      @Flag(help: ArgumentHelp(tr(.trashJSONHelp)))
       var json = false
 
       func run() throws {
@@ -34,7 +29,7 @@ extension Ilgi {
           return
         }
         if listing.entries.isEmpty {
-          Terminal.standardError.write("The trash is empty.\n")
+          Terminal.standardError.write(tr(.trashIsEmpty) + "\n")
           return
         }
         Terminal.standardOutput.write(listing.entries.map { context.summaryLine(IndexedEntry($0)) + "\n" }.joined())
@@ -43,12 +38,12 @@ extension Ilgi {
 
     struct Restore: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Put a deleted entry back where it was.",
-        discussion: "Example: ilgi trash restore 0f8b6c0e")
+        abstract: tr(.trashRestoreAbstract),
+        discussion: tr(.trashRestoreDiscussion))
 
       @OptionGroup var global: GlobalOptions
 
-      @Argument(help: "Which trashed entry: an id or id prefix, `last`, its path, or a date YYYY-MM-DD.")
+      @Argument(help: ArgumentHelp(tr(.trashRestoreSelectorHelp)))
       var selector: String
 
       func run() throws {
@@ -64,12 +59,12 @@ extension Ilgi {
 
     struct Empty: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Delete everything in the trash for good, after asking.",
-        discussion: "Without a terminal to ask on, pass --yes. Example: ilgi trash empty --yes")
+        abstract: tr(.trashEmptyAbstract),
+        discussion: tr(.trashEmptyDiscussion))
 
       @OptionGroup var global: GlobalOptions
 
-      @Flag(name: [.short, .long], help: "Do not ask.")
+      @Flag(name: [.short, .long], help: ArgumentHelp(tr(.optYes)))
       var yes = false
 
       func run() throws {
@@ -78,15 +73,15 @@ extension Ilgi {
         let count = store.trashedEntries().entries.count
         if !yes {
           guard Terminal.inputIsTerminal else {
-            throw Failure("not emptying the trash without confirmation; run on a terminal or pass --yes")
+            throw Failure(tr(.errTrashEmptyNeedsYes))
           }
-          guard Terminal.confirm("Delete \(count) entries in the trash for good? This cannot be undone.") else {
-            Terminal.standardError.write("The trash is kept.\n")
+          guard Terminal.confirm(tr(.trashEmptyQuestion, count)) else {
+            Terminal.standardError.write(tr(.trashKept) + "\n")
             return
           }
         }
         let removed = try Context.map { try store.emptyTrash() }
-        Terminal.standardOutput.write("Deleted \(removed) entries for good.\n")
+        Terminal.standardOutput.write(tr(.trashDeleted, removed) + "\n")
       }
     }
   }

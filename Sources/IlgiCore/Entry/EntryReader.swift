@@ -14,8 +14,6 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case tooLarge(size: Int64, limit: Int)
     /// The operating system refused (permissions, a link loop, ...).
     case unreadable(FileSystemError)
-    /// A problem found earlier and remembered by the index, as it was worded then.
-    case known(summary: String, advice: String)
   }
 
   /// The file, relative to the journal.
@@ -38,7 +36,6 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case .tooLarge(let size, let limit):
       return "\(path): is \(Self.megabytes(size)); entries larger than \(Self.megabytes(Int64(limit))) are not read"
     case .unreadable(let error): return "\(path): \(error.reason.lowercased())"
-    case .known(let summary, _): return summary
     }
   }
 
@@ -49,8 +46,52 @@ public struct EntryReadError: Error, Sendable, Equatable {
       return "move it out of the journal or save it as UTF-8 Markdown"
     case .frontMatter: return "fix that line"
     case .unreadable: return "check the file's permissions and links"
-    case .known(_, let advice): return advice
     }
+  }
+
+  /// The reason as one line of text the index stores, read back by `init(encoded:)`.
+  public var encodedReason: String {
+    switch reason {
+    case .binary: return "binary"
+    case .invalidUTF8(let offset): return "utf8\t\(offset)"
+    case .tooLarge(let size, let limit): return "large\t\(size)\t\(limit)"
+    case .unreadable(let error): return "io\t\(error.code)\t\(error.operation)"
+    case .frontMatter(let error):
+      let position = "\(error.line)\t\(error.column.map(String.init) ?? "")"
+      switch error.problem {
+      case .unclosed: return "fm\t\(position)\tunclosed"
+      case .notAMapping: return "fm\t\(position)\tmapping"
+      case .invalidYAML(let text): return "fm\t\(position)\tyaml\t\(text.replacingOccurrences(of: "\t", with: " "))"
+      case .wrongType(let key, let expected): return "fm\t\(position)\ttype\t\(key)\t\(expected)"
+      }
+    }
+  }
+
+  /// The error `encodedReason` stored for `path`; nil for text it did not write.
+  public init?(path: JournalPath, encoded: String, absolutePath: String) {
+    let parts = encoded.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    let reason: Reason
+    switch parts.first {
+    case "binary": reason = .binary
+    case "utf8" where parts.count == 2: reason = .invalidUTF8(offset: Int(parts[1]) ?? 0)
+    case "large" where parts.count == 3: reason = .tooLarge(size: Int64(parts[1]) ?? 0, limit: Int(parts[2]) ?? 0)
+    case "io" where parts.count == 3:
+      reason = .unreadable(FileSystemError(path: absolutePath, code: Int32(parts[1]) ?? 0, operation: parts[2]))
+    case "fm" where parts.count >= 4:
+      let line = Int(parts[1]) ?? 1
+      let column = Int(parts[2])
+      let problem: FrontMatterError.Problem
+      switch parts[3] {
+      case "unclosed": problem = .unclosed
+      case "mapping": problem = .notAMapping
+      case "yaml" where parts.count == 5: problem = .invalidYAML(parts[4])
+      case "type" where parts.count == 6: problem = .wrongType(key: parts[4], expected: parts[5])
+      default: return nil
+      }
+      reason = .frontMatter(FrontMatterError(line: line, column: column, problem: problem))
+    default: return nil
+    }
+    self.init(path: path, reason: reason)
   }
 
   static func megabytes(_ bytes: Int64) -> String {
@@ -119,9 +160,9 @@ public struct EntryReader: Sendable {
     var date: EntryDate?
     if let text = front?.string("date"), !text.isEmpty {
       date = dates.parse(text)
-      if date == nil { notes.append("`date: \(text)` is not a date; using the file's name or time") }
+      if date == nil { notes.append(EntryNote.dateNotADate(text).encoded) }
     } else if let front, front.values["date"] != nil, front.string("date") == nil {
-      notes.append("`date:` is not a single value; using the file's name or time")
+      notes.append(EntryNote.dateNotSingle.encoded)
     }
     let resolvedDate =
       date ?? dates.parseFileName(path.fileName) ?? EntryDate(instant: modified, in: dates.timeZone)
@@ -214,5 +255,32 @@ public struct EntryReader: Sendable {
       path: path,
       reason: .frontMatter(
         FrontMatterError(line: line, column: 1, problem: .wrongType(key: key, expected: expected))))
+  }
+}
+
+/// Something odd about an entry that did not stop ilgi from reading it, for `ilgi doctor`.
+public enum EntryNote: Sendable, Equatable {
+  /// `date:` holds text that is not a date.
+  case dateNotADate(String)
+  /// `date:` holds a list or a mapping.
+  case dateNotSingle
+
+  /// One line the index stores.
+  public var encoded: String {
+    switch self {
+    case .dateNotADate(let text): "date\t" + text.replacingOccurrences(of: "\n", with: " ")
+    case .dateNotSingle: "date-list"
+    }
+  }
+
+  /// The note `encoded` stored; nil for other text.
+  public init?(encoded: String) {
+    if encoded == "date-list" {
+      self = .dateNotSingle
+    } else if encoded.hasPrefix("date\t") {
+      self = .dateNotADate(String(encoded.dropFirst(5)))
+    } else {
+      return nil
+    }
   }
 }

@@ -43,8 +43,10 @@ extension EntryIndex {
           toRead.append((path, signature))
           previous[path.rawValue] = entry
         }
-      } else if let problem = unseenProblems.removeValue(forKey: path.rawValue), problem.0 == signature {
-        stillBad.append(EntryReadError(path: path, reason: .known(summary: problem.1, advice: problem.2)))
+      } else if let problem = unseenProblems.removeValue(forKey: path.rawValue), problem.0 == signature,
+        let known = EntryReadError(path: path, encoded: problem.1, absolutePath: store.absolute(path))
+      {
+        stillBad.append(known)
       } else {
         toRead.append((path, signature))
       }
@@ -101,7 +103,7 @@ extension EntryIndex {
           try db.execute(
             sql: "INSERT OR REPLACE INTO problem (path, summary, advice, size, mtime, inode) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [
-              file.path.rawValue, error.summary, error.advice, file.signature.size, file.signature.modified,
+              file.path.rawValue, error.encodedReason, "", file.signature.size, file.signature.modified,
               Int64(bitPattern: file.signature.inode),
             ])
           report.skipped.append(error)

@@ -14,12 +14,12 @@ import GRDB
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 2
+  public static let schemaVersion = 3
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
   /// Why the index was rebuilt or kept in memory, for the CLI to show once.
-  public private(set) var notices: [String] = []
+  public private(set) var notices: [IndexNotice] = []
   let queue: DatabaseQueue
   let reader: EntryReader
 
@@ -34,14 +34,14 @@ public final class EntryIndex: @unchecked Sendable {
   public static func open(for store: JournalStore) throws -> EntryIndex {
     let folder = store.root + "/" + JournalLayout.ilgiFolder
     let path = folder + "/index.sqlite"
-    var notices: [String] = []
+    var notices: [IndexNotice] = []
     do {
       try store.fileSystem.createDirectory(atPath: folder, permissions: JournalLayout.folderPermissions)
       // SQLite would create the file with the umask; FORMAT.md wants it owner-only.
       let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
       if fd >= 0 { close(fd) }
       if let index = try? openFile(path, reader: store.reader) { return index }
-      notices.append("the index at \(path) could not be opened; made a new one")
+      notices.append(.replacedUnopenable(path: path))
       removeFiles(path)
       let index = try openFile(path, reader: store.reader)
       index.notices = notices
@@ -81,7 +81,7 @@ public final class EntryIndex: @unchecked Sendable {
       let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
       if version == Self.schemaVersion { return }
       if version != 0 {
-        notices.append("the index was made by another version of ilgi; rebuilt it")
+        notices.append(.rebuiltOtherVersion)
         try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta")
       }
       try db.inTransaction {
@@ -171,7 +171,7 @@ public final class EntryIndex: @unchecked Sendable {
       } catch {
         throw IndexError(path: path, message: "\(error)")
       }
-      index.notices = earlier + ["the index at \(path) was damaged; rebuilt it"] + index.notices
+      index.notices = earlier + [.rebuiltDamaged(path: path)] + index.notices
       do {
         var report = try index.refresh(store, progress: progress)
         report.rebuilt = true

@@ -13,3 +13,13 @@ public struct IndexError: Error, Sendable, Equatable {
     self.message = message
   }
 }
+
+/// Why the index was made anew, for the CLI to tell once.
+public enum IndexNotice: Sendable, Equatable {
+  /// The file could not be opened as a database; a new one replaced it.
+  case replacedUnopenable(path: String)
+  /// The file was written by another version of ilgi; rebuilt.
+  case rebuiltOtherVersion
+  /// The file was damaged; rebuilt.
+  case rebuiltDamaged(path: String)
+}

@@ -9,8 +9,32 @@ import Foundation
 public struct SearchQuery: Sendable, Equatable {
   /// Why the text is not a query, in words that say what to fix.
   public struct Problem: Error, Sendable, Equatable {
-    /// The message.
-    public var message: String
+    /// What is wrong.
+    public enum Kind: Sendable, Equatable {
+      case orNeedsWords, doubleNot, tagAfterOperator, noLetters(String), orAtEnd, notAtEnd, empty
+      case unclosedQuote, tagNeedsName, excludedTag
+    }
+
+    /// What is wrong.
+    public var kind: Kind
+
+    init(_ kind: Kind) { self.kind = kind }
+
+    /// Plain English that says what to fix.
+    public var message: String {
+      switch kind {
+      case .orNeedsWords: "`OR` needs a word on each side, as in `rain OR snow`"
+      case .doubleNot: "`NOT NOT` means nothing; write `NOT word` once"
+      case .tagAfterOperator: "`tag:` cannot follow `OR` or `NOT`; use --any-tag for either of several tags"
+      case .noLetters(let term): "`\(term)` has no letters or digits to search for; put a word after `OR` or `NOT`"
+      case .orAtEnd: "`OR` at the end needs a word after it, as in `rain OR snow`"
+      case .notAtEnd: "`NOT` at the end needs a word after it, as in `walk NOT rain`"
+      case .empty: "nothing to search for; give a word, a \"phrase\" or tag:name"
+      case .unclosedQuote: "a quote is not closed; add the closing \" after the phrase"
+      case .tagNeedsName: "`tag:` needs a name, as in tag:travel"
+      case .excludedTag: "excluding a tag is not supported; search for words to exclude instead"
+      }
+    }
   }
 
   /// The FTS5 expression for the positive part, or `nil` when there is none.
@@ -35,21 +59,21 @@ public struct SearchQuery: Sendable, Equatable {
       switch token {
       case .or:
         guard !groups.isEmpty, !pendingOr, !pendingNot else {
-          throw Problem(message: "`OR` needs a word on each side, as in `rain OR snow`")
+          throw Problem(.orNeedsWords)
         }
         pendingOr = true
       case .not:
-        guard !pendingNot else { throw Problem(message: "`NOT NOT` means nothing; write `NOT word` once") }
+        guard !pendingNot else { throw Problem(.doubleNot) }
         pendingNot = true
       case .tag(let tag):
         guard !pendingOr, !pendingNot else {
-          throw Problem(message: "`tag:` cannot follow `OR` or `NOT`; use --any-tag for either of several tags")
+          throw Problem(.tagAfterOperator)
         }
         tags.append(tag)
       case .term(let term, let phrase):
         guard let expression = Self.expression(term, phrase: phrase) else {
           if pendingOr || pendingNot {
-            throw Problem(message: "`\(term)` has no letters or digits to search for; put a word after `OR` or `NOT`")
+            throw Problem(.noLetters(term))
           }
           continue
         }
@@ -66,10 +90,10 @@ public struct SearchQuery: Sendable, Equatable {
         }
       }
     }
-    if pendingOr { throw Problem(message: "`OR` at the end needs a word after it, as in `rain OR snow`") }
-    if pendingNot { throw Problem(message: "`NOT` at the end needs a word after it, as in `walk NOT rain`") }
+    if pendingOr { throw Problem(.orAtEnd) }
+    if pendingNot { throw Problem(.notAtEnd) }
     if groups.isEmpty && negatives.isEmpty && tags.isEmpty {
-      throw Problem(message: "nothing to search for; give a word, a \"phrase\" or tag:name")
+      throw Problem(.empty)
     }
     match =
       groups.isEmpty
@@ -97,7 +121,7 @@ public struct SearchQuery: Sendable, Equatable {
       if character == "\"" {
         let start = text.index(after: index)
         guard let close = text[start...].firstIndex(of: "\"") else {
-          throw Problem(message: "a quote is not closed; add the closing \" after the phrase")
+          throw Problem(.unclosedQuote)
         }
         tokens.append(.term(String(text[start..<close]), phrase: true))
         index = text.index(after: close)
@@ -117,9 +141,9 @@ public struct SearchQuery: Sendable, Equatable {
         }
         if word.lowercased().hasPrefix("tag:") || word.hasPrefix("#") && word.count > 1 {
           let tag = word.hasPrefix("#") ? String(word.dropFirst()) : String(word.dropFirst(4))
-          guard !tag.isEmpty else { throw Problem(message: "`tag:` needs a name, as in tag:travel") }
+          guard !tag.isEmpty else { throw Problem(.tagNeedsName) }
           if tokens.last == .not {
-            throw Problem(message: "excluding a tag is not supported; search for words to exclude instead")
+            throw Problem(.excludedTag)
           }
           tokens.append(.tag(tag))
         } else {

@@ -5,6 +5,351 @@ extension Catalog {
     .prefixNotice: "note",
     .untitled: "(untitled)",
 
+    .rootAbstract: "A diary that lives in plain Markdown files.",
+    .rootDiscussion: """
+      Each entry is a Markdown file with a small YAML front matter, in a dated folder tree you
+      own (YYYY/MM/YYYY-MM-DD-HHMM-title.md). Edit the files with any editor, keep them in git.
+
+      Examples:
+        ilgi new                        open your editor on a new entry
+        ilgi new "Morning run" --tag running
+        ilgi list -n 5                  the five newest entries
+        ilgi search river --from 2024   find entries, best matches first
+        ilgi show last                  the newest entry, rendered
+        ilgi edit 0f8b                  edit the entry whose id starts with 0f8b
+        ilgi delete 2026-11-21          move that day's entry to the trash
+        ilgi config set weather.place Seoul
+
+      Selectors name an entry: a full id, a unique id prefix (4+ characters), `last`, a path
+      relative to the journal, or a date YYYY-MM-DD.
+
+      The journal is --journal PATH, else $ILGI_JOURNAL, else `journal` in the global config,
+      else ~/ilgi (made on first use). Settings: see `ilgi config --help`.
+
+      Exit status: 0 success, 1 failure, 64 bad usage, 65 unreadable entry or config file,
+      66 no such entry or file, 74 input/output error.
+      """,
+    .optJournal: "The journal folder. Default: $ILGI_JOURNAL, else `journal` in the config, else ~/ilgi.",
+    .optLocale: "Language for messages and dates: en or ko (en_US, ko_KR...). Default: config, LC_ALL, LC_MESSAGES, LANG.",
+    .optSelector: "Which entry: an id or id prefix, `last`, a path, or a date YYYY-MM-DD.",
+    .optJSON: "Print JSON instead of text.",
+    .optYes: "Do not ask.",
+    .optFrom: "Entries on or after this day: 2024-05-01, 2024-05, 2024, yesterday, '3 days ago', 'last monday', 어제, 지난주.",
+    .optTo: "Entries on or before this day (same forms as --from).",
+    .optOn: "Entries on this day, month or year (same forms as --from).",
+    .optTag: "Entries with this tag; repeat for entries with all of them.",
+    .optAnyTag: "With several --tag, entries with any of them.",
+    .optWeather: "Entries with this weather (`Rain` matches `Rain, 4°C`).",
+    .optLimit: "At most this many entries.",
+    .optReverse: "Oldest first.",
+    .errLimitNegative: "-n must be 0 or more, not {1}",
+    .errNotADayOption: "{1} `{2}` is not a day; use 2024-05-01, 2024-05, 2024, today, yesterday, '3 days ago', 'last monday', 어제 or 지난주",
+    .errOnWithFromTo: "--on cannot go with --from or --to; use one or the other",
+    .initAbstract: "Make a journal: the folder, .ilgi/ and a .gitignore.",
+    .initDiscussion: """
+      Safe to run again: it only adds what is missing and never touches entries.
+
+      Examples:
+        ilgi init                 make the default journal (~/ilgi, or $ILGI_JOURNAL)
+        ilgi init ~/diary         make a journal in ~/diary
+      """,
+    .initPathHelp: "Where to make the journal. Default: the journal in use.",
+    .initMade: "Made a new journal at {1}.",
+    .initSetUp: "Set up the journal at {1}.",
+    .initReady: "The journal at {1} is ready; nothing to do.",
+    .newAbstract: "Write a new entry: in your editor, or straight from text.",
+    .newDiscussion: """
+      With no text and a terminal, ilgi opens $VISUAL or $EDITOR on a fresh entry. The draft
+      lives in .ilgi/drafts/ and moves into YYYY/MM/ when the editor exits with success. An
+      entry left untouched or emptied is not kept. If the editor fails or is killed, the draft
+      stays: `ilgi new --resume` opens it again, `ilgi drafts` lists drafts.
+
+      With text (arguments or standard input) the entry is written at once. The first line
+      is the title. The new file's path, relative to the journal, is printed.
+
+      With weather.place set (see `ilgi config`), the current weather there is asked for while
+      you write and goes into `weather:`; without an answer in time the entry is saved without it.
+
+      Examples:
+        ilgi new
+        ilgi new "Morning run" --tag running --weather "Clear, 4°C"
+        echo "Dinner with Minji" | ilgi new --date 2026-11-20T19:30
+        ilgi new --resume
+      """,
+    .newTextHelp: "The entry's text; the first line is the title. With --resume: which draft.",
+    .newDateHelp: "When it happened: YYYY-MM-DD or YYYY-MM-DDTHH:MM[+09:00]. Default: now.",
+    .newTagHelp: "A tag for the entry; repeat for more.",
+    .newEditHelp: "Open the editor even when standard input is not a terminal.",
+    .newResumeHelp: "Open the newest draft (or the one named) in the editor again.",
+    .errNewDate: "--date `{1}` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM",
+    .errNewTag: "--tag `{1}` is not a tag; use one word without commas",
+    .errNewWeatherLine: "--weather must be one line",
+    .errNothingToWrite: "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",
+    .errNoDraftToResume: "there is no draft to resume; start a new entry with `ilgi new`",
+    .errNoDraftNamed: "no draft named `{1}`; see `ilgi drafts`",
+    .editorExited: "exited with status {1}",
+    .editorKilled: "was stopped by signal {1}",
+    .errEditorDraftKept: "the editor {1}; your draft is kept in {2}. Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`",
+    .newDiscardedUntouched: "Nothing written: the new entry was left as it was.",
+    .newDiscardedBlank: "Nothing written: the new entry is empty.",
+    .listAbstract: "List entries, newest first: date, title and a one-line preview.",
+    .listDiscussion: """
+      Files that cannot be read are named in one warning line each on stderr; the rest are
+      listed all the same.
+
+      Examples:
+        ilgi list                 every entry
+        ilgi list -n 10           the ten newest
+        ilgi list --on 2024-05 --tag travel
+        ilgi list --from "last monday" --weather rain
+        ilgi list --json | jq '.[0].title'
+
+      JSON: an array of {id, date, title, preview, tags, weather, path}; `date` is ISO 8601
+      in the entry's own offset, `weather` is null when the entry has none.
+      """,
+    .listEmptyJournal: "No entries yet. Write one with `ilgi new`.",
+    .listNoMatch: "No entries match.",
+    .showAbstract: "Show one entry, rendered for the terminal, as HTML, as JSON or as the raw file.",
+    .showDiscussion: """
+      Headings, emphasis, lists, quotes, code and links are shown with colour on a terminal;
+      without one, or with NO_COLOR set, the output is plain text with no escape codes.
+
+      Examples:
+        ilgi show last
+        ilgi show 0f8b6c0e
+        ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
+        ilgi show 2026-11-21 --html > entry.html
+      """,
+    .showHTMLHelp: "Print the HTML fragment (title heading and rendered body).",
+    .showRawHelp: "Print the file exactly as it is on disk.",
+    .showJSONHelp: "Print JSON: the list schema plus `body`.",
+    .showRawHTMLHelp: "Let raw HTML in the entry through to --html output (off by default; raw_html setting too).",
+    .errShowOneFormat: "choose one of --html, --raw and --json",
+    .editAbstract: "Edit an entry in your editor (default: the newest).",
+    .editDiscussion: """
+      You edit a copy in .ilgi/drafts/edit/; when the editor exits with success the entry file
+      is updated in place, atomically, at the same path. If the file changed on disk while you
+      were editing (another editor, git), nothing is overwritten: your version stays in the
+      drafts folder and ilgi says where.
+
+      Examples:
+        ilgi edit
+        ilgi edit 0f8b
+        EDITOR="code --wait" ilgi edit 2026-11-21
+      """,
+    .errEditorUnclean: "the editor did not finish cleanly; {1} is unchanged and your edited copy is in {2}",
+    .editNoChanges: "No changes to {1}.",
+    .deleteAbstract: "Move an entry to the journal's trash, after asking.",
+    .deleteDiscussion: """
+      The file moves to .ilgi/trash/ under the same path; `ilgi trash restore` brings it back
+      and only `ilgi trash empty` deletes for good. Without a terminal to ask on, pass --yes.
+
+      Examples:
+        ilgi delete 0f8b6c0e
+        ilgi delete last --yes
+      """,
+    .errDeleteNeedsYes: "not deleting {1} without confirmation; run on a terminal or pass --yes",
+    .deleteQuestion: "Move “{1}” ({2}, {3}) to the trash?",
+    .deleteKept: "Kept {1}.",
+    .deleteMoved: "Moved {1} to the trash. Undo: ilgi trash restore {2}",
+    .trashAbstract: "See, restore or empty deleted entries.",
+    .trashDiscussion: """
+      Examples:
+        ilgi trash                    list what is in the trash
+        ilgi trash restore 0f8b       put an entry back where it was
+        ilgi trash empty --yes        delete everything in the trash for good
+      """,
+    .trashListAbstract: "List deleted entries, newest first.",
+    .trashJSONHelp: "Print JSON (the list schema; `path` is where the entry will be restored).",
+    .trashIsEmpty: "The trash is empty.",
+    .trashRestoreAbstract: "Put a deleted entry back where it was.",
+    .trashRestoreDiscussion: "Example: ilgi trash restore 0f8b6c0e",
+    .trashRestoreSelectorHelp: "Which trashed entry: an id or id prefix, `last`, its path, or a date YYYY-MM-DD.",
+    .trashEmptyAbstract: "Delete everything in the trash for good, after asking.",
+    .trashEmptyDiscussion: "Without a terminal to ask on, pass --yes. Example: ilgi trash empty --yes",
+    .errTrashEmptyNeedsYes: "not emptying the trash without confirmation; run on a terminal or pass --yes",
+    .trashEmptyQuestion: "Delete {1} entries in the trash for good? This cannot be undone.",
+    .trashKept: "The trash is kept.",
+    .trashDeleted: "Deleted {1} entries for good.",
+    .draftsAbstract: "List drafts: new entries whose editor did not finish, and kept edit copies.",
+    .draftsDiscussion: """
+      Examples:
+        ilgi drafts
+        ilgi new --resume                     open the newest new-entry draft again
+        ilgi new --resume new-20261121-093000-0F8B6C0E.md
+      """,
+    .draftsNone: "No drafts.",
+    .draftKindEdit: "edit of {1}",
+    .draftKindNew: "new entry",
+    .onThisDayAbstract: "Entries written on this day in earlier years.",
+    .onThisDayDiscussion: """
+      Examples:
+        ilgi onthisday                today's date in past years
+        ilgi onthisday 2026-05-01
+        ilgi onthisday yesterday --json
+      """,
+    .onThisDayDateHelp: "The day: YYYY-MM-DD, today, yesterday, 어제... Default: today.",
+    .optJSONList: "Print JSON (the list schema).",
+    .errNotADay: "`{1}` is not a day; use YYYY-MM-DD, today or yesterday",
+    .onThisDayNothing: "Nothing written on {1} in earlier years.",
+    .yearAgo: "1 year ago",
+    .yearsAgo: "{1} years ago",
+    .tagsAbstract: "Every tag with the number of entries that carry it.",
+    .tagsDiscussion: """
+      Tags come from front matter (`tags`, `tag`, `keywords`) and from #tags in the text.
+
+      Examples:
+        ilgi tags
+        ilgi tags --json
+      """,
+    .tagsJSONHelp: "Print JSON: an array of {tag, count}.",
+    .statsAbstract: "Entries, words, streaks, entries per year and month, and a year's calendar.",
+    .statsDiscussion: """
+      Examples:
+        ilgi stats
+        ilgi stats --year 2024
+        ilgi stats --json
+      """,
+    .statsYearHelp: "The year to draw as a calendar. Default: the latest year with entries.",
+    .statsJSONHelp: "Print JSON.",
+    .statsEntries: "Entries",
+    .statsWords: "Words",
+    .statsDays: "Days",
+    .statsLongest: "Longest streak",
+    .statsCurrent: "Current streak",
+    .statsPerYear: "Per year",
+    .statsMonths: " Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
+    .statsMonthInitials: "J F M A M J J A S O N D",
+    .statsWeekdays: "Mon,   ,Wed,   ,Fri,   ,Sun",
+    .statsLegend: "· none  ░ 1  ▒ 2  ▓ 3  █ 4+",
+    .streakNone: "0 days",
+    .streakOne: "1 day ({1})",
+    .streakMany: "{1} days ({2} to {3})",
+    .doctorAbstract: "Check the journal: duplicate ids, unreadable files, bad front matter and dates.",
+    .doctorDiscussion: """
+      Exits 1 when it finds a problem, 0 when the journal is healthy. It only reads.
+
+      Example: ilgi doctor
+      """,
+    .doctorDuplicateID: "id {1} is used by {2} files: {3}; give each its own id",
+    .doctorHealthy: "{1} entries, no problems found.",
+    .doctorFoundOne: "found 1 problem in {1} entries; see above",
+    .doctorFoundMany: "found {1} problems in {2} entries; see above",
+    .noteDateNotADate: "`date: {1}` is not a date; using the file's name or time",
+    .noteDateNotSingle: "`date:` is not a single value; using the file's name or time",
+    .indexAbstract: "Bring the index up to date, or rebuild it from the files.",
+    .indexDiscussion: """
+      Every command does this by itself, reading only new and changed files; run it after a
+      large change to see the progress, or with --rebuild to start over. The index is a cache
+      in .ilgi/index.sqlite: deleting it loses nothing.
+
+      Examples:
+        ilgi index
+        ilgi index --rebuild
+      """,
+    .indexRebuildHelp: "Forget the index and read every file again.",
+    .indexSummary: "{1} entries indexed: {2} added, {3} updated, {4} removed, {5} moved, {6} unreadable ({7} s).",
+    .indexReading: "Reading",
+    .noticeIndexReplaced: "the index at {1} could not be opened; made a new one",
+    .noticeIndexOtherVersion: "the index was made by another version of ilgi; rebuilt it",
+    .noticeIndexDamaged: "the index at {1} was damaged; rebuilt it",
+    .errIndexFailed: "the index at {1} failed: {2}; run `ilgi index --rebuild`",
+    .errIndexFailedDelete: "the index at {1} failed: {2}; delete it and run `ilgi index --rebuild`",
+    .searchAbstract: "Find entries by words, phrases and tags, best matches first.",
+    .searchDiscussion: """
+      Words match as prefixes (`산책` finds `산책을`, `run` finds `running`); case and accents
+      are ignored. "Exact phrases" in quotes; `a OR b`; `NOT word` or `-word` to exclude;
+      `tag:name` for a tag. Titles weigh more than bodies.
+
+      Examples:
+        ilgi search river
+        ilgi search '"new best"' tag:running
+        ilgi search 학교 -시험 --from 2024
+        ilgi search 'rain OR snow' --json
+
+      JSON: the list schema plus `snippet` (matches marked **like this**) and `rank` (1 is best).
+      """,
+    .searchQueryHelp: "What to look for.",
+    .errSearch: "search: {1}",
+    .searchOrNeedsWords: "`OR` needs a word on each side, as in `rain OR snow`",
+    .searchDoubleNot: "`NOT NOT` means nothing; write `NOT word` once",
+    .searchTagAfterOperator: "`tag:` cannot follow `OR` or `NOT`; use --any-tag for either of several tags",
+    .searchNoLetters: "`{1}` has no letters or digits to search for; put a word after `OR` or `NOT`",
+    .searchOrAtEnd: "`OR` at the end needs a word after it, as in `rain OR snow`",
+    .searchNotAtEnd: "`NOT` at the end needs a word after it, as in `walk NOT rain`",
+    .searchEmpty: "nothing to search for; give a word, a \"phrase\" or tag:name",
+    .searchUnclosedQuote: "a quote is not closed; add the closing \" after the phrase",
+    .searchTagNeedsName: "`tag:` needs a name, as in tag:travel",
+    .searchExcludedTag: "excluding a tag is not supported; search for words to exclude instead",
+    .renderAbstract: "Turn Markdown into the HTML fragment ilgi gives entries.",
+    .renderDiscussion: """
+      Reads FILE, or standard input when FILE is missing or `-`. Front matter, if any, is
+      left out. Raw HTML and javascript: links are dropped unless --allow-raw-html.
+
+      Examples:
+        ilgi render notes.md > notes.html
+        echo '**bold**' | ilgi render
+      """,
+    .renderFileHelp: "A Markdown file; `-` or nothing for standard input.",
+    .renderRawHTMLHelp: "Let raw HTML through (off by default; raw_html setting too).",
+    .errRenderRead: "{1}: {2}; check the path",
+    .standardInput: "standard input",
+    .madeNewJournal: "made a new journal at {1} (choose another with --journal or ILGI_JOURNAL)",
+    .errJournalMissing: "no journal at {1}; make one with `ilgi init {1}`",
+    .errJournalIsFile: "{1} is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL",
+    .errNoSuchEntry: "no entry matches `{1}`; see `ilgi list` for ids, dates and paths",
+    .errAmbiguous: "`{1}` matches {2} entries; name one by id or path: {3}",
+    .errInvalidSelector: "`{1}` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD",
+    .errChangedOnDisk: "{1} changed on disk while you were editing; it was not overwritten. Your version is in {2}; merge the two by hand",
+    .errOccupied: "{1} exists again; move that file away, then restore",
+    .errIO: "could not {1} {2}: {3}; check the folder's permissions and free space",
+    .errTemplate: "template {1}: {2}; fix or remove it",
+    .selectorMatchesMany: "`{1}` matches {2} entries:",
+    .errNameOne: "name one by its id or path, e.g. `ilgi show {1}`",
+    .readBinary: "{1}: is a binary file, not Markdown text",
+    .readInvalidUTF8: "{1}: is not UTF-8 text (bad byte at offset {2})",
+    .readFrontMatter: "{1}:{2}: {3}",
+    .readTooLarge: "{1}: is {2}; entries larger than {3} are not read",
+    .readUnreadable: "{1}: {2}",
+    .adviceConvert: "move it out of the journal or save it as UTF-8 Markdown",
+    .adviceFixLine: "fix that line",
+    .adviceConvertInput: "convert it first",
+    .adviceCheckPermissions: "check the file's permissions and links",
+    .fmUnclosed: "front matter opened with `---` is never closed by a `---` line",
+    .fmInvalidYAML: "front matter is not valid YAML ({1})",
+    .fmNotAMapping: "front matter must be `key: value` lines",
+    .fmWrongType: "front matter key `{1}` must be {2}",
+    .ioRead: "read",
+    .ioWrite: "write",
+    .ioList: "list",
+    .ioMove: "move",
+    .ioRemove: "remove",
+    .ioCreate: "create",
+    .ioCreateFolder: "create folder",
+    .ioInspect: "inspect",
+    .ioChange: "change",
+    .warningLine: "{1}; {2}",
+    .errEditorNotFound: "the editor `{1}` was not found; set VISUAL or EDITOR to an editor you have",
+    .errEditorNotStarted: "could not start the editor `{1}`: {2}; set VISUAL or EDITOR",
+    .errEditorLost: "lost track of the editor `{1}`",
+    .errInputNotUTF8: "standard input is not UTF-8 text; convert it first",
+    .confirmSuffix: "[y/N]",
+    .apUsage: "USAGE:",
+    .apOptions: "OPTIONS:",
+    .apArguments: "ARGUMENTS:",
+    .apSubcommands: "SUBCOMMANDS:",
+    .apHelp: "Show help information.",
+    .apVersion: "Show the version.",
+    .apSeeHelp: "See 'ilgi help <subcommand>' for detailed help.",
+    .apError: "Error:",
+    .apDefault: "(default:",
+    .apHelpSubcommand: "Show subcommand help information.",
+
+    .apOverview: "OVERVIEW:",
+    .apUsageShort: "Usage:",
+    .apDefaultMark: "(default)",
+    .apSeeCommandHelp: "See '{1}' for more information.",
+
     .configSyntax: "{1}:{2}:{3}: not valid TOML ({4}); its settings are ignored until that line is fixed",
     .configUnknownKey: "{1}: unknown key `{2}`, ignored; see `ilgi config list` for the keys",
     .configWrongType: "{1}: `{2}` cannot be {3}; it takes {4}; the setting is ignored",

@@ -5,6 +5,349 @@ extension Catalog {
     .prefixNotice: "알림",
     .untitled: "(제목 없음)",
 
+    .rootAbstract: "평범한 마크다운 파일로 쓰는 일기장.",
+    .rootDiscussion: """
+      일기 하나는 작은 YAML 머리말이 붙은 마크다운 파일이며, 날짜별 폴더에 들어 있습니다
+      (YYYY/MM/YYYY-MM-DD-HHMM-제목.md). 파일은 어느 편집기로든 고치고 git에 둘 수 있습니다.
+
+      예:
+        ilgi new                        편집기를 열어 새 일기를 씁니다
+        ilgi new "아침 달리기" --tag 운동
+        ilgi list -n 5                  가장 최근 일기 다섯 개
+        ilgi search 산책 --from 2024     일기를 찾습니다(잘 맞는 순서)
+        ilgi show last                  가장 최근 일기를 보여 줍니다
+        ilgi edit 0f8b                  id가 0f8b로 시작하는 일기를 고칩니다
+        ilgi delete 2026-11-21          그날 일기를 휴지통으로 옮깁니다
+        ilgi config set weather.place 서울
+
+      일기를 가리키는 방법: 전체 id, 겹치지 않는 id 앞부분(4자 이상), `last`, 일기장 안의
+      경로, 또는 날짜 YYYY-MM-DD.
+
+      일기장은 --journal 경로, 없으면 $ILGI_JOURNAL, 없으면 전역 설정의 `journal`, 없으면
+      ~/ilgi(처음 쓸 때 만듦)입니다. 설정은 `ilgi config --help`를 보세요.
+
+      종료 코드: 0 성공, 1 실패, 64 잘못된 사용법, 65 읽을 수 없는 일기나 설정 파일,
+      66 그런 일기나 파일이 없음, 74 입출력 오류.
+      """,
+    .optJournal: "일기장 폴더. 기본값: $ILGI_JOURNAL, 없으면 설정의 `journal`, 없으면 ~/ilgi.",
+    .optLocale: "메시지와 날짜의 언어: en 또는 ko (en_US, ko_KR...). 기본값: 설정, LC_ALL, LC_MESSAGES, LANG.",
+    .optSelector: "어느 일기인지: id나 id 앞부분, `last`, 경로, 또는 날짜 YYYY-MM-DD.",
+    .optJSON: "텍스트 대신 JSON으로 출력합니다.",
+    .optYes: "묻지 않습니다.",
+    .optFrom: "이날부터의 일기: 2024-05-01, 2024-05, 2024, yesterday, '3 days ago', 'last monday', 어제, 3일 전, 지난주.",
+    .optTo: "이날까지의 일기(--from과 같은 형식).",
+    .optOn: "이날, 이 달 또는 이 해의 일기(--from과 같은 형식).",
+    .optTag: "이 태그가 있는 일기. 여러 번 쓰면 모두 있는 일기.",
+    .optAnyTag: "--tag를 여러 번 쓸 때, 그중 하나라도 있는 일기.",
+    .optWeather: "이 날씨의 일기(`비`는 `비, 4°C`와 맞습니다).",
+    .optLimit: "최대 이만큼의 일기.",
+    .optReverse: "오래된 것부터.",
+    .errLimitNegative: "-n은 0 이상이어야 합니다({1}은 안 됩니다)",
+    .errNotADayOption: "{1} `{2}`는 날짜가 아닙니다. 2024-05-01, 2024-05, 2024, 오늘, 어제, 그저께, 3일 전, 지난 월요일, 지난주 같은 형식을 쓰세요",
+    .errOnWithFromTo: "--on은 --from이나 --to와 함께 쓸 수 없습니다. 둘 중 하나만 쓰세요",
+    .initAbstract: "일기장을 만듭니다: 폴더, .ilgi/, .gitignore.",
+    .initDiscussion: """
+      다시 실행해도 안전합니다: 빠진 것만 더하고 일기는 건드리지 않습니다.
+
+      예:
+        ilgi init                 기본 일기장을 만듭니다(~/ilgi 또는 $ILGI_JOURNAL)
+        ilgi init ~/diary         ~/diary에 일기장을 만듭니다
+      """,
+    .initPathHelp: "일기장을 만들 곳. 기본값: 지금 쓰는 일기장.",
+    .initMade: "{1}에 새 일기장을 만들었습니다.",
+    .initSetUp: "{1}의 일기장을 준비했습니다.",
+    .initReady: "{1}의 일기장은 이미 준비되어 있습니다.",
+    .newAbstract: "새 일기를 씁니다: 편집기에서, 또는 바로 글로.",
+    .newDiscussion: """
+      글 없이 터미널에서 실행하면 $VISUAL이나 $EDITOR로 새 일기를 엽니다. 초안은
+      .ilgi/drafts/에 있다가 편집기가 성공으로 끝나면 YYYY/MM/으로 옮겨집니다. 손대지 않았거나
+      비운 일기는 남기지 않습니다. 편집기가 실패하거나 죽으면 초안은 남습니다:
+      `ilgi new --resume`으로 다시 열고, `ilgi drafts`로 초안을 봅니다.
+
+      글(인자나 표준 입력)을 주면 바로 씁니다. 첫 줄이 제목입니다. 새 파일의 경로
+      (일기장 기준)를 출력합니다.
+
+      weather.place를 설정하면(`ilgi config` 참고) 쓰는 동안 그곳의 지금 날씨를 물어
+      `weather:`에 적습니다. 제때 답이 없으면 날씨 없이 저장합니다.
+
+      예:
+        ilgi new
+        ilgi new "아침 달리기" --tag 운동 --weather "맑음, 4°C"
+        echo "민지와 저녁" | ilgi new --date 2026-11-20T19:30
+        ilgi new --resume
+      """,
+    .newTextHelp: "일기의 글. 첫 줄이 제목입니다. --resume과 함께면: 어느 초안인지.",
+    .newDateHelp: "언제 일인지: YYYY-MM-DD 또는 YYYY-MM-DDTHH:MM[+09:00]. 기본값: 지금.",
+    .newTagHelp: "일기의 태그. 여러 개면 반복하세요.",
+    .newEditHelp: "표준 입력이 터미널이 아니어도 편집기를 엽니다.",
+    .newResumeHelp: "가장 최근 초안(또는 이름을 준 초안)을 편집기에서 다시 엽니다.",
+    .errNewDate: "--date `{1}`는 날짜가 아닙니다. YYYY-MM-DD나 YYYY-MM-DDTHH:MM을 쓰세요",
+    .errNewTag: "--tag `{1}`는 태그가 아닙니다. 쉼표 없는 한 단어를 쓰세요",
+    .errNewWeatherLine: "--weather는 한 줄이어야 합니다",
+    .errNothingToWrite: "쓸 내용이 없습니다: 글을 인자나 표준 입력으로 주거나, 터미널에서 실행해 편집기를 여세요",
+    .errNoDraftToResume: "이어 쓸 초안이 없습니다. `ilgi new`로 새 일기를 시작하세요",
+    .errNoDraftNamed: "`{1}`라는 초안이 없습니다. `ilgi drafts`를 보세요",
+    .editorExited: "상태 {1}로 끝났습니다",
+    .editorKilled: "시그널 {1}로 멈췄습니다",
+    .errEditorDraftKept: "편집기가 {1}. 초안은 {2}에 남아 있습니다. `ilgi new --resume`으로 이어 쓰거나 `ilgi drafts`로 초안을 보세요",
+    .newDiscardedUntouched: "쓴 것이 없습니다: 새 일기를 손대지 않았습니다.",
+    .newDiscardedBlank: "쓴 것이 없습니다: 새 일기가 비어 있습니다.",
+    .listAbstract: "일기 목록을 최근 것부터 보여 줍니다: 날짜, 제목, 한 줄 미리 보기.",
+    .listDiscussion: """
+      읽을 수 없는 파일은 stderr에 한 줄씩 경고로 알리고, 나머지는 그대로 보여 줍니다.
+
+      예:
+        ilgi list                 모든 일기
+        ilgi list -n 10           최근 열 개
+        ilgi list --on 2024-05 --tag 여행
+        ilgi list --from 지난주 --weather 비
+        ilgi list --json | jq '.[0].title'
+
+      JSON: {id, date, title, preview, tags, weather, path}의 배열. `date`는 일기 자신의
+      시간대로 쓴 ISO 8601이고, 날씨가 없으면 `weather`는 null입니다.
+      """,
+    .listEmptyJournal: "아직 일기가 없습니다. `ilgi new`로 써 보세요.",
+    .listNoMatch: "맞는 일기가 없습니다.",
+    .showAbstract: "일기 하나를 보여 줍니다: 터미널용, HTML, JSON, 또는 파일 그대로.",
+    .showDiscussion: """
+      터미널에서는 제목, 강조, 목록, 인용, 코드, 링크를 색으로 보여 줍니다. 터미널이 아니거나
+      NO_COLOR가 있으면 이스케이프 코드 없는 평범한 글로 출력합니다.
+
+      예:
+        ilgi show last
+        ilgi show 0f8b6c0e
+        ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
+        ilgi show 2026-11-21 --html > entry.html
+      """,
+    .showHTMLHelp: "HTML 조각(제목과 본문)을 출력합니다.",
+    .showRawHelp: "디스크의 파일을 그대로 출력합니다.",
+    .showJSONHelp: "JSON으로 출력합니다: 목록 형식에 `body`를 더해.",
+    .showRawHTMLHelp: "일기 속 HTML을 --html 출력에 그대로 둡니다(기본은 끔; raw_html 설정으로도).",
+    .errShowOneFormat: "--html, --raw, --json 중 하나만 고르세요",
+    .editAbstract: "편집기에서 일기를 고칩니다(기본값: 가장 최근 일기).",
+    .editDiscussion: """
+      .ilgi/drafts/edit/의 사본을 고칩니다. 편집기가 성공으로 끝나면 일기 파일을 같은
+      경로에서 원자적으로 바꿉니다. 고치는 사이에 파일이 바뀌었으면(다른 편집기, git)
+      덮어쓰지 않습니다: 고친 사본은 초안 폴더에 남고 ilgi가 위치를 알려 줍니다.
+
+      예:
+        ilgi edit
+        ilgi edit 0f8b
+        EDITOR="code --wait" ilgi edit 2026-11-21
+      """,
+    .errEditorUnclean: "편집기가 제대로 끝나지 않았습니다. {1}은(는) 그대로이고 고친 사본은 {2}에 있습니다",
+    .editNoChanges: "{1}에 바뀐 것이 없습니다.",
+    .deleteAbstract: "물어본 뒤 일기를 휴지통으로 옮깁니다.",
+    .deleteDiscussion: """
+      파일은 같은 경로로 .ilgi/trash/에 옮겨집니다. `ilgi trash restore`로 되돌리고,
+      `ilgi trash empty`만 영영 지웁니다. 물어볼 터미널이 없으면 --yes를 주세요.
+
+      예:
+        ilgi delete 0f8b6c0e
+        ilgi delete last --yes
+      """,
+    .errDeleteNeedsYes: "확인 없이 {1}을(를) 지우지 않습니다. 터미널에서 실행하거나 --yes를 주세요",
+    .deleteQuestion: "“{1}”({2}, {3})을(를) 휴지통으로 옮길까요?",
+    .deleteKept: "{1}을(를) 그대로 두었습니다.",
+    .deleteMoved: "{1}을(를) 휴지통으로 옮겼습니다. 되돌리기: ilgi trash restore {2}",
+    .trashAbstract: "지운 일기를 보고, 되돌리고, 비웁니다.",
+    .trashDiscussion: """
+      예:
+        ilgi trash                    휴지통에 있는 것을 봅니다
+        ilgi trash restore 0f8b       일기를 원래 자리로 되돌립니다
+        ilgi trash empty --yes        휴지통을 영영 비웁니다
+      """,
+    .trashListAbstract: "지운 일기를 최근 것부터 보여 줍니다.",
+    .trashJSONHelp: "JSON으로 출력합니다(목록 형식. `path`는 되돌릴 자리).",
+    .trashIsEmpty: "휴지통이 비어 있습니다.",
+    .trashRestoreAbstract: "지운 일기를 원래 자리로 되돌립니다.",
+    .trashRestoreDiscussion: "예: ilgi trash restore 0f8b6c0e",
+    .trashRestoreSelectorHelp: "휴지통의 어느 일기인지: id나 id 앞부분, `last`, 경로, 또는 날짜 YYYY-MM-DD.",
+    .trashEmptyAbstract: "물어본 뒤 휴지통의 모든 것을 영영 지웁니다.",
+    .trashEmptyDiscussion: "물어볼 터미널이 없으면 --yes를 주세요. 예: ilgi trash empty --yes",
+    .errTrashEmptyNeedsYes: "확인 없이 휴지통을 비우지 않습니다. 터미널에서 실행하거나 --yes를 주세요",
+    .trashEmptyQuestion: "휴지통의 일기 {1}개를 영영 지울까요? 되돌릴 수 없습니다.",
+    .trashKept: "휴지통을 그대로 두었습니다.",
+    .trashDeleted: "일기 {1}개를 영영 지웠습니다.",
+    .draftsAbstract: "초안을 보여 줍니다: 편집기가 끝나지 않은 새 일기와 남겨 둔 고친 사본.",
+    .draftsDiscussion: """
+      예:
+        ilgi drafts
+        ilgi new --resume                     가장 최근 새 일기 초안을 다시 엽니다
+        ilgi new --resume new-20261121-093000-0F8B6C0E.md
+      """,
+    .draftsNone: "초안이 없습니다.",
+    .draftKindEdit: "{1}의 고친 사본",
+    .draftKindNew: "새 일기",
+    .onThisDayAbstract: "지난 해들의 같은 날에 쓴 일기.",
+    .onThisDayDiscussion: """
+      예:
+        ilgi onthisday                지난 해들의 오늘
+        ilgi onthisday 2026-05-01
+        ilgi onthisday 어제 --json
+      """,
+    .onThisDayDateHelp: "날: YYYY-MM-DD, 오늘, 어제, today... 기본값: 오늘.",
+    .optJSONList: "JSON으로 출력합니다(목록 형식).",
+    .errNotADay: "`{1}`는 날짜가 아닙니다. YYYY-MM-DD, 오늘, 어제 같은 형식을 쓰세요",
+    .onThisDayNothing: "지난 해들의 {1}에 쓴 일기가 없습니다.",
+    .yearAgo: "1년 전",
+    .yearsAgo: "{1}년 전",
+    .tagsAbstract: "모든 태그와 그 태그가 붙은 일기 수.",
+    .tagsDiscussion: """
+      태그는 머리말(`tags`, `tag`, `keywords`)과 본문의 #태그에서 옵니다.
+
+      예:
+        ilgi tags
+        ilgi tags --json
+      """,
+    .tagsJSONHelp: "JSON으로 출력합니다: {tag, count}의 배열.",
+    .statsAbstract: "일기 수, 단어 수, 연속 기록, 해와 달별 일기 수, 한 해의 달력.",
+    .statsDiscussion: """
+      예:
+        ilgi stats
+        ilgi stats --year 2024
+        ilgi stats --json
+      """,
+    .statsYearHelp: "달력으로 그릴 해. 기본값: 일기가 있는 가장 최근 해.",
+    .statsJSONHelp: "JSON으로 출력합니다.",
+    .statsEntries: "일기",
+    .statsWords: "단어",
+    .statsDays: "날",
+    .statsLongest: "가장 긴 연속",
+    .statsCurrent: "지금 연속",
+    .statsPerYear: "해별",
+    .statsMonths: " 1월 2월 3월 4월 5월 6월 7월 8월 9월10월11월12월",
+    .statsMonthInitials: "1 2 3 4 5 6 7 8 9 10 11 12",
+    .statsWeekdays: "월 ,   ,수 ,   ,금 ,   ,일 ",
+    .statsLegend: "· 없음  ░ 1  ▒ 2  ▓ 3  █ 4+",
+    .streakNone: "0일",
+    .streakOne: "1일 ({1})",
+    .streakMany: "{1}일 ({2} ~ {3})",
+    .doctorAbstract: "일기장을 점검합니다: 겹치는 id, 읽을 수 없는 파일, 잘못된 머리말과 날짜.",
+    .doctorDiscussion: """
+      문제를 찾으면 1, 일기장이 건강하면 0으로 끝납니다. 읽기만 합니다.
+
+      예: ilgi doctor
+      """,
+    .doctorDuplicateID: "id {1}을(를) 파일 {2}개가 씁니다: {3}. 파일마다 다른 id를 주세요",
+    .doctorHealthy: "일기 {1}개, 문제가 없습니다.",
+    .doctorFoundOne: "일기 {1}개에서 문제 1개를 찾았습니다. 위를 보세요",
+    .doctorFoundMany: "일기 {2}개에서 문제 {1}개를 찾았습니다. 위를 보세요",
+    .noteDateNotADate: "`date: {1}`는 날짜가 아닙니다. 파일 이름이나 시각을 씁니다",
+    .noteDateNotSingle: "`date:`가 값 하나가 아닙니다. 파일 이름이나 시각을 씁니다",
+    .indexAbstract: "색인을 최신으로 하거나, 파일에서 다시 만듭니다.",
+    .indexDiscussion: """
+      모든 명령이 스스로 새 파일과 바뀐 파일만 읽어 이 일을 합니다. 큰 변화 뒤에 진행을
+      보려면 실행하고, 처음부터 하려면 --rebuild를 주세요. 색인은 .ilgi/index.sqlite의
+      캐시라서 지워도 잃는 것이 없습니다.
+
+      예:
+        ilgi index
+        ilgi index --rebuild
+      """,
+    .indexRebuildHelp: "색인을 버리고 모든 파일을 다시 읽습니다.",
+    .indexSummary: "일기 {1}개 색인: 추가 {2}, 갱신 {3}, 제거 {4}, 이동 {5}, 읽을 수 없음 {6} ({7}초).",
+    .indexReading: "읽는 중",
+    .noticeIndexReplaced: "{1}의 색인을 열 수 없어 새로 만들었습니다",
+    .noticeIndexOtherVersion: "다른 버전의 ilgi가 만든 색인이라 다시 만들었습니다",
+    .noticeIndexDamaged: "{1}의 색인이 망가져 다시 만들었습니다",
+    .errIndexFailed: "{1}의 색인에 문제가 생겼습니다: {2}. `ilgi index --rebuild`를 실행하세요",
+    .errIndexFailedDelete: "{1}의 색인에 문제가 생겼습니다: {2}. 지우고 `ilgi index --rebuild`를 실행하세요",
+    .searchAbstract: "단어, 구절, 태그로 일기를 찾습니다. 잘 맞는 것부터.",
+    .searchDiscussion: """
+      단어는 앞부분으로 맞춥니다(`산책`은 `산책을`을, `run`은 `running`을 찾습니다). 대소문자와
+      악센트는 가리지 않습니다. 따옴표로 "정확한 구절", `a OR b`, 빼려면 `NOT 단어`나 `-단어`,
+      태그는 `tag:이름`. 제목이 본문보다 무겁습니다.
+
+      예:
+        ilgi search 산책
+        ilgi search '"새 기록"' tag:운동
+        ilgi search 학교 -시험 --from 2024
+        ilgi search '비 OR 눈' --json
+
+      JSON: 목록 형식에 `snippet`(맞는 곳은 **이렇게** 표시)과 `rank`(1이 가장 잘 맞음)를 더해.
+      """,
+    .searchQueryHelp: "찾을 것.",
+    .errSearch: "검색: {1}",
+    .searchOrNeedsWords: "`OR` 양쪽에 단어가 필요합니다. 예: `비 OR 눈`",
+    .searchDoubleNot: "`NOT NOT`은 뜻이 없습니다. `NOT 단어`를 한 번만 쓰세요",
+    .searchTagAfterOperator: "`tag:`는 `OR`나 `NOT` 뒤에 올 수 없습니다. 여러 태그 중 하나는 --any-tag를 쓰세요",
+    .searchNoLetters: "`{1}`에는 찾을 글자나 숫자가 없습니다. `OR`나 `NOT` 뒤에 단어를 두세요",
+    .searchOrAtEnd: "끝의 `OR` 뒤에 단어가 필요합니다. 예: `비 OR 눈`",
+    .searchNotAtEnd: "끝의 `NOT` 뒤에 단어가 필요합니다. 예: `산책 NOT 비`",
+    .searchEmpty: "찾을 것이 없습니다. 단어, \"구절\", 또는 tag:이름을 주세요",
+    .searchUnclosedQuote: "따옴표가 닫히지 않았습니다. 구절 뒤에 닫는 \"를 더하세요",
+    .searchTagNeedsName: "`tag:` 뒤에 이름이 필요합니다. 예: tag:여행",
+    .searchExcludedTag: "태그를 빼는 검색은 할 수 없습니다. 대신 뺄 단어로 찾으세요",
+    .renderAbstract: "마크다운을 ilgi가 일기에 쓰는 HTML 조각으로 바꿉니다.",
+    .renderDiscussion: """
+      FILE을, FILE이 없거나 `-`면 표준 입력을 읽습니다. 머리말은 빼고, HTML과
+      javascript: 링크는 --allow-raw-html이 없으면 버립니다.
+
+      예:
+        ilgi render notes.md > notes.html
+        echo '**굵게**' | ilgi render
+      """,
+    .renderFileHelp: "마크다운 파일. `-`나 생략하면 표준 입력.",
+    .renderRawHTMLHelp: "HTML을 그대로 둡니다(기본은 끔; raw_html 설정으로도).",
+    .errRenderRead: "{1}: {2}. 경로를 확인하세요",
+    .standardInput: "표준 입력",
+    .madeNewJournal: "{1}에 새 일기장을 만들었습니다(다른 곳은 --journal이나 ILGI_JOURNAL로)",
+    .errJournalMissing: "{1}에 일기장이 없습니다. `ilgi init {1}`로 만드세요",
+    .errJournalIsFile: "{1}은(는) 일기장 폴더가 아니라 파일입니다. --journal이나 ILGI_JOURNAL로 폴더를 주세요",
+    .errNoSuchEntry: "`{1}`에 맞는 일기가 없습니다. id, 날짜, 경로는 `ilgi list`를 보세요",
+    .errAmbiguous: "`{1}`에 맞는 일기가 {2}개입니다. id나 경로로 하나를 고르세요: {3}",
+    .errInvalidSelector: "`{1}`로는 일기를 고를 수 없습니다. id(4자 이상), `last`, 2026/11/….md 같은 경로, 또는 날짜 YYYY-MM-DD를 쓰세요",
+    .errChangedOnDisk: "고치는 사이에 {1}이(가) 디스크에서 바뀌어 덮어쓰지 않았습니다. 고친 내용은 {2}에 있으니 둘을 직접 합치세요",
+    .errOccupied: "{1}이(가) 다시 있습니다. 그 파일을 옮긴 뒤 되돌리세요",
+    .errIO: "{2}: {1} 실패({3}). 폴더 권한과 남은 공간을 확인하세요",
+    .errTemplate: "템플릿 {1}: {2}. 고치거나 지우세요",
+    .selectorMatchesMany: "`{1}`에 맞는 일기가 {2}개입니다:",
+    .errNameOne: "id나 경로로 하나를 고르세요. 예: `ilgi show {1}`",
+    .readBinary: "{1}: 마크다운 글이 아니라 바이너리 파일입니다",
+    .readInvalidUTF8: "{1}: UTF-8 글이 아닙니다(위치 {2}의 바이트)",
+    .readFrontMatter: "{1}:{2}: {3}",
+    .readTooLarge: "{1}: 크기가 {2}입니다. {3}보다 큰 일기는 읽지 않습니다",
+    .readUnreadable: "{1}: {2}",
+    .adviceConvert: "일기장 밖으로 옮기거나 UTF-8 마크다운으로 저장하세요",
+    .adviceFixLine: "그 줄을 고치세요",
+    .adviceConvertInput: "먼저 변환하세요",
+    .adviceCheckPermissions: "파일의 권한과 링크를 확인하세요",
+    .fmUnclosed: "`---`로 연 머리말이 `---` 줄로 닫히지 않았습니다",
+    .fmInvalidYAML: "머리말이 올바른 YAML이 아닙니다({1})",
+    .fmNotAMapping: "머리말은 `키: 값` 줄이어야 합니다",
+    .fmWrongType: "머리말 키 `{1}`는 {2}여야 합니다",
+    .ioRead: "읽기",
+    .ioWrite: "쓰기",
+    .ioList: "목록 읽기",
+    .ioMove: "옮기기",
+    .ioRemove: "지우기",
+    .ioCreate: "만들기",
+    .ioCreateFolder: "폴더 만들기",
+    .ioInspect: "살피기",
+    .ioChange: "바꾸기",
+    .warningLine: "{1}. {2}",
+    .errEditorNotFound: "편집기 `{1}`를 찾지 못했습니다. 가진 편집기를 VISUAL이나 EDITOR(또는 editor 설정)로 정하세요",
+    .errEditorNotStarted: "편집기 `{1}`를 시작할 수 없습니다: {2}. VISUAL이나 EDITOR를 정하세요",
+    .errEditorLost: "편집기 `{1}`의 상태를 알 수 없게 되었습니다",
+    .errInputNotUTF8: "표준 입력이 UTF-8 글이 아닙니다. 먼저 변환하세요",
+    .confirmSuffix: "[y/N]",
+    .apUsage: "사용법:",
+    .apOptions: "옵션:",
+    .apArguments: "인자:",
+    .apSubcommands: "하위 명령:",
+    .apHelp: "도움말을 보여 줍니다.",
+    .apVersion: "버전을 보여 줍니다.",
+    .apSeeHelp: "자세한 도움말은 'ilgi help <하위 명령>'을 보세요.",
+    .apError: "오류:",
+    .apDefault: "(기본값:",
+    .apHelpSubcommand: "하위 명령의 도움말을 보여 줍니다.",
+
+    .apOverview: "개요:",
+    .apUsageShort: "사용법:",
+    .apDefaultMark: "(기본)",
+    .apSeeCommandHelp: "자세한 내용은 '{1}'을 보세요.",
+
     .configSyntax: "{1}:{2}:{3}: 올바른 TOML이 아닙니다 ({4}). 그 줄을 고칠 때까지 이 파일의 설정은 무시됩니다",
     .configUnknownKey: "{1}: 알 수 없는 키 `{2}`는 무시됩니다. 키 목록은 `ilgi config list`를 보세요",
     .configWrongType: "{1}: `{2}`에는 {3} 값을 쓸 수 없습니다. {4} 값이어야 하며, 이 설정은 무시됩니다",

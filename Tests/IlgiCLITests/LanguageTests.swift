@@ -1,0 +1,81 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// Every command speaks English or Korean, chosen by `--locale`, config or the locale variables.
+struct LanguageTests {
+  static let commands: [[String]] = [
+    [], ["init"], ["new"], ["list"], ["search"], ["show"], ["edit"], ["delete"], ["trash"], ["trash", "restore"],
+    ["trash", "empty"], ["drafts"], ["onthisday"], ["tags"], ["stats"], ["doctor"], ["index"], ["render"],
+    ["config"], ["config", "set"], ["weather"], ["weather", "fill"],
+  ]
+
+  /// Whether `text` holds Hangul syllables.
+  func hasHangul(_ text: String) -> Bool { text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+
+  @Test(arguments: commands)
+  func everyCommandsHelpSwitchesLanguage(_ command: [String]) throws {
+    let harness = try Harness()
+    let english = try IlgiProcess.run(command + ["--help"], environment: harness.environment)
+    let korean = try IlgiProcess.run(command + ["--help"], environment: harness.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
+    #expect(english.status == 0 && korean.status == 0)
+    #expect(english.stdout.contains("OPTIONS:") && !english.stdout.contains("옵션:"))
+    #expect(english.stdout.contains("Show help information."))
+    #expect(english.stdout != korean.stdout)
+    #expect(hasHangul(korean.stdout))
+    #expect(korean.stdout.contains("옵션:"))
+    #expect(korean.stdout.contains("도움말을 보여 줍니다."))
+  }
+
+  @Test func theLocaleComesFromTheFlagThenConfigThenTheVariables() throws {
+    var harness = try Harness(["2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\n\n"])
+    func untitled(_ arguments: [String] = [], _ env: [String: String] = [:]) throws -> Bool {
+      let result = try IlgiProcess.run(["list"] + arguments, environment: harness.environment.merging(env) { $1 })
+      return result.stdout.contains("(제목 없음)") && result.stdout.contains("2026년 11월 21일")
+    }
+    #expect(try !untitled())
+    #expect(try untitled([], ["LANG": "ko_KR.UTF-8"]))
+    #expect(try untitled([], ["LC_MESSAGES": "ko_KR.UTF-8"]))
+    #expect(try !untitled([], ["LANG": "ko_KR.UTF-8", "LC_ALL": "en_US.UTF-8"]))
+    #expect(try untitled(["--locale", "ko"]))
+    try "locale = \"ko\"\n".write(toFile: harness.journal.root + "/.ilgi/config.toml", atomically: true, encoding: .utf8)
+    #expect(try untitled())
+    #expect(try !untitled(["--locale", "en"]))
+    harness.environment["ILGI_LOCALE"] = "en"
+    #expect(try !untitled())
+  }
+
+  @Test func messagesAndErrorsSwitchLanguage() throws {
+    let harness = try Harness()
+    let ko = ["LANG": "ko_KR.UTF-8"]
+    #expect(try harness.run("list", env: ko).stderr == "아직 일기가 없습니다. `ilgi new`로 써 보세요.\n")
+    let missing = try harness.run("show", "2020-01-01", env: ko)
+    #expect(missing.status == 66)
+    #expect(missing.stderr == "ilgi: `2020-01-01`에 맞는 일기가 없습니다. id, 날짜, 경로는 `ilgi list`를 보세요\n")
+    let badOption = try harness.run("list", "--bogus", env: ko)
+    #expect(badOption.status == 64)
+    #expect(badOption.stderr.hasPrefix("오류: "))
+    let badDay = try harness.run("list", "--from", "someday", env: ko)
+    #expect(badDay.stderr.contains("`someday`는 날짜가 아닙니다"))
+    let search = try harness.run("search", "rain", "OR", env: ko)
+    #expect(search.stderr == "ilgi: 검색: 끝의 `OR` 뒤에 단어가 필요합니다. 예: `비 OR 눈`\n")
+    let written = try harness.run("new", "산책", env: ko)
+    #expect(written.status == 0)
+    #expect(try harness.run("doctor", env: ko).stdout == "일기 1개, 문제가 없습니다.\n")
+    let stats = try harness.run("stats", env: ko)
+    #expect(stats.stdout.contains("가장 긴 연속 1일"))
+  }
+
+  @Test func koreanDatesAreReadInFiltersToo() throws {
+    let harness = try Harness()
+    #expect(try harness.run("new", "오늘 일기").status == 0)
+    for day in ["오늘", "today"] {
+      #expect(try harness.run("list", "--on", day).stdout.contains("오늘 일기"))
+    }
+    for day in ["어제", "3일 전", "지난 월요일", "yesterday", "3 days ago", "last monday"] {
+      let result = try harness.run("list", "--on", day)
+      #expect(result.status == 0, "\(day): \(result.stderr)")
+      #expect(!result.stdout.contains("오늘 일기"))
+    }
+  }
+}
