@@ -66,6 +66,30 @@ struct LanguageTests {
     #expect(stats.stdout.contains("가장 긴 연속 1일"))
   }
 
+  static let outputs: [[String]] = [
+    ["list"], ["trash"], ["drafts"], ["onthisday"], ["tags", "--json"], ["index"], ["doctor"], ["stats"],
+    ["config", "list"], ["weather", "fill"], ["show", "nope"], ["delete", "last"], ["init"],
+  ]
+
+  @Test(arguments: outputs)
+  func everyCommandsOutputSwitchesLanguage(_ command: [String]) throws {
+    let files = ["2025/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2025-11-21T09:30:00+09:00\n---\n\n"]
+    let english = try Harness(files)
+    let korean = try Harness(files)
+    let en = try IlgiProcess.run(command, environment: english.environment)
+    let ko = try IlgiProcess.run(command, environment: korean.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
+    #expect(en.status == ko.status)
+    if command == ["tags", "--json"] {
+      #expect(en.stdout == ko.stdout)  // data, not words
+      return
+    }
+    let enText = (en.stdout + en.stderr).replacingOccurrences(of: english.journal.base, with: "")
+    let koText = (ko.stdout + ko.stderr).replacingOccurrences(of: korean.journal.base, with: "")
+    #expect(enText != koText)
+    #expect(hasHangul(koText), "\(command): \(koText)")
+    #expect(!hasHangul(enText), "\(command): \(enText)")
+  }
+
   @Test func koreanDatesAreReadInFiltersToo() throws {
     let harness = try Harness()
     #expect(try harness.run("new", "오늘 일기").status == 0)

@@ -69,6 +69,8 @@ struct WeatherCLITests {
     #expect(harness.journal.text(given.stdout.trimmingCharacters(in: .newlines))?.contains("weather: Drizzle") == true)
     let none = try harness.run("new", "No weather", "--no-weather")
     #expect(harness.journal.text(none.stdout.trimmingCharacters(in: .newlines))?.contains("weather:") == false)
+    let off = try harness.run("new", "Weather off", env: ["ILGI_WEATHER_ENABLED": "false"])
+    #expect(harness.journal.text(off.stdout.trimmingCharacters(in: .newlines))?.contains("weather:") == false)
     #expect(server.requests.isEmpty)
     let both = try harness.run("new", "x", "--weather", "Fog", "--no-weather")
     #expect(both.status == 64)
