@@ -152,24 +152,6 @@ public enum ConfigValue: Sendable, Equatable, CustomStringConvertible {
     return nil
   }
 
-  /// A TOML basic string: quotes, backslashes and control characters escaped.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += String(format: "\\u%04X", scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
+  /// A TOML basic string: its escapes (`\"`, `\\`, `\n`, `\uXXXX`) are YAML's double-quoted ones.
+  static func quoted(_ text: String) -> String { YAMLScalar.doubleQuoted(text) }
 }
