@@ -38,12 +38,11 @@ extension Context {
 
   /// What a key takes, in words: `a number`, `true or false`, `metric or imperial`.
   static func expected(_ key: ConfigKey) -> String {
-    let korean = Localization.catalog.language == .korean
     switch key.kind {
-    case .string: return korean ? "문자열" : "a string"
-    case .number: return korean ? "숫자" : "a number"
-    case .bool: return korean ? "true 또는 false" : "true or false"
-    case .choice(let choices): return choices.joined(separator: korean ? " 또는 " : " or ")
+    case .string: return tr(.kindString)
+    case .number: return tr(.kindNumber)
+    case .bool: return tr(.kindBool)
+    case .choice(let choices): return choices.joined(separator: tr(.kindOr))
     }
   }
 

@@ -33,9 +33,9 @@ struct Context {
       now: { now }, locale: locale, timeZone: .current,
       variables: variables.filter { $0.key.hasPrefix("ILGI_") || $0.key.hasPrefix("XDG_") })
     if reportsSettings {
-      for problem in loaded.unreadable { Terminal.standardError.write("ilgi: \(tr(.prefixWarning)): \(problem)\n") }
+      for problem in loaded.unreadable { Terminal.warn(problem) }
       for warning in settings.warnings {
-        Terminal.standardError.write("ilgi: \(tr(.prefixWarning)): \(Self.describe(warning))\n")
+        Terminal.warn(Self.describe(warning))
       }
     }
   }
@@ -301,7 +301,7 @@ struct Context {
 
   func warn(_ skipped: [EntryReadError]) {
     for problem in skipped {
-      Terminal.standardError.write("ilgi: \(tr(.prefixWarning)): \(Self.describe(problem))\n")
+      Terminal.warn(Self.describe(problem))
     }
   }
 

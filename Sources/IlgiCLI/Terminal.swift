@@ -43,6 +43,16 @@ struct Terminal {
     return ["y", "yes", "네", "예", "ㅇ"].contains(answer)
   }
 
+  /// `ilgi: warning: <text>` on stderr: something was skipped, the command goes on.
+  static func warn(_ text: String) {
+    standardError.write("ilgi: \(tr(.prefixWarning)): \(text)\n")
+  }
+
+  /// `ilgi: note: <text>` on stderr: something the person should know, nothing went wrong.
+  static func note(_ text: String) {
+    standardError.write("ilgi: \(tr(.prefixNotice)): \(text)\n")
+  }
+
   /// Reads all of standard input as UTF-8.
   static func readStandardInput() throws -> String {
     let data = FileHandle.standardInput.readDataToEndOfFile()

@@ -172,11 +172,8 @@ extension Ilgi {
     }
 
     static func write(_ text: String, to path: String) throws {
-      let fileSystem = LocalFileSystem()
       do throws(FileSystemError) {
-        try fileSystem.createDirectory(
-          atPath: (path as NSString).deletingLastPathComponent, permissions: JournalLayout.folderPermissions)
-        try fileSystem.writeAtomically(Array(text.utf8), toPath: path, permissions: JournalLayout.filePermissions)
+        try LocalFileSystem().writeAtomicallyMakingFolder(Array(text.utf8), toPath: path)
       } catch {
         throw Context.describe(JournalError(path: path, reason: .io(error)))
       }

@@ -190,7 +190,7 @@ struct WeatherRequest {
     case .failure(.notConfigured("place")):
       return nil
     case .failure(let error):
-      Terminal.standardError.write("ilgi: \(tr(.prefixNotice)): \(Context.describe(error))\n")
+      Terminal.note(Context.describe(error))
       return nil
     case .success(let lookup):
       let now = context.now
@@ -210,9 +210,9 @@ struct WeatherRequest {
   func reportProblem() {
     switch pending.wait(until: .now()) {
     case .none:
-      Terminal.standardError.write("ilgi: \(tr(.prefixNotice)): \(tr(.weatherSkipped))\n")
+      Terminal.note(tr(.weatherSkipped))
     case .failure(let error):
-      Terminal.standardError.write("ilgi: \(tr(.prefixNotice)): \(Context.describe(error))\n")
+      Terminal.note(Context.describe(error))
     case .success:
       break
     }

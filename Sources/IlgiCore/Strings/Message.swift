@@ -242,6 +242,22 @@ public enum Message: String, Sendable, CaseIterable {
   case configJSONHelp
 
   // Weather
+  case kindString
+  case kindNumber
+  case kindBool
+  case kindOr
+  case weatherClear
+  case weatherMostlyClear
+  case weatherPartlyCloudy
+  case weatherCloudy
+  case weatherFog
+  case weatherDrizzle
+  case weatherRain
+  case weatherFreezingRain
+  case weatherShowers
+  case weatherSnow
+  case weatherThunderstorm
+  case weatherWindy
   case weatherUnreachable
   case weatherTimedOut
   case weatherHTTPStatus

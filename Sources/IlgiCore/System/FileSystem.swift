@@ -103,6 +103,13 @@ public struct FileSignature: Sendable, Equatable, Hashable {
 }
 
 extension FileSystem {
+  /// Writes `bytes` atomically to `path`, making its folder (owner-only) first when missing.
+  public func writeAtomicallyMakingFolder(_ bytes: [UInt8], toPath path: String) throws(FileSystemError) {
+    try createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, permissions: JournalLayout.folderPermissions)
+    try writeAtomically(bytes, toPath: path, permissions: JournalLayout.filePermissions)
+  }
+
   /// Whether anything (file, folder or dangling link) is at `path`.
   public func exists(atPath path: String) -> Bool {
     var info = stat()

@@ -47,11 +47,7 @@ public struct WeatherCache: Sendable, Codable, Equatable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let data = try? encoder.encode(kept) else { return }
-    let folder = (path as NSString).deletingLastPathComponent
-    if try fileSystem.status(atPath: folder) == nil {
-      try fileSystem.createDirectory(atPath: folder, permissions: JournalLayout.folderPermissions)
-    }
-    try fileSystem.writeAtomically(Array(data), toPath: path, permissions: JournalLayout.filePermissions)
+    try fileSystem.writeAtomicallyMakingFolder(Array(data), toPath: path)
   }
 
   /// A report for `key` fetched less than 30 minutes before `now`.

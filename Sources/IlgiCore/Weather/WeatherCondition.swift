@@ -66,24 +66,24 @@ public enum WeatherCondition: String, Sendable, CaseIterable, Codable {
     }
   }
 
-  /// The condition's name in `language`.
+  /// The condition's name in `language`, from its catalog.
   public func name(in language: Language) -> String {
-    let names: (String, String) =
+    let key: Message =
       switch self {
-      case .clear: ("Clear", "맑음")
-      case .mostlyClear: ("Mostly clear", "대체로 맑음")
-      case .partlyCloudy: ("Partly cloudy", "구름 조금")
-      case .cloudy: ("Cloudy", "흐림")
-      case .fog: ("Fog", "안개")
-      case .drizzle: ("Drizzle", "이슬비")
-      case .rain: ("Rain", "비")
-      case .freezingRain: ("Freezing rain", "어는 비")
-      case .showers: ("Showers", "소나기")
-      case .snow: ("Snow", "눈")
-      case .thunderstorm: ("Thunderstorm", "뇌우")
-      case .windy: ("Windy", "바람")
+      case .clear: .weatherClear
+      case .mostlyClear: .weatherMostlyClear
+      case .partlyCloudy: .weatherPartlyCloudy
+      case .cloudy: .weatherCloudy
+      case .fog: .weatherFog
+      case .drizzle: .weatherDrizzle
+      case .rain: .weatherRain
+      case .freezingRain: .weatherFreezingRain
+      case .showers: .weatherShowers
+      case .snow: .weatherSnow
+      case .thunderstorm: .weatherThunderstorm
+      case .windy: .weatherWindy
       }
-    return language == .korean ? names.1 : names.0
+    return Catalog(language)(key)
   }
 
   /// The condition a weather text written by a person or by ilgi names, in English or
