@@ -51,10 +51,18 @@ let package = Package(
     ),
     .executableTarget(name: "ilgi", dependencies: ["IlgiCLI"]),
     .target(name: "IlgiTestSupport", dependencies: ["IlgiCore"]),
-    .testTarget(name: "IlgiCoreTests", dependencies: ["IlgiCore", "IlgiTestSupport"]),
+    // Fuzzing: the targets and a seeded generator (IlgiFuzz), and a driver that is libFuzzer's
+    // when `make fuzz` builds it with -sanitize=fuzzer.
+    .target(name: "IlgiFuzz", dependencies: ["IlgiCore"]),
+    .target(name: "CFuzzerDriver"),
+    .executableTarget(name: "ilgi-fuzz", dependencies: ["IlgiFuzz", "CFuzzerDriver"]),
+    .testTarget(name: "IlgiCoreTests", dependencies: ["IlgiCore", "IlgiFuzz", "IlgiTestSupport"]),
     .testTarget(
       name: "IlgiCLITests",
       dependencies: ["IlgiCLI", "IlgiCore", "IlgiTestSupport", "ilgi"]
     ),
+    // The fault suite: kills, broken editors, full disks, concurrent writers, hostile input,
+    // always through the built binary. `make test-faults` runs it at full size.
+    .testTarget(name: "IlgiFaultTests", dependencies: ["IlgiCore", "IlgiFuzz", "IlgiTestSupport", "ilgi"]),
   ]
 )

@@ -195,6 +195,8 @@ struct Context {
       return Failure(tr(.errInvalidSelector, text), status: ExitStatus.usage)
     case .changedOnDisk(let kept):
       return Failure(tr(.errChangedOnDisk, error.path, kept))
+    case .editInProgress(let draft):
+      return Failure(tr(.errEditInProgress, error.path, draft))
     case .occupied:
       return Failure(tr(.errOccupied, error.path))
     case .unreadable(let readError):

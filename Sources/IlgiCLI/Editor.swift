@@ -16,6 +16,8 @@ struct Editor {
   enum Ending: Equatable {
     case exited(Int32)
     case killed(signal: Int32)
+    /// ilgi itself was told to stop (hang-up, terminate) while the editor ran.
+    case interrupted(signal: Int32)
   }
 
   /// Whether the command's program exists, when that can be told without a shell (a plain
@@ -47,6 +49,10 @@ struct Editor {
     return Editor(command: "vi")
   }
 
+  /// The hang-up or terminate signal received while an editor ran, or 0.
+  nonisolated(unsafe) static var stopSignal: Int32 = 0
+  private static let noteStop: @convention(c) (Int32) -> Void = { Editor.stopSignal = $0 }
+
   /// Opens `file` and waits. The editor shares ilgi's terminal and process group; ilgi ignores
   /// Ctrl-C meanwhile so that the key reaches the editor and ilgi can still keep the draft.
   func edit(_ file: String, path: String) throws -> Ending {
@@ -62,16 +68,34 @@ struct Editor {
     defer { posix_spawnattr_destroy(&attributes) }
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    sigaddset(&defaults, SIGINT)
-    sigaddset(&defaults, SIGQUIT)
+    for number in [SIGINT, SIGQUIT, SIGHUP, SIGTERM] { sigaddset(&defaults, number) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    // The editor starts with no signal blocked, whatever ilgi inherited.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
     let oldInterrupt = signal(SIGINT, SIG_IGN)
     let oldQuit = signal(SIGQUIT, SIG_IGN)
+    // A hang-up or terminate while the editor runs must not lose the draft: note it, stop
+    // waiting, and let the caller keep the draft (unless hang-ups were ignored, as under nohup).
+    Self.stopSignal = 0
+    let oldHangUp = signal(SIGHUP, SIG_IGN)
+    if unsafeBitCast(oldHangUp, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
+      signal(SIGHUP, Self.noteStop)
+    }
+    let oldTerminate = signal(SIGTERM, Self.noteStop)
+    var stops = sigset_t()
+    sigemptyset(&stops)
+    sigaddset(&stops, SIGHUP)
+    sigaddset(&stops, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &stops, nil)
     defer {
       signal(SIGINT, oldInterrupt)
       signal(SIGQUIT, oldQuit)
+      signal(SIGHUP, oldHangUp)
+      signal(SIGTERM, oldTerminate)
     }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ)
@@ -80,8 +104,18 @@ struct Editor {
         tr(.errEditorNotStarted, command, String(cString: strerror(spawned))))
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      if errno != EINTR { throw Failure(tr(.errEditorLost, command)) }
+    // Polled, because a signal may land on any thread and so need not interrupt waitpid.
+    while true {
+      let waited = waitpid(pid, &status, WNOHANG)
+      if waited == pid { break }
+      if waited < 0 && errno != EINTR { throw Failure(tr(.errEditorLost, command)) }
+      let stop = Self.stopSignal
+      if stop != 0 {
+        // Pass the request on, so the editor can save its own recovery file and go.
+        kill(pid, stop)
+        return .interrupted(signal: stop)
+      }
+      usleep(20_000)
     }
     let signalNumber = status & 0x7F
     if signalNumber != 0 { return .killed(signal: signalNumber) }

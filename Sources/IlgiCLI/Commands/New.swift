@@ -153,6 +153,7 @@ extension Ilgi {
         switch ending {
         case .exited(let code): how = tr(.editorExited, code)
         case .killed(let signal): how = tr(.editorKilled, signal)
+        case .interrupted(let signal): how = tr(.editorInterrupted, signal)
         }
         throw Failure(
           tr(.errEditorDraftKept, how, draft)

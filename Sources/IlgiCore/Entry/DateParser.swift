@@ -67,7 +67,9 @@ public struct DateParser: Sendable {
         offset = (oh * 3600 + om * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
       }
     }
-    guard scanner.atEnd, (1...12).contains(month), (1...31).contains(day), hour < 24,
+    // Before 1583 the calendar ilgi reads with (Julian until October 1582) and ISO 8601's
+    // proleptic Gregorian one disagree by days; such a year is no diary date.
+    guard scanner.atEnd, year >= 1583, (1...12).contains(month), (1...31).contains(day), hour < 24,
       minute < 60, second < 61
     else { return nil }
     var calendar = Calendar(identifier: .gregorian)

@@ -4,9 +4,11 @@ import Foundation
 ///
 /// Plain where YAML reads the text back unchanged as a string, double-quoted otherwise.
 public enum YAMLScalar {
-  /// The text as a YAML scalar that reads back as exactly this string.
+  /// The text as a YAML scalar that reads back as exactly this string, except for U+FEFF
+  /// (a stray byte-order mark), which YAML parsers drop even when escaped and so is left out.
   public static func quoted(_ text: String, inFlow: Bool = false) -> String {
-    needsQuotes(text, inFlow: inFlow) ? doubleQuoted(text) : text
+    let text = text.contains("\u{FEFF}") ? String(text.unicodeScalars.filter { $0 != "\u{FEFF}" }) : text
+    return needsQuotes(text, inFlow: inFlow) ? doubleQuoted(text) : text
   }
 
   /// A flow sequence, `[running, morning]`.

@@ -40,7 +40,12 @@ public final class EntryIndex: @unchecked Sendable {
       // SQLite would create the file with the umask; FORMAT.md wants it owner-only.
       let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
       if fd >= 0 { close(fd) }
-      if let index = try? openFile(path, reader: store.reader) { return index }
+      do {
+        return try openFile(path, reader: store.reader)
+      } catch let error as DatabaseError where isCorruption(error) || error.resultCode == .SQLITE_ERROR {
+        // Damaged or not an index at all: replaced below. Another process holding the file
+        // (busy, locked) is no reason to throw its index away.
+      }
       notices.append(.replacedUnopenable(path: path))
       removeFiles(path)
       let index = try openFile(path, reader: store.reader)
@@ -77,14 +82,17 @@ public final class EntryIndex: @unchecked Sendable {
 
   /// Makes the schema, or drops an index of another version so it is rebuilt.
   private func migrate() throws {
+    if try queue.read({ db in try Int.fetchOne(db, sql: "PRAGMA user_version") }) == Self.schemaVersion { return }
     try queue.writeWithoutTransaction { db in
-      let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-      if version == Self.schemaVersion { return }
-      if version != 0 {
-        notices.append(.rebuiltOtherVersion)
-        try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta")
-      }
-      try db.inTransaction {
+      // Looked at again inside a write transaction: two processes opening a new index at once
+      // must not both make the schema.
+      try db.inTransaction(.immediate) {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version == Self.schemaVersion { return .commit }
+        if version != 0 {
+          notices.append(.rebuiltOtherVersion)
+          try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta")
+        }
         try db.execute(
           sql: """
             CREATE TABLE entry (

@@ -37,19 +37,22 @@ extension JournalStore {
       try removeDraft(session.draft)
       return .unchanged
     }
-    let current = try? bytes(of: session.entry)
-    guard current == session.original else {
-      throw JournalError(path: session.entry.rawValue, reason: .changedOnDisk(keptAt: session.draft))
-    }
     var output = edited
     if let entry = try? reader.read(edited, path: session.entry, modified: Date()) {
       var document = entry.document
       try giveIdentity(&document, entry, session.entry)
       output = document.bytes
     }
-    try io(absolute(session.entry)) {
-      try fileSystem.writeAtomically(
-        output, toPath: absolute(session.entry), permissions: JournalLayout.filePermissions)
+    // Compare and write under the lock: another ilgi cannot slip a write in between.
+    try whileLocked { () throws(JournalError) in
+      let current = try? bytes(of: session.entry)
+      guard current == session.original else {
+        throw JournalError(path: session.entry.rawValue, reason: .changedOnDisk(keptAt: session.draft))
+      }
+      try io(absolute(session.entry)) {
+        try fileSystem.writeAtomically(
+          output, toPath: absolute(session.entry), permissions: JournalLayout.filePermissions)
+      }
     }
     try removeDraft(session.draft)
     return .saved

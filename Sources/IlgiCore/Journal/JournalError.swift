@@ -16,6 +16,8 @@ public struct JournalError: Error, Sendable, Equatable {
     case invalidSelector(String)
     /// The file changed on disk while it was being edited; the kept copy is at `keptAt`.
     case changedOnDisk(keptAt: JournalPath)
+    /// Another edit of the entry is open, or an earlier one was interrupted; its copy is `draft`.
+    case editInProgress(draft: JournalPath)
     /// Restoring would replace a file that is there now.
     case occupied
     /// A file could not be read as an entry.

@@ -19,6 +19,8 @@ public enum JournalLayout {
   public static let draftsFolder = ".ilgi/drafts"
   /// Deleted entries, under their old relative paths.
   public static let trashFolder = ".ilgi/trash"
+  /// The lock ilgi's writers take around read-compare-write, so two never interleave.
+  public static let lockFile = ".ilgi/lock"
   /// The user's own templates, overriding the shipped ones.
   public static let templatesFolder = ".ilgi/templates"
 
@@ -34,5 +36,6 @@ public enum JournalLayout {
     ".ilgi/drafts/",
     ".ilgi/trash/",
     ".ilgi/cache/",
+    ".ilgi/lock",
   ]
 }

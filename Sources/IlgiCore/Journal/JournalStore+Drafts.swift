@@ -29,11 +29,18 @@ extension JournalStore {
   }
 
   /// Copies an entry into `.ilgi/drafts/edit/` under its own relative path, for an edit session.
+  ///
+  /// The copy is created, never replaced: one that is there already belongs to an edit still
+  /// open elsewhere or to one that was interrupted, and may hold the only copy of that work.
   func makeEditDraft(_ bytes: [UInt8], of entry: JournalPath) throws(JournalError) -> JournalPath {
     let path = JournalPath(Self.editDraftsFolder + "/" + entry.rawValue)
-    try ensureFolder(path.folder)
-    try io(absolute(path)) {
-      try fileSystem.writeAtomically(bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
+    do {
+      try createFile(bytes, at: path)
+    } catch {
+      if case .io(let io) = error.reason, io.code == EEXIST {
+        throw JournalError(path: entry.rawValue, reason: .editInProgress(draft: path))
+      }
+      throw error
     }
     return path
   }

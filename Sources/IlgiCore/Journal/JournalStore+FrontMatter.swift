@@ -11,17 +11,20 @@ extension JournalStore {
   public func setFrontMatter(_ key: String, yaml: String, of path: JournalPath, onlyIfAbsent: Bool = false)
     throws(JournalError) -> Bool
   {
-    let entry: Entry
-    do {
-      entry = try read(path)
-    } catch {
-      throw JournalError(path: path.rawValue, reason: .unreadable(error))
+    // Read, edit and write under the lock, so a save by another ilgi in between is not lost.
+    try whileLocked { () throws(JournalError) -> Bool in
+      let entry: Entry
+      do throws(EntryReadError) {
+        entry = try read(path)
+      } catch {
+        throw JournalError(path: path.rawValue, reason: .unreadable(error))
+      }
+      if onlyIfAbsent, let text = entry.document.frontMatter?.string(key), !text.isEmpty { return false }
+      var document = entry.document
+      try giveIdentity(&document, entry, path)
+      try frontMatterEdit(&document, key, yaml, path)
+      return try write(document, to: path)
     }
-    if onlyIfAbsent, let text = entry.document.frontMatter?.string(key), !text.isEmpty { return false }
-    var document = entry.document
-    try giveIdentity(&document, entry, path)
-    try frontMatterEdit(&document, key, yaml, path)
-    return try write(document, to: path)
   }
 
   /// Adds `id` (fresh) and `date` to a document whose file had no id of its own.

@@ -138,6 +138,15 @@ public struct JournalStore: Sendable {
     return true
   }
 
+  /// Runs `body` holding the journal's write lock (`.ilgi/lock`), so that ilgi processes that
+  /// read a file, compare and rewrite it never interleave. A journal whose lock cannot be made
+  /// (read-only media) runs `body` unlocked; its write fails there with its own error.
+  func whileLocked<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T {
+    let lock = try? fileSystem.lockExclusively(atPath: root + "/" + JournalLayout.lockFile)
+    defer { lock?.unlock() }
+    return try body()
+  }
+
   /// Makes `.ilgi/` and the given sub-folder, owner-only.
   func ensureFolder(_ relative: String) throws(JournalError) {
     try io(root + "/" + relative) {

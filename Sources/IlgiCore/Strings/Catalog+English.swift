@@ -89,6 +89,7 @@ extension Catalog {
     .errNoDraftNamed: "no draft named `{1}`; see `ilgi drafts`",
     .editorExited: "exited with status {1}",
     .editorKilled: "was stopped by signal {1}",
+    .editorInterrupted: "was left open when ilgi was told to stop (signal {1})",
     .errEditorDraftKept: "the editor {1}; your draft is kept in {2}. Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`",
     .newDiscardedUntouched: "Nothing written: the new entry was left as it was.",
     .newDiscardedBlank: "Nothing written: the new entry is empty.",
@@ -300,6 +301,8 @@ extension Catalog {
     .errNoSuchEntry: "no entry matches `{1}`; see `ilgi list` for ids, dates and paths",
     .errAmbiguous: "`{1}` matches {2} entries; name one by id or path: {3}",
     .errInvalidSelector: "`{1}` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD",
+    .errEditInProgress:
+      "{1} is open in another edit, or an earlier edit of it was interrupted; its copy is {2}. Keep what you need from that copy, delete it, then edit again",
     .errChangedOnDisk: "{1} changed on disk while you were editing; it was not overwritten. Your version is in {2}; merge the two by hand",
     .errOccupied: "{1} exists again; move that file away, then restore",
     .errIO: "could not {1} {2}: {3}; check the folder's permissions and free space",

@@ -89,6 +89,7 @@ extension Catalog {
     .errNoDraftNamed: "`{1}`라는 초안이 없습니다. `ilgi drafts`를 보세요",
     .editorExited: "상태 {1}로 끝났습니다",
     .editorKilled: "시그널 {1}로 멈췄습니다",
+    .editorInterrupted: "열려 있는 동안 ilgi에 멈추라는 시그널 {1}이(가) 왔습니다",
     .errEditorDraftKept: "편집기가 {1}. 초안은 {2}에 남아 있습니다. `ilgi new --resume`으로 이어 쓰거나 `ilgi drafts`로 초안을 보세요",
     .newDiscardedUntouched: "쓴 것이 없습니다: 새 일기를 손대지 않았습니다.",
     .newDiscardedBlank: "쓴 것이 없습니다: 새 일기가 비어 있습니다.",
@@ -298,6 +299,8 @@ extension Catalog {
     .errNoSuchEntry: "`{1}`에 맞는 일기가 없습니다. id, 날짜, 경로는 `ilgi list`를 보세요",
     .errAmbiguous: "`{1}`에 맞는 일기가 {2}개입니다. id나 경로로 하나를 고르세요: {3}",
     .errInvalidSelector: "`{1}`로는 일기를 고를 수 없습니다. id(4자 이상), `last`, 2026/11/….md 같은 경로, 또는 날짜 YYYY-MM-DD를 쓰세요",
+    .errEditInProgress:
+      "{1}을(를) 다른 곳에서 고치고 있거나 앞선 고치기가 중단되었습니다. 그 사본은 {2}에 있습니다. 필요한 내용을 챙기고 사본을 지운 뒤 다시 고치세요",
     .errChangedOnDisk: "고치는 사이에 {1}이(가) 디스크에서 바뀌어 덮어쓰지 않았습니다. 고친 내용은 {2}에 있으니 둘을 직접 합치세요",
     .errOccupied: "{1}이(가) 다시 있습니다. 그 파일을 옮긴 뒤 되돌리세요",
     .errIO: "{2}: {1} 실패({3}). 폴더 권한과 남은 공간을 확인하세요",

@@ -48,6 +48,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errNoDraftNamed
   case editorExited
   case editorKilled
+  case editorInterrupted
   case errEditorDraftKept
   case newDiscardedUntouched
   case newDiscardedBlank
@@ -164,6 +165,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errAmbiguous
   case errInvalidSelector
   case errChangedOnDisk
+  case errEditInProgress
   case errOccupied
   case errIO
   case errTemplate

@@ -83,6 +83,26 @@ public protocol FileSystem: Sendable {
   func moveWithoutReplacing(fromPath: String, toPath: String) throws(FileSystemError)
   /// Removes a file or an empty directory.
   func remove(atPath path: String) throws(FileSystemError)
+  /// Takes an exclusive advisory lock on the file at `path` (created owner-only when missing),
+  /// waiting for other holders; the lock lasts until the returned value is released.
+  func lockExclusively(atPath path: String) throws(FileSystemError) -> FileLock
+}
+
+/// A held lock; released by `release()` or when the value goes away (and by the kernel
+/// when the process dies, so a crash never leaves a journal locked).
+public final class FileLock: @unchecked Sendable {
+  private var release: (() -> Void)?
+
+  /// Makes a lock released by `release`.
+  public init(release: @escaping () -> Void) { self.release = release }
+
+  /// Gives the lock up; a second call does nothing.
+  public func unlock() {
+    release?()
+    release = nil
+  }
+
+  deinit { unlock() }
 }
 
 /// A file found by a tree walk, with what tells a changed file from an unchanged one.

@@ -175,6 +175,19 @@ public struct LocalFileSystem: FileSystem {
     if result != 0 { throw FileSystemError(path: path, code: errno, operation: "remove") }
   }
 
+  /// `flock(2)` on a file opened (or created 0600) for the purpose; waits for other holders.
+  public func lockExclusively(atPath path: String) throws(FileSystemError) -> FileLock {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "lock") }
+    while flock(fd, LOCK_EX) != 0 {
+      if errno == EINTR { continue }
+      let code = errno
+      close(fd)
+      throw FileSystemError(path: path, code: code, operation: "lock")
+    }
+    return FileLock { close(fd) }
+  }
+
   /// Writes `bytes` to a hidden temporary file in the folder of `path` and fsyncs it.
   private func writeTemporary(_ bytes: [UInt8], besidePath path: String, permissions: UInt16)
     throws(FileSystemError) -> String

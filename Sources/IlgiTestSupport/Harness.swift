@@ -1,0 +1,48 @@
+import Foundation
+
+/// A temp journal plus the environment the built binary runs with.
+public struct Harness: Sendable {
+  public let journal: TempJournal
+  public var environment: [String: String]
+
+  public init(_ files: [String: String] = [:], initialize: Bool = true) throws {
+    journal = try TempJournal(files, initialize: initialize)
+    let home = journal.base + "/home"
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    environment = IlgiProcess.baseEnvironment(home: home)
+    environment["ILGI_JOURNAL"] = journal.root
+  }
+
+  @discardableResult
+  public func run(_ arguments: String..., input: String? = nil, env: [String: String] = [:]) throws -> IlgiProcess.Result {
+    try IlgiProcess.run(arguments, environment: environment.merging(env) { $1 }, input: input)
+  }
+
+  /// Runs ilgi on a pseudo-terminal (util-linux `script`), feeding `input` as typed keys.
+  public func runOnTerminal(_ arguments: String, input: String = "", env: [String: String] = [:]) throws -> IlgiProcess.Result
+  {
+    let command = "'\(IlgiProcess.binary)' \(arguments)"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", command, "/dev/null"]
+    process.environment = environment.merging(env) { $1 }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try? stdin.fileHandleForWriting.close()
+    return IlgiProcess.Result(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
+  }
+
+  /// An `EDITOR` value that runs a shell script given the file as `$1`.
+  public func editor(_ body: String) throws -> String {
+    try journal.script("editor-\(UUID().uuidString.prefix(6)).sh", body)
+  }
+}
+
