@@ -4,11 +4,13 @@ ARGS ?= list
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: help setup build release run test install uninstall format lint clean bench
+.PHONY: help setup build release run test test-faults fuzz install uninstall format lint clean bench
 
 help:
 	@echo "make run      set up, build, and run ilgi (ARGS='new \"Hello\"' to pass arguments)"
 	@echo "make test     set up and run the whole test suite"
+	@echo "make test-faults  the fault suite at full size (1,200 kill -9 trials, 8 writers x 100), with a summary"
+	@echo "make fuzz     a million fuzz inputs through the parsers (FUZZ_RUNS=...), with a summary"
 	@echo "make install  install ilgi to $(PREFIX)/bin (PREFIX=~/.local for a user install)"
 	@echo "make format   format the sources; make lint checks them"
 	@echo "make bench    ilgi against find, rg, cat and jrnl at 1k/10k/100k entries (SIZES=1000,10000)"
@@ -34,6 +36,22 @@ run: release
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The fault suite at full size; the normal `make test` runs the same tests at CI size.
+FAULT_TRIALS ?= 1200
+test-faults: setup
+	$(SWIFT) build --build-tests
+	@rm -f .build/fault-summary.tsv
+	ILGI_FAULT_TRIALS=$(FAULT_TRIALS) ILGI_FAULT_WRITERS=8 ILGI_FAULT_OPERATIONS=100 \
+	  ILGI_FAULT_SUMMARY=$(CURDIR)/.build/fault-summary.tsv \
+	  $(SWIFT) test --skip-build --filter IlgiFaultTests; status=$$?; \
+	  echo; printf '%-52s %7s %7s %10s  %s\n' suite trials faults "bytes lost" detail; \
+	  sort .build/fault-summary.tsv | awk -F'\t' '{printf "%-52s %7s %7s %10s  %s\n", $$1, $$2, $$3, $$4, $$5; t+=$$2; f+=$$3; l+=$$4} \
+	    END {printf "%-52s %7s %7s %10s\n", "total", t, f, l}'; exit $$status
+
+FUZZ_RUNS ?= 1000000
+fuzz: setup
+	RUNS=$(FUZZ_RUNS) SWIFT=$(SWIFT) Fuzz/run
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"

@@ -233,6 +233,7 @@ struct Context {
     case .invalidYAML(let reason): tr(.fmInvalidYAML, reason)
     case .notAMapping: tr(.fmNotAMapping)
     case .wrongType(let key, let expected): tr(.fmWrongType, key, expected)
+    case .loneCarriageReturn: tr(.fmLoneCarriageReturn)
     }
   }
 

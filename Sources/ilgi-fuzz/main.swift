@@ -9,15 +9,22 @@ import IlgiFuzz
 #if ILGI_LIBFUZZER
   import CFuzzerDriver
 
+  // `ILGI_FUZZ_SEEDS=DIR` puts the seed inputs into the corpus folder first.
+  if let folder = ProcessInfo.processInfo.environment["ILGI_FUZZ_SEEDS"] {
+    for (number, seed) in FuzzSeeds.all.enumerated() {
+      FileManager.default.createFile(atPath: "\(folder)/seed-\(number)", contents: Data(seed))
+    }
+  }
   var argc = CommandLine.argc
-  var argv = CommandLine.unsafeArgv
+  var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
   let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
     let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     do throws(FuzzTargets.FuzzFinding) {
       try FuzzTargets.run(input)
     } catch {
       // A broken promise is a crash to libFuzzer, which saves the input as crash-<sha1>.
-      fatalError("\(error)")
+      FileHandle.standardError.write(Data("ilgi-fuzz: \(error)\n".utf8))
+      abort()
     }
     return 0
   }

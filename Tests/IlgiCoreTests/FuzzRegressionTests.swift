@@ -23,6 +23,30 @@ struct FuzzRegressionTests {
     #expect(parser.parse("1583-01-01") != nil)
   }
 
+  @Test func anOffsetWithSecondsIsWrittenInWholeMinutes() throws {
+    // Found by libFuzzer: Seoul's 1705 offset is +08:27:52; written as +08:27, it read back 52 s off.
+    let parser = DateParser(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    let date = try #require(parser.parse("1705-11-21 09:30"))
+    #expect(date.offset % 60 == 0)
+    #expect(parser.parse(date.iso8601) == date)
+  }
+
+  @Test func aCarriageReturnInsideAFrontMatterLineIsNotEdited() throws {
+    // Found by libFuzzer: YAML reads a lone \r as a line break, so `weather: x\rtags: [a]` holds
+    // two keys; replacing the "weather line" dropped the tags. Such a block is now refused.
+    let file = "---\nweather: old\rtags: [a, b]\n---\nBody\n"
+    var document = try EntryDocument(bytes: Array(file.utf8))
+    #expect(document.frontMatter?.words("tags") == ["a", "b"])
+    #expect(throws: FrontMatterError(line: 2, column: 13, problem: .loneCarriageReturn)) {
+      try document.set("weather", yaml: "new")
+    }
+    #expect(document.bytes == Array(file.utf8))
+    // CRLF files are edited as before.
+    var crlf = try EntryDocument(bytes: Array("---\r\nweather: old\r\ntags: [a]\r\n---\r\nBody\r\n".utf8))
+    try crlf.set("weather", yaml: "new")
+    #expect(String(decoding: crlf.bytes, as: UTF8.self) == "---\r\nweather: new\r\ntags: [a]\r\n---\r\nBody\r\n")
+  }
+
   @Test func everyFoundInputStaysFixed() throws {
     for (name, input) in Self.found {
       do throws(FuzzTargets.FuzzFinding) {
@@ -51,5 +75,7 @@ struct FuzzRegressionTests {
   static let found: [(String, [UInt8])] = [
     ("weather with a byte-order mark", [1] + Array("\u{FEFF}Rain, 12°C".utf8) + [0] + Array("---\nid: x\n---\nBody\n".utf8)),
     ("year 26", [3] + Array("0026-11-21T09:30Z".utf8)),
+    ("local mean time", [3] + Array("1705-11-21 09:30".utf8)),
+    ("lone carriage return", [1] + Array("Rain".utf8) + [0] + Array("---\nweather:  #x\rtags: [running, m/rning]\n---\nMo\n".utf8)),
   ]
 }

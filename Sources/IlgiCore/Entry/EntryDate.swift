@@ -15,7 +15,10 @@ public struct EntryDate: Hashable, Sendable, Comparable {
 
   /// The instant in `timeZone`, with that zone's offset at that instant.
   public init(instant: Date, in timeZone: TimeZone) {
-    self.init(instant: instant, offset: timeZone.secondsFromGMT(for: instant))
+    // Whole minutes: ISO 8601 offsets have no seconds, and zones before standard time had
+    // some (Seoul's local mean time was +08:27:52); the written date must read back the same.
+    let seconds = timeZone.secondsFromGMT(for: instant)
+    self.init(instant: instant, offset: Int((Double(seconds) / 60).rounded()) * 60)
   }
 
   /// A time zone with exactly this offset.

@@ -63,6 +63,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
       case .notAMapping: return "fm\t\(position)\tmapping"
       case .invalidYAML(let text): return "fm\t\(position)\tyaml\t\(text.replacingOccurrences(of: "\t", with: " "))"
       case .wrongType(let key, let expected): return "fm\t\(position)\ttype\t\(key)\t\(expected)"
+      case .loneCarriageReturn: return "fm\t\(position)\tcr"
       }
     }
   }
@@ -84,6 +85,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
       switch parts[3] {
       case "unclosed": problem = .unclosed
       case "mapping": problem = .notAMapping
+      case "cr": problem = .loneCarriageReturn
       case "yaml" where parts.count == 5: problem = .invalidYAML(parts[4])
       case "type" where parts.count == 6: problem = .wrongType(key: parts[4], expected: parts[5])
       default: return nil

@@ -60,6 +60,7 @@ public struct FrontMatter: Sendable, Equatable {
   /// An existing key's lines are replaced where they stand; a new key goes last. Every other
   /// line is kept byte for byte.
   public mutating func set(_ key: String, yaml: String, newline: String) throws(FrontMatterError) {
+    try refuseLoneCarriageReturns()
     let line = "\(key): \(yaml)\(newline)"
     if let range = lineRange(of: key) {
       lines.replaceSubrange(range, with: [line])
@@ -73,9 +74,22 @@ public struct FrontMatter: Sendable, Equatable {
 
   /// Removes `key` and its lines, if present.
   public mutating func remove(_ key: String) throws(FrontMatterError) {
+    try refuseLoneCarriageReturns()
     guard let range = lineRange(of: key) else { return }
     lines.removeSubrange(range)
     try reparse()
+  }
+
+  /// Editing goes line by line; a `\r` that ends no line is a line break to YAML only, and an
+  /// edit would replace more (or less) than the key's lines. Such a block is left alone.
+  private func refuseLoneCarriageReturns() throws(FrontMatterError) {
+    for (number, line) in lines.enumerated() {
+      let scalars = Array(line.unicodeScalars)
+      for (column, scalar) in scalars.enumerated()
+      where scalar == "\r" && !(column == scalars.count - 2 && scalars.last == "\n") {
+        throw FrontMatterError(line: number + 2, column: column + 1, problem: .loneCarriageReturn)
+      }
+    }
   }
 
   private mutating func reparse() throws(FrontMatterError) {

@@ -14,6 +14,9 @@ public struct FrontMatterError: Error, Sendable, Equatable {
     case notAMapping
     /// A key the entry needs has a value of the wrong shape (`id: [1, 2]`).
     case wrongType(key: String, expected: String)
+    /// A carriage return inside a line: YAML reads it as a line break and ilgi's line-by-line
+    /// edit would not, so such a block is not edited.
+    case loneCarriageReturn
   }
 
   /// 1-based line in the file.
@@ -37,6 +40,7 @@ public struct FrontMatterError: Error, Sendable, Equatable {
     case .invalidYAML(let reason): return "front matter is not valid YAML (\(reason))"
     case .notAMapping: return "front matter must be `key: value` lines"
     case .wrongType(let key, let expected): return "front matter key `\(key)` must be \(expected)"
+    case .loneCarriageReturn: return "front matter has a carriage return inside a line"
     }
   }
 

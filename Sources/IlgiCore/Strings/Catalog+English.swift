@@ -321,6 +321,7 @@ extension Catalog {
     .fmUnclosed: "front matter opened with `---` is never closed by a `---` line",
     .fmInvalidYAML: "front matter is not valid YAML ({1})",
     .fmNotAMapping: "front matter must be `key: value` lines",
+    .fmLoneCarriageReturn: "front matter has a carriage return inside a line, which YAML reads as a line break; make it a newline",
     .fmWrongType: "front matter key `{1}` must be {2}",
     .ioRead: "read",
     .ioWrite: "write",

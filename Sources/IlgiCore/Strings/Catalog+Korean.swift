@@ -319,6 +319,7 @@ extension Catalog {
     .fmUnclosed: "`---`로 연 머리말이 `---` 줄로 닫히지 않았습니다",
     .fmInvalidYAML: "머리말이 올바른 YAML이 아닙니다({1})",
     .fmNotAMapping: "머리말은 `키: 값` 줄이어야 합니다",
+    .fmLoneCarriageReturn: "머리말 줄 안에 캐리지 리턴이 있어 YAML이 줄바꿈으로 읽습니다. 줄바꿈으로 바꾸세요",
     .fmWrongType: "머리말 키 `{1}`는 {2}여야 합니다",
     .ioRead: "읽기",
     .ioWrite: "쓰기",

@@ -183,6 +183,7 @@ public enum Message: String, Sendable, CaseIterable {
   case fmUnclosed
   case fmInvalidYAML
   case fmNotAMapping
+  case fmLoneCarriageReturn
   case fmWrongType
   case ioRead
   case ioWrite
