@@ -16,13 +16,15 @@ help:
 	@echo "make bench    ilgi against find, rg, cat and jrnl at 1k/10k/100k entries (SIZES=1000,10000)"
 
 # ilgi builds against the system libcmark and SQLite (Debian: libcmark-dev, libsqlite3-dev); python3 runs the
-# corpus generator the tests use; pip fetches the CommonMark spec the fault suite renders.
+# corpus generator the tests use; pip fetches the CommonMark spec the fault suite renders; strace
+# kills ilgi on exact syscalls in the fault suite.
 setup:
 	@if ! pkg-config --exists libcmark sqlite3 2>/dev/null; then \
 	  echo "Installing libcmark-dev and libsqlite3-dev (needed to build ilgi)..."; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev pkg-config >/dev/null; \
 	fi
-	@python3 -m pip --version >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-pip >/dev/null; }
+	@python3 -m pip --version >/dev/null 2>&1 && command -v strace >/dev/null || { $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq python3 python3-pip strace >/dev/null; }
 
 build: setup
 	$(SWIFT) build

@@ -197,6 +197,8 @@ struct Context {
       return Failure(tr(.errChangedOnDisk, error.path, kept))
     case .editInProgress(let draft):
       return Failure(tr(.errEditInProgress, error.path, draft))
+    case .noEditToResume:
+      return Failure(tr(.errNoEditToResume, error.path), status: ExitStatus.noSuchEntry)
     case .occupied:
       return Failure(tr(.errOccupied, error.path))
     case .unreadable(let readError):

@@ -3,7 +3,7 @@ import Foundation
 /// A seeded mutational generator: where libFuzzer is not built, inputs come from the seeds by
 /// byte flips, inserted tokens, deletions and splices, repeatable from the seed.
 public struct SeededMutator {
-  private var state: UInt64
+  private var random: SplitMix64
   private let seeds: [[UInt8]]
 
   /// Pieces of text the parsers care about, so mutations reach deep into them.
@@ -17,17 +17,11 @@ public struct SeededMutator {
 
   /// Makes a generator over `seeds` starting from `seed`.
   public init(seed: UInt64, seeds: [[UInt8]]) {
-    state = seed
+    random = SplitMix64(seed: seed)
     self.seeds = seeds.isEmpty ? [[0]] : seeds
   }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { random.next() }
 
   mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 
@@ -55,5 +49,23 @@ public struct SeededMutator {
       }
     }
     return bytes
+  }
+}
+
+/// SplitMix64: a small, fast generator that gives the same numbers for the same seed, so a
+/// fuzz or fault run can be repeated exactly.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// Starts the sequence at `seed`.
+  public init(seed: UInt64) { state = seed }
+
+  /// The next number.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFuzz
 import IlgiTestSupport
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
         lock.withLock { reads += count }
         return
       }
-      var random = SeededRandom(seed: FaultBudget.seed &+ UInt64(worker))
+      var random = SplitMix64(seed: FaultBudget.seed &+ UInt64(worker))
       var log = WriterLog()
       var alive: [String] = []
       for step in 0..<operations {
@@ -112,7 +113,7 @@ import Testing
 
     FaultRow(
       suite: "concurrency: \(writers) writers × \(operations) + 2 readers", trials: writers * operations,
-      faults: reads, bytesLost: lostBytes,
+      faults: writers * operations + reads, bytesLost: lostBytes,
       detail: "\(created.count) new, \(logs.map { $0.edits.values.joined().count }.reduce(0, +)) edits, "
         + "\(deleted.count) deletes, \(reads) reads, \(failures.count + readerProblems.count) refused"
     ).record()
@@ -134,6 +135,10 @@ import Testing
       usleep(20_000)
     }
     let second = try harness.run("edit", "2025/03/day.md", env: ["EDITOR": fast])
+    // Resuming is refused too while the first session is open.
+    let resuming = try harness.run("edit", "2025/03/day.md", "--resume", env: ["EDITOR": fast])
+    #expect(resuming.status != 0)
+    #expect(resuming.stderr.contains("open in another edit"), "\(resuming.stderr)")
     FileManager.default.createFile(atPath: base + "/go", contents: Data())
     let firstStatus = first.wait()
     let text = harness.journal.text("2025/03/day.md") ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFuzz
 import IlgiTestSupport
 import Testing
 
@@ -37,7 +38,7 @@ import Testing
   /// Runs `trials` interrupted runs of `operation` from the same starting state and checks each.
   /// Returns the summary row.
   static func run(
-    _ operation: Operation, trials: Int, harness: Harness, random: inout SeededRandom
+    _ operation: Operation, trials: Int, harness: Harness, random: inout SplitMix64
   ) throws -> FaultRow {
     let root = harness.journal.root
     let start = EntryFiles.read(root)
@@ -46,8 +47,14 @@ import Testing
     // One uninterrupted run tells how long the operation takes and what its result is.
     let began = Date()
     let calibration = try Child.start(operation.arguments, environment: environment)
+    // Watch for the moment the files change: that is where the kills should land.
+    var firstChange: TimeInterval?
+    while calibration.process.isRunning {
+      if firstChange == nil, EntryFiles.read(root) != start { firstChange = Date().timeIntervalSince(began) }
+      usleep(300)
+    }
     #expect(calibration.wait() == 0, "\(operation.name) must succeed when not interrupted")
-    let window = Date().timeIntervalSince(began) * 1.1
+    let duration = Date().timeIntervalSince(began)
     let finished = EntryFiles.read(root)
     var moved: [String: String] = [:]
     var rewritten: [String: Data] = [:]
@@ -59,15 +66,37 @@ import Testing
       }
     }
     reset(root, to: start)
+    // And which writing syscalls it makes, so half the kills land exactly on one of them.
+    let calls = try SyscallKill.calls(operation.arguments, environment: environment)
+    reset(root, to: start)
 
     var faults = 0
     var landed = 0
+    var onSyscall = 0
     var lost = 0
     var torn = 0
-    for _ in 0..<trials {
-      let delay = Double.random(in: 0...window, using: &random)
-      let child = try Child.start(operation.arguments, environment: environment)
-      let killed = child.kill(after: delay)
+    for trial in 0..<trials {
+      let killed: Bool
+      let delay: String
+      if trial % 2 == 1, !calls.isEmpty {
+        // SIGKILL on the Nth call of one writing syscall (strace's fault injection).
+        let (name, count) = calls[Int.random(in: 0..<calls.count, using: &random)]
+        let when = Int.random(in: 1...count, using: &random)
+        delay = "\(name) #\(when)"
+        killed = try Child.start(
+          operation.arguments, environment: environment, prefix: SyscallKill.prefix(name, when: when)
+        ).waitKilled()
+        if killed { onSyscall += 1 }
+      } else {
+        // A random moment: anywhere in the run, or in the 20 ms before the files changed in the
+        // uninterrupted run (start-up and reading the journal come first).
+        let seconds =
+          Bool.random(using: &random) || firstChange == nil
+          ? Double.random(in: 0...duration, using: &random)
+          : Double.random(in: max(0, firstChange! - 0.02)...(firstChange! + 0.002), using: &random)
+        delay = String(format: "%.4fs", seconds)
+        killed = try Child.start(operation.arguments, environment: environment).kill(after: seconds)
+      }
       let after = EntryFiles.read(root)
       if killed {
         faults += 1
@@ -75,7 +104,7 @@ import Testing
       }
       if let problem = operation.afterKill(root) {
         lost += 1
-        Issue.record("\(operation.name): \(problem) after a kill at \(delay)s")
+        Issue.record("\(operation.name): \(problem) after a kill at \(delay)")
       }
       for (path, bytes) in start.contents {
         let kept =
@@ -83,7 +112,7 @@ import Testing
           || (moved[path].map { after.contents[$0] == bytes } ?? false)
         if !kept {
           lost += bytes.count
-          Issue.record("\(operation.name): \(path) is neither its old nor its new version after a kill at \(delay)s")
+          Issue.record("\(operation.name): \(path) is neither its old nor its new version after a kill at \(delay)")
         }
       }
       for (path, bytes) in after.contents where start.contents[path] == nil {
@@ -103,7 +132,7 @@ import Testing
     }
     return FaultRow(
       suite: "crash: \(operation.name)", trials: trials, faults: faults, bytesLost: lost,
-      detail: "\(landed) kills after the files changed, \(torn) torn files")
+      detail: "\(onSyscall) on a writing syscall, \(landed) after an entry file changed, \(torn) torn files")
   }
 
   /// Puts the journal's entry files back to `state`, touching only what differs.
@@ -124,7 +153,7 @@ import Testing
   static var perOperation: Int { max(1, (FaultBudget.crashTrials + 6) / 7) }
 
   @Test func killedWritesLeaveOldOrNewNeverHalf() throws {
-    var random = SeededRandom(seed: FaultBudget.seed)
+    var random = SplitMix64(seed: FaultBudget.seed)
     let server = try WeatherStubServer(answers: [
       ("/v1/search", .body(status: 200, WeatherStubAnswers.geocoding())),
       ("/v1/archive", .body(status: 200, WeatherStubAnswers.archive(first: "2025-02-27", last: "2025-03-29"))),
@@ -188,7 +217,7 @@ import Testing
   }
 
   @Test func aKilledRebuildIsRepairedByTheNextCommand() throws {
-    var random = SeededRandom(seed: FaultBudget.seed &+ 1)
+    var random = SplitMix64(seed: FaultBudget.seed &+ 1)
     let harness = try Harness(Self.files(28).merging(Self.files(28).map { ("more/" + $0.key, $0.value) }) { $1 })
     let corpus = try GeneratedCorpus.make(entries: 400, seed: 7)
     try FileManager.default.removeItem(atPath: harness.journal.root)

@@ -94,5 +94,25 @@ import Testing
     #expect(again.status != 0)
     #expect(again.stderr.contains(".ilgi/drafts/edit/2025/03/day.md"), "\(again.stderr)")
     #expect(harness.journal.text(".ilgi/drafts/edit/2025/03/day.md") == Self.typed)
+    // `edit --resume` reopens the copy and saves it, since the entry did not change meanwhile.
+    let resumed = try harness.run("edit", "2025/03/day.md", "--resume", env: ["EDITOR": "true"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(harness.journal.text("2025/03/day.md")?.hasSuffix(Self.typed) == true)
+    #expect(!FileManager.default.fileExists(atPath: harness.journal.root + "/.ilgi/drafts/edit"))
+  }
+
+  @Test func resumingAnEditOfAnEntryChangedSinceKeepsBoth() throws {
+    let original = "---\nid: 0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D\ndate: 2025-03-01\n---\nDay\n\nBefore.\n"
+    let harness = try Harness(["2025/03/day.md": original])
+    #expect(try Self.runFailing(harness, .editorFailed, ["edit", "2025/03/day.md"]) != 0)
+    let changed = original + "\nChanged elsewhere meanwhile.\n"
+    try harness.journal.write("2025/03/day.md", changed)
+    let resumed = try harness.run("edit", "2025/03/day.md", "--resume", env: ["EDITOR": "true"])
+    #expect(resumed.status == 1)
+    #expect(resumed.stderr.contains("changed on disk"), "\(resumed.stderr)")
+    #expect(harness.journal.text("2025/03/day.md") == changed)
+    #expect(harness.journal.text(".ilgi/drafts/edit/2025/03/day.md") == Self.typed)
+    let nothing = try harness.run("edit", "2025/03/other.md", "--resume", env: ["EDITOR": "true"])
+    #expect(nothing.status != 0)
   }
 }

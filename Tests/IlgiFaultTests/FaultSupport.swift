@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFuzz
 import IlgiTestSupport
 import Testing
 
@@ -39,28 +40,16 @@ struct FaultRow {
   }
 }
 
-/// A small seeded generator (SplitMix64), so a run is repeatable from its seed.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// The built binary run as a child the test can kill, with output thrown away.
 struct Child {
   let process: Process
 
-  /// Starts `ilgi arguments` in `environment`.
-  static func start(_ arguments: [String], environment: [String: String]) throws -> Child {
+  /// Starts `ilgi arguments` in `environment`, under `prefix` (strace) when given.
+  static func start(_ arguments: [String], environment: [String: String], prefix: [String] = []) throws -> Child {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: IlgiProcess.binary)
-    process.arguments = arguments
+    let command = prefix + [IlgiProcess.binary] + arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
@@ -77,6 +66,12 @@ struct Child {
     if running { Glibc.kill(process.processIdentifier, signal) }
     process.waitUntilExit()
     return running && process.terminationReason == .uncaughtSignal
+  }
+
+  /// Waits for the child; whether a signal ended it.
+  func waitKilled() -> Bool {
+    process.waitUntilExit()
+    return process.terminationReason == .uncaughtSignal
   }
 
   /// Waits for the child and returns its exit status.
@@ -131,4 +126,35 @@ func listedPaths(_ output: String) -> [String] {
     let items = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
   else { return [] }
   return items.compactMap { $0["path"] as? String }.sorted()
+}
+
+/// strace's fault injection: kill a process exactly at its Nth call of a writing syscall.
+enum SyscallKill {
+  /// The syscalls that change files.
+  static let writing =
+    "write,pwrite64,writev,fsync,fdatasync,rename,renameat,renameat2,link,linkat,unlink,unlinkat,mkdir,mkdirat,ftruncate"
+
+  /// strace, when installed (`make setup` installs it on Debian).
+  static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// How many times a run of `arguments` makes each writing syscall (ilgi and its children).
+  static func calls(_ arguments: [String], environment: [String: String]) throws -> [(name: String, count: Int)] {
+    guard let strace else { return [] }
+    let summary = NSTemporaryDirectory() + "/ilgi-strace-\(UUID().uuidString.prefix(8))"
+    defer { unlink(summary) }
+    let child = try Child.start(
+      arguments, environment: environment, prefix: [strace, "-f", "-c", "-o", summary, "-e", "trace=\(writing)"])
+    _ = child.wait()
+    let text = (try? String(contentsOfFile: summary, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: " ")
+      guard fields.count >= 5, let name = fields.last, name != "total", let count = Int(fields[3]) else { return nil }
+      return (String(name), count)
+    }
+  }
+
+  /// The prefix that kills the process making the `when`th call of `name`.
+  static func prefix(_ name: String, when: Int) -> [String] {
+    [strace!, "-f", "-q", "-o", "/dev/null", "-e", "trace=\(name)", "-e", "inject=\(name):signal=KILL:when=\(when)"]
+  }
 }

@@ -13,11 +13,16 @@ extension Ilgi {
     @Argument(help: ArgumentHelp(tr(.optSelector)))
     var selector: String = "last"
 
+    @Flag(help: ArgumentHelp(tr(.editResumeHelp)))
+    var resume = false
+
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
       let entry = try context.resolve(selector, in: store)
-      let session = try Context.map { try store.beginEdit(entry.path) }
+      let session = try Context.map {
+        resume ? try store.resumeEdit(entry.path) : try store.beginEdit(entry.path)
+      }
       let ending = try context.editor.edit(
         store.absolute(session.draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
       guard ending == .exited(0) else {

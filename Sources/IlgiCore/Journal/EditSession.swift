@@ -9,6 +9,8 @@ public struct EditSession: Sendable {
   public let draft: JournalPath
   /// The entry's bytes when the session began.
   public let original: [UInt8]
+  /// Held while the editor is open, so `resumeEdit` can tell an open session from a dead one.
+  let lock: FileLock?
 
   /// How the session ended.
   public enum Outcome: Sendable, Equatable {
@@ -20,11 +22,43 @@ public struct EditSession: Sendable {
 }
 
 extension JournalStore {
-  /// Starts editing `path`: copies it to the drafts folder and remembers its bytes.
+  /// Starts editing `path`: copies it to the drafts folder and remembers its bytes, in memory
+  /// and beside the copy (`<copy>.base`), so an interrupted edit can be resumed.
   public func beginEdit(_ path: JournalPath) throws(JournalError) -> EditSession {
     let original = try bytes(of: path)
     let draft = try makeEditDraft(original, of: path)
-    return EditSession(entry: path, draft: draft, original: original)
+    let base = absolute(Self.basePath(of: draft))
+    try? fileSystem.writeAtomically(original, toPath: base, permissions: JournalLayout.filePermissions)
+    let lock = try? fileSystem.lockExclusively(atPath: base, wait: false)
+    return EditSession(entry: path, draft: draft, original: original, lock: lock)
+  }
+
+  /// Takes up an interrupted edit of `path`: its copy opens again, and saving it still refuses
+  /// to overwrite an entry that changed since that edit began.
+  ///
+  /// Throws `.noEditToResume` when there is no copy, `.editInProgress` when its session is open.
+  public func resumeEdit(_ path: JournalPath) throws(JournalError) -> EditSession {
+    let draft = JournalPath(Self.editDraftsFolder + "/" + path.rawValue)
+    guard fileSystem.exists(atPath: absolute(draft)) else {
+      throw JournalError(path: path.rawValue, reason: .noEditToResume)
+    }
+    let base = Self.basePath(of: draft)
+    // Without its base the session died before the editor ran: the copy is the original.
+    let original = fileSystem.exists(atPath: absolute(base)) ? try bytes(of: base) : try bytes(of: draft)
+    guard let lock = try? fileSystem.lockExclusively(atPath: absolute(base), wait: false) else {
+      throw JournalError(path: path.rawValue, reason: .editInProgress(draft: draft))
+    }
+    return EditSession(entry: path, draft: draft, original: original, lock: lock)
+  }
+
+  /// Where an edit copy's original bytes are kept.
+  static func basePath(of draft: JournalPath) -> JournalPath { JournalPath(draft.rawValue + ".base") }
+
+  /// Removes an edit's copy and its base, once the edit is saved or had no changes.
+  func endEdit(_ session: EditSession) throws(JournalError) {
+    try? fileSystem.remove(atPath: absolute(Self.basePath(of: session.draft)))
+    session.lock?.unlock()
+    try removeDraft(session.draft)
   }
 
   /// Ends an edit after the editor exited 0.
@@ -34,7 +68,7 @@ extension JournalStore {
   public func finishEdit(_ session: EditSession) throws(JournalError) -> EditSession.Outcome {
     let edited = try bytes(of: session.draft)
     if edited == session.original {
-      try removeDraft(session.draft)
+      try endEdit(session)
       return .unchanged
     }
     var output = edited
@@ -54,7 +88,7 @@ extension JournalStore {
           output, toPath: absolute(session.entry), permissions: JournalLayout.filePermissions)
       }
     }
-    try removeDraft(session.draft)
+    try endEdit(session)
     return .saved
   }
 }

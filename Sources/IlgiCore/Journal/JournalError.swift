@@ -18,6 +18,8 @@ public struct JournalError: Error, Sendable, Equatable {
     case changedOnDisk(keptAt: JournalPath)
     /// Another edit of the entry is open, or an earlier one was interrupted; its copy is `draft`.
     case editInProgress(draft: JournalPath)
+    /// `edit --resume` found no kept copy of the entry.
+    case noEditToResume
     /// Restoring would replace a file that is there now.
     case occupied
     /// A file could not be read as an entry.

@@ -142,7 +142,7 @@ public struct JournalStore: Sendable {
   /// read a file, compare and rewrite it never interleave. A journal whose lock cannot be made
   /// (read-only media) runs `body` unlocked; its write fails there with its own error.
   func whileLocked<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T {
-    let lock = try? fileSystem.lockExclusively(atPath: root + "/" + JournalLayout.lockFile)
+    let lock = try? fileSystem.lockExclusively(atPath: root + "/" + JournalLayout.lockFile, wait: true)
     defer { lock?.unlock() }
     return try body()
   }

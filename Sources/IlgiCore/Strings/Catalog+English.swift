@@ -302,7 +302,9 @@ extension Catalog {
     .errAmbiguous: "`{1}` matches {2} entries; name one by id or path: {3}",
     .errInvalidSelector: "`{1}` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD",
     .errEditInProgress:
-      "{1} is open in another edit, or an earlier edit of it was interrupted; its copy is {2}. Keep what you need from that copy, delete it, then edit again",
+      "{1} is open in another edit, or an earlier edit of it was interrupted; its copy is {2}. If no other edit is open, `ilgi edit {1} --resume` reopens that copy",
+    .errNoEditToResume: "there is no interrupted edit of {1} to resume; `ilgi drafts` lists the copies there are",
+    .editResumeHelp: "Reopen the copy an interrupted edit of this entry left in .ilgi/drafts/edit/.",
     .errChangedOnDisk: "{1} changed on disk while you were editing; it was not overwritten. Your version is in {2}; merge the two by hand",
     .errOccupied: "{1} exists again; move that file away, then restore",
     .errIO: "could not {1} {2}: {3}; check the folder's permissions and free space",

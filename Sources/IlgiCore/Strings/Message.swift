@@ -166,6 +166,8 @@ public enum Message: String, Sendable, CaseIterable {
   case errInvalidSelector
   case errChangedOnDisk
   case errEditInProgress
+  case errNoEditToResume
+  case editResumeHelp
   case errOccupied
   case errIO
   case errTemplate

@@ -84,8 +84,9 @@ public protocol FileSystem: Sendable {
   /// Removes a file or an empty directory.
   func remove(atPath path: String) throws(FileSystemError)
   /// Takes an exclusive advisory lock on the file at `path` (created owner-only when missing),
-  /// waiting for other holders; the lock lasts until the returned value is released.
-  func lockExclusively(atPath path: String) throws(FileSystemError) -> FileLock
+  /// waiting for other holders, or failing with `EWOULDBLOCK` when `wait` is false; the lock
+  /// lasts until the returned value is released.
+  func lockExclusively(atPath path: String, wait: Bool) throws(FileSystemError) -> FileLock
 }
 
 /// A held lock; released by `release()` or when the value goes away (and by the kernel

@@ -175,11 +175,11 @@ public struct LocalFileSystem: FileSystem {
     if result != 0 { throw FileSystemError(path: path, code: errno, operation: "remove") }
   }
 
-  /// `flock(2)` on a file opened (or created 0600) for the purpose; waits for other holders.
-  public func lockExclusively(atPath path: String) throws(FileSystemError) -> FileLock {
+  /// `flock(2)` on a file opened (or created 0600) for the purpose.
+  public func lockExclusively(atPath path: String, wait: Bool) throws(FileSystemError) -> FileLock {
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "lock") }
-    while flock(fd, LOCK_EX) != 0 {
+    while flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
       if errno == EINTR { continue }
       let code = errno
       close(fd)
