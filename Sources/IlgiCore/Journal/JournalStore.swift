@@ -94,11 +94,24 @@ public struct JournalStore: Sendable {
   // MARK: Writing
 
   /// Makes the folders of `path` (owner-only) and creates the file, failing if it exists.
+  ///
+  /// Another ilgi may remove an emptied drafts folder between our making it and writing into
+  /// it; a folder that vanished that way is made again (a few times, then the error stands).
   func createFile(_ bytes: [UInt8], at path: JournalPath) throws(JournalError) {
-    if !path.folder.isEmpty { try ensureFolder(path.folder) }
-    try io(absolute(path)) {
-      try fileSystem.createAtomically(
-        bytes, atPath: absolute(path), permissions: JournalLayout.filePermissions)
+    var attempt = 0
+    while true {
+      attempt += 1
+      do {
+        if !path.folder.isEmpty { try ensureFolder(path.folder) }
+        try io(absolute(path)) {
+          try fileSystem.createAtomically(
+            bytes, atPath: absolute(path), permissions: JournalLayout.filePermissions)
+        }
+        return
+      } catch {
+        if case .io(let io) = error.reason, io.code == ENOENT, attempt < 5 { continue }
+        throw error
+      }
     }
   }
 
