@@ -89,7 +89,7 @@ public protocol FileSystem: Sendable {
   func lockExclusively(atPath path: String, wait: Bool) throws(FileSystemError) -> FileLock
 }
 
-/// A held lock; released by `release()` or when the value goes away (and by the kernel
+/// A held lock; released by `unlock()` or when the value goes away (and by the kernel
 /// when the process dies, so a crash never leaves a journal locked).
 public final class FileLock: @unchecked Sendable {
   private var release: (() -> Void)?
