@@ -52,7 +52,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "ilgi: the editor did not finish cleanly; 2026/11/run.md is unchanged and your edited copy is in .ilgi/drafts/edit/2026/11/run.md\n"
+        == "ilgi: the editor did not finish cleanly; 2026/11/run.md is unchanged and your edited copy is in .ilgi/drafts/edit/2026/11/run.md; `ilgi edit 2026/11/run.md --resume` reopens it\n"
     )
     #expect(h.journal.text("2026/11/run.md") == Self.run)
   }

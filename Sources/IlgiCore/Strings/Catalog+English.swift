@@ -138,7 +138,7 @@ extension Catalog {
         ilgi edit 0f8b
         EDITOR="code --wait" ilgi edit 2026-11-21
       """,
-    .errEditorUnclean: "the editor did not finish cleanly; {1} is unchanged and your edited copy is in {2}",
+    .errEditorUnclean: "the editor did not finish cleanly; {1} is unchanged and your edited copy is in {2}; `ilgi edit {1} --resume` reopens it",
     .editNoChanges: "No changes to {1}.",
     .deleteAbstract: "Move an entry to the journal's trash, after asking.",
     .deleteDiscussion: """

@@ -136,7 +136,7 @@ extension Catalog {
         ilgi edit 0f8b
         EDITOR="code --wait" ilgi edit 2026-11-21
       """,
-    .errEditorUnclean: "편집기가 제대로 끝나지 않았습니다. {1}은(는) 그대로이고 고친 사본은 {2}에 있습니다",
+    .errEditorUnclean: "편집기가 제대로 끝나지 않았습니다. {1}은(는) 그대로이고 고친 사본은 {2}에 있습니다. `ilgi edit {1} --resume`으로 다시 여세요",
     .editNoChanges: "{1}에 바뀐 것이 없습니다.",
     .deleteAbstract: "물어본 뒤 일기를 휴지통으로 옮깁니다.",
     .deleteDiscussion: """
