@@ -45,7 +45,12 @@ public enum YAMLScalar {
     }
     if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) { return true }
     if first == " " || last == " " || first == "\t" || last == "\t" || last == ":" { return true }
-    if text.contains(": ") || text.contains(" #") { return true }
+    // Looked for in bytes: `text.contains(" #")` compares Characters, and `#` followed by a
+    // combining mark is another Character, though YAML still sees a comment there.
+    let bytes = Array(text.utf8)
+    if zip(bytes, bytes.dropFirst()).contains(where: { ($0 == 0x3A && $1 == 0x20) || ($0 == 0x20 && $1 == 0x23) }) {
+      return true
+    }
     if inFlow && text.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) }) {
       return true
     }
