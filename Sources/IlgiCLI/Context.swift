@@ -236,6 +236,7 @@ struct Context {
     case .notAMapping: tr(.fmNotAMapping)
     case .wrongType(let key, let expected): tr(.fmWrongType, key, expected)
     case .loneCarriageReturn: tr(.fmLoneCarriageReturn)
+    case .notEditableInPlace(let key): tr(.fmNotEditableInPlace, key)
     }
   }
 

@@ -57,6 +57,21 @@ struct FuzzRegressionTests {
     }
   }
 
+  @Test func aKeyLineInsideAMultiLineValueIsNotTakenForTheKey() throws {
+    // Found by libFuzzer on a fresh corpus: `weather: ...` inside a quoted title spanning lines
+    // was replaced as if it were the weather key, changing the title and setting nothing.
+    let file = "---\ntitle: \"Quoted\nweather: inside the title\n  still title\"\nid: x\n---\nBody\n"
+    var document = try EntryDocument(bytes: Array(file.utf8))
+    let title = document.frontMatter?.string("title")
+    try document.set("weather", yaml: "Rain")
+    let reread = try EntryDocument(bytes: document.bytes)
+    #expect(reread.frontMatter?.string("weather") == "Rain")
+    #expect(reread.frontMatter?.string("title") == title)
+    // Replacing a value that spans lines takes all of them.
+    try document.set("title", yaml: "Short")
+    #expect(String(decoding: document.bytes, as: UTF8.self) == "---\ntitle: Short\nid: x\nweather: Rain\n---\nBody\n")
+  }
+
   @Test func everyFoundInputStaysFixed() throws {
     for (name, input) in Self.found {
       do throws(FuzzTargets.FuzzFinding) {
@@ -87,6 +102,7 @@ struct FuzzRegressionTests {
     ("year 26", [3] + Array("0026-11-21T09:30Z".utf8)),
     ("local mean time", [3] + Array("1705-11-21 09:30".utf8)),
     ("comment mark with a combining mark", [1] + Array("Rain 12 #\u{327}dB".utf8) + [0] + Array("---\nid: x\n---\nBody\n".utf8)),
+    ("key line inside a quoted value", [1] + Array("Rain, 12°C".utf8) + [0] + [0xEF, 0xBB, 0xBF] + Array("---\r\ntitle: \"Quoted:ree\nweather: 맑음,thd: [0, 2]\r\n---er: 맑음,  title\"\r\nded: [0, 2]\r\n---\r\nBody\n".utf8)),
     ("lone carriage return", [1] + Array("Rain".utf8) + [0] + Array("---\nweather:  #x\rtags: [running, m/rning]\n---\nMo\n".utf8)),
   ]
 }

@@ -64,6 +64,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
       case .invalidYAML(let text): return "fm\t\(position)\tyaml\t\(text.replacingOccurrences(of: "\t", with: " "))"
       case .wrongType(let key, let expected): return "fm\t\(position)\ttype\t\(key)\t\(expected)"
       case .loneCarriageReturn: return "fm\t\(position)\tcr"
+      case .notEditableInPlace(let key): return "fm\t\(position)\tinplace\t\(key)"
       }
     }
   }
@@ -86,6 +87,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
       case "unclosed": problem = .unclosed
       case "mapping": problem = .notAMapping
       case "cr": problem = .loneCarriageReturn
+      case "inplace" where parts.count == 5: problem = .notEditableInPlace(key: parts[4])
       case "yaml" where parts.count == 5: problem = .invalidYAML(parts[4])
       case "type" where parts.count == 6: problem = .wrongType(key: parts[4], expected: parts[5])
       default: return nil

@@ -24,13 +24,15 @@ public struct FrontMatter: Sendable, Equatable {
   public private(set) var keys: [String]
   /// Top-level values by key.
   public private(set) var values: [String: FrontMatterValue]
+  /// The index in `lines` where each top-level key starts, as the YAML parser saw it.
+  private var keyLines: [String: Int]
 
   /// Parses the YAML lines of a block that starts on `firstLine` (1-based) of the file.
   init(opening: String, lines: [String], closing: String, firstLine: Int) throws(FrontMatterError) {
     self.opening = opening
     self.lines = lines
     self.closing = closing
-    (keys, values) = try Self.parse(lines.joined(), yamlFirstLine: firstLine + 1)
+    (keys, values, keyLines) = try Self.parse(lines.joined(), yamlFirstLine: firstLine + 1)
   }
 
   /// The whole block as text: fences and YAML lines, byte for byte as read or edited.
@@ -61,6 +63,7 @@ public struct FrontMatter: Sendable, Equatable {
   /// line is kept byte for byte.
   public mutating func set(_ key: String, yaml: String, newline: String) throws(FrontMatterError) {
     try refuseLoneCarriageReturns()
+    let before = self
     let line = "\(key): \(yaml)\(newline)"
     if let range = lineRange(of: key) {
       lines.replaceSubrange(range, with: [line])
@@ -70,14 +73,29 @@ public struct FrontMatter: Sendable, Equatable {
       lines.append(line)
     }
     try reparse()
+    try keepOthers(of: before, changing: key)
   }
 
   /// Removes `key` and its lines, if present.
   public mutating func remove(_ key: String) throws(FrontMatterError) {
     try refuseLoneCarriageReturns()
     guard let range = lineRange(of: key) else { return }
+    let before = self
     lines.removeSubrange(range)
     try reparse()
+    try keepOthers(of: before, changing: key)
+  }
+
+  /// The promise of an edit, checked: every key but `key` reads as before. A layout the
+  /// line-by-line edit misjudged is put back and refused instead of changing another key.
+  private mutating func keepOthers(of before: FrontMatter, changing key: String) throws(FrontMatterError) {
+    let others = before.keys.filter { $0 != key }
+    guard others.allSatisfy({ values[$0] == before.values[$0] }), Set(keys).subtracting(before.keys).subtracting([key]).isEmpty
+    else {
+      let line = (before.keyLines[key] ?? 0) + 2
+      self = before
+      throw FrontMatterError(line: line, problem: .notEditableInPlace(key: key))
+    }
   }
 
   /// Editing goes line by line; a `\r` that ends no line is a line break to YAML only, and an
@@ -93,33 +111,23 @@ public struct FrontMatter: Sendable, Equatable {
   }
 
   private mutating func reparse() throws(FrontMatterError) {
-    (keys, values) = try Self.parse(lines.joined(), yamlFirstLine: 2)
+    (keys, values, keyLines) = try Self.parse(lines.joined(), yamlFirstLine: 2)
   }
 
   /// The lines that belong to top-level `key`: its own line and the indented or `- ` lines
   /// that continue it (block lists, folded text), but not trailing blank or comment lines.
   func lineRange(of key: String) -> Range<Int>? {
-    guard let start = lines.firstIndex(where: { Self.topLevelKey(in: $0) == key }) else {
-      return nil
+    // Where the parser saw the key start: a `key:` line inside a multi-line quoted value of
+    // another key is text, not a key.
+    guard let start = keyLines[key], start < lines.count else { return nil }
+    // Up to the next key, without the blank and comment lines before it.
+    var end = keyLines.values.filter { $0 > start }.min() ?? lines.count
+    while end > start + 1 {
+      let trimmed = lines[end - 1].trimmingCharacters(in: .whitespacesAndNewlines)
+      guard trimmed.isEmpty || trimmed.hasPrefix("#") else { break }
+      end -= 1
     }
-    var end = start + 1
-    var lastContent = start + 1
-    while end < lines.count {
-      let line = lines[end]
-      let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-      if Self.topLevelKey(in: line) != nil { break }
-      if trimmed.isEmpty || (line.hasPrefix("#")) {
-        end += 1
-        continue
-      }
-      let continues =
-        line.hasPrefix(" ") || line.hasPrefix("\t") || line.hasPrefix("- ")
-        || trimmed == "-"
-      if !continues { break }
-      end += 1
-      lastContent = end
-    }
-    return start..<lastContent
+    return start..<end
   }
 
   /// The key a line starts at column 0, if it is a `key:` line.
@@ -143,7 +151,7 @@ public struct FrontMatter: Sendable, Equatable {
   }
 
   private static func parse(_ yaml: String, yamlFirstLine: Int) throws(FrontMatterError) -> (
-    [String], [String: FrontMatterValue]
+    [String], [String: FrontMatterValue], [String: Int]
   ) {
     let node: Node?
     do {
@@ -155,15 +163,17 @@ public struct FrontMatter: Sendable, Equatable {
     } catch {
       throw FrontMatterError(line: yamlFirstLine, problem: .invalidYAML("\(error)"))
     }
-    guard let node else { return ([], [:]) }
+    guard let node else { return ([], [:], [:]) }
     guard let mapping = node.mapping else {
       throw FrontMatterError(line: yamlFirstLine, problem: .notAMapping)
     }
     var keys: [String] = []
     var values: [String: FrontMatterValue] = [:]
+    var lines: [String: Int] = [:]
     for (keyNode, valueNode) in mapping {
       guard let key = keyNode.scalar?.string else { continue }
       keys.append(key)
+      if let mark = keyNode.mark, lines[key] == nil { lines[key] = mark.line - 1 }
       switch valueNode {
       case .scalar(let scalar):
         // `key:` with nothing after it is YAML null; treat it as absent text.
@@ -179,7 +189,7 @@ public struct FrontMatter: Sendable, Equatable {
         values[key] = .other
       }
     }
-    return (keys, values)
+    return (keys, values, lines)
   }
 
   private static func convert(_ error: YamlError, yamlFirstLine: Int, yamlLineCount: Int)

@@ -17,6 +17,9 @@ public struct FrontMatterError: Error, Sendable, Equatable {
     /// A carriage return inside a line: YAML reads it as a line break and ilgi's line-by-line
     /// edit would not, so such a block is not edited.
     case loneCarriageReturn
+    /// The block is laid out so that replacing `key`'s lines would change another key
+    /// (a multi-line quoted value, say); it is left alone.
+    case notEditableInPlace(key: String)
   }
 
   /// 1-based line in the file.
@@ -41,6 +44,7 @@ public struct FrontMatterError: Error, Sendable, Equatable {
     case .notAMapping: return "front matter must be `key: value` lines"
     case .wrongType(let key, let expected): return "front matter key `\(key)` must be \(expected)"
     case .loneCarriageReturn: return "front matter has a carriage return inside a line"
+    case .notEditableInPlace(let key): return "front matter key `\(key)` cannot be changed without changing others"
     }
   }
 

@@ -324,6 +324,7 @@ extension Catalog {
     .fmInvalidYAML: "front matter is not valid YAML ({1})",
     .fmNotAMapping: "front matter must be `key: value` lines",
     .fmLoneCarriageReturn: "front matter has a carriage return inside a line, which YAML reads as a line break; make it a newline",
+    .fmNotEditableInPlace: "front matter key `{1}` cannot be changed there without changing other keys (a value spans several lines); change it by hand",
     .fmWrongType: "front matter key `{1}` must be {2}",
     .ioRead: "read",
     .ioWrite: "write",

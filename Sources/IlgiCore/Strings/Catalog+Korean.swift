@@ -322,6 +322,7 @@ extension Catalog {
     .fmInvalidYAML: "머리말이 올바른 YAML이 아닙니다({1})",
     .fmNotAMapping: "머리말은 `키: 값` 줄이어야 합니다",
     .fmLoneCarriageReturn: "머리말 줄 안에 캐리지 리턴이 있어 YAML이 줄바꿈으로 읽습니다. 줄바꿈으로 바꾸세요",
+    .fmNotEditableInPlace: "머리말 키 `{1}`를 바꾸면 다른 키도 바뀝니다(값이 여러 줄에 걸쳐 있음). 직접 고치세요",
     .fmWrongType: "머리말 키 `{1}`는 {2}여야 합니다",
     .ioRead: "읽기",
     .ioWrite: "쓰기",

@@ -186,6 +186,7 @@ public enum Message: String, Sendable, CaseIterable {
   case fmInvalidYAML
   case fmNotAMapping
   case fmLoneCarriageReturn
+  case fmNotEditableInPlace
   case fmWrongType
   case ioRead
   case ioWrite
