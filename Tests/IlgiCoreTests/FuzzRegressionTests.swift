@@ -72,6 +72,17 @@ struct FuzzRegressionTests {
     #expect(String(decoding: document.bytes, as: UTF8.self) == "---\ntitle: Short\nid: x\nweather: Rain\n---\nBody\n")
   }
 
+  @Test func aDayWithATrailingNewlineIsNoDayAndNoCrash() {
+    // Found by libFuzzer: "2026-19-21\n" passed the day pattern (`$` matches before a final
+    // newline), split into two numbers, and indexing the third crashed.
+    #expect(DayRange(parsing: "2026-19-21\n", today: "2026-11-21") == nil)
+    #expect(DayRange(parsing: "2026-11-21\n", today: "2026-11-21") == nil)
+    #expect(DayRange(parsing: "2026-11-21", today: "2026-11-21") == DayRange(first: "2026-11-21", last: "2026-11-21"))
+    #expect(DayRange(parsing: "2026-02-30", today: "2026-11-21") == nil)
+    #expect(DayRange(parsing: "2024\n", today: "2026-11-21") == nil)
+    #expect(DayRange(parsing: "2024-05\n", today: "2026-11-21") == nil)
+  }
+
   @Test func everyFoundInputStaysFixed() throws {
     for (name, input) in Self.found {
       do throws(FuzzTargets.FuzzFinding) {
@@ -103,6 +114,7 @@ struct FuzzRegressionTests {
     ("local mean time", [3] + Array("1705-11-21 09:30".utf8)),
     ("comment mark with a combining mark", [1] + Array("Rain 12 #\u{327}dB".utf8) + [0] + Array("---\nid: x\n---\nBody\n".utf8)),
     ("key line inside a quoted value", [1] + Array("Rain, 12°C".utf8) + [0] + [0xEF, 0xBB, 0xBF] + Array("---\r\ntitle: \"Quoted:ree\nweather: 맑음,thd: [0, 2]\r\n---er: 맑음,  title\"\r\nded: [0, 2]\r\n---\r\nBody\n".utf8)),
+    ("day with a trailing newline", [4] + Array("2026-19-21\n".utf8)),
     ("lone carriage return", [1] + Array("Rain".utf8) + [0] + Array("---\nweather:  #x\rtags: [running, m/rning]\n---\nMo\n".utf8)),
   ]
 }

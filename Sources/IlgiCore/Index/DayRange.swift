@@ -29,7 +29,7 @@ public struct DayRange: Sendable, Equatable {
       self.init(first: value, last: value)
       return
     }
-    if input.range(of: #"^\d{4}-\d{2}$"#, options: .regularExpression) != nil,
+    if input.range(of: #"^[0-9]{4}-[0-9]{2}\z"#, options: .regularExpression) != nil,
       let first = Self.date(input + "-01"),
       let next = Self.calendar.date(byAdding: .month, value: 1, to: first),
       let last = Self.calendar.date(byAdding: .day, value: -1, to: next)
@@ -37,7 +37,7 @@ public struct DayRange: Sendable, Equatable {
       self.init(first: Self.string(first), last: Self.string(last))
       return
     }
-    if input.range(of: #"^\d{4}$"#, options: .regularExpression) != nil {
+    if input.range(of: #"^[0-9]{4}\z"#, options: .regularExpression) != nil {
       self.init(first: input + "-01-01", last: input + "-12-31")
       return
     }
@@ -88,8 +88,12 @@ public struct DayRange: Sendable, Equatable {
   }()
 
   static func date(_ text: String) -> Date? {
-    guard text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return nil }
-    let parts = text.split(separator: "-").compactMap { Int($0) }
+    // Exactly `DDDD-DD-DD` in ASCII digits (a regex `$` would also match before a final newline).
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10,
+      bytes.indices.allSatisfy({ $0 == 4 || $0 == 7 ? bytes[$0] == UInt8(ascii: "-") : (0x30...0x39).contains(bytes[$0]) })
+    else { return nil }
+    let parts = [0..<4, 5..<7, 8..<10].map { range in range.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } }
     let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
     guard let date = calendar.date(from: components),
       calendar.component(.day, from: date) == parts[2], calendar.component(.month, from: date) == parts[1]

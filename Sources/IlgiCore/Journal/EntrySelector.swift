@@ -20,7 +20,7 @@ public enum EntrySelector: Sendable, Equatable {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.lowercased() == "last" {
       self = .last
-    } else if trimmed.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil {
+    } else if trimmed.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}\z"#, options: .regularExpression) != nil {
       self = .day(trimmed)
     } else if trimmed.hasSuffix(".md") || trimmed.contains("/") {
       let path = JournalPath(trimmed)
