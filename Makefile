@@ -15,16 +15,18 @@ help:
 	@echo "make format   format the sources; make lint checks them"
 	@echo "make bench    ilgi against find, rg, cat and jrnl at 1k/10k/100k entries (SIZES=1000,10000)"
 
-# ilgi builds against the system libcmark and SQLite (Debian: libcmark-dev, libsqlite3-dev); python3 runs the
-# corpus generator the tests use; pip fetches the CommonMark spec the fault suite renders; strace
-# kills ilgi on exact syscalls in the fault suite.
+# ilgi builds against the system libcmark, SQLite and zlib (Debian: libcmark-dev, libsqlite3-dev,
+# zlib1g-dev; zlib for Day One's .zip exports); python3 runs the corpus generator the tests use; pip
+# fetches the CommonMark spec the fault suite renders and, in a venv, the jrnl that reads ilgi's
+# jrnl export back; strace kills ilgi on exact syscalls in the fault suite; git for the git tests.
 setup:
-	@if ! pkg-config --exists libcmark sqlite3 2>/dev/null; then \
-	  echo "Installing libcmark-dev and libsqlite3-dev (needed to build ilgi)..."; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev pkg-config >/dev/null; \
+	@if ! pkg-config --exists libcmark sqlite3 zlib 2>/dev/null; then \
+	  echo "Installing libcmark-dev, libsqlite3-dev and zlib1g-dev (needed to build ilgi)..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev zlib1g-dev pkg-config >/dev/null; \
 	fi
-	@python3 -m pip --version >/dev/null 2>&1 && command -v strace >/dev/null || { $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq python3 python3-pip strace >/dev/null; }
+	@python3 -m pip --version >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' 2>/dev/null && \
+	  command -v strace >/dev/null && command -v git >/dev/null || { $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq python3 python3-pip python3-venv strace git >/dev/null; }
 
 build: setup
 	$(SWIFT) build

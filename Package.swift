@@ -14,6 +14,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     // libcmark from the system (Debian: libcmark-dev), declared the way GRDB declares SQLite.
@@ -39,6 +40,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       plugins: ["EmbedTemplates"]
     ),

@@ -1,19 +1,10 @@
 import Foundation
+import IlgiCore
 
 /// Runs the built `ilgi` binary as a child process, the way a person or a script would.
 public struct IlgiProcess: Sendable {
   /// What a run produced.
-  public struct Result: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
-
-    public init(status: Int32, stdout: String, stderr: String) {
-      self.status = status
-      self.stdout = stdout
-      self.stderr = stderr
-    }
-  }
+  public typealias Result = ChildProcess.Result
 
   /// The binary: `ILGI_BINARY`, else `ilgi` beside the test bundle, else in `.build/debug`.
   public static var binary: String {
@@ -43,33 +34,5 @@ public struct IlgiProcess: Sendable {
   public static func run(
     _ arguments: [String], environment: [String: String], input: String? = nil, prefix: [String] = []
   ) throws -> Result {
-    let process = Process()
-    let command = prefix + [binary] + arguments
-    process.executableURL = URL(fileURLWithPath: command[0].hasPrefix("/") ? command[0] : "/usr/bin/env")
-    process.arguments = command[0].hasPrefix("/") ? Array(command.dropFirst()) : command
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    // Read both pipes while the child runs, so a large output cannot block it.
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = stderr.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
-  }
-}
+    try ChildProcess.run(prefix + [binary] + arguments, environment: environment, input: input.map { Array($0.utf8) })
+  }}

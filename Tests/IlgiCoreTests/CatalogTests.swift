@@ -33,7 +33,7 @@ struct CatalogTests {
     let same = Message.allCases.filter { Catalog(.english).entries[$0] == Catalog(.korean).entries[$0] }
     let allowed: Set<Message> = [
       .confirmSuffix, .readFrontMatter, .readUnreadable, .configSet, .weatherNotConfigured, .weatherFillWould,
-      .trashRestoreDiscussion, .statsDiscussion,
+      .trashRestoreDiscussion, .statsDiscussion, .impUnreadable, .importWould,
     ]
     #expect(Set(same).subtracting(allowed).isEmpty, "untranslated: \(Set(same).subtracting(allowed))")
   }

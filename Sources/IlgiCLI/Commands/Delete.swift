@@ -32,6 +32,7 @@ extension Ilgi {
         }
       }
       try Context.map { _ = try store.moveToTrash(entry.path) }
+      context.recordChange(store, [entry.path], GitRepository.message("delete", entry.date, entry.title))
       Terminal.standardOutput.write(
         tr(.deleteMoved, entry.path, entry.id.rawValue.prefix(8).lowercased()) + "\n")
     }

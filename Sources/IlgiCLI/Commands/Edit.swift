@@ -31,7 +31,9 @@ extension Ilgi {
       }
       switch try Context.map({ try store.finishEdit(session) }) {
       case .unchanged: Terminal.standardError.write(tr(.editNoChanges, entry.path) + "\n")
-      case .saved: Terminal.standardOutput.write(entry.path.rawValue + "\n")
+      case .saved:
+        Terminal.standardOutput.write(entry.path.rawValue + "\n")
+        context.recordEntry(store, entry.path, action: "edit")
       }
     }
   }

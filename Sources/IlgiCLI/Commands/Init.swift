@@ -13,6 +13,9 @@ extension Ilgi {
     @Argument(help: ArgumentHelp(tr(.initPathHelp), valueName: "path"))
     var path: String?
 
+    @Flag(help: ArgumentHelp(tr(.initGitHelp)))
+    var git = false
+
     func run() throws {
       let context = Context(global)
       let root = path.map { Context.expand($0, context.variables) } ?? context.journalPath.path
@@ -25,6 +28,22 @@ extension Ilgi {
       } else {
         Terminal.standardOutput.write(tr(.initReady, shown) + "\n")
       }
+      if git { try Self.makeRepository(store, context) }
+    }
+
+    /// `git init` (unless it is one already), then one commit of everything the journal holds
+    /// that `.gitignore` lets in.
+    static func makeRepository(_ store: JournalStore, _ context: Context) throws {
+      let repository = context.git(store) ?? GitRepository(unchecked: store.root, environment: context.variables)
+      if context.git(store) == nil {
+        try Context.git { try repository.check(["init", "--quiet"]) }
+      }
+      try Context.git { try repository.check(["add", "-A"]) }
+      let staged = try Context.git { try repository.run(["diff", "--cached", "--quiet"]) }
+      guard staged.status != 0 else { return }
+      try Context.git { try repository.check(["commit", "--quiet", "-m", "ilgi: start the journal"]) }
+      let head = try Context.git { try repository.check(["log", "-1", "--format=%h %s"]) }
+      Terminal.standardOutput.write(tr(.initGitDone, head.trimmingCharacters(in: .whitespacesAndNewlines)) + "\n")
     }
   }
 }

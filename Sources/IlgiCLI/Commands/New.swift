@@ -80,6 +80,7 @@ extension Ilgi {
         }
         Terminal.standardOutput.write(path.rawValue + "\n")
         asking?.reportProblem()
+        context.recordEntry(store, path, action: "new")
         return
       }
       let (draft, template) = try Context.map {
@@ -167,6 +168,7 @@ extension Ilgi {
       case .saved(let path):
         Terminal.standardOutput.write(path.rawValue + "\n")
         weather?.reportProblem()
+        context.recordEntry(store, path, action: "new")
       case .discardedUntouched:
         Terminal.standardError.write(tr(.newDiscardedUntouched) + "\n")
       case .discardedBlank:

@@ -54,6 +54,7 @@ extension Ilgi {
         let entry = try Context.map { try selector.resolve(in: listing.entries, text: self.selector) }
         try Context.map { try store.restoreFromTrash(entry.path) }
         Terminal.standardOutput.write(entry.path.rawValue + "\n")
+        context.recordChange(store, [entry.path], GitRepository.message("restore", entry.date, entry.title))
       }
     }
 

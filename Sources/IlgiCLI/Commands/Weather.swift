@@ -69,12 +69,17 @@ extension Ilgi {
             guard Terminal.inputIsTerminal else { throw Failure(tr(.weatherFillNeedsYes, found.count)) }
             guard Terminal.confirm(tr(.weatherFillConfirm, found.count)) else { return }
           }
+          var changed: [JournalPath] = []
+          defer {
+            context.recordChange(store, changed, "ilgi: weather fill \(changed.count) entries")
+          }
           for (entry, report) in found {
             try Context.map {
               try store.setFrontMatter(
                 "weather", yaml: YAMLScalar.quoted(report.text(in: context.language)), of: entry.path,
                 onlyIfAbsent: true)
             }
+            changed.append(entry.path)
           }
           Terminal.standardOutput.write(tr(.weatherFillDone, found.count) + "\n")
         }

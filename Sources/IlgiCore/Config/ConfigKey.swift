@@ -78,8 +78,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   /// The value used when nothing sets one.
   public var defaultValue: ConfigValue? {
     switch self {
-    case .rawHTML, .gitAutocommit: .bool(false)
-    case .weatherEnabled: .bool(true)
+    case .rawHTML: .bool(false)
+    case .weatherEnabled, .gitAutocommit: .bool(true)
     case .weatherProvider: .string("open-meteo")
     case .weatherUnits: .string("metric")
     case .weatherTimeout: .number(4)

@@ -37,5 +37,6 @@ public enum JournalLayout {
     ".ilgi/trash/",
     ".ilgi/cache/",
     ".ilgi/lock",
+    ".ilgi/import-*/",
   ]
 }

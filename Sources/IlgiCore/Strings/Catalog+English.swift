@@ -454,5 +454,115 @@ extension Catalog {
     .newWeatherHelp: "The weather, as text (instead of asking the weather service).",
     .newNoWeatherHelp: "Do not ask the weather service for this entry.",
     .newWeatherConflict: "choose either --weather or --no-weather",
+    .importAbstract: "Bring entries in from jrnl, Day One, or the diary apps' JSON.",
+    .importDiscussion: """
+      Formats (--from; guessed from PATH when left out):
+        jrnl         a jrnl journal file ("[2026-11-21 09:30] Title" lines), or jrnl's
+                     `jrnl --export json`; --time-format gives the journal's timeformat
+        jrnl-folder  a jrnl folder journal (YYYY/MM/DD.txt)
+        dayone       a Day One JSON export: the .json, or the whole export .zip with its photos
+        json         a JSON array of {"title", "body", "created_at"} (Unix seconds)
+
+      Dates without a zone (jrnl, json) are in the journal's time zone. Day One keeps its uuid
+      as the id, its time zone, tags, starred, weather and location; photos are copied beside
+      the entry. jrnl's @tags become the entry's tags; starred entries get `starred: true`.
+
+      All or nothing: every entry is read first and a bad input names the file and line (or
+      JSON path) and changes nothing. Entries the journal has already (same id, or the same
+      minute, title and body) are skipped, so importing twice adds nothing the second time.
+
+      Examples:
+        ilgi import ~/journal.txt --from jrnl --dry-run
+        ilgi import ~/Downloads/Export.zip --from dayone
+        ilgi import ~/jrnl-folder --from jrnl-folder --time-format "%d %b %Y %I:%M %p"
+      """,
+    .importPathHelp: "The file or folder to import.",
+    .importFromHelp: "What PATH is: jrnl, jrnl-folder, dayone or json.",
+    .importTimeFormatHelp: "The jrnl journal's timeformat (strftime codes), as in jrnl's config.",
+    .importDryRunHelp: "Print what would be added, and change nothing.",
+    .importWould: "{1}  {2}  {3}",
+    .importSummary: "Imported {1} entries ({2} to {3}), {4} tags.",
+    .importSummaryDry: "Would import {1} entries ({2} to {3}), {4} tags.",
+    .importDuplicates: "Skipped {1} entries the journal has already.",
+    .importBlank: "Skipped {1} empty entries.",
+    .importNothingNew: "Nothing new to import.",
+    .errImport: "cannot import {1}: {2}; nothing was imported",
+    .errImportGuess: "cannot tell what {1} is; say --from jrnl, jrnl-folder, dayone or json",
+    .errImportFormat: "{1} is not an import format; use jrnl, jrnl-folder, dayone or json",
+    .impMissing: "no such file or folder",
+    .impUnreadable: "{1}",
+    .impNotText: "not UTF-8 text",
+    .impNoEntries: "no entries in it (a jrnl entry starts with a line like [2026-11-21 09:30] Title)",
+    .impTextBefore: "text before the first [date] line; a jrnl journal starts with one",
+    .impBadJrnlDate: "[{1}] is no date in the time format {2}; fix it, or give the journal's format with --time-format",
+    .impBadTimeFormat: "{1} is not a time format ilgi reads: use strftime codes (%Y %m %d %H %M %S %I %p %b %B %a %A %y %e %j) with a year, month and day",
+    .impInvalidJSON: "not valid JSON ({1})",
+    .impWrongType: "expected {1} here",
+    .impMissingKey: "{1} is missing",
+    .impBadDate: "{1} is not a date",
+    .impUnknownZone: "{1} is not a time zone ilgi knows",
+    .impBadID: "{1} is not a UUID",
+    .impMissingPhoto: "{1} is not in the export; import the whole export .zip",
+    .impBadZip: "not a zip ilgi can read ({1})",
+    .impWantFolder: "is a file; jrnl-folder wants the journal's folder",
+    .impWantFile: "is a folder; give the file (or --from jrnl-folder)",
+    .exportAbstract: "Write the journal (or part of it) out as JSON, jrnl, Markdown or Day One.",
+    .exportDiscussion: """
+      Formats:
+        json      an array: the `list --json` fields, `body`, and `frontMatter` (every key)
+        jrnl      a jrnl journal file that jrnl reads back with the same entries
+        markdown  one printable Markdown file, oldest entry first
+        dayone    a Day One JSON export, which `ilgi import --from dayone` turns back into
+                  the same files
+
+      Filters are those of `ilgi list`. Without --out the export goes to standard output.
+
+      Examples:
+        ilgi export --format markdown --from 2025-01-01 --to 2025-12-31 --out 2025.md
+        ilgi export --format jrnl --out journal.txt
+        ilgi export --format dayone --tag travel --out travel.json
+      """,
+    .exportFormatHelp: "json, jrnl, markdown or dayone.",
+    .exportOutHelp: "The file to write (it must not exist); standard output when left out.",
+    .exportWrote: "Wrote {1} entries to {2}.",
+    .errExportFormat: "{1} is not an export format; use json, jrnl, markdown or dayone",
+    .errExportExists: "{1} exists already; choose another --out, or remove it first",
+    .exportMarkdownTitle: "Journal, {1} to {2}",
+    .shareAbstract: "Print an entry as the apps share it: date, title, body.",
+    .shareDiscussion: """
+      The entry's long date, a blank line, the title, a blank line, the body; with --html the
+      same as an HTML fragment. --copy puts it on the clipboard through wl-copy, xclip, xsel
+      or pbcopy, whichever is installed.
+
+      Examples:
+        ilgi share last
+        ilgi share 2026-11-21 --copy
+      """,
+    .shareHTMLHelp: "Share as HTML instead of text.",
+    .shareCopyHelp: "Put it on the clipboard instead of printing it.",
+    .shareCopied: "Copied {1} to the clipboard with {2}.",
+    .errShareNoClipboard: "no clipboard tool found; install wl-clipboard, xclip or xsel (pbcopy on macOS), or leave out --copy",
+    .errShareCopyFailed: "{1} could not copy: {2}",
+    .initGitHelp: "Make the journal a git repository too, and commit what it holds.",
+    .initGitDone: "Committed the journal to git: {1}",
+    .warnGitCommit: "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",
+    .warnGitBusy: "saved, but not committed: git is in the middle of a {1}; finish it, then commit",
+    .errNotGit: "{1} is not a git repository; run ilgi init --git to make it one",
+    .errGit: "git {1} failed: {2}",
+    .syncAbstract: "Pull others' changes (rebasing yours on them) and push yours.",
+    .syncDiscussion: """
+      Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index
+      up to date. A conflict inside an entry stops the sync: git leaves both versions in the
+      file between <<<<<<< and >>>>>>>; keep what you want, then `git add FILE`,
+      `git rebase --continue`, and `ilgi sync` again. Nothing is lost either way.
+      """,
+    .errSyncNoRemote: "the journal has no git remote to sync with; add one with git remote add origin URL",
+    .errSyncConflict: "conflict in {1}: both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add {1}, git rebase --continue and ilgi sync",
+    .errSyncBusy: "git is in the middle of a {1}; finish it (git status tells how), then run ilgi sync",
+    .syncDone: "Synced with {1}.",
+    .logAbstract: "Show the git history of an entry, or of the journal.",
+    .logSelectorHelp: "The entry (a selector); the whole journal when left out.",
+    .logPatchHelp: "Show each change, not only its line.",
+    .logNone: "No history for {1} yet.",
   ]
 }

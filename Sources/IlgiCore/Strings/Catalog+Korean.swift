@@ -450,5 +450,113 @@ extension Catalog {
     .newWeatherHelp: "날씨를 글로 직접 씁니다(날씨 서비스에 묻지 않음).",
     .newNoWeatherHelp: "이 일기는 날씨 서비스에 묻지 않습니다.",
     .newWeatherConflict: "--weather와 --no-weather 중 하나만 쓰세요",
+    .importAbstract: "jrnl, Day One, 일기 앱의 JSON에서 일기를 가져옵니다.",
+    .importDiscussion: """
+      형식(--from, 없으면 PATH를 보고 짐작합니다):
+        jrnl         jrnl 일기 파일("[2026-11-21 09:30] 제목" 줄) 또는 `jrnl --export json`
+                     출력. 일기의 timeformat은 --time-format으로 줍니다
+        jrnl-folder  jrnl 폴더 일기(YYYY/MM/DD.txt)
+        dayone       Day One JSON 내보내기: .json 파일, 또는 사진까지 든 내보내기 .zip 전체
+        json         {"title", "body", "created_at"}(유닉스 초)의 JSON 배열
+
+      시간대가 없는 날짜(jrnl, json)는 일기장의 시간대로 읽습니다. Day One의 uuid는 id로,
+      시간대·태그·별표·날씨·위치도 그대로 옮기고, 사진은 일기 옆에 복사합니다. jrnl의 @태그는
+      일기의 태그가 되고, 별표 일기에는 `starred: true`가 붙습니다.
+
+      전부 아니면 아무것도 아님: 먼저 모든 일기를 읽고, 잘못된 입력이면 파일과 줄(또는 JSON
+      경로)을 밝히고 아무것도 바꾸지 않습니다. 일기장에 이미 있는 일기(같은 id, 또는 같은 분·
+      제목·본문)는 건너뛰므로 두 번 가져와도 두 번째에는 아무것도 더하지 않습니다.
+
+      예:
+        ilgi import ~/journal.txt --from jrnl --dry-run
+        ilgi import ~/Downloads/Export.zip --from dayone
+        ilgi import ~/jrnl-folder --from jrnl-folder --time-format "%d %b %Y %I:%M %p"
+      """,
+    .importPathHelp: "가져올 파일이나 폴더.",
+    .importFromHelp: "PATH의 형식: jrnl, jrnl-folder, dayone, json.",
+    .importTimeFormatHelp: "jrnl 일기의 timeformat(strftime 코드), jrnl 설정에 있는 그대로.",
+    .importDryRunHelp: "무엇을 더할지 보여 주기만 하고 아무것도 바꾸지 않습니다.",
+    .importWould: "{1}  {2}  {3}",
+    .importSummary: "일기 {1}개를 가져왔습니다({2} ~ {3}), 태그 {4}개.",
+    .importSummaryDry: "일기 {1}개를 가져올 것입니다({2} ~ {3}), 태그 {4}개.",
+    .importDuplicates: "일기장에 이미 있는 일기 {1}개는 건너뛰었습니다.",
+    .importBlank: "빈 일기 {1}개는 건너뛰었습니다.",
+    .importNothingNew: "새로 가져올 일기가 없습니다.",
+    .errImport: "{1}을(를) 가져올 수 없습니다: {2}. 아무것도 가져오지 않았습니다",
+    .errImportGuess: "{1}의 형식을 알 수 없습니다. --from jrnl, jrnl-folder, dayone, json 중 하나를 주세요",
+    .errImportFormat: "{1}은(는) 가져오기 형식이 아닙니다. jrnl, jrnl-folder, dayone, json 중 하나를 쓰세요",
+    .impMissing: "그런 파일이나 폴더가 없습니다",
+    .impUnreadable: "{1}",
+    .impNotText: "UTF-8 글이 아닙니다",
+    .impNoEntries: "일기가 없습니다(jrnl 일기는 [2026-11-21 09:30] 제목 같은 줄로 시작합니다)",
+    .impTextBefore: "첫 [날짜] 줄 앞에 글이 있습니다. jrnl 일기는 [날짜] 줄로 시작합니다",
+    .impBadJrnlDate: "[{1}]은(는) 시간 형식 {2}의 날짜가 아닙니다. 고치거나 --time-format으로 일기의 형식을 주세요",
+    .impBadTimeFormat: "{1}은(는) 읽을 수 있는 시간 형식이 아닙니다. 연·월·일이 든 strftime 코드(%Y %m %d %H %M %S %I %p %b %B %a %A %y %e %j)를 쓰세요",
+    .impInvalidJSON: "올바른 JSON이 아닙니다({1})",
+    .impWrongType: "여기에는 {1}이(가) 와야 합니다",
+    .impMissingKey: "{1}이(가) 없습니다",
+    .impBadDate: "{1}은(는) 날짜가 아닙니다",
+    .impUnknownZone: "{1}은(는) 알 수 없는 시간대입니다",
+    .impBadID: "{1}은(는) UUID가 아닙니다",
+    .impMissingPhoto: "{1}이(가) 내보내기에 없습니다. 내보내기 .zip 전체를 가져오세요",
+    .impBadZip: "읽을 수 있는 zip이 아닙니다({1})",
+    .impWantFolder: "파일입니다. jrnl-folder에는 일기 폴더를 주세요",
+    .impWantFile: "폴더입니다. 파일을 주세요(또는 --from jrnl-folder)",
+    .exportAbstract: "일기장(또는 그 일부)을 JSON, jrnl, 마크다운, Day One 형식으로 내보냅니다.",
+    .exportDiscussion: """
+      형식:
+        json      배열: `list --json`의 항목, `body`, `frontMatter`(모든 키)
+        jrnl      jrnl이 같은 일기로 다시 읽는 jrnl 일기 파일
+        markdown  인쇄하기 좋은 마크다운 파일 하나, 오래된 일기부터
+        dayone    Day One JSON 내보내기. `ilgi import --from dayone`으로 같은 파일로 되돌아옵니다
+
+      거르기 옵션은 `ilgi list`와 같습니다. --out이 없으면 표준 출력으로 씁니다.
+
+      예:
+        ilgi export --format markdown --from 2025-01-01 --to 2025-12-31 --out 2025.md
+        ilgi export --format jrnl --out journal.txt
+        ilgi export --format dayone --tag travel --out travel.json
+      """,
+    .exportFormatHelp: "json, jrnl, markdown, dayone 중 하나.",
+    .exportOutHelp: "쓸 파일(없는 파일이어야 합니다). 없으면 표준 출력.",
+    .exportWrote: "일기 {1}개를 {2}에 썼습니다.",
+    .errExportFormat: "{1}은(는) 내보내기 형식이 아닙니다. json, jrnl, markdown, dayone 중 하나를 쓰세요",
+    .errExportExists: "{1}이(가) 이미 있습니다. 다른 --out을 고르거나 먼저 지우세요",
+    .exportMarkdownTitle: "일기, {1} ~ {2}",
+    .shareAbstract: "앱에서 공유하듯 일기를 출력합니다: 날짜, 제목, 본문.",
+    .shareDiscussion: """
+      일기의 긴 날짜, 빈 줄, 제목, 빈 줄, 본문. --html이면 같은 내용을 HTML 조각으로. --copy는
+      wl-copy, xclip, xsel, pbcopy 중 설치된 것으로 클립보드에 넣습니다.
+
+      예:
+        ilgi share last
+        ilgi share 2026-11-21 --copy
+      """,
+    .shareHTMLHelp: "글 대신 HTML로 공유합니다.",
+    .shareCopyHelp: "출력하는 대신 클립보드에 넣습니다.",
+    .shareCopied: "{1}을(를) {2}(으)로 클립보드에 복사했습니다.",
+    .errShareNoClipboard: "클립보드 도구가 없습니다. wl-clipboard, xclip, xsel(macOS는 pbcopy)을 설치하거나 --copy를 빼세요",
+    .errShareCopyFailed: "{1}(으)로 복사하지 못했습니다: {2}",
+    .initGitHelp: "일기장을 git 저장소로도 만들고, 들어 있는 것을 커밋합니다.",
+    .initGitDone: "일기장을 git에 커밋했습니다: {1}",
+    .warnGitCommit: "저장했지만 git이 커밋하지 못했습니다: {1}. 직접 커밋하거나 ilgi config set git.autocommit false로 끄세요",
+    .warnGitBusy: "저장했지만 커밋하지 않았습니다: git이 {1} 중입니다. 끝낸 뒤 커밋하세요",
+    .errNotGit: "{1}은(는) git 저장소가 아닙니다. ilgi init --git으로 만드세요",
+    .errGit: "git {1} 실패: {2}",
+    .syncAbstract: "다른 곳의 변경을 받고(내 변경을 그 위로 rebase) 내 변경을 올립니다.",
+    .syncDiscussion: """
+      일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다.
+      일기 안에서 충돌이 나면 멈춥니다: git이 두 버전을 <<<<<<<와 >>>>>>> 사이에 남깁니다. 원하는
+      것을 남기고 `git add 파일`, `git rebase --continue`, 다시 `ilgi sync`를 하세요. 어느 쪽이든
+      잃는 것은 없습니다.
+      """,
+    .errSyncNoRemote: "일기장에 동기화할 git 원격 저장소가 없습니다. git remote add origin URL로 더하세요",
+    .errSyncConflict: "{1}에서 충돌: 두 버전이 파일의 <<<<<<<와 >>>>>>> 사이에 있습니다. 원하는 것을 남기고 git add {1}, git rebase --continue, ilgi sync를 실행하세요",
+    .errSyncBusy: "git이 {1} 중입니다. 끝낸 뒤(git status가 방법을 알려 줍니다) ilgi sync를 실행하세요",
+    .syncDone: "{1}와(과) 동기화했습니다.",
+    .logAbstract: "일기 하나, 또는 일기장의 git 기록을 보여 줍니다.",
+    .logSelectorHelp: "일기(선택자). 없으면 일기장 전체.",
+    .logPatchHelp: "한 줄 요약뿐 아니라 바뀐 내용도 보여 줍니다.",
+    .logNone: "{1}의 기록이 아직 없습니다.",
   ]
 }

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi export --format FORMAT [--out PATH] [filters]`.
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: tr(.exportAbstract),
+      discussion: tr(.exportDiscussion))
+
+    /// What an export writes.
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+      case json, jrnl, markdown, dayone
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"))
+    var format: String
+
+    @Option(help: ArgumentHelp(tr(.exportOutHelp), valueName: "path"), completion: .file())
+    var out: String?
+
+    @Option(help: ArgumentHelp(tr(.importTimeFormatHelp), valueName: "strftime"))
+    var timeFormat: String = JrnlTimeFormat.standard
+
+    @OptionGroup var filters: FilterOptions
+
+    func validate() throws {
+      if Format(rawValue: format) == nil { throw ValidationError(tr(.errExportFormat, format)) }
+    }
+
+    func run() throws {
+      let context = Context(global)
+      let format = Format(rawValue: self.format)!
+      let jrnlFormat: JrnlTimeFormat
+      do throws(ImportError) {
+        jrnlFormat = try JrnlTimeFormat(timeFormat)
+      } catch {
+        throw Failure(tr(.impBadTimeFormat, timeFormat), status: ExitStatus.usage)
+      }
+      let target = out.map { Context.expand($0, context.variables) }
+      if let target, FileManager.default.fileExists(atPath: target) {
+        throw Failure(tr(.errExportExists, out!))
+      }
+      let store = try context.openJournal()
+      let (index, _) = try context.index(store)
+      let listed = try Context.indexed { try index.entries(filters.filter(today: context.today)) }
+      var entries: [Entry] = []
+      for item in listed {
+        do {
+          entries.append(try store.read(item.path))
+        } catch {
+          throw Context.describe(JournalError(path: item.path.rawValue, reason: .unreadable(error)))
+        }
+      }
+      let text: String
+      switch format {
+      case .json:
+        text = try Self.json(entries, listed)
+      case .jrnl:
+        text = JrnlFormat.text(entries, format: jrnlFormat)
+      case .markdown:
+        let days = entries.map(\.date).sorted()
+        let heading = tr(.exportMarkdownTitle, days.first?.day ?? context.today, days.last?.day ?? context.today)
+        text = JournalExport.markdown(entries, heading: heading, dates: context.dates)
+      case .dayone:
+        text = try DayOneFormat.json(entries, zone: context.environment.timeZone)
+      }
+      guard let target else {
+        Terminal.standardOutput.write(text)
+        return
+      }
+      do throws(FileSystemError) {
+        try LocalFileSystem().createAtomically(Array(text.utf8), atPath: target, permissions: JournalLayout.filePermissions)
+      } catch {
+        if error.code == EEXIST { throw Failure(tr(.errExportExists, out!)) }
+        throw Failure(
+          tr(.errIO, Context.operation(error.operation), error.path, error.reason.lowercased()), status: ExitStatus.ioError)
+      }
+      Terminal.standardOutput.write(tr(.exportWrote, entries.count, context.display(target)) + "\n")
+    }
+
+    /// The `list --json` shape plus `body` and `frontMatter`, newest first like `list`.
+    static func json(_ entries: [Entry], _ listed: [IndexedEntry]) throws -> String {
+      var items: [Any] = []
+      for (entry, indexed) in zip(entries, listed) {
+        var item: [String: Any] = [
+          "id": indexed.id.rawValue, "date": indexed.date.iso8601, "title": indexed.title,
+          "preview": indexed.preview, "tags": indexed.tags, "weather": indexed.weather ?? NSNull(),
+          "path": indexed.path.rawValue, "body": entry.body,
+        ]
+        item["frontMatter"] = JournalExport.frontMatterJSON(entry)
+        items.append(item)
+      }
+      let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      return String(decoding: data, as: UTF8.self) + "\n"
+    }
+  }
+}

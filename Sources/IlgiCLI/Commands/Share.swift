@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi share [SELECTOR] [--html] [--copy]`.
+  struct Share: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: tr(.shareAbstract),
+      discussion: tr(.shareDiscussion))
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp(tr(.optSelector)))
+    var selector: String = "last"
+
+    @Flag(help: ArgumentHelp(tr(.shareHTMLHelp)))
+    var html = false
+
+    @Flag(help: ArgumentHelp(tr(.shareCopyHelp)))
+    var copy = false
+
+    /// Clipboard programs, in the order they are tried.
+    static let clipboards: [[String]] = [
+      ["wl-copy"], ["xclip", "-selection", "clipboard"], ["xsel", "--clipboard", "--input"], ["pbcopy"],
+    ]
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      let entry = try context.resolve(selector, in: store)
+      let text = html ? Self.html(entry, context) : Self.text(entry, context)
+      guard copy else {
+        Terminal.standardOutput.write(text)
+        return
+      }
+      let path = context.variables["PATH"] ?? "/usr/bin:/bin"
+      guard let tool = Self.clipboards.first(where: { ChildProcess.find($0[0], path: path) != nil }) else {
+        throw Failure(tr(.errShareNoClipboard))
+      }
+      let program = ChildProcess.find(tool[0], path: path)!
+      let result: ChildProcess.Result
+      do {
+        result = try ChildProcess.run([program] + tool.dropFirst(), environment: context.variables, input: Array(text.utf8))
+      } catch {
+        throw Failure(tr(.errShareCopyFailed, tool[0], "\(error)"))
+      }
+      guard result.status == 0 else { throw Failure(tr(.errShareCopyFailed, tool[0], result.firstErrorLine)) }
+      Terminal.standardError.write(tr(.shareCopied, entry.path, tool[0]) + "\n")
+    }
+
+    /// The apps' share text: the long date, a blank line, the title, a blank line, the body.
+    static func text(_ entry: Entry, _ context: Context) -> String {
+      var out = context.dates.long(entry.date) + "\n\n" + entry.title + "\n"
+      let body = entry.body.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+      if !body.isEmpty { out += "\n" + body + "\n" }
+      return out
+    }
+
+    /// The same as an HTML fragment: the date, the title as a heading, the body through libcmark.
+    static func html(_ entry: Entry, _ context: Context) -> String {
+      let date = "<p><time datetime=\"\(entry.date.iso8601)\">\(EntryHTML.escape(context.dates.long(entry.date)))</time></p>\n"
+      return "<article>\n" + date + EntryHTML.fragment(entry, renderer: context.renderer()) + "</article>\n"
+    }
+  }
+}

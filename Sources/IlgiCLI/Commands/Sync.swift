@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi sync`: pull with rebase, push, refresh the index.
+  struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: tr(.syncAbstract),
+      discussion: tr(.syncDiscussion))
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      let git = try context.requireGit(store)
+      if let busy = git.operationInProgress {
+        if let file = git.conflictedFiles().first { throw Failure(tr(.errSyncConflict, file)) }
+        throw Failure(tr(.errSyncBusy, busy))
+      }
+      let remotes = try Context.git { try git.check(["remote"]) }.split(separator: "\n").map(String.init)
+      guard let firstRemote = remotes.first else { throw Failure(tr(.errSyncNoRemote)) }
+      let branch = try Context.git { try git.check(["symbolic-ref", "--short", "HEAD"]) }
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let upstream = try Context.git { try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]) }
+      let remote: String
+      var pull: [String]
+      var push: [String]
+      if upstream.status == 0 {
+        let name = upstream.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        remote = String(name.prefix(while: { $0 != "/" }))
+        pull = ["pull", "--rebase", "--autostash", "--quiet"]
+        push = ["push", "--quiet"]
+      } else {
+        // No upstream yet: pull the same branch if the remote has it, and push setting it.
+        remote = remotes.contains("origin") ? "origin" : firstRemote
+        let heads = try Context.git { try git.check(["ls-remote", "--heads", remote, branch]) }
+        pull = heads.isEmpty ? [] : ["pull", "--rebase", "--autostash", "--quiet", remote, branch]
+        push = ["push", "--quiet", "--set-upstream", remote, branch]
+      }
+      if !pull.isEmpty {
+        let pulled = try Context.git { try git.run(pull) }
+        if pulled.status != 0 {
+          if let file = git.conflictedFiles().first { throw Failure(tr(.errSyncConflict, file)) }
+          throw Failure(tr(.errGit, "pull", pulled.firstErrorLine))
+        }
+      }
+      _ = try context.index(store)
+      let pushed = try Context.git { try git.run(push) }
+      guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
+      Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
+    }
+  }
+
+  /// `ilgi log [SELECTOR] [-p]`: an entry's git history.
+  struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: tr(.logAbstract))
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp(tr(.logSelectorHelp)))
+    var selector: String?
+
+    @Flag(name: [.short, .customLong("patch")], help: ArgumentHelp(tr(.logPatchHelp)))
+    var patch = false
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      let git = try context.requireGit(store)
+      var arguments = ["log", "--no-color", "--date=short", "--format=%h  %ad  %an  %s"]
+      if patch { arguments.append("--patch") }
+      var shown = context.display(store.root)
+      if let selector {
+        let entry = try context.resolve(selector, in: store)
+        arguments += ["--follow", "--", entry.path.rawValue]
+        shown = entry.path.rawValue
+      }
+      let result = try Context.git { try git.run(arguments) }
+      guard result.status == 0 || result.stderr.contains("does not have any commits") else {
+        throw Failure(tr(.errGit, "log", result.firstErrorLine))
+      }
+      if result.stdout.isEmpty {
+        Terminal.standardError.write(tr(.logNone, shown) + "\n")
+        return
+      }
+      Terminal.standardOutput.write(result.stdout)
+    }
+  }
+}

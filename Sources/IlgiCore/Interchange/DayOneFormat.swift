@@ -1,0 +1,215 @@
+import Foundation
+import ZIPFoundation
+
+/// Day One's JSON export (`{"metadata": ..., "entries": [...]}`), as the `.json` file or the
+/// export `.zip` that holds it with its `photos/` folder.
+///
+/// Kept on import: `uuid` as the id, `creationDate` in the entry's `timeZone` (the journal's
+/// zone when it has none), `tags`, `starred`, the weather (`conditionsDescription` as
+/// `weather:`, the numbers as `temperature`, `humidity`, `wind_speed`, `pressure`,
+/// `weather_code`), the location (`location`, `latitude`, `longitude`), and photos, copied
+/// beside the entry as `MD5.TYPE` with the `dayone-moment://` links pointing at them.
+public enum DayOneFormat {
+  /// Weather numbers and the front-matter keys they become.
+  static let weatherKeys: [(dayOne: String, key: String)] = [
+    ("temperatureCelsius", "temperature"), ("relativeHumidity", "humidity"), ("windSpeedKPH", "wind_speed"),
+    ("pressureMB", "pressure"),
+  ]
+
+  // MARK: Reading
+
+  /// The entries of an export: a `.zip` (every JSON file in it) or a `.json` file (photos from a
+  /// `photos/` folder beside it).
+  public static func entries(at path: String, shownAs: String, zone: TimeZone) throws(ImportError) -> [ImportedEntry] {
+    if path.lowercased().hasSuffix(".zip") { return try zipEntries(at: path, shownAs: shownAs, zone: zone) }
+    let bytes = try Interchange.readBytes(path, shownAs: shownAs)
+    let folder = (path as NSString).deletingLastPathComponent
+    return try entries(json: bytes, file: shownAs, zone: zone) { name throws(ImportError) in
+      let photo = folder + "/photos/" + name
+      guard FileManager.default.fileExists(atPath: photo) else { return nil }
+      return try Interchange.readBytes(photo, shownAs: "photos/" + name)
+    }
+  }
+
+  private static func zipEntries(at path: String, shownAs: String, zone: TimeZone) throws(ImportError) -> [ImportedEntry] {
+    _ = try Interchange.readBytes(path, shownAs: shownAs)  // missing, folder, unreadable
+    let archive: Archive
+    do {
+      archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+    } catch {
+      throw ImportError(location: shownAs, problem: .badZip("\(error)"))
+    }
+    func contents(_ item: ZIPFoundation.Entry) throws(ImportError) -> [UInt8] {
+      var data = Data()
+      do {
+        _ = try archive.extract(item, consumer: { data.append($0) })
+      } catch {
+        throw ImportError(location: shownAs + ":" + item.path, problem: .badZip("\(error)"))
+      }
+      return Array(data)
+    }
+    var files: [String: ZIPFoundation.Entry] = [:]
+    for item in archive where item.type == .file && !item.path.hasPrefix("__MACOSX/") {
+      files[item.path] = item
+    }
+    let journals = files.keys.filter { $0.lowercased().hasSuffix(".json") }.sorted()
+    guard !journals.isEmpty else { throw ImportError(location: shownAs, problem: .badZip("no .json file inside")) }
+    var entries: [ImportedEntry] = []
+    for name in journals {
+      let folder = (name as NSString).deletingLastPathComponent
+      let prefix = folder.isEmpty ? "" : folder + "/"
+      entries += try self.entries(json: try contents(files[name]!), file: shownAs + ":" + name, zone: zone) {
+        photo throws(ImportError) in
+        guard let item = files[prefix + "photos/" + photo] else { return nil }
+        return try contents(item)
+      }
+    }
+    return entries
+  }
+
+  /// The entries of one export JSON; `photo` gives the bytes of `photos/NAME`, or nil.
+  static func entries(json bytes: [UInt8], file: String, zone: TimeZone,
+                      photo: (String) throws(ImportError) -> [UInt8]?) throws(ImportError) -> [ImportedEntry]
+  {
+    let root = try JSONCursor.parse(bytes, file: file)
+    var entries: [ImportedEntry] = []
+    for item in try root["entries"].array() {
+      entries.append(try entry(item, zone: zone, photo: photo))
+    }
+    return entries
+  }
+
+  private static func entry(_ item: JSONCursor, zone: TimeZone, photo: (String) throws(ImportError) -> [UInt8]?)
+    throws(ImportError) -> ImportedEntry
+  {
+    let uuid = try item["uuid"].string()
+    guard let id = id(fromDayOne: uuid) else { throw item["uuid"].fail(.badID(uuid)) }
+    let created = try item["creationDate"].string()
+    guard let utc = DateParser(timeZone: TimeZone(secondsFromGMT: 0)!).parse(created) else {
+      throw item["creationDate"].fail(.badDate(created))
+    }
+    var entryZone = zone
+    if let name = try item["timeZone"].optionalString() {
+      guard let named = TimeZone(identifier: name) else { throw item["timeZone"].fail(.unknownTimeZone(name)) }
+      entryZone = named
+    }
+    let date = EntryDate(instant: utc.instant, in: entryZone)
+    var text = try item["text"].optionalString() ?? ""
+
+    // ilgi's own export carries the file it came from; it is used when the text is unchanged.
+    if let file = try item["ilgiFile"].optionalString(), let path = try item["ilgiPath"].optionalString(),
+      let original = JournalPath(importing: path), text == exportedText(Array(file.utf8))
+    {
+      return ImportedEntry(id: id, date: date, text: text, source: item.location,
+                           original: (original, Array(file.utf8)))
+    }
+
+    var extra: [(key: String, yaml: String)] = []
+    if try item["starred"].bool() { extra.append(("starred", "true")) }
+    let weather = item["weather"]
+    var weatherText: String?
+    if weather.isPresent {
+      _ = try weather.object()
+      weatherText = try weather["conditionsDescription"].optionalString()
+      for (dayOne, key) in weatherKeys {
+        if let number = try weather[dayOne].optionalNumber() { extra.append((key, yamlNumber(number))) }
+      }
+      if let code = try weather["weatherCode"].optionalString() { extra.append(("weather_code", YAMLScalar.quoted(code))) }
+    }
+    let location = item["location"]
+    if location.isPresent {
+      _ = try location.object()
+      var parts: [String] = []
+      for key in ["placeName", "localityName", "administrativeArea", "country"] {
+        if let part = try location[key].optionalString(), !part.isEmpty, !parts.contains(part) { parts.append(part) }
+      }
+      if !parts.isEmpty { extra.append(("location", YAMLScalar.quoted(parts.joined(separator: ", ")))) }
+      if let latitude = try location["latitude"].optionalNumber() { extra.append(("latitude", yamlNumber(latitude))) }
+      if let longitude = try location["longitude"].optionalNumber() { extra.append(("longitude", yamlNumber(longitude))) }
+    }
+    var attachments: [ImportedEntry.Attachment] = []
+    if item["photos"].isPresent {
+      for picture in try item["photos"].array() {
+        let identifier = try picture["identifier"].string()
+        let md5 = try picture["md5"].string()
+        let type = try picture["type"].optionalString() ?? "jpeg"
+        let name = md5 + "." + type
+        guard !md5.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { throw picture["md5"].fail(.missingPhoto(name)) }
+        guard let bytes = try photo(name) else { throw picture.fail(.missingPhoto("photos/" + name)) }
+        if !attachments.contains(where: { $0.name == name }) {
+          attachments.append(.init(name: name, bytes: bytes))
+        }
+        text = text.replacingOccurrences(of: "dayone-moment://" + identifier, with: name)
+      }
+    }
+    return ImportedEntry(
+      id: id, date: date, text: text, tags: try item["tags"].strings(), weather: weatherText, extraKeys: extra,
+      attachments: attachments, source: item.location)
+  }
+
+  /// `0A96E7A5AACD432DA745AD8D6C794BFD` (or a UUID with dashes) as an ilgi id.
+  static func id(fromDayOne uuid: String) -> EntryID? {
+    let hex = uuid.replacingOccurrences(of: "-", with: "")
+    guard hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return nil }
+    let upper = hex.uppercased()
+    var out = ""
+    for (offset, character) in upper.enumerated() {
+      if [8, 12, 16, 20].contains(offset) { out.append("-") }
+      out.append(character)
+    }
+    return EntryID(out)
+  }
+
+  /// The `text` ilgi writes for a file: everything after the front matter, LF line endings.
+  static func exportedText(_ bytes: [UInt8]) -> String? {
+    guard let document = try? EntryDocument(bytes: bytes) else { return nil }
+    return document.content.replacingOccurrences(of: "\r\n", with: "\n")
+  }
+
+  // MARK: Writing
+
+  /// A Day One export of `entries` that Day One reads and `ilgi import --from dayone` turns back
+  /// into the same files. `zone` names the offset of entries written in it.
+  public static func json(_ entries: [Entry], zone: TimeZone) throws -> String {
+    let iso = ISO8601DateFormatter()
+    iso.formatOptions = [.withInternetDateTime]
+    var items: [[String: Any]] = []
+    for entry in entries.sorted(by: { $0.date != $1.date ? $0.date < $1.date : $0.path < $1.path }) {
+      let front = entry.document.frontMatter
+      var item: [String: Any] = [
+        "uuid": entry.id.rawValue.replacingOccurrences(of: "-", with: "").uppercased(),
+        "creationDate": iso.string(from: entry.date.instant),
+        "timeZone": zoneName(entry.date, journal: zone),
+        "starred": front?.string("starred") == "true",
+        "text": exportedText(entry.document.bytes) ?? entry.document.content,
+        "ilgiPath": entry.path.rawValue,
+        "ilgiFile": String(decoding: entry.document.bytes, as: UTF8.self),
+      ]
+      if !entry.tags.isEmpty { item["tags"] = entry.tags }
+      var weather: [String: Any] = [:]
+      if let text = entry.weather { weather["conditionsDescription"] = text }
+      for (dayOne, key) in weatherKeys {
+        if let number = front?.string(key).flatMap(Double.init) { weather[dayOne] = number }
+      }
+      if let code = front?.string("weather_code") { weather["weatherCode"] = code }
+      if !weather.isEmpty { item["weather"] = weather }
+      var location: [String: Any] = [:]
+      if let place = front?.string("location") { location["placeName"] = place }
+      if let latitude = front?.string("latitude").flatMap(Double.init) { location["latitude"] = latitude }
+      if let longitude = front?.string("longitude").flatMap(Double.init) { location["longitude"] = longitude }
+      if !location.isEmpty { item["location"] = location }
+      items.append(item)
+    }
+    let export: [String: Any] = ["metadata": ["version": "1.0"], "entries": items]
+    let data = try JSONSerialization.data(withJSONObject: export, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// A zone name Day One knows for the entry's offset: the journal's zone when it has that
+  /// offset then, else a fixed `GMT+09:00` style zone.
+  static func zoneName(_ date: EntryDate, journal: TimeZone) -> String {
+    if journal.secondsFromGMT(for: date.instant) == date.offset { return journal.identifier }
+    let fixed = TimeZone(secondsFromGMT: date.offset) ?? TimeZone(secondsFromGMT: 0)!
+    return fixed.identifier
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The git repository a journal is (a `.git` at its root), driven through the `git` program.
+///
+/// ilgi commits only the files a command changed (`commit --only`), never the index, drafts
+/// or trash (`.gitignore`, written by `ilgi init`), and leaves everything else the person has
+/// staged alone.
+public struct GitRepository: Sendable {
+  /// The journal root, which is the work tree's root.
+  public let root: String
+  /// The environment git runs with.
+  public let environment: [String: String]
+
+  /// Why a git call did not do what was asked.
+  public struct Failure: Error, Sendable, Equatable {
+    /// The git subcommand.
+    public var command: String
+    /// git's own first line about it.
+    public var message: String
+  }
+
+  /// The repository at `root`, or nil when the journal is not one.
+  public init?(root: String, environment: [String: String]) {
+    guard FileManager.default.fileExists(atPath: root + "/.git") else { return nil }
+    self.init(unchecked: root, environment: environment)
+  }
+
+  /// A repository handle without checking that one exists (for `git init`).
+  public init(unchecked root: String, environment: [String: String]) {
+    self.root = root
+    var environment = environment
+    // Paths are file names, never patterns; no pager, no prompts, and messages in English so
+    // that ilgi can read them.
+    environment["GIT_LITERAL_PATHSPECS"] = "1"
+    environment["GIT_PAGER"] = "cat"
+    environment["GIT_TERMINAL_PROMPT"] = "0"
+    environment["LC_ALL"] = "C"
+    self.environment = environment
+  }
+
+  /// Runs `git -C root arguments`.
+  @discardableResult
+  public func run(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> ChildProcess.Result {
+    do {
+      return try ChildProcess.run(["git", "-C", root, "-c", "gc.auto=0"] + arguments, environment: environment, input: input)
+    } catch {
+      throw Failure(command: arguments.first ?? "git", message: "git could not be started: install git")
+    }
+  }
+
+  /// Runs git and fails with its message unless it exits 0.
+  @discardableResult
+  public func check(_ arguments: [String]) throws(Failure) -> String {
+    let result = try run(arguments)
+    guard result.status == 0 else { throw Failure(command: arguments.first ?? "git", message: result.firstErrorLine) }
+    return result.stdout
+  }
+
+  /// What git is in the middle of (`rebase`, `merge`), when a commit now would land inside it.
+  public var operationInProgress: String? {
+    let git = root + "/.git/"
+    if FileManager.default.fileExists(atPath: git + "rebase-merge") || FileManager.default.fileExists(atPath: git + "rebase-apply") {
+      return "rebase"
+    }
+    if FileManager.default.fileExists(atPath: git + "MERGE_HEAD") { return "merge" }
+    return nil
+  }
+
+  /// Commits exactly `paths` (journal-relative; new, changed or removed) with `message`.
+  /// Returns false when none of them differs from the last commit.
+  @discardableResult
+  public func commit(_ paths: [String], message: String) throws(Failure) -> Bool {
+    let unique = Array(Set(paths)).sorted()
+    guard !unique.isEmpty else { return false }
+    let tracked = Set(try check(["ls-files", "-z", "--"] + unique).split(separator: "\0").map(String.init))
+    let present = unique.filter { tracked.contains($0) || FileManager.default.fileExists(atPath: root + "/" + $0) }
+    guard !present.isEmpty else { return false }
+    try check(["add", "-A", "--"] + present)
+    let staged = try run(["diff", "--cached", "--quiet", "--"] + present)
+    if staged.status == 0 { return false }
+    try check(["commit", "--quiet", "--only", "-m", message, "--"] + present)
+    return true
+  }
+
+  /// The files git left with conflicts, journal-relative.
+  public func conflictedFiles() -> [String] {
+    guard let out = try? check(["diff", "--name-only", "--diff-filter=U", "-z"]) else { return [] }
+    return out.split(separator: "\0").map(String.init)
+  }
+
+  /// `ilgi: new 2026-11-21 Morning run`.
+  public static func message(_ action: String, _ date: EntryDate, _ title: String) -> String {
+    let title = title.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    return "ilgi: \(action) \(date.day)" + (title.isEmpty ? "" : " " + title)
+  }
+}
