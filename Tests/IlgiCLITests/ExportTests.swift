@@ -1,0 +1,241 @@
+import Foundation
+import IlgiCore
+import IlgiTestSupport
+import Testing
+
+/// `ilgi export` and `ilgi share`: round trips through jrnl itself and through Day One JSON,
+/// the JSON and Markdown shapes, and the apps' share text.
+@Suite struct ExportTests {
+  /// jrnl 4.6 in a venv under `.build/`, installed with pip on first use.
+  static func jrnl() throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().path
+    let venv = root + "/.build/jrnl-venv"
+    let binary = venv + "/bin/jrnl"
+    if !FileManager.default.isExecutableFile(atPath: binary) {
+      let made = try ChildProcess.run(["python3", "-m", "venv", venv])
+      #expect(made.status == 0, "python3 -m venv: \(made.stderr)")
+      let installed = try ChildProcess.run([venv + "/bin/pip", "install", "--quiet", "jrnl==4.6"])
+      #expect(installed.status == 0, "pip install jrnl: \(installed.stderr)")
+    }
+    return binary
+  }
+
+  static func json(_ text: String) throws -> [[String: Any]] {
+    try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
+  }
+
+  /// The body jrnl read, without the last line of `@tags` ilgi wrote for the front matter's tags.
+  static func bodyWithoutTagLine(_ body: String) -> (body: String, tags: [String]) {
+    var lines = body.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: "\n")
+    var tags: [String] = []
+    if let last = lines.last, !last.isEmpty, last.split(separator: " ").allSatisfy({ $0.hasPrefix("@") }) {
+      tags = last.split(separator: " ").map { String($0.dropFirst()) }
+      lines.removeLast()
+    }
+    return (lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines), tags)
+  }
+
+  @Test func jrnlReadsTheExportBackAsTheSameEntries() throws {
+    let jrnl = try Self.jrnl()
+    let corpus = try GeneratedCorpus.make(entries: 200, seed: 5)
+    var h = try Harness()
+    h.environment["ILGI_JOURNAL"] = corpus.journal
+    let out = h.journal.base + "/journal.txt"
+    let exported = try h.run("export", "--format", "jrnl", "--out", out)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stdout == "Wrote 200 entries to \(out).\n")
+    let config = h.journal.base + "/jrnl.yaml"
+    try Data("""
+      colors: {body: none, date: none, tags: none, title: none}
+      default_hour: 9
+      default_minute: 0
+      editor: ''
+      encrypt: false
+      highlight: false
+      indent_character: '|'
+      journals:
+        default:
+          journal: \(out)
+      linewrap: 79
+      tagsymbols: '#@'
+      template: false
+      timeformat: '%Y-%m-%d %H:%M'
+      version: v4.6
+
+      """.utf8).write(to: URL(fileURLWithPath: config))
+    let read = try ChildProcess.run(
+      [jrnl, "--config-file", config, "--export", "json"], environment: h.environment.merging(["NO_COLOR": "1"]) { $1 })
+    #expect(read.status == 0, "jrnl: \(read.stderr)")
+    let jrnlEntries = (try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])?["entries"]
+      as? [[String: Any]] ?? []
+    let ilgiEntries = try Self.json(try h.run("export", "--format", "json").stdout)
+    #expect(jrnlEntries.count == 200)
+    #expect(ilgiEntries.count == 200)
+    var unmatched = jrnlEntries
+    for entry in ilgiEntries {
+      let date = String((entry["date"] as? String ?? "").prefix(16))
+      let body = (entry["body"] as? String ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let frontMatterTags = Set((entry["frontMatter"] as? [String: Any])?["tags"] as? [String] ?? [])
+      let index = unmatched.firstIndex { candidate in
+        let read = Self.bodyWithoutTagLine(candidate["body"] as? String ?? "")
+        return "\(candidate["date"] ?? "")T\(candidate["time"] ?? "")" == date
+          && candidate["title"] as? String == entry["title"] as? String && read.body == body
+          && frontMatterTags.isSubset(of: Set((candidate["tags"] as? [String] ?? []).map { String($0.dropFirst()) }))
+      }
+      #expect(index != nil, "jrnl did not read back \(entry["path"] ?? "")")
+      if let index { unmatched.remove(at: index) }
+    }
+    #expect(unmatched.isEmpty)
+  }
+
+  /// Every `.md` file under `root` with its bytes.
+  static func files(_ root: String) -> [String: [UInt8]] {
+    var out: [String: [UInt8]] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: root)
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasPrefix(".") { enumerator?.skipDescendants(); continue }
+      if path.hasSuffix(".md"), let data = FileManager.default.contents(atPath: root + "/" + path) {
+        out[path] = Array(data)
+      }
+    }
+    return out
+  }
+
+  @Test func dayOneExportImportsBackIntoIdenticalFiles() throws {
+    let corpus = try GeneratedCorpus.make(entries: 200, seed: 9)
+    var source = try Harness()
+    source.environment["ILGI_JOURNAL"] = corpus.journal
+    let out = source.journal.base + "/dayone.json"
+    let exported = try source.run("export", "--format", "dayone", "--out", out)
+    #expect(exported.status == 0, "\(exported.stderr)")
+
+    let target = try Harness()
+    let imported = try target.run("import", out, "--from", "dayone")
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let original = Self.files(corpus.journal)
+    #expect(original.count == 200)
+    #expect(corpus.manifest.variants["no_front_matter", default: 0] > 0)
+    #expect(corpus.manifest.variants["crlf", default: 0] + corpus.manifest.variants["bom", default: 0] > 0)
+    #expect(Self.files(target.journal.root) == original)
+
+    // Without ilgi's own fields, as Day One itself would write it: the same entries by id.
+    var export = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as! [String: Any]
+    export["entries"] = (export["entries"] as! [[String: Any]]).map { $0.filter { !$0.key.hasPrefix("ilgi") } }
+    let plain = source.journal.base + "/plain.json"
+    try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: plain))
+    let third = try Harness()
+    #expect(try third.run("import", plain, "--from", "dayone").status == 0)
+    func summary(_ h: Harness) throws -> [String: String] {
+      var out: [String: String] = [:]
+      for entry in try Self.json(try h.run("list", "--json").stdout) {
+        let tags = (entry["tags"] as? [String] ?? []).sorted().joined(separator: ",")
+        out[entry["id"] as! String] = "\(entry["date"] ?? "") \(entry["title"] ?? "") [\(tags)] \(entry["weather"] ?? "-") \(entry["preview"] ?? "")"
+      }
+      return out
+    }
+    #expect(try summary(third) == summary(source))
+  }
+
+  @Test func jsonHasTheListFieldsBodyAndEveryFrontMatterKey() throws {
+    let h = try Harness([
+      "2026/11/a.md": "---\nid: A1B2C3D4-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\nweather: Clear\ntags: [running]\nmood: 7\nrated: true\nplaces:\n  - river\n---\nMorning run\n\nEight **kilometres**.\n",
+      "2025/01/b.md": entry("A1B2C3D4-0000-4000-8000-000000000002", "2025-01-02T08:00:00+09:00", "Older"),
+    ])
+    let result = try h.run("export", "--format", "json", "--from", "2026-01-01")
+    #expect(result.status == 0, "\(result.stderr)")
+    let items = try Self.json(result.stdout)
+    #expect(items.count == 1)
+    let item = items[0]
+    #expect(Set(item.keys) == ["id", "date", "title", "preview", "tags", "weather", "path", "body", "frontMatter"])
+    #expect(item["body"] as? String == "Eight **kilometres**.\n")
+    let front = item["frontMatter"] as? [String: Any] ?? [:]
+    #expect(front["mood"] as? Int == 7)
+    #expect(front["rated"] as? Bool == true)
+    #expect(front["places"] as? [String] == ["river"])
+    #expect(front["date"] as? String == "2026-11-21T09:30:00+09:00")
+  }
+
+  @Test func markdownIsOneFileForAPeriod() throws {
+    let h = try Harness([
+      "a.md": entry("A1B2C3D4-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Run",
+                    body: "# Splits\n\n```\n# not a heading\n```\n", extra: "weather: Clear\ntags: [running]\n"),
+      "b.md": entry("A1B2C3D4-0000-4000-8000-000000000002", "2026-11-20T21:00:00+09:00", "Walk"),
+    ])
+    let out = h.journal.base + "/november.md"
+    let result = try h.run("export", "--format", "markdown", "--out", out, "--on", "2026-11")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self) == """
+      # Journal, 2026-11-20 to 2026-11-21
+
+      ## Walk
+
+      *November 20, 2026 21:00*
+
+      Body text.
+
+      ## Run
+
+      *November 21, 2026 09:30 · Clear · #running*
+
+      ### Splits
+
+      ```
+      # not a heading
+      ```
+
+      """)
+    let again = try h.run("export", "--format", "markdown", "--out", out)
+    #expect(again.status == 1)
+    #expect(again.stderr == "ilgi: \(out) exists already; choose another --out, or remove it first\n")
+    let bad = try h.run("export", "--format", "pdf")
+    #expect(bad.status == 64)
+    #expect(bad.stderr.hasPrefix("Error: pdf is not an export format; use json, jrnl, markdown or dayone\n"))
+  }
+
+  static let shared = entry(
+    "A1B2C3D4-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Morning run",
+    body: "Cold but bright. **Eight kilometres**.\n")
+
+  @Test func shareTextAsTheAppsWriteIt() throws {
+    let h = try Harness(["a.md": Self.shared])
+    let result = try h.run("share", "last")
+    #expect(result.status == 0)
+    #expect(result.stdout == "November 21, 2026\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n")
+    let korean = try h.run("share", "--locale", "ko")
+    #expect(korean.stdout == "2026년 11월 21일\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n")
+    let html = try h.run("share", "a.md", "--html")
+    #expect(html.stdout == """
+      <article>
+      <p><time datetime="2026-11-21T09:30:00+09:00">November 21, 2026</time></p>
+      <h1>Morning run</h1>
+      <p>Cold but bright. <strong>Eight kilometres</strong>.</p>
+      </article>
+
+      """)
+  }
+
+  @Test func shareCopiesThroughTheClipboardToolThereIs() throws {
+    var h = try Harness(["a.md": Self.shared])
+    let tools = h.journal.base + "/bin"
+    try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+    let clipboard = h.journal.base + "/clipboard.txt"
+    let xclip = tools + "/xclip"
+    try Data("#!/bin/sh\n[ \"$1 $2\" = '-selection clipboard' ] || exit 9\ncat > '\(clipboard)'\n".utf8)
+      .write(to: URL(fileURLWithPath: xclip))
+    chmod(xclip, 0o755)
+    h.environment["PATH"] = tools + ":/usr/bin:/bin"
+    let copied = try h.run("share", "--copy")
+    #expect(copied.status == 0, "\(copied.stderr)")
+    #expect(copied.stdout == "")
+    #expect(copied.stderr == "Copied a.md to the clipboard with xclip.\n")
+    #expect(String(decoding: FileManager.default.contents(atPath: clipboard) ?? Data(), as: UTF8.self)
+      == "November 21, 2026\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n")
+
+    h.environment["PATH"] = h.journal.base + "/empty"
+    let none = try h.run("share", "--copy")
+    #expect(none.status == 1)
+    #expect(none.stderr == "ilgi: no clipboard tool found; install wl-clipboard, xclip or xsel (pbcopy on macOS), or leave out --copy\n")
+  }
+}
