@@ -4,14 +4,14 @@ ARGS ?= list
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: help setup build release run test test-faults fuzz install uninstall format lint clean bench
+.PHONY: help setup build release run test test-faults fuzz install install-files uninstall format lint clean bench
 
 help:
 	@echo "make run      set up, build, and run ilgi (ARGS='new \"Hello\"' to pass arguments)"
 	@echo "make test     set up and run the whole test suite"
 	@echo "make test-faults  the fault suite at full size (1,200 kill -9 trials, 8 writers x 100), with a summary"
 	@echo "make fuzz     a million fuzz inputs through the parsers (FUZZ_RUNS=...), with a summary"
-	@echo "make install  install ilgi to $(PREFIX)/bin (PREFIX=~/.local for a user install)"
+	@echo "make install  install ilgi, its man page and bash/zsh/fish completions under $(PREFIX) (PREFIX=~/.local for a user install)"
 	@echo "make format   format the sources; make lint checks them"
 	@echo "make bench    ilgi against find, rg, cat and jrnl at 1k/10k/100k entries (SIZES=1000,10000)"
 
@@ -39,6 +39,7 @@ run: release
 
 test: setup
 	$(SWIFT) build --build-tests
+	$(SWIFT) package plugin generate-manual --configuration debug >/dev/null
 	$(SWIFT) test --skip-build
 
 # The fault suite at full size; the normal `make test` runs the same tests at CI size.
@@ -57,12 +58,32 @@ FUZZ_RUNS ?= 1000000
 fuzz: setup
 	RUNS=$(FUZZ_RUNS) SWIFT=$(SWIFT) Fuzz/run
 
-install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 .build/release/ilgi "$(DESTDIR)$(PREFIX)/bin/ilgi"
+# Installs the binary, its man page (made by swift-argument-parser's generate-manual plugin from the
+# same command definitions) and completions for bash, zsh and fish (from the binary itself).
+# `install-files` does the copying for a BIN already built and a man page already made (the
+# tests call it with the debug build, which `make test` makes the man page of first).
+CONFIGURATION ?= release
+MANUAL := .build/plugins/GenerateManual/outputs/ilgi/ilgi.1
+install: setup
+	$(SWIFT) build -c $(CONFIGURATION) --product ilgi
+	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION) >/dev/null
+	$(MAKE) install-files BIN=.build/$(CONFIGURATION)/ilgi
+
+BIN ?= .build/release/ilgi
+install-files:
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/ilgi"
+	sed 's/^$$/.Pp/' $(MANUAL) > "$(DESTDIR)$(PREFIX)/share/man/man1/ilgi.1"
+	$(BIN) --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ilgi"
+	$(BIN) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ilgi"
+	$(BIN) --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ilgi.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/ilgi"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/ilgi" "$(DESTDIR)$(PREFIX)/share/man/man1/ilgi.1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ilgi" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ilgi" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ilgi.fish"
 
 SIZES ?= 1000,10000,100000
 RUNS ?= 5

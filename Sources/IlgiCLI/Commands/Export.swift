@@ -16,7 +16,7 @@ extension Ilgi {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"))
+    @Option(help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"), completion: .list(Format.allCases.map(\.rawValue)))
     var format: String
 
     @Option(help: ArgumentHelp(tr(.exportOutHelp), valueName: "path"), completion: .file())

@@ -23,7 +23,9 @@ extension Ilgi {
     @Argument(help: ArgumentHelp(tr(.importPathHelp), valueName: "path"), completion: .file())
     var path: String
 
-    @Option(name: .customLong("from"), help: ArgumentHelp(tr(.importFromHelp), valueName: "format"))
+    @Option(
+      name: .customLong("from"), help: ArgumentHelp(tr(.importFromHelp), valueName: "format"),
+      completion: .list(Format.allCases.map(\.rawValue)))
     var format: String?
 
     @Option(help: ArgumentHelp(tr(.importTimeFormatHelp), valueName: "strftime"))
