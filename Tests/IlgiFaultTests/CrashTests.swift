@@ -174,6 +174,12 @@ import Testing
     try (harness.journal.text(target)!.replacingOccurrences(of: "Day 5\n", with: "Day 5, rewritten\n") + text)
       .write(toFile: edited, atomically: true, encoding: .utf8)
     let trashed = "2025/03/2025-03-07-0007-day-7.md"
+    // A jrnl journal of 30 entries for `import`; every imported file ends with its entry's mark.
+    let jrnl = harness.journal.base + "/journal.txt"
+    try (1...30).map { n in
+      "[2024-06-\(String(format: "%02d", n)) 07:\(String(format: "%02d", n))] Imported \(n)\n"
+        + String(repeating: "An imported line, long enough to take a while. ", count: 200) + "END \(n)\n"
+    }.joined(separator: "\n").write(toFile: jrnl, atomically: true, encoding: .utf8)
 
     let completeNew: (String, Data) -> Bool = { _, bytes in
       let file = String(decoding: bytes, as: UTF8.self)
@@ -202,6 +208,12 @@ import Testing
         environment: ["EDITOR": try harness.editor("cat '\(edited)' > \"$1\"")]),
       Operation(name: "weather fill (front matter)", arguments: ["weather", "fill", "--yes"]),
       Operation(name: "delete (to trash)", arguments: ["delete", trashed, "--yes"]),
+      Operation(
+        name: "import (jrnl)", arguments: ["import", jrnl, "--from", "jrnl"],
+        isCompleteNewFile: { _, bytes in
+          let file = String(decoding: bytes, as: UTF8.self)
+          return file.hasPrefix("---\nid: ") && (1...30).contains { file.hasSuffix(" END \($0)\n") }
+        }),
     ]
     var rows: [FaultRow] = []
     for operation in operations {

@@ -87,8 +87,9 @@ extension JournalStore {
   /// added, entries first.
   public func applyImport(_ plan: ImportPlan) throws(JournalError) -> [JournalPath] {
     guard !plan.items.isEmpty else { return [] }
-    let staging = JournalLayout.ilgiFolder + "/import-" + EntryID.make().rawValue.prefix(8).lowercased()
     try ensureFolder(JournalLayout.ilgiFolder)
+    removeAbandonedStaging()
+    let staging = JournalLayout.ilgiFolder + "/import-\(getpid())-" + EntryID.make().rawValue.prefix(8).lowercased()
     try ensureFolder(staging)
     var staged: [(item: ImportPlan.Item, file: String, attachments: [(name: String, file: String)])] = []
     defer { removeTree(root + "/" + staging) }
@@ -135,6 +136,17 @@ extension JournalStore {
         }
       }
       return entries + files
+    }
+  }
+
+  /// Removes the staging folders of imports whose process is gone (killed before it could clean
+  /// up); what they held is either in the journal already or comes in by importing again.
+  private func removeAbandonedStaging() {
+    let folder = root + "/" + JournalLayout.ilgiFolder
+    for item in (try? fileSystem.contentsOfDirectory(atPath: folder)) ?? [] where item.name.hasPrefix("import-") {
+      let parts = item.name.split(separator: "-")
+      guard parts.count == 3, let pid = pid_t(parts[1]), pid > 0 else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { removeTree(folder + "/" + item.name) }
     }
   }
 
