@@ -110,6 +110,28 @@ import Testing
     String(((try? git(h, "log", "-1", "--date=short", "--format=%ad")) ?? "").prefix(10))
   }
 
+  @Test func weatherFillIsOneCommitOfTheEntriesItChanged() throws {
+    let server = try WeatherStubServer(answers: [
+      ("/v1/search", .body(status: 200, WeatherStubAnswers.geocoding())),
+      ("/v1/archive", .body(status: 200, WeatherStubAnswers.archive(first: "2024-04-30", last: "2024-05-04"))),
+    ])
+    defer { server.stop() }
+    var h = try Self.harness([
+      "2024/05/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2024-05-01T09:00:00+09:00", "First"),
+      "2024/05/b.md": entry("AAAA0002-0000-4000-8000-000000000002", "2024-05-02T21:30:00+09:00", "Second"),
+      "2024/05/c.md": entry("AAAA0003-0000-4000-8000-000000000003", "2024-05-03T08:00:00+09:00", "Third",
+                            extra: "weather: Fog\n"),
+    ])
+    for key in ["PLACE": "Seoul", "GEOCODING_URL": server.baseURL, "ARCHIVE_URL": server.baseURL, "URL": server.baseURL] {
+      h.environment["ILGI_WEATHER_" + key.key] = key.value
+    }
+    #expect(try h.run("init", "--git").status == 0)
+    let filled = try h.run("weather", "fill", "--yes")
+    #expect(filled.status == 0, "\(filled.stderr)")
+    #expect(try Self.subjects(h) == ["ilgi: weather fill 2 entries", "ilgi: start the journal"])
+    #expect(try Self.lastChange(h) == ["M 2024/05/a.md", "M 2024/05/b.md"])
+  }
+
   @Test func aFailedCommitIsAWarningAndTheEntryIsSaved() throws {
     var h = try Self.harness()
     try Self.git(h, "init", "--quiet")

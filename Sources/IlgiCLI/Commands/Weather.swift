@@ -74,12 +74,12 @@ extension Ilgi {
             context.recordChange(store, changed, "ilgi: weather fill \(changed.count) entries")
           }
           for (entry, report) in found {
-            try Context.map {
+            let written = try Context.map {
               try store.setFrontMatter(
                 "weather", yaml: YAMLScalar.quoted(report.text(in: context.language)), of: entry.path,
                 onlyIfAbsent: true)
             }
-            changed.append(entry.path)
+            if written { changed.append(entry.path) }
           }
           Terminal.standardOutput.write(tr(.weatherFillDone, found.count) + "\n")
         }
