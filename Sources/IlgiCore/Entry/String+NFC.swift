@@ -19,3 +19,15 @@ extension String {
     return self
   }
 }
+
+extension StringProtocol {
+  /// The text without leading and trailing white space and newlines, done in Swift (Foundation's
+  /// `trimmingCharacters` goes through NSString on Linux and is many times slower).
+  public var trimmed: SubSequence {
+    var start = startIndex
+    var end = endIndex
+    while start < end, self[start].isWhitespace { start = index(after: start) }
+    while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
+    return self[start..<end]
+  }
+}

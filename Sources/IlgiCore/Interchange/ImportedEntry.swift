@@ -65,7 +65,7 @@ public struct ImportedEntry: Sendable {
   }
 
   /// Whether the entry has no words at all (such entries are skipped, as `ilgi new` skips them).
-  public var isBlank: Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+  public var isBlank: Bool { text.trimmed.isEmpty }
 }
 
 /// Why an import cannot go ahead: where in which file, and what is wrong there.

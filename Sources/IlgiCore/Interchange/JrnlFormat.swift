@@ -14,7 +14,7 @@ public enum JrnlFormat {
   public static func entries(text: String, file: String, format: JrnlTimeFormat, zone: TimeZone)
     throws(ImportError) -> [ImportedEntry]
   {
-    var lines = text.components(separatedBy: "\n")
+    var lines = lineSplit(text)
     if lines.last == "" { lines.removeLast() }
     var entries: [ImportedEntry] = []
     var current: (date: EntryDate, title: String, line: Int, body: [String])?
@@ -30,7 +30,7 @@ public enum JrnlFormat {
         current = (header.date, header.title, offset + 1, [])
       } else if current != nil {
         current!.body.append(line)
-      } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      } else if !line.trimmed.isEmpty {
         throw ImportError(location: "\(file):\(offset + 1)", problem: .textBeforeFirstEntry)
       }
     }
@@ -114,13 +114,13 @@ public enum JrnlFormat {
   static func entry(date: EntryDate, title: String, body: String, extraTags: [String], starred: Bool?,
                     source: String) -> ImportedEntry
   {
-    var title = title.trimmingCharacters(in: .whitespaces)
+    var title = String(title.trimmed)
     var isStarred = starred ?? false
     if starred == nil, title == "*" || title.hasSuffix(" *") {
       isStarred = true
-      title = String(title.dropLast()).trimmingCharacters(in: .whitespaces)
+      title = String(title.dropLast().trimmed)
     }
-    var lines = body.components(separatedBy: "\n").map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+    var lines = lineSplit(body).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
     var tags: [String] = []
     trim(&lines)
     if let last = lines.last, let lineTags = tagLine(last) {
@@ -137,8 +137,9 @@ public enum JrnlFormat {
   }
 
   private static func trim(_ lines: inout [String]) {
-    while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeFirst() }
-    while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
+    let blankAtStart = lines.prefix(while: { $0.trimmed.isEmpty }).count
+    lines.removeFirst(blankAtStart)
+    while let last = lines.last, last.trimmed.isEmpty { lines.removeLast() }
     if !lines.isEmpty {
       while let character = lines[lines.count - 1].last, character == " " || character == "\t" {
         lines[lines.count - 1].removeLast()
@@ -161,9 +162,10 @@ public enum JrnlFormat {
   /// `@tags` in text, in order, once each; not inside fenced code or backticks, and only after
   /// a space or at the start of a line (so `me@example.com` is no tag), as jrnl reads them.
   static func inlineTags(_ text: String) -> [String] {
+    guard text.utf8.contains(UInt8(ascii: "@")) else { return [] }
     var tags: [String] = []
     var fence: Substring?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in lineSplit(text) {
       let trimmed = line.drop(while: { $0 == " " })
       if let open = fence {
         if trimmed.hasPrefix(open) { fence = nil }
@@ -173,20 +175,29 @@ public enum JrnlFormat {
         fence = trimmed.prefix(3)
         continue
       }
+      guard line.utf8.contains(UInt8(ascii: "@")) else { continue }
       var inCode = false
-      var previous: Character = " "
-      var index = line.startIndex
-      while index < line.endIndex {
-        let character = line[index]
-        if character == "`" { inCode.toggle() }
-        if character == "@", !inCode, previous.isWhitespace, let tag = tagName(line[line.index(after: index)...]) {
+      var previous: Unicode.Scalar = " "
+      let scalars = line.unicodeScalars
+      var index = scalars.startIndex
+      while index < scalars.endIndex {
+        let scalar = scalars[index]
+        if scalar == "`" { inCode.toggle() }
+        if scalar == "@", !inCode, previous.properties.isWhitespace,
+          let tag = tagName(Substring(scalars[scalars.index(after: index)...]))
+        {
           if !tags.contains(tag) { tags.append(tag) }
         }
-        previous = character
-        index = line.index(after: index)
+        previous = scalar
+        index = scalars.index(after: index)
       }
     }
     return tags
+  }
+
+  /// The lines of `text` split at `\n` (fast: by bytes, not by characters).
+  static func lineSplit(_ text: String) -> [String] {
+    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
   }
 
   /// The tag at the start of `text`: letters, digits, then also `-`, `_`, `/`, `+` inside.
@@ -215,12 +226,18 @@ public enum JrnlFormat {
       if !out.isEmpty { out += "\n" }
       let starred = entry.document.frontMatter?.string("starred") == "true"
       out += "[\(format.format(entry.date))] \(entry.title)\(starred ? " *" : "")\n"
-      var body = entry.body.replacingOccurrences(of: "\r\n", with: "\n")
+      var body = entry.body.utf8.contains(13) ? entry.body.replacingOccurrences(of: "\r\n", with: "\n") : entry.body
       while body.hasPrefix("\n") { body.removeFirst() }
       while body.hasSuffix("\n") || body.hasSuffix(" ") { body.removeLast() }
-      let written = Set(body.split(whereSeparator: { $0.isWhitespace }).filter { $0.hasPrefix("#") }
-        .map { String($0.dropFirst()).trimmingCharacters(in: .punctuationCharacters) })
-      let tags = entry.tags.filter { !written.contains($0) }
+      var tags = entry.tags
+      if !tags.isEmpty && body.utf8.contains(UInt8(ascii: "#")) {
+        // Words written `#tag` jrnl reads itself (its default tag symbols are `#@`).
+        let written = Set(
+          body.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 })
+            .filter { $0.first == UInt8(ascii: "#") }
+            .map { String(Substring($0.dropFirst())).trimmingCharacters(in: .punctuationCharacters) })
+        tags = tags.filter { !written.contains($0) }
+      }
       if !tags.isEmpty { body += (body.isEmpty ? "" : "\n\n") + tags.map { "@" + $0 }.joined(separator: " ") }
       if !body.isEmpty { out += body + "\n" }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// jrnl's `timeformat` (a Python `strftime` pattern, `%Y-%m-%d %H:%M` by default), read and
 /// written the same way jrnl does.
-public struct JrnlTimeFormat: Sendable {
+public struct JrnlTimeFormat: @unchecked Sendable {
   /// jrnl's default.
   public static let standard = "%Y-%m-%d %H:%M"
 
@@ -10,6 +10,9 @@ public struct JrnlTimeFormat: Sendable {
   public let strftime: String
   /// The same pattern for `DateFormatter`.
   let pattern: String
+  /// A formatter reading wall-clock times (in UTC), made once: making one costs far more than
+  /// reading a date with it. Used from one thread at a time.
+  private let wallClock: DateFormatter
 
   /// Reads a `strftime` pattern; codes without a meaning here, or a pattern without a year,
   /// month and day, are refused.
@@ -67,9 +70,10 @@ public struct JrnlTimeFormat: Sendable {
       throw ImportError(location: "--time-format", problem: .badTimeFormat(strftime))
     }
     self.pattern = pattern
+    wallClock = Self.formatter(pattern, TimeZone(secondsFromGMT: 0)!)
   }
 
-  private func formatter(_ zone: TimeZone) -> DateFormatter {
+  private static func formatter(_ pattern: String, _ zone: TimeZone) -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.calendar = Calendar(identifier: .gregorian)
@@ -85,26 +89,54 @@ public struct JrnlTimeFormat: Sendable {
   /// the zone skipped (a spring-forward night) moves forward by the gap instead of failing, and
   /// one it had twice (a fall-back night) is the first of the two.
   public func parse(_ text: String, in zone: TimeZone) -> EntryDate? {
-    let utc = TimeZone(secondsFromGMT: 0)!
-    guard let wall = formatter(utc).date(from: text) else { return nil }
+    guard let clock = strftime == Self.standard ? Self.standardFields(text) : wallClock.date(from: text).map({
+      EntryDate(instant: $0, offset: 0).fields
+    }) else { return nil }
+    var fields = DateComponents(
+      timeZone: zone, year: clock.year, month: clock.month, day: clock.day, hour: clock.hour, minute: clock.minute,
+      second: clock.second)
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = utc
-    var fields = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: wall)
-    fields.timeZone = zone
     calendar.timeZone = zone
     guard let instant = calendar.date(from: fields) else { return nil }
     return EntryDate(instant: instant, in: zone)
   }
 
+  /// `YYYY-MM-DD HH:MM` read by hand: jrnl's default, and most journals' (ICU's parser costs
+  /// far more per date).
+  static func standardFields(_ text: String) -> EntryDate.Fields? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 16, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20, bytes[13] == 0x3A else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard (0x30...0x39).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      let hour = number(11..<13), let minute = number(14..<16), (1...12).contains(month), hour < 24, minute < 60
+    else { return nil }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    guard (1...days).contains(day) else { return nil }
+    return EntryDate.Fields(year: year, month: month, day: day, hour: hour, minute: minute, second: 0)
+  }
+
   /// The date as jrnl writes it: the local time in the entry's own offset.
   public func format(_ date: EntryDate) -> String {
-    formatter(date.timeZone).string(from: date.instant)
+    if strftime == Self.standard {
+      let c = date.fields
+      return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day)) \(pad(c.hour)):\(pad(c.minute))"
+    }
+    // The wall-clock formatter, given the instant shifted by the entry's offset.
+    return wallClock.string(from: date.instant.addingTimeInterval(TimeInterval(date.offset)))
   }
 
   /// Whether `text` has the shape of a date in this pattern (digits where digits go), so that a
   /// mistyped date is reported instead of being read as body text.
   func looksLikeDate(_ text: String) -> Bool {
-    let sample = format(EntryDate(instant: Date(timeIntervalSince1970: 1_700_000_000), offset: 0))
+    let sample = wallClock.string(from: Date(timeIntervalSince1970: 1_700_000_000))
     func shape(_ s: String) -> String { String(s.map { $0.isASCII && $0.isNumber ? "0" : $0 }) }
     return shape(text) == shape(sample)
   }

@@ -13,7 +13,7 @@ public enum SampleJSONFormat {
       let seconds = try item["created_at"].number()
       guard seconds.isFinite, abs(seconds) < 1e11 else { throw item["created_at"].fail(.badDate(yamlNumber(seconds))) }
       let date = EntryDate(instant: Date(timeIntervalSince1970: seconds.rounded(.down)), in: zone)
-      var text = title.trimmingCharacters(in: .whitespacesAndNewlines)
+      var text = String(title.trimmed)
       let trimmedBody = body.trimmingCharacters(in: .newlines)
       if !trimmedBody.isEmpty { text += (text.isEmpty ? "\n" : "\n\n") + trimmedBody }
       entries.append(ImportedEntry(date: date, text: text, source: item.location))

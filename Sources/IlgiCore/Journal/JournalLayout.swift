@@ -6,11 +6,11 @@ public enum JournalLayout {
   /// 2 and up add `-2`, `-3` for clashes.
   public static func path(for date: EntryDate, title: String, attempt: Int = 1) -> JournalPath {
     let c = date.fields
-    let stamp = String(format: "%04d-%02d-%02d-%02d%02d", c.year, c.month, c.day, c.hour, c.minute)
+    let stamp = "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))-\(pad(c.hour))\(pad(c.minute))"
     let slug = Slug(title: title).rawValue
     var name = slug.isEmpty ? stamp : "\(stamp)-\(slug)"
     if attempt > 1 { name += "-\(attempt)" }
-    return JournalPath(String(format: "%04d/%02d/", c.year, c.month) + name + ".md")
+    return JournalPath("\(pad(c.year, 4))/\(pad(c.month))/" + name + ".md")
   }
 
   /// The folder for ilgi's own files inside a journal.

@@ -76,7 +76,7 @@ extension JournalStore {
 
   private static func contentKey(_ entry: Entry) -> String {
     func clean(_ text: String) -> String {
-      text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+      text.utf8.contains(13) ? String(text.replacingOccurrences(of: "\r\n", with: "\n").trimmed) : String(text.trimmed)
     }
     return "\(minute(entry.date))\u{0}\(clean(entry.title))\u{0}\(clean(entry.body))"
   }

@@ -18,7 +18,7 @@ public struct DateStyle: Sendable {
   /// The time of day (`09:30`), 24-hour, in the entry's own offset.
   public func time(_ date: EntryDate) -> String {
     let c = date.fields
-    return String(format: "%02d:%02d", c.hour, c.minute)
+    return "\(pad(c.hour)):\(pad(c.minute))"
   }
 
   private func formatter(_ date: EntryDate, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style)
