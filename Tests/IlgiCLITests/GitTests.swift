@@ -140,6 +140,9 @@ import Testing
     }
     h.environment["EMAIL"] = nil
     try Self.git(h, "config", "user.useConfigOnly", "true")
+    let made = try h.run("init", "--git")
+    #expect(made.status == 1)
+    #expect(made.stderr == "ilgi: git does not know who you are; run git config --global user.name \"Your Name\" and git config --global user.email you@example.com, then ilgi init --git again\n")
     let result = try h.run("new", "Saved anyway")
     #expect(result.status == 0)
     #expect(result.stderr.hasPrefix("ilgi: warning: saved, but git did not commit it: "))

@@ -41,7 +41,13 @@ extension Ilgi {
       try Context.git { try repository.check(["add", "-A"]) }
       let staged = try Context.git { try repository.run(["diff", "--cached", "--quiet"]) }
       guard staged.status != 0 else { return }
-      try Context.git { try repository.check(["commit", "--quiet", "-m", "ilgi: start the journal"]) }
+      let committed = try Context.git { try repository.run(["commit", "--quiet", "-m", "ilgi: start the journal"]) }
+      if committed.status != 0 {
+        if committed.stderr.contains("identity unknown") || committed.stderr.contains("tell me who you are") {
+          throw Failure(tr(.errGitIdentity))
+        }
+        throw Failure(tr(.errGit, "commit", committed.firstErrorLine))
+      }
       let head = try Context.git { try repository.check(["log", "-1", "--format=%h %s"]) }
       Terminal.standardOutput.write(tr(.initGitDone, head.trimmingCharacters(in: .whitespacesAndNewlines)) + "\n")
     }

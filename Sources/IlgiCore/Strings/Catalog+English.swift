@@ -564,5 +564,6 @@ extension Catalog {
     .logSelectorHelp: "The entry (a selector); the whole journal when left out.",
     .logPatchHelp: "Show each change, not only its line.",
     .logNone: "No history for {1} yet.",
+    .errGitIdentity: "git does not know who you are; run git config --global user.name \"Your Name\" and git config --global user.email you@example.com, then ilgi init --git again",
   ]
 }

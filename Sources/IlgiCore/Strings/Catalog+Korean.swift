@@ -558,5 +558,6 @@ extension Catalog {
     .logSelectorHelp: "일기(선택자). 없으면 일기장 전체.",
     .logPatchHelp: "한 줄 요약뿐 아니라 바뀐 내용도 보여 줍니다.",
     .logNone: "{1}의 기록이 아직 없습니다.",
+    .errGitIdentity: "git이 사용자를 모릅니다. git config --global user.name \"이름\"과 git config --global user.email you@example.com을 실행한 뒤 ilgi init --git을 다시 하세요",
   ]
 }

@@ -353,4 +353,5 @@ public enum Message: String, Sendable, CaseIterable {
   case logSelectorHelp
   case logPatchHelp
   case logNone
+  case errGitIdentity
 }
