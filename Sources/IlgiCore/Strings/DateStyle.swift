@@ -3,16 +3,20 @@ import Foundation
 /// Dates as people read them, in their language: "November 21, 2026", "2026년 11월 21일".
 public struct DateStyle: Sendable {
   /// The reader's locale.
-  public var locale: Locale
+  public let locale: Locale
+  /// Long dates already written, by local day: a listing of 100,000 entries makes one formatter
+  /// and a few thousand strings instead of 100,000 formatters.
+  private let names: DayNames
 
   /// Makes a style for `locale`.
   public init(locale: Locale) {
     self.locale = locale
+    names = DayNames(locale: locale)
   }
 
   /// The long date of `date`, in the entry's own offset.
   public func long(_ date: EntryDate) -> String {
-    formatter(date, dateStyle: .long, timeStyle: .none).string(from: date.instant)
+    names.long(date.fields)
   }
 
   /// The time of day (`09:30`), 24-hour, in the entry's own offset.
@@ -20,15 +24,37 @@ public struct DateStyle: Sendable {
     let c = date.fields
     return "\(pad(c.hour)):\(pad(c.minute))"
   }
+}
 
-  private func formatter(_ date: EntryDate, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style)
-    -> DateFormatter
-  {
-    let formatter = DateFormatter()
-    formatter.locale = locale
-    formatter.timeZone = date.timeZone
-    formatter.dateStyle = dateStyle
-    formatter.timeStyle = timeStyle
-    return formatter
+/// One long-date formatter (in UTC, so a day's noon is that day everywhere) and the names it
+/// made, shared by copies of a `DateStyle` and safe across threads.
+private final class DayNames: @unchecked Sendable {
+  private let lock = NSLock()
+  private let style: Date.FormatStyle
+  private var cache: [Int: String] = [:]
+
+  init(locale: Locale) {
+    // `Date.FormatStyle` keeps its ICU formatter; a corelibs `DateFormatter` makes a new one
+    // for every string it writes.
+    var style = Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: Calendar(identifier: .gregorian))
+    style.timeZone = TimeZone(secondsFromGMT: 0)!
+    self.style = style
+  }
+
+  func long(_ day: EntryDate.Fields) -> String {
+    let key = (day.year * 13 + day.month) * 32 + day.day
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = cache[key] { return known }
+    // Noon UTC of that day (days from the civil date, Howard Hinnant's algorithm).
+    let year = day.month <= 2 ? day.year - 1 : day.year
+    let era = (year >= 0 ? year : year - 399) / 400
+    let yearOfEra = year - era * 400
+    let dayOfYear = (153 * (day.month + (day.month > 2 ? -3 : 9)) + 2) / 5 + day.day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let text = style.format(Date(timeIntervalSince1970: TimeInterval(days) * 86_400 + 43_200))
+    cache[key] = text
+    return text
   }
 }
