@@ -109,7 +109,10 @@ extension Ilgi {
       }
       if isFolder.boolValue { return .jrnlFolder }
       if path.lowercased().hasSuffix(".zip") { return .dayone }
-      guard let head = FileManager.default.contents(atPath: path)?.prefix(4096) else { return .jrnl }
+      guard let file = FileHandle(forReadingAtPath: path), let head = try? file.read(upToCount: 4096) else {
+        return .jrnl
+      }
+      try? file.close()
       let text = String(decoding: head, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
       if text.hasPrefix("[") && !text.hasPrefix("[2") && !text.hasPrefix("[1") { return .json }
       if text.hasPrefix("[") { return .jrnl }

@@ -48,4 +48,7 @@ public struct Entry: Sendable, Equatable {
   public static func newestFirst(_ lhs: Entry, _ rhs: Entry) -> Bool {
     lhs.date != rhs.date ? lhs.date > rhs.date : lhs.path > rhs.path
   }
+
+  /// The order of exports and printed periods: oldest first, then by path.
+  public static func oldestFirst(_ lhs: Entry, _ rhs: Entry) -> Bool { newestFirst(rhs, lhs) }
 }

@@ -174,7 +174,7 @@ public enum DayOneFormat {
     let iso = ISO8601DateFormatter()
     iso.formatOptions = [.withInternetDateTime]
     var items: [[String: Any]] = []
-    for entry in entries.sorted(by: { $0.date != $1.date ? $0.date < $1.date : $0.path < $1.path }) {
+    for entry in entries.sorted(by: Entry.oldestFirst) {
       let front = entry.document.frontMatter
       var item: [String: Any] = [
         "uuid": entry.id.rawValue.replacingOccurrences(of: "-", with: "").uppercased(),

@@ -44,7 +44,7 @@ public enum JournalExport {
   /// headings moved two levels down.
   public static func markdown(_ entries: [Entry], heading: String, dates: DateStyle) -> String {
     var out = "# \(heading)\n"
-    for entry in entries.sorted(by: { $0.date != $1.date ? $0.date < $1.date : $0.path < $1.path }) {
+    for entry in entries.sorted(by: Entry.oldestFirst) {
       out += "\n## " + (entry.title.isEmpty ? dates.long(entry.date) : entry.title) + "\n\n"
       var meta = ["\(dates.long(entry.date)) \(dates.time(entry.date))"]
       if let weather = entry.weather { meta.append(weather) }

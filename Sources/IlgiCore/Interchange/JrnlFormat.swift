@@ -222,7 +222,7 @@ public enum JrnlFormat {
   /// line of `@tags` (tags written `#tag` in the body jrnl reads itself).
   public static func text(_ entries: [Entry], format: JrnlTimeFormat) -> String {
     var out = ""
-    for entry in entries.sorted(by: { $0.date != $1.date ? $0.date < $1.date : $0.path < $1.path }) {
+    for entry in entries.sorted(by: Entry.oldestFirst) {
       if !out.isEmpty { out += "\n" }
       let starred = entry.document.frontMatter?.string("starred") == "true"
       out += "[\(format.format(entry.date))] \(entry.title)\(starred ? " *" : "")\n"
