@@ -50,8 +50,8 @@ public struct GitRepository: Sendable {
 
   /// Runs git and fails with its message unless it exits 0.
   @discardableResult
-  public func check(_ arguments: [String]) throws(Failure) -> String {
-    let result = try run(arguments)
+  public func check(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> String {
+    let result = try run(arguments, input: input)
     guard result.status == 0 else { throw Failure(command: arguments.first ?? "git", message: result.firstErrorLine) }
     return result.stdout
   }
@@ -71,14 +71,21 @@ public struct GitRepository: Sendable {
   @discardableResult
   public func commit(_ paths: [String], message: String) throws(Failure) -> Bool {
     let unique = Array(Set(paths)).sorted()
-    guard !unique.isEmpty else { return false }
-    let tracked = Set(try check(["ls-files", "-z", "--"] + unique).split(separator: "\0").map(String.init))
-    let present = unique.filter { tracked.contains($0) || FileManager.default.fileExists(atPath: root + "/" + $0) }
-    guard !present.isEmpty else { return false }
-    try check(["add", "-A", "--"] + present)
-    let staged = try run(["diff", "--cached", "--quiet", "--"] + present)
-    if staged.status == 0 { return false }
-    try check(["commit", "--quiet", "--only", "-m", message, "--"] + present)
+    let present = unique.filter { FileManager.default.fileExists(atPath: root + "/" + $0) }
+    let missing = unique.filter { !FileManager.default.fileExists(atPath: root + "/" + $0) }
+    // A path that is gone counts when git tracked it (a delete); a few at most, named directly.
+    let removed =
+      missing.isEmpty ? [] : try check(["ls-files", "-z", "--"] + missing).split(separator: "\0").map(String.init)
+    let changed = present + removed
+    guard !changed.isEmpty else { return false }
+    // Paths go through stdin: an import of 100,000 entries is more than a command line holds.
+    let list = Array(changed.joined(separator: "\0").utf8)
+    try check(["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], input: list)
+    if changed.count < 1_000 {
+      let staged = try run(["diff", "--cached", "--quiet", "--"] + changed)
+      if staged.status == 0 { return false }
+    }
+    try check(["commit", "--quiet", "--only", "-m", message, "--pathspec-from-file=-", "--pathspec-file-nul"], input: list)
     return true
   }
 
