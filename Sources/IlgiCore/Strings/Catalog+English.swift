@@ -457,19 +457,16 @@ extension Catalog {
     .importAbstract: "Bring entries in from jrnl, Day One, or the diary apps' JSON.",
     .importDiscussion: """
       Formats (--from; guessed from PATH when left out):
-        jrnl         a jrnl journal file ("[2026-11-21 09:30] Title" lines), or jrnl's
-                     `jrnl --export json`; --time-format gives the journal's timeformat
+        jrnl         a jrnl journal file, or what `jrnl --export json` wrote
         jrnl-folder  a jrnl folder journal (YYYY/MM/DD.txt)
-        dayone       a Day One JSON export: the .json, or the whole export .zip with its photos
-        json         a JSON array of {"title", "body", "created_at"} (Unix seconds)
+        dayone       a Day One export: the .json, or the whole .zip with photos
+        json         a JSON array of {"title", "body", "created_at"}
 
-      Dates without a zone (jrnl, json) are in the journal's time zone. Day One keeps its uuid
-      as the id, its time zone, tags, starred, weather and location; photos are copied beside
-      the entry. jrnl's @tags become the entry's tags; starred entries get `starred: true`.
+      A jrnl journal written with another timeformat than jrnl's default needs it as --time-format (strftime codes, as in jrnl's config). The apps' created_at is in Unix seconds.
 
-      All or nothing: every entry is read first and a bad input names the file and line (or
-      JSON path) and changes nothing. Entries the journal has already (same id, or the same
-      minute, title and body) are skipped, so importing twice adds nothing the second time.
+      Dates without a zone (jrnl, json) are in the journal's time zone. Day One keeps its uuid as the id, its time zone, tags, starred, weather and location; photos are copied beside the entry. jrnl's @tags become the entry's tags; starred entries get `starred: true`.
+
+      All or nothing: every entry is read first and a bad input names the file and line (or JSON path) and changes nothing. Entries the journal has already (same id, or the same minute, title and body) are skipped, so importing twice adds nothing the second time.
 
       Examples:
         ilgi import ~/journal.txt --from jrnl --dry-run
@@ -509,11 +506,10 @@ extension Catalog {
     .exportAbstract: "Write the journal (or part of it) out as JSON, jrnl, Markdown or Day One.",
     .exportDiscussion: """
       Formats:
-        json      an array: the `list --json` fields, `body`, and `frontMatter` (every key)
+        json      the `list --json` fields, `body`, `frontMatter` (every key)
         jrnl      a jrnl journal file that jrnl reads back with the same entries
         markdown  one printable Markdown file, oldest entry first
-        dayone    a Day One JSON export, which `ilgi import --from dayone` turns back into
-                  the same files
+        dayone    Day One JSON; `ilgi import` makes the same files of it
 
       Filters are those of `ilgi list`. Without --out the export goes to standard output.
 
@@ -530,9 +526,7 @@ extension Catalog {
     .exportMarkdownTitle: "Journal, {1} to {2}",
     .shareAbstract: "Print an entry as the apps share it: date, title, body.",
     .shareDiscussion: """
-      The entry's long date, a blank line, the title, a blank line, the body; with --html the
-      same as an HTML fragment. --copy puts it on the clipboard through wl-copy, xclip, xsel
-      or pbcopy, whichever is installed.
+      The entry's long date, a blank line, the title, a blank line, the body; with --html the same as an HTML fragment. --copy puts it on the clipboard through wl-copy, xclip, xsel or pbcopy, whichever is installed.
 
       Examples:
         ilgi share last
@@ -551,10 +545,7 @@ extension Catalog {
     .errGit: "git {1} failed: {2}",
     .syncAbstract: "Pull others' changes (rebasing yours on them) and push yours.",
     .syncDiscussion: """
-      Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index
-      up to date. A conflict inside an entry stops the sync: git leaves both versions in the
-      file between <<<<<<< and >>>>>>>; keep what you want, then `git add FILE`,
-      `git rebase --continue`, and `ilgi sync` again. Nothing is lost either way.
+      Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. A conflict inside an entry stops the sync: git leaves both versions in the file between <<<<<<< and >>>>>>>; keep what you want, then `git add FILE`, `git rebase --continue`, and `ilgi sync` again. Nothing is lost either way.
       """,
     .errSyncNoRemote: "the journal has no git remote to sync with; add one with git remote add origin URL",
     .errSyncConflict: "conflict in {1}: both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add {1}, git rebase --continue and ilgi sync",

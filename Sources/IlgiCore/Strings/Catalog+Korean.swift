@@ -453,19 +453,16 @@ extension Catalog {
     .importAbstract: "jrnl, Day One, 일기 앱의 JSON에서 일기를 가져옵니다.",
     .importDiscussion: """
       형식(--from, 없으면 PATH를 보고 짐작합니다):
-        jrnl         jrnl 일기 파일("[2026-11-21 09:30] 제목" 줄) 또는 `jrnl --export json`
-                     출력. 일기의 timeformat은 --time-format으로 줍니다
+        jrnl         jrnl 일기 파일, 또는 `jrnl --export json`의 출력
         jrnl-folder  jrnl 폴더 일기(YYYY/MM/DD.txt)
-        dayone       Day One JSON 내보내기: .json 파일, 또는 사진까지 든 내보내기 .zip 전체
-        json         {"title", "body", "created_at"}(유닉스 초)의 JSON 배열
+        dayone       Day One 내보내기: .json, 또는 사진까지 든 .zip 전체
+        json         {"title", "body", "created_at"}의 JSON 배열
 
-      시간대가 없는 날짜(jrnl, json)는 일기장의 시간대로 읽습니다. Day One의 uuid는 id로,
-      시간대·태그·별표·날씨·위치도 그대로 옮기고, 사진은 일기 옆에 복사합니다. jrnl의 @태그는
-      일기의 태그가 되고, 별표 일기에는 `starred: true`가 붙습니다.
+      jrnl 기본값이 아닌 timeformat으로 쓴 jrnl 일기는 그 형식을 --time-format으로 주세요(jrnl 설정에 있는 strftime 코드). 앱의 created_at은 유닉스 초입니다.
 
-      전부 아니면 아무것도 아님: 먼저 모든 일기를 읽고, 잘못된 입력이면 파일과 줄(또는 JSON
-      경로)을 밝히고 아무것도 바꾸지 않습니다. 일기장에 이미 있는 일기(같은 id, 또는 같은 분·
-      제목·본문)는 건너뛰므로 두 번 가져와도 두 번째에는 아무것도 더하지 않습니다.
+      시간대가 없는 날짜(jrnl, json)는 일기장의 시간대로 읽습니다. Day One의 uuid는 id로, 시간대·태그·별표·날씨·위치도 그대로 옮기고, 사진은 일기 옆에 복사합니다. jrnl의 @태그는 일기의 태그가 되고, 별표 일기에는 `starred: true`가 붙습니다.
+
+      전부 아니면 아무것도 아님: 먼저 모든 일기를 읽고, 잘못된 입력이면 파일과 줄(또는 JSON 경로)을 밝히고 아무것도 바꾸지 않습니다. 일기장에 이미 있는 일기(같은 id, 또는 같은 분· 제목·본문)는 건너뛰므로 두 번 가져와도 두 번째에는 아무것도 더하지 않습니다.
 
       예:
         ilgi import ~/journal.txt --from jrnl --dry-run
@@ -505,10 +502,10 @@ extension Catalog {
     .exportAbstract: "일기장(또는 그 일부)을 JSON, jrnl, 마크다운, Day One 형식으로 내보냅니다.",
     .exportDiscussion: """
       형식:
-        json      배열: `list --json`의 항목, `body`, `frontMatter`(모든 키)
+        json      `list --json`의 항목, `body`, `frontMatter`(모든 키)
         jrnl      jrnl이 같은 일기로 다시 읽는 jrnl 일기 파일
         markdown  인쇄하기 좋은 마크다운 파일 하나, 오래된 일기부터
-        dayone    Day One JSON 내보내기. `ilgi import --from dayone`으로 같은 파일로 되돌아옵니다
+        dayone    Day One JSON. `ilgi import`로 같은 파일이 됩니다
 
       거르기 옵션은 `ilgi list`와 같습니다. --out이 없으면 표준 출력으로 씁니다.
 
@@ -525,8 +522,7 @@ extension Catalog {
     .exportMarkdownTitle: "일기, {1} ~ {2}",
     .shareAbstract: "앱에서 공유하듯 일기를 출력합니다: 날짜, 제목, 본문.",
     .shareDiscussion: """
-      일기의 긴 날짜, 빈 줄, 제목, 빈 줄, 본문. --html이면 같은 내용을 HTML 조각으로. --copy는
-      wl-copy, xclip, xsel, pbcopy 중 설치된 것으로 클립보드에 넣습니다.
+      일기의 긴 날짜, 빈 줄, 제목, 빈 줄, 본문. --html이면 같은 내용을 HTML 조각으로. --copy는 wl-copy, xclip, xsel, pbcopy 중 설치된 것으로 클립보드에 넣습니다.
 
       예:
         ilgi share last
@@ -545,10 +541,7 @@ extension Catalog {
     .errGit: "git {1} 실패: {2}",
     .syncAbstract: "다른 곳의 변경을 받고(내 변경을 그 위로 rebase) 내 변경을 올립니다.",
     .syncDiscussion: """
-      일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다.
-      일기 안에서 충돌이 나면 멈춥니다: git이 두 버전을 <<<<<<<와 >>>>>>> 사이에 남깁니다. 원하는
-      것을 남기고 `git add 파일`, `git rebase --continue`, 다시 `ilgi sync`를 하세요. 어느 쪽이든
-      잃는 것은 없습니다.
+      일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 일기 안에서 충돌이 나면 멈춥니다: git이 두 버전을 <<<<<<<와 >>>>>>> 사이에 남깁니다. 원하는 것을 남기고 `git add 파일`, `git rebase --continue`, 다시 `ilgi sync`를 하세요. 어느 쪽이든 잃는 것은 없습니다.
       """,
     .errSyncNoRemote: "일기장에 동기화할 git 원격 저장소가 없습니다. git remote add origin URL로 더하세요",
     .errSyncConflict: "{1}에서 충돌: 두 버전이 파일의 <<<<<<<와 >>>>>>> 사이에 있습니다. 원하는 것을 남기고 git add {1}, git rebase --continue, ilgi sync를 실행하세요",
