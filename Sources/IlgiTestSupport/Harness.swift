@@ -1,4 +1,5 @@
 import Foundation
+import IlgiCore
 
 /// A temp journal plus the environment the built binary runs with.
 public struct Harness: Sendable {
@@ -22,22 +23,9 @@ public struct Harness: Sendable {
   public func runOnTerminal(_ arguments: String, input: String = "", env: [String: String] = [:]) throws -> IlgiProcess.Result
   {
     let command = "'\(IlgiProcess.binary)' \(arguments)"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", command, "/dev/null"]
-    process.environment = environment.merging(env) { $1 }
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stdout
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try? stdin.fileHandleForWriting.close()
-    return IlgiProcess.Result(
-      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
+    return try ChildProcess.run(
+      ["/usr/bin/script", "-qec", command, "/dev/null"], environment: environment.merging(env) { $1 },
+      input: Array(input.utf8), mergingErrors: true)
   }
 
   /// An `EDITOR` value that runs a shell script given the file as `$1`.

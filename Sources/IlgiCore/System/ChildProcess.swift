@@ -27,10 +27,11 @@ public enum ChildProcess {
   }
 
   /// Runs `command` (a path, or a name looked up in `PATH` through `/usr/bin/env`) with
-  /// `environment`, feeding `input` on stdin. Throws only when the program cannot be started.
+  /// `environment`, feeding `input` on stdin. `mergingErrors` sends stderr into stdout (a
+  /// terminal's single stream). Throws only when the program cannot be started.
   public static func run(
     _ command: [String], environment: [String: String]? = nil, input: [UInt8]? = nil,
-    directory: String? = nil
+    directory: String? = nil, mergingErrors: Bool = false
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0].hasPrefix("/") ? command[0] : "/usr/bin/env")
@@ -42,15 +43,17 @@ public enum ChildProcess {
     let stderr = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
-    process.standardError = stderr
+    process.standardError = mergingErrors ? stdout : stderr
     try process.run()
     // Read both pipes while the child runs, so a large output cannot block it.
     nonisolated(unsafe) var errData = Data()
     let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = stderr.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
+    if !mergingErrors {
+      group.enter()
+      DispatchQueue.global().async {
+        errData = stderr.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+      }
     }
     if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input)) }
     try? stdin.fileHandleForWriting.close()
