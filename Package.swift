@@ -15,6 +15,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
   ],
   targets: [
     // libcmark from the system (Debian: libcmark-dev), declared the way GRDB declares SQLite.
@@ -44,10 +45,19 @@ let package = Package(
       ],
       plugins: ["EmbedTemplates"]
     ),
+    // `ilgi serve`: the journal's site rendered on request, over Hummingbird (SwiftNIO).
+    .target(
+      name: "IlgiServer",
+      dependencies: [
+        "IlgiCore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
     .target(
       name: "IlgiCLI",
       dependencies: [
         "IlgiCore",
+        "IlgiServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -157,6 +157,11 @@ struct Context {
     return path
   }
 
+  /// How the journal's site looks: its language, title and whether raw HTML passes.
+  var siteOptions: Site.Options {
+    Site.Options(language: language, title: tr(.siteTitle), allowsRawHTML: settings.flag(.rawHTML))
+  }
+
   func templates(for store: JournalStore) -> TemplateRenderer {
     TemplateRenderer(overrideFolder: store.root + "/" + JournalLayout.templatesFolder)
   }

@@ -3,7 +3,7 @@ import Foundation
 import IlgiCore
 
 extension Ilgi {
-  /// `ilgi export --format FORMAT [--out PATH] [filters]`.
+  /// `ilgi export [FORMAT | --format FORMAT] [--out PATH] [filters]`.
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: tr(.exportAbstract),
@@ -11,13 +11,16 @@ extension Ilgi {
 
     /// What an export writes.
     enum Format: String, CaseIterable, ExpressibleByArgument {
-      case json, jrnl, markdown, dayone
+      case json, jrnl, markdown, dayone, html
     }
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"), completion: .list(Format.allCases.map(\.rawValue)))
-    var format: String
+    @Argument(help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"), completion: .list(Format.allCases.map(\.rawValue)))
+    var formatName: String?
+
+    @Option(name: .customLong("format"), help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"), completion: .list(Format.allCases.map(\.rawValue)))
+    var formatOption: String?
 
     @Option(help: ArgumentHelp(tr(.exportOutHelp), valueName: "path"), completion: .file())
     var out: String?
@@ -27,13 +30,22 @@ extension Ilgi {
 
     @OptionGroup var filters: FilterOptions
 
+    /// The format named by the argument or by `--format`.
+    var format: String? { formatName ?? formatOption }
+
     func validate() throws {
+      guard let format else { throw ValidationError(tr(.errExportNoFormat)) }
+      if let formatName, let formatOption, formatName != formatOption {
+        throw ValidationError(tr(.errExportTwoFormats, formatName, formatOption))
+      }
       if Format(rawValue: format) == nil { throw ValidationError(tr(.errExportFormat, format)) }
+      if format == Format.html.rawValue && out == nil { throw ValidationError(tr(.exportHTMLNeedsOut)) }
     }
 
     func run() throws {
       let context = Context(global)
-      let format = Format(rawValue: self.format)!
+      let format = Format(rawValue: self.format!)!
+      if format == .html { return try site(context) }
       let jrnlFormat: JrnlTimeFormat
       do throws(ImportError) {
         jrnlFormat = try JrnlTimeFormat(timeFormat)
@@ -67,6 +79,8 @@ extension Ilgi {
         text = JournalExport.markdown(entries, heading: heading, dates: context.dates)
       case .dayone:
         text = try DayOneFormat.json(entries, zone: context.environment.timeZone)
+      case .html:
+        preconditionFailure("a site is written by site(_:)")
       }
       guard let target else {
         Terminal.standardOutput.write(text)
@@ -80,6 +94,30 @@ extension Ilgi {
           tr(.errIO, Context.operation(error.operation), error.path, error.reason.lowercased()), status: ExitStatus.ioError)
       }
       Terminal.standardOutput.write(tr(.exportWrote, entries.count, context.display(target)) + "\n")
+    }
+
+    /// `ilgi export html --out DIR`: the journal as a website, writing only what changed.
+    func site(_ context: Context) throws {
+      let target = Context.expand(out!, context.variables)
+      let writer = SiteWriter(folder: target)
+      do throws(SiteWriter.Refusal) {
+        try writer.check()
+      } catch {
+        switch error {
+        case .notOurs: throw Failure(tr(.errSiteNotOurs, out!))
+        case .isAFile: throw Failure(tr(.errSiteIsFile, out!))
+        }
+      }
+      let store = try context.openJournal()
+      let (index, _) = try context.index(store)
+      var filter = filters.filter(today: context.today)
+      filter.reverse = false
+      let rows = try Context.indexed { try index.entriesWithHashes(filter) }
+      let site = try Context.map { try Site(entries: rows, store: store, templates: context.templates(for: store), options: context.siteOptions) }
+      let report = try Context.map { try writer.write(site.pages()) }
+      Terminal.standardOutput.write(
+        tr(.siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,
+           context.display(target + "/index.html")) + "\n")
     }
 
     /// The `list --json` shape plus `body` and `frontMatter`, newest first like `list`.

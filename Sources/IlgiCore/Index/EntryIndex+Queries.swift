@@ -41,6 +41,20 @@ extension EntryIndex {
       arguments)
   }
 
+  /// Entries kept by `filter`, newest first, each with the fingerprint of its file's bytes (what
+  /// the site export compares to tell a page that needs writing again).
+  public func entriesWithHashes(_ filter: EntryFilter = EntryFilter()) throws(IndexError) -> [(entry: IndexedEntry, hash: Int64)] {
+    let (whereClause, arguments) = clauses(filter)
+    let limit = filter.limit.map { "LIMIT \($0)" } ?? ""
+    return try read { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT \(Self.columns), e.hash FROM entry e \(whereClause) ORDER BY e.instant DESC, e.path DESC \(limit)",
+        arguments: StatementArguments(arguments)
+      ).map { (Self.entry($0), $0[9]) }
+    }
+  }
+
   /// The entries a selector names: `last`, a day, a path, or an id or its start.
   public func entries(matching selector: EntrySelector) throws(IndexError) -> [IndexedEntry] {
     let base = "SELECT \(Self.columns) FROM entry e"

@@ -503,25 +503,29 @@ extension Catalog {
     .impBadZip: "not a zip ilgi can read ({1})",
     .impWantFolder: "is a file; jrnl-folder wants the journal's folder",
     .impWantFile: "is a folder; give the file (or --from jrnl-folder)",
-    .exportAbstract: "Write the journal (or part of it) out as JSON, jrnl, Markdown or Day One.",
+    .exportAbstract: "Write the journal (or part of it) out as JSON, jrnl, Markdown, Day One, or a website.",
     .exportDiscussion: """
       Formats:
         json      the `list --json` fields, `body`, `frontMatter` (every key)
         jrnl      a jrnl journal file that jrnl reads back with the same entries
         markdown  one printable Markdown file, oldest entry first
         dayone    Day One JSON; `ilgi import` makes the same files of it
+        html      a website in the folder --out: list, entries, archive, tags,
+                  calendar, Atom feed and offline search; works from file://;
+                  run again, it writes only what changed
 
       Filters are those of `ilgi list`. Without --out the export goes to standard output.
 
       Examples:
         ilgi export --format markdown --from 2025-01-01 --to 2025-12-31 --out 2025.md
         ilgi export --format jrnl --out journal.txt
+        ilgi export html --out site && xdg-open site/index.html
         ilgi export --format dayone --tag travel --out travel.json
       """,
-    .exportFormatHelp: "json, jrnl, markdown or dayone.",
+    .exportFormatHelp: "json, jrnl, markdown, dayone or html.",
     .exportOutHelp: "The file to write (it must not exist); standard output when left out.",
     .exportWrote: "Wrote {1} entries to {2}.",
-    .errExportFormat: "{1} is not an export format; use json, jrnl, markdown or dayone",
+    .errExportFormat: "{1} is not an export format; use json, jrnl, markdown, dayone or html",
     .errExportExists: "{1} exists already; choose another --out, or remove it first",
     .exportMarkdownTitle: "Journal, {1} to {2}",
     .shareAbstract: "Print an entry as the apps share it: date, title, body.",
@@ -556,5 +560,67 @@ extension Catalog {
     .logPatchHelp: "Show each change, not only its line.",
     .logNone: "No history for {1} yet.",
     .errGitIdentity: "git does not know who you are; run git config --global user.name \"Your Name\" and git config --global user.email you@example.com, then ilgi init --git again",
-  ]
+      .siteTitle: "Diary",
+    .siteHome: "Home",
+    .siteArchive: "Archive",
+    .siteTags: "Tags",
+    .siteCalendar: "Calendar",
+    .siteSearch: "Search",
+    .siteSearchPlaceholder: "Search the diary",
+    .siteNewer: "Newer",
+    .siteOlder: "Older",
+    .sitePrevious: "Before",
+    .siteNext: "After",
+    .siteNoResults: "Nothing found.",
+    .siteFeed: "Atom feed",
+    .siteBook: "The year as a book",
+    .siteWeather: "Weather",
+    .siteEmpty: "No entries yet.",
+    .siteSource: "Source",
+    .siteMonthTitle: "{2} {1}",
+    .siteOneEntry: "1 entry",
+    .siteEntries: "{1} entries",
+    .sitePageOf: "Page {1} of {2}",
+    .exportHTMLNeedsOut: "ilgi export html writes a folder; give it one with --out DIR",
+    .errSiteNotOurs: "{1} is not empty and holds no site ilgi wrote; choose a new or empty folder for --out",
+    .errSiteIsFile: "{1} is a file; --out needs a folder for the site",
+    .siteWrote: "Wrote {1} of {2} pages to {3} ({4} unchanged, {5} removed); open {6}",
+    .serveAbstract: "Serve the journal as a website on this computer, rendered from the files on every request.",
+    .serveDiscussion: """
+      The pages are those of `ilgi export html`, made on request, so an entry saved in any editor shows on reload. Read-only: nothing is ever written. Listens on 127.0.0.1 unless --host says otherwise; on any other address every request must carry the token (--token, or one made up and printed at start), as ?token=... once (a cookie keeps it) or as an `Authorization: Bearer` header. Ctrl-C stops it.
+
+      Examples:
+        ilgi serve
+        ilgi serve --port 8080 --open
+        ilgi serve --host 0.0.0.0 --token my-secret
+      """,
+    .servePortHelp: "The port to listen on (0 picks a free one).",
+    .serveHostHelp: "The address to listen on; other than 127.0.0.1 or ::1 needs a token.",
+    .serveTokenHelp: "The token requests must carry (on a non-local address one is made up when left out).",
+    .serveOpenHelp: "Open the site in the browser (xdg-open, open).",
+    .serveListening: "Serving {1} at {2} (Ctrl-C stops)",
+    .serveTokenLine: "Every request needs the token; open {1}",
+    .errServeBind: "cannot listen on {1}: {2}; choose another --port or --host",
+    .errServePort: "{1} is not a port; use a number from 0 to 65535",
+    .serveStopped: "Stopped.",
+    .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",
+    .templatesDiscussion: """
+      New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve` is made from the site-* templates (Mustache), site.css and site-search.js. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.
+
+      Examples:
+        ilgi templates
+        ilgi templates copy
+        ilgi templates copy site.css
+      """,
+    .templatesActionHelp: "copy, or nothing to list them.",
+    .templatesNamesHelp: "Templates to copy; all of them when left out.",
+    .templatesShipped: "shipped",
+    .templatesOverridden: "yours: {1}",
+    .templatesCopied: "Copied {1} to {2}",
+    .templatesKept: "{1} exists already; left as it is",
+    .errTemplateName: "{1} is not a template; ilgi templates lists them",
+    .errTemplatesAction: "{1} is not something templates does; use copy, or nothing to list them",
+      .errExportNoFormat: "say what to export: ilgi export json|jrnl|markdown|dayone|html (or --format)",
+    .errExportTwoFormats: "{1} and --format {2} disagree; give the format once",
+]
 }

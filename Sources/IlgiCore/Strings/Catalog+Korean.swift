@@ -499,25 +499,29 @@ extension Catalog {
     .impBadZip: "읽을 수 있는 zip이 아닙니다({1})",
     .impWantFolder: "파일입니다. jrnl-folder에는 일기 폴더를 주세요",
     .impWantFile: "폴더입니다. 파일을 주세요(또는 --from jrnl-folder)",
-    .exportAbstract: "일기장(또는 그 일부)을 JSON, jrnl, 마크다운, Day One 형식으로 내보냅니다.",
+    .exportAbstract: "일기장(또는 그 일부)을 JSON, jrnl, 마크다운, Day One 형식이나 웹사이트로 내보냅니다.",
     .exportDiscussion: """
       형식:
         json      `list --json`의 항목, `body`, `frontMatter`(모든 키)
         jrnl      jrnl이 같은 일기로 다시 읽는 jrnl 일기 파일
         markdown  인쇄하기 좋은 마크다운 파일 하나, 오래된 일기부터
         dayone    Day One JSON. `ilgi import`로 같은 파일이 됩니다
+        html      --out 폴더에 웹사이트: 목록, 일기, 보관함, 태그, 달력,
+                  Atom 피드, 오프라인 찾기. file://에서도 열리고, 다시
+                  실행하면 바뀐 것만 씁니다
 
       거르기 옵션은 `ilgi list`와 같습니다. --out이 없으면 표준 출력으로 씁니다.
 
       예:
         ilgi export --format markdown --from 2025-01-01 --to 2025-12-31 --out 2025.md
         ilgi export --format jrnl --out journal.txt
+        ilgi export html --out site && xdg-open site/index.html
         ilgi export --format dayone --tag travel --out travel.json
       """,
-    .exportFormatHelp: "json, jrnl, markdown, dayone 중 하나.",
+    .exportFormatHelp: "json, jrnl, markdown, dayone, html 중 하나.",
     .exportOutHelp: "쓸 파일(없는 파일이어야 합니다). 없으면 표준 출력.",
     .exportWrote: "일기 {1}개를 {2}에 썼습니다.",
-    .errExportFormat: "{1}은(는) 내보내기 형식이 아닙니다. json, jrnl, markdown, dayone 중 하나를 쓰세요",
+    .errExportFormat: "{1}은(는) 내보내기 형식이 아닙니다. json, jrnl, markdown, dayone, html 중 하나를 쓰세요",
     .errExportExists: "{1}이(가) 이미 있습니다. 다른 --out을 고르거나 먼저 지우세요",
     .exportMarkdownTitle: "일기, {1} ~ {2}",
     .shareAbstract: "앱에서 공유하듯 일기를 출력합니다: 날짜, 제목, 본문.",
@@ -552,5 +556,67 @@ extension Catalog {
     .logPatchHelp: "한 줄 요약뿐 아니라 바뀐 내용도 보여 줍니다.",
     .logNone: "{1}의 기록이 아직 없습니다.",
     .errGitIdentity: "git이 사용자를 모릅니다. git config --global user.name \"이름\"과 git config --global user.email you@example.com을 실행한 뒤 ilgi init --git을 다시 하세요",
-  ]
+      .siteTitle: "일기",
+    .siteHome: "처음",
+    .siteArchive: "보관함",
+    .siteTags: "태그",
+    .siteCalendar: "달력",
+    .siteSearch: "찾기",
+    .siteSearchPlaceholder: "일기에서 찾기",
+    .siteNewer: "최근",
+    .siteOlder: "이전",
+    .sitePrevious: "이전 일기",
+    .siteNext: "다음 일기",
+    .siteNoResults: "찾은 일기가 없습니다.",
+    .siteFeed: "Atom 피드",
+    .siteBook: "한 해를 책으로",
+    .siteWeather: "날씨",
+    .siteEmpty: "아직 일기가 없습니다.",
+    .siteSource: "원본",
+    .siteMonthTitle: "{1}년 {2}",
+    .siteOneEntry: "일기 1개",
+    .siteEntries: "일기 {1}개",
+    .sitePageOf: "{2}쪽 중 {1}쪽",
+    .exportHTMLNeedsOut: "ilgi export html은 폴더에 씁니다. --out 폴더로 알려 주세요",
+    .errSiteNotOurs: "{1}은(는) 비어 있지 않고 ilgi가 쓴 사이트도 아닙니다. --out에 새 폴더나 빈 폴더를 주세요",
+    .errSiteIsFile: "{1}은(는) 파일입니다. --out에는 사이트를 쓸 폴더를 주세요",
+    .siteWrote: "페이지 {2}개 중 {1}개를 {3}에 썼습니다(그대로 {4}개, 지운 것 {5}개). {6}을(를) 여세요",
+    .serveAbstract: "일기장을 이 컴퓨터에서 웹사이트로 보여 줍니다. 요청마다 파일에서 새로 그립니다.",
+    .serveDiscussion: """
+      페이지는 `ilgi export html`과 같고 요청할 때 만들어지므로, 어느 편집기로 저장한 일기든 새로 고치면 보입니다. 읽기만 합니다. --host를 주지 않으면 127.0.0.1에서만 받습니다. 다른 주소에서는 모든 요청이 토큰(--token, 없으면 시작할 때 만들어 보여 주는 것)을 ?token=...으로 한 번(쿠키가 기억합니다) 또는 `Authorization: Bearer` 헤더로 보내야 합니다. Ctrl-C로 멈춥니다.
+
+      예:
+        ilgi serve
+        ilgi serve --port 8080 --open
+        ilgi serve --host 0.0.0.0 --token 비밀
+      """,
+    .servePortHelp: "받을 포트(0이면 빈 포트를 고릅니다).",
+    .serveHostHelp: "받을 주소. 127.0.0.1이나 ::1이 아니면 토큰이 필요합니다.",
+    .serveTokenHelp: "요청이 가져와야 하는 토큰(로컬이 아닌 주소에서 주지 않으면 만들어 씁니다).",
+    .serveOpenHelp: "브라우저로 사이트를 엽니다(xdg-open, open).",
+    .serveListening: "{1}을(를) {2}에서 보여 줍니다(Ctrl-C로 멈춤)",
+    .serveTokenLine: "모든 요청에 토큰이 필요합니다. {1}을(를) 여세요",
+    .errServeBind: "{1}에서 받을 수 없습니다: {2}. 다른 --port나 --host를 고르세요",
+    .errServePort: "{1}은(는) 포트가 아닙니다. 0에서 65535 사이의 수를 쓰세요",
+    .serveStopped: "멈췄습니다.",
+    .templatesAbstract: "ilgi가 쓰는 템플릿을 보이고, 고칠 수 있게 일기장에 복사합니다.",
+    .templatesDiscussion: """
+      새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로 만듭니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.
+
+      예:
+        ilgi templates
+        ilgi templates copy
+        ilgi templates copy site.css
+      """,
+    .templatesActionHelp: "copy, 또는 비워 두면 목록을 보입니다.",
+    .templatesNamesHelp: "복사할 템플릿. 비워 두면 모두.",
+    .templatesShipped: "기본",
+    .templatesOverridden: "내 것: {1}",
+    .templatesCopied: "{1}을(를) {2}에 복사했습니다",
+    .templatesKept: "{1}이(가) 이미 있어 그대로 두었습니다",
+    .errTemplateName: "{1}은(는) 템플릿이 아닙니다. ilgi templates로 목록을 보세요",
+    .errTemplatesAction: "templates는 {1}을(를) 하지 않습니다. copy를 쓰거나 비워 두어 목록을 보세요",
+      .errExportNoFormat: "무엇으로 내보낼지 알려 주세요: ilgi export json|jrnl|markdown|dayone|html (또는 --format)",
+    .errExportTwoFormats: "{1}과(와) --format {2}이(가) 다릅니다. 형식은 한 번만 주세요",
+]
 }

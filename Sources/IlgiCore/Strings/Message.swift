@@ -354,4 +354,52 @@ public enum Message: String, Sendable, CaseIterable {
   case logPatchHelp
   case logNone
   case errGitIdentity
+  case siteTitle
+  case siteHome
+  case siteArchive
+  case siteTags
+  case siteCalendar
+  case siteSearch
+  case siteSearchPlaceholder
+  case siteNewer
+  case siteOlder
+  case sitePrevious
+  case siteNext
+  case siteNoResults
+  case siteFeed
+  case siteBook
+  case siteWeather
+  case siteEmpty
+  case siteSource
+  case siteMonthTitle
+  case siteOneEntry
+  case siteEntries
+  case sitePageOf
+  case exportHTMLNeedsOut
+  case errSiteNotOurs
+  case errSiteIsFile
+  case siteWrote
+  case serveAbstract
+  case serveDiscussion
+  case servePortHelp
+  case serveHostHelp
+  case serveTokenHelp
+  case serveOpenHelp
+  case serveListening
+  case serveTokenLine
+  case errServeBind
+  case errServePort
+  case serveStopped
+  case templatesAbstract
+  case templatesDiscussion
+  case templatesActionHelp
+  case templatesNamesHelp
+  case templatesShipped
+  case templatesOverridden
+  case templatesCopied
+  case templatesKept
+  case errTemplateName
+  case errTemplatesAction
+  case errExportNoFormat
+  case errExportTwoFormats
 }

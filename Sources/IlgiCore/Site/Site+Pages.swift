@@ -1,0 +1,343 @@
+import Foundation
+import Mustache
+
+extension Site {
+  /// Every page of the site, each with its fingerprint; nothing is rendered yet.
+  public func pages() -> [SitePage] {
+    var pages: [SitePage] = []
+    pages.reserveCapacity(entries.count + entries.count / 10 + 64)
+    let newestYear = entries.first?.entry.date.fields.year
+
+    // The newest-first list, in pages.
+    let chunks = stride(from: 0, to: max(entries.count, 1), by: options.pageSize).map {
+      Array(entries[$0..<min($0 + options.pageSize, entries.count)])
+    }
+    for (number, chunk) in chunks.enumerated() {
+      let path = Self.listPage(number)
+      var key = keyed(path, chunk)
+      key.add(UInt64(chunks.count))
+      let newer = number > 0 ? Self.listPage(number - 1) : nil
+      let older = number + 1 < chunks.count ? Self.listPage(number + 1) : nil
+      let heading = chunks.count > 1 ? text(.sitePageOf, number + 1, chunks.count) : text.count(entries.count)
+      pages.append(
+        html(path, key: key, kind: "list", title: number == 0 ? options.title : heading, template: "site-list.html") { root in
+          [
+            "heading": number == 0 ? self.options.title : heading, "subheading": number == 0 ? heading : nil,
+            "rows": chunk.map { self.row($0, root: root) },
+            "newer": newer.map { root + Self.href($0) }, "older": older.map { root + Self.href($0) },
+          ]
+        })
+    }
+
+    // One page per entry, with its older and newer neighbours.
+    for (position, row) in entries.enumerated() {
+      let newer = position > 0 ? entries[position - 1] : nil
+      let older = position + 1 < entries.count ? entries[position + 1] : nil
+      var key = keyed(row.page, [row])
+      for neighbour in [newer, older] {
+        key.add(neighbour.map { $0.page + "\u{1}" + $0.entry.title } ?? "-")
+      }
+      pages.append(entryPage(row, newer: newer, older: older, key: key))
+    }
+
+    // Archive: years and months, a book per year, a list per month.
+    var grouped: [(year: Int, months: [(month: Int, rows: [Row])])] = []
+    for row in entries {
+      let fields = row.entry.date.fields
+      if grouped.last?.year != fields.year { grouped.append((fields.year, [])) }
+      if grouped[grouped.count - 1].months.last?.month != fields.month {
+        grouped[grouped.count - 1].months.append((fields.month, []))
+      }
+      let last = grouped[grouped.count - 1].months.count - 1
+      grouped[grouped.count - 1].months[last].rows.append(row)
+    }
+    let years = grouped
+    var archiveKey = keyed("archive/index.html", [])
+    for year in years {
+      for month in year.months {
+        archiveKey.add(UInt64(year.year * 100 + month.month))
+        archiveKey.add(UInt64(month.rows.count))
+      }
+    }
+    pages.append(
+      html("archive/index.html", key: archiveKey, kind: "archive", title: text(.siteArchive), template: "site-archive.html") { root in
+        [
+          "heading": self.text(.siteArchive),
+          "years": years.map { year in
+            [
+              "year": String(year.year), "count": self.text.count(year.months.reduce(0) { $0 + $1.rows.count }),
+              "book": root + "archive/\(year.year).html", "calendar": root + "calendar/\(year.year).html",
+              "months": year.months.map { month in
+                [
+                  "name": self.text.months[month.month - 1], "count": self.text.count(month.rows.count),
+                  "url": root + Self.monthPage(year.year, month.month),
+                ]
+              },
+            ] as [String: Any]
+          },
+        ]
+      })
+    for (index, year) in years.enumerated() {
+      let oldestFirst = year.months.reversed().flatMap { $0.rows.reversed() }
+      let path = "archive/\(year.year).html"
+      let key = keyed(path, oldestFirst)
+      pages.append(
+        html(path, key: key, kind: "book", title: String(year.year), template: "site-year.html") { root in
+          var book: [[String: Any]] = []
+          for row in oldestFirst { book.append(try self.fullEntry(row, root: root)) }
+          return [
+            "heading": String(year.year), "count": self.text.count(oldestFirst.count), "entries": book,
+            "calendar": root + "calendar/\(year.year).html",
+          ]
+        })
+      for (monthIndex, month) in year.months.enumerated() {
+        // Neighbouring months with entries, across years.
+        let newer: (Int, Int)? =
+          monthIndex > 0
+          ? (year.year, year.months[monthIndex - 1].month)
+          : index > 0 ? (years[index - 1].year, years[index - 1].months.last!.month) : nil
+        let older: (Int, Int)? =
+          monthIndex + 1 < year.months.count
+          ? (year.year, year.months[monthIndex + 1].month)
+          : index + 1 < years.count ? (years[index + 1].year, years[index + 1].months[0].month) : nil
+        let path = Self.monthPage(year.year, month.month)
+        var key = keyed(path, month.rows)
+        key.add("\(String(describing: newer)) \(String(describing: older))")
+        let heading = text.month(year.year, month.month)
+        pages.append(
+          html(path, key: key, kind: "month", title: heading, template: "site-list.html") { root in
+            [
+              "heading": heading, "subheading": self.text.count(month.rows.count),
+              "rows": month.rows.map { self.row($0, root: root, anchor: true) },
+              "newer": newer.map { root + Self.monthPage($0.0, $0.1) }, "older": older.map { root + Self.monthPage($0.0, $0.1) },
+              "newerLabel": newer.map { self.text.month($0.0, $0.1) }, "olderLabel": older.map { self.text.month($0.0, $0.1) },
+            ]
+          })
+      }
+    }
+
+    // Tags: an index with counts and a page per tag.
+    var tagged: [String: (name: String, rows: [Row])] = [:]
+    for row in entries {
+      for tag in row.tags {
+        tagged[tag.page, default: (tag.name, [])].rows.append(row)
+      }
+    }
+    let tagList = tagged.sorted { $0.value.rows.count != $1.value.rows.count ? $0.value.rows.count > $1.value.rows.count : $0.key < $1.key }
+    var tagsKey = keyed("tags/index.html", [])
+    for (page, tag) in tagList {
+      tagsKey.add(page)
+      tagsKey.add(tag.name)
+      tagsKey.add(UInt64(tag.rows.count))
+    }
+    pages.append(
+      html("tags/index.html", key: tagsKey, kind: "tags", title: text(.siteTags), template: "site-tags.html") { root in
+        [
+          "heading": self.text(.siteTags),
+          "tags": tagList.map { page, tag in
+            ["name": tag.name, "url": root + Self.href(page), "count": String(tag.rows.count)]
+          },
+        ]
+      })
+    for (page, tag) in tagList {
+      var key = keyed(page, tag.rows)
+      key.add(tag.name)
+      pages.append(
+        html(page, key: key, kind: "tag", title: "#" + tag.name, template: "site-list.html") { root in
+          ["heading": "#" + tag.name, "subheading": self.text.count(tag.rows.count), "rows": tag.rows.map { self.row($0, root: root) }]
+        })
+    }
+
+    // Calendars, one per year from the oldest to the newest.
+    if let newestYear, let oldestYear = years.last?.year {
+      var counted: [String: Int] = [:]
+      for row in entries { counted[row.entry.date.day, default: 0] += 1 }
+      let perDay = counted
+      for year in oldestYear...newestYear {
+        let path = "calendar/\(year).html"
+        var key = keyed(path, [])
+        for (day, count) in perDay where day.hasPrefix("\(pad(year, 4))-") {
+          key.add(day)
+          key.add(UInt64(count))
+        }
+        key.add(UInt64(oldestYear))
+        let months = Set(years.first { $0.year == year }?.months.map(\.month) ?? [])
+        pages.append(
+          html(path, key: key, kind: "calendar", title: "\(text(.siteCalendar)) \(year)", template: "site-calendar.html") { root in
+            self.calendar(year, perDay: perDay, months: months, oldest: oldestYear, newest: newestYear, root: root)
+          })
+      }
+    }
+
+    // Search, the feed and the assets.
+    let searchKey = keyed("search.html", [])
+    pages.append(
+      html("search.html", key: searchKey, kind: "search", title: text(.siteSearch), template: "site-search.html", scripts: ["search-index.js", "search.js"]) { _ in
+        ["heading": self.text(.siteSearch)]
+      })
+    var indexKey = keyed("search-index.js", entries)
+    indexKey.add("search-index")
+    pages.append(SitePage(path: "search-index.js", key: indexKey.value, contentType: "text/javascript; charset=utf-8") { try self.searchIndex() })
+    let feedRows = Array(entries.prefix(options.feedSize))
+    pages.append(
+      SitePage(path: "feed.xml", key: keyed("feed.xml", feedRows).value, contentType: "application/atom+xml; charset=utf-8") {
+        try self.feed(feedRows)
+      })
+    for (file, bytes) in assets.sorted(by: { $0.key < $1.key }) {
+      var key = StableHash(base)
+      key.add(file)
+      key.add(String(decoding: bytes, as: UTF8.self))
+      pages.append(
+        SitePage(path: file, key: key.value, contentType: file.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8") { bytes })
+    }
+    return pages
+  }
+
+  static func listPage(_ number: Int) -> String { number == 0 ? "index.html" : "page/\(number + 1).html" }
+
+  static func monthPage(_ year: Int, _ month: Int) -> String { "archive/\(pad(year, 4))-\(pad(month)).html" }
+
+  /// The fingerprint of a page made of `rows`: the site's templates and settings, the page's
+  /// path, and each row's file, bytes and date.
+  func keyed(_ path: String, _ rows: [Row]) -> StableHash {
+    var key = StableHash(base)
+    key.add(path)
+    for row in rows {
+      key.add(row.entry.path.rawValue)
+      key.add(row.hash)
+      key.add(row.entry.date.instant.timeIntervalSince1970.bitPattern)
+      key.add(Int64(row.entry.date.offset))
+      for tag in row.tags { key.add(tag.page) }
+    }
+    return key
+  }
+
+  /// A page rendered through a content template and the page shell.
+  func html(
+    _ path: String, key: StableHash, kind: String, title: String, template: String, scripts: [String] = [],
+    values: @escaping @Sendable (_ root: String) throws -> [String: Any?]
+  ) -> SitePage {
+    SitePage(path: path, key: key.value) {
+      let root = Self.root(of: path)
+      var context: [String: Any] = ["root": root, "label": self.text.labels]
+      for (name, value) in try values(root) { if let value { context[name] = value } }
+      let content = self.templates[template]!.render(context)
+      return Array(self.shell(title: title, kind: kind, root: root, content: content, scripts: scripts).utf8)
+    }
+  }
+
+  func shell(title: String, kind: String, root: String, content: String, scripts: [String]) -> String {
+    var context: [String: Any] = [
+      "lang": options.language.rawValue, "siteTitle": options.title, "root": root, "kind": kind,
+      "label": text.labels, "content": content, "csp": Self.contentSecurityPolicy,
+      "pageTitle": title == options.title ? options.title : "\(title) · \(options.title)",
+      "scripts": scripts.map { root + $0 },
+    ]
+    if let newest = entries.first { context["latestYear"] = String(newest.entry.date.fields.year) }
+    return templates["site-page.html"]!.render(context)
+  }
+
+  /// What a list shows of an entry.
+  func row(_ row: Row, root: String, anchor: Bool = false) -> [String: Any] {
+    let entry = row.entry
+    var values: [String: Any] = [
+      "url": root + Self.href(row.page), "title": entry.title.isEmpty ? text(.untitled) : entry.title,
+      "date": text.dates.long(entry.date), "time": text.dates.time(entry.date), "iso": entry.date.iso8601,
+      "tags": row.tags.map { ["name": $0.name, "url": root + Self.href($0.page)] },
+    ]
+    if !row.tags.isEmpty { values["hasTags"] = true }
+    if !entry.preview.isEmpty { values["preview"] = entry.preview }
+    if let weather = entry.weather, !weather.isEmpty { values["weather"] = weather }
+    if anchor { values["anchor"] = "d-" + entry.date.day }
+    return values
+  }
+
+  /// An entry with its rendered body, read from its file.
+  func fullEntry(_ row: Row, root: String) throws -> [String: Any] {
+    let entry = try store.read(row.entry.path)
+    var values = self.row(row, root: root)
+    values["body"] = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML).html(entry.body)
+    values["source"] = row.entry.path.rawValue
+    return values
+  }
+
+  func entryPage(_ row: Row, newer: Row?, older: Row?, key: StableHash) -> SitePage {
+    let title = row.entry.title.isEmpty ? text(.untitled) : row.entry.title
+    return html(row.page, key: key, kind: "entry", title: title, template: "site-entry.html") { root in
+      var values: [String: Any?] = try self.fullEntry(row, root: root)
+      let fields = row.entry.date.fields
+      values["month"] = root + Self.monthPage(fields.year, fields.month) + "#d-" + row.entry.date.day
+      values["monthLabel"] = self.text.month(fields.year, fields.month)
+      values["newer"] = newer.map { ["url": root + Self.href($0.page), "title": $0.entry.title.isEmpty ? self.text(.untitled) : $0.entry.title] }
+      values["older"] = older.map { ["url": root + Self.href($0.page), "title": $0.entry.title.isEmpty ? self.text(.untitled) : $0.entry.title] }
+      return values
+    }
+  }
+
+  /// A year as twelve month grids, Monday first, days with entries linked and shaded by count.
+  func calendar(_ year: Int, perDay: [String: Int], months: Set<Int>, oldest: Int, newest: Int, root: String) -> [String: Any?] {
+    var grids: [[String: Any]] = []
+    for month in 1...12 {
+      let first = "\(pad(year, 4))-\(pad(month))-01"
+      guard let start = DayRange.date(first) else { continue }
+      let lead = DayRange.weekday(start)
+      let length = DayRange.calendar.range(of: .day, in: .month, for: start)?.count ?? 30
+      var cells: [[String: Any]] = Array(repeating: ["blank": true], count: lead)
+      for day in 1...length {
+        let name = "\(pad(year, 4))-\(pad(month))-\(pad(day))"
+        var cell: [String: Any] = ["day": String(day)]
+        if let count = perDay[name] {
+          cell["url"] = root + Self.monthPage(year, month) + "#d-" + name
+          cell["level"] = String(min(count, 4))
+          cell["count"] = text.count(count)
+        }
+        cells.append(cell)
+      }
+      while cells.count % 7 != 0 { cells.append(["blank": true]) }
+      let weeks = stride(from: 0, to: cells.count, by: 7).map { ["days": Array(cells[$0..<$0 + 7])] }
+      var grid: [String: Any] = ["name": text.months[month - 1], "weeks": weeks]
+      if months.contains(month) { grid["url"] = root + Self.monthPage(year, month) }
+      grids.append(grid)
+    }
+    let total = perDay.filter { $0.key.hasPrefix("\(pad(year, 4))-") }.values.reduce(0, +)
+    return [
+      "heading": String(year), "subheading": text.count(total), "weekdays": text.weekdays, "months": grids,
+      "older": year > oldest ? root + "calendar/\(year - 1).html" : nil, "olderLabel": String(year - 1),
+      "newer": year < newest ? root + "calendar/\(year + 1).html" : nil, "newerLabel": String(year + 1),
+      "book": months.isEmpty ? nil : root + "archive/\(year).html",
+    ]
+  }
+
+  /// `search-index.js`: every entry's page, title, day, preview, tags and weather, as a script
+  /// (a page opened from `file://` may not fetch a JSON file, but it may load a script).
+  func searchIndex() throws -> [UInt8] {
+    var items: [[Any]] = []
+    items.reserveCapacity(entries.count)
+    for row in entries {
+      let entry = row.entry
+      items.append([
+        Self.href(row.page), entry.title.isEmpty ? text(.untitled) : entry.title, entry.date.day,
+        text.dates.long(entry.date), entry.preview, entry.tags, entry.weather ?? "",
+      ])
+    }
+    let json = try JSONSerialization.data(withJSONObject: items, options: [.withoutEscapingSlashes])
+    return Array("window.ilgiSearchIndex = ".utf8) + Array(json) + Array(";\n".utf8)
+  }
+
+  /// The Atom feed of the newest entries, their bodies rendered.
+  func feed(_ rows: [Row]) throws -> [UInt8] {
+    var items: [[String: Any]] = []
+    for row in rows {
+      var values = try fullEntry(row, root: "")
+      values["id"] = "urn:uuid:" + row.entry.id.rawValue.lowercased()
+      values["updated"] = row.entry.date.iso8601
+      items.append(values)
+    }
+    let context: [String: Any] = [
+      "title": options.title, "lang": options.language.rawValue, "entries": items,
+      "updated": rows.first?.entry.date.iso8601 ?? "1970-01-01T00:00:00Z",
+      "id": "urn:ilgi:site:" + String(StableHash(base).value, radix: 16),
+    ]
+    return Array(templates["site-feed.xml"]!.render(context).utf8)
+  }
+}

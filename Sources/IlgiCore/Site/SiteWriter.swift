@@ -1,0 +1,201 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a site into a folder, touching only what changed since the last time.
+///
+/// The folder keeps `.ilgi-site`: one line per page written, its fingerprint and path. A page
+/// whose fingerprint is unchanged and whose file is still there is not made again; a page made
+/// again is written only when its bytes differ; a page the site no longer has is removed (only
+/// files listed there are ever removed). A folder that is not empty and has no `.ilgi-site` is
+/// someone else's and is refused.
+public struct SiteWriter: Sendable {
+  /// The manifest's name inside the site folder.
+  public static let manifestName = ".ilgi-site"
+
+  /// What a run did.
+  public struct Report: Sendable, Equatable {
+    /// Pages written (new or changed bytes).
+    public var written = 0
+    /// Pages left as they were.
+    public var unchanged = 0
+    /// Files of pages the site no longer has, removed.
+    public var removed = 0
+    /// Pages in the site.
+    public var total = 0
+  }
+
+  /// Why a folder cannot take a site.
+  public enum Refusal: Error, Sendable, Equatable {
+    /// Not empty, and not a site ilgi wrote.
+    case notOurs(String)
+    /// A file where the folder should be.
+    case isAFile(String)
+  }
+
+  /// The site folder, absolute.
+  public let folder: String
+
+  /// Makes a writer for `folder`.
+  public init(folder: String) {
+    self.folder = folder
+  }
+
+  /// Checks that the folder is new, empty, or a site ilgi wrote, without changing anything.
+  public func check() throws(Refusal) {
+    var status = stat()
+    guard lstat(folder, &status) == 0 else { return }
+    guard status.st_mode & S_IFMT == S_IFDIR else { throw .isAFile(folder) }
+    if access(folder + "/" + Self.manifestName, F_OK) == 0 { return }
+    let children = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    if !children.isEmpty { throw .notOurs(folder) }
+  }
+
+  /// Writes `pages`, rendering on every core; returns what it did.
+  public func write(_ pages: [SitePage]) throws(JournalError) -> Report {
+    var report = Report()
+    report.total = pages.count
+    let previous = readManifest()
+    try makeFolder(folder)
+
+    var stale: [SitePage] = []
+    for page in pages {
+      if previous[page.path] == page.key, access(folder + "/" + page.path, F_OK) == 0 {
+        report.unchanged += 1
+      } else {
+        stale.append(page)
+      }
+    }
+    let todo = stale
+
+    let lock = NSLock()
+    nonisolated(unsafe) var written = 0
+    nonisolated(unsafe) var failure: JournalError?
+    nonisolated(unsafe) var folders: Set<String> = [folder]
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var position = worker
+      while position < todo.count {
+        defer { position += workers }
+        lock.lock()
+        let stop = failure != nil
+        lock.unlock()
+        if stop { return }
+        let page = todo[position]
+        do throws(JournalError) {
+          let bytes = try page.render()
+          let path = folder + "/" + page.path
+          let parent = String(path[..<path.lastIndex(of: "/")!])
+          lock.lock()
+          let known = folders.contains(parent)
+          lock.unlock()
+          if !known {
+            try makeFolder(parent)
+            lock.lock()
+            folders.insert(parent)
+            lock.unlock()
+          }
+          if try replace(path, with: bytes) {
+            lock.lock()
+            written += 1
+            lock.unlock()
+          }
+        } catch {
+          lock.lock()
+          if failure == nil { failure = error }
+          lock.unlock()
+        }
+      }
+    }
+    report.written = written
+    report.unchanged += todo.count - written
+    if let failure {
+      // What was written stays; the old manifest still names it, so the next run checks it again.
+      throw failure
+    }
+
+    let current = Set(pages.map(\.path))
+    for (path, _) in previous where !current.contains(path) {
+      if unlink(folder + "/" + path) == 0 { report.removed += 1 }
+      removeEmptyFolders(above: path)
+    }
+    var manifest = "# ilgi site: fingerprint and path of every page ilgi wrote here\n"
+    for page in pages.sorted(by: { $0.path < $1.path }) {
+      manifest += String(page.key, radix: 16) + "\t" + page.path + "\n"
+    }
+    _ = try replace(folder + "/" + Self.manifestName, with: Array(manifest.utf8))
+    return report
+  }
+
+  /// The fingerprints written last time, by path.
+  func readManifest() -> [String: UInt64] {
+    guard let data = FileManager.default.contents(atPath: folder + "/" + Self.manifestName) else { return [:] }
+    var result: [String: UInt64] = [:]
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+      guard let tab = line.firstIndex(of: "\t"), let key = UInt64(line[..<tab], radix: 16) else { continue }
+      let path = String(line[line.index(after: tab)...])
+      // Only paths inside the folder: a hand-edited manifest must not make ilgi remove others.
+      guard !path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { continue }
+      result[path] = key
+    }
+    return result
+  }
+
+  /// Writes `bytes` to `path` through a temporary file and a rename, unless the file already
+  /// holds exactly them; says whether it wrote. A site can be made again, so no fsync.
+  func replace(_ path: String, with bytes: [UInt8]) throws(JournalError) -> Bool {
+    if let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count,
+      existing.elementsEqual(bytes)
+    {
+      return false
+    }
+    let temporary = path + ".ilgi-\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw failure("write", temporary) }
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        let error = failure("write", temporary)
+        close(fd)
+        unlink(temporary)
+        throw error
+      }
+      offset += count
+    }
+    close(fd)
+    guard rename(temporary, path) == 0 else {
+      let error = failure("move", path)
+      unlink(temporary)
+      throw error
+    }
+    return true
+  }
+
+  func makeFolder(_ path: String) throws(JournalError) {
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return }
+    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+      try makeFolder(String(path[..<slash]))
+    }
+    if mkdir(path, 0o777) != 0 && errno != EEXIST { throw failure("create folder", path) }
+  }
+
+  private func removeEmptyFolders(above path: String) {
+    var parts = path.split(separator: "/").dropLast()
+    while !parts.isEmpty {
+      if rmdir(folder + "/" + parts.joined(separator: "/")) != 0 { return }
+      parts = parts.dropLast()
+    }
+  }
+
+  private func failure(_ operation: String, _ path: String) -> JournalError {
+    JournalError(path: path, reason: .io(FileSystemError(path: path, code: errno, operation: operation)))
+  }
+}

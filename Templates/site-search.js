@@ -1,0 +1,72 @@
+// ilgi: search inside an exported or served journal, in the browser, without the network.
+// Reads the list of entries from search-index.js (loaded before this script) and shows the ones
+// that hold every word of the query in their title, preview, tags, weather or date.
+(function () {
+  "use strict";
+  var index = window.ilgiSearchIndex || [];
+  var input = document.getElementById("search-query");
+  var results = document.getElementById("search-results");
+  var status = document.getElementById("search-status");
+  if (!input || !results || !status) return;
+
+  // NFC keeps decomposed Hangul and accents comparable; diacritics are dropped for Latin text
+  // only (NFD of Hangul would split syllables into jamo).
+  function fold(text) {
+    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase();
+  }
+  var haystacks = index.map(function (item) {
+    return fold([item[1], item[4], item[5].join(" "), item[5].map(function (t) { return "#" + t; }).join(" "), item[6], item[2], item[3]].join("\n"));
+  });
+
+  function show(query) {
+    while (results.firstChild) results.removeChild(results.firstChild);
+    var words = fold(query).split(/\s+/).filter(function (w) { return w.length > 0; });
+    if (words.length === 0) { status.textContent = ""; return; }
+    var shown = 0;
+    for (var i = 0; i < index.length && shown < 200; i++) {
+      var text = haystacks[i];
+      var all = true;
+      for (var w = 0; w < words.length; w++) {
+        var word = words[w].indexOf("tag:") === 0 ? "#" + words[w].slice(4) : words[w];
+        if (text.indexOf(word) < 0) { all = false; break; }
+      }
+      if (!all) continue;
+      shown++;
+      var item = index[i];
+      var li = document.createElement("li");
+      li.className = "entry-row";
+      var a = document.createElement("a");
+      a.className = "entry-link";
+      a.href = item[0];
+      var title = document.createElement("span");
+      title.className = "entry-title";
+      title.textContent = item[1];
+      var date = document.createElement("time");
+      date.className = "entry-date";
+      date.dateTime = item[2];
+      date.textContent = item[3];
+      a.appendChild(title);
+      a.appendChild(date);
+      if (item[4]) {
+        var preview = document.createElement("span");
+        preview.className = "entry-preview";
+        preview.textContent = item[4];
+        a.appendChild(preview);
+      }
+      li.appendChild(a);
+      results.appendChild(li);
+    }
+    status.textContent = shown === 0 ? status.getAttribute("data-none") : String(shown) + (shown === 200 ? "+" : "");
+    status.setAttribute("data-count", String(shown));
+  }
+
+  var query = new URLSearchParams(window.location.search).get("q") || "";
+  input.value = query;
+  show(query);
+  input.addEventListener("input", function () {
+    show(input.value);
+    if (window.history && window.history.replaceState) {
+      try { window.history.replaceState(null, "", "?q=" + encodeURIComponent(input.value)); } catch (e) { /* file:// */ }
+    }
+  });
+})();
