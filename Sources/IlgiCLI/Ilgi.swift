@@ -10,7 +10,7 @@ public struct Ilgi: ParsableCommand {
     subcommands: [
       Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Delete.self, Trash.self,
       Drafts.self, OnThisDay.self, Tags.self, Stats.self, Doctor.self, Index.self, Render.self, Config.self,
-      Weather.self, Import.self, Export.self, Share.self, Sync.self, Log.self,
+      Weather.self, Import.self, Export.self, Serve.self, Templates.self, Share.self, Sync.self, Log.self,
     ],
     defaultSubcommand: List.self
   )

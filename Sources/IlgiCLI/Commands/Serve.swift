@@ -1,0 +1,143 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import IlgiCore
+import IlgiServer
+
+extension Ilgi {
+  /// `ilgi serve [--port P] [--host H] [--token T] [--open] [filters]`.
+  struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: tr(.serveAbstract),
+      discussion: tr(.serveDiscussion))
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp(tr(.servePortHelp), valueName: "port"))
+    var port: String = "8080"
+
+    @Option(help: ArgumentHelp(tr(.serveHostHelp), valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    @Option(help: ArgumentHelp(tr(.serveTokenHelp), valueName: "token"))
+    var token: String?
+
+    @Flag(help: ArgumentHelp(tr(.serveOpenHelp)))
+    var open = false
+
+    @OptionGroup var filters: FilterOptions
+
+    /// Addresses only this computer reaches.
+    static let localHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
+
+    func validate() throws {
+      guard let number = Int(port), (0...65_535).contains(number) else { throw ValidationError(tr(.errServePort, port)) }
+    }
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      // The first refresh reports unreadable files once; later ones stay quiet.
+      _ = try context.index(store)
+      let live = LiveSite(store: store, context: context, filter: filters.filter(today: context.today))
+      _ = try live.pages()
+      let token = self.token ?? (Self.localHosts.contains(host) ? nil : Self.newToken())
+      let server = SiteServer(token: token, pages: { try live.pages() }, report: { Terminal.warn($0) })
+      let host = self.host
+      let display = context.display(store.root)
+      let open = self.open
+      let done = DispatchSemaphore(value: 0)
+      nonisolated(unsafe) var failure: Error?
+      Task {
+        do {
+          try await server.run(host: host, port: Int(port)!) { bound in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            let address = "http://\(shown):\(bound)/"
+            Terminal.standardError.write("ilgi: " + tr(.serveListening, display, address) + "\n")
+            if let token {
+              Terminal.standardError.write("ilgi: " + tr(.serveTokenLine, address + "?token=" + token) + "\n")
+            }
+            if open { Self.openBrowser(address + (token.map { "?token=" + $0 } ?? "")) }
+          }
+        } catch {
+          failure = error
+        }
+        done.signal()
+      }
+      done.wait()
+      if let failure {
+        throw Failure(tr(.errServeBind, "\(host):\(port)", "\(failure)"), status: ExitStatus.ioError)
+      }
+      Terminal.standardError.write("ilgi: " + tr(.serveStopped) + "\n")
+    }
+
+    static func newToken() -> String {
+      var generator = SystemRandomNumberGenerator()
+      return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+    }
+
+    static func openBrowser(_ address: String) {
+      let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+      guard let opener = ChildProcess.find("xdg-open", path: path) ?? ChildProcess.find("open", path: path) else { return }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: opener)
+      process.arguments = [address]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try? process.run()
+    }
+  }
+}
+
+/// The journal's site as it is now: the index is refreshed on every request and the site made
+/// again only when a file changed.
+final class LiveSite: @unchecked Sendable {
+  private let lock = NSLock()
+  private let store: JournalStore
+  private let templates: TemplateRenderer
+  private let options: Site.Options
+  private let filter: EntryFilter
+  private var cached: [String: SitePage]?
+  private var stamp = ""
+
+  init(store: JournalStore, context: Context, filter: EntryFilter) {
+    self.store = store
+    templates = context.templates(for: store)
+    options = context.siteOptions
+    var filter = filter
+    filter.reverse = false
+    self.filter = filter
+  }
+
+  func pages() throws -> [String: SitePage] {
+    lock.lock()
+    defer { lock.unlock() }
+    let (index, report) = try EntryIndex.load(store)
+    let templatesNow = templatesStamp()
+    let changed = report.added + report.updated + report.removed + report.moved > 0 || report.rebuilt
+      || templatesNow != stamp
+    if let cached, !changed { return cached }
+    stamp = templatesNow
+    let rows = try index.entriesWithHashes(filter)
+    let site = try Site(entries: rows, store: store, templates: templates, options: options)
+    var pages: [String: SitePage] = [:]
+    for page in site.pages() { pages[page.path] = page }
+    cached = pages
+    return pages
+  }
+
+  /// Names, sizes and times of the journal's own templates, so an edited one shows on reload.
+  private func templatesStamp() -> String {
+    guard let folder = templates.overrideFolder,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+    else { return "" }
+    var stamp = ""
+    for name in names.sorted() {
+      var status = stat()
+      if stat(folder + "/" + name, &status) == 0 {
+        stamp += "\(name) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n"
+      }
+    }
+    return stamp
+  }
+}

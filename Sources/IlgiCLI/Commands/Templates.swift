@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi templates [copy [NAME...]]`.
+  struct Templates: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: tr(.templatesAbstract),
+      discussion: tr(.templatesDiscussion))
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp(tr(.templatesActionHelp), valueName: "action"), completion: .list(["copy"]))
+    var action: String?
+
+    @Argument(help: ArgumentHelp(tr(.templatesNamesHelp), valueName: "name"),
+              completion: .list(TemplateRenderer.shippedNames))
+    var names: [String] = []
+
+    func validate() throws {
+      if let action, action != "copy" { throw ValidationError(tr(.errTemplatesAction, action)) }
+      if action == nil, !names.isEmpty { throw ValidationError(tr(.errTemplatesAction, names[0])) }
+      for name in names where TemplateRenderer.shipped(name) == nil {
+        throw ValidationError(tr(.errTemplateName, name))
+      }
+    }
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      let templates = context.templates(for: store)
+      let folder = templates.overrideFolder!
+      guard action == "copy" else {
+        for name in TemplateRenderer.shippedNames {
+          let path = folder + "/" + name
+          let state = FileManager.default.fileExists(atPath: path)
+            ? tr(.templatesOverridden, context.display(path)) : tr(.templatesShipped)
+          Terminal.standardOutput.write(name.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + state + "\n")
+        }
+        return
+      }
+      let fileSystem = LocalFileSystem()
+      for name in names.isEmpty ? TemplateRenderer.shippedNames : names {
+        let path = folder + "/" + name
+        do throws(FileSystemError) {
+          try fileSystem.createDirectory(atPath: folder, permissions: JournalLayout.folderPermissions)
+          try fileSystem.createAtomically(
+            Array(TemplateRenderer.shipped(name)!.utf8), atPath: path, permissions: JournalLayout.filePermissions)
+          Terminal.standardOutput.write(tr(.templatesCopied, name, context.display(path)) + "\n")
+        } catch {
+          if error.code == EEXIST {
+            Terminal.standardOutput.write(tr(.templatesKept, context.display(path)) + "\n")
+            continue
+          }
+          throw Failure(
+            tr(.errIO, Context.operation(error.operation), error.path, error.reason.lowercased()), status: ExitStatus.ioError)
+        }
+      }
+    }
+  }
+}
