@@ -18,7 +18,8 @@ help:
 # ilgi builds against the system libcmark, SQLite and zlib (Debian: libcmark-dev, libsqlite3-dev,
 # zlib1g-dev; zlib for Day One's .zip exports); python3 runs the corpus generator the tests use; pip
 # fetches the CommonMark spec the fault suite renders and, in a venv, the jrnl that reads ilgi's
-# jrnl export back; strace kills ilgi on exact syscalls in the fault suite; git for the git tests.
+# jrnl export back; strace kills ilgi on exact syscalls in the fault suite; git for the git tests;
+# chromium (headless), curl and the Noto CJK fonts for the site's browser and server tests.
 setup:
 	@if ! pkg-config --exists libcmark sqlite3 zlib 2>/dev/null; then \
 	  echo "Installing libcmark-dev, libsqlite3-dev and zlib1g-dev (needed to build ilgi)..."; \
@@ -27,6 +28,9 @@ setup:
 	@python3 -m pip --version >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' 2>/dev/null && \
 	  command -v strace >/dev/null && command -v git >/dev/null || { $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq python3 python3-pip python3-venv strace git >/dev/null; }
+	@command -v chromium >/dev/null && command -v curl >/dev/null && fc-list 2>/dev/null | grep -q "Noto Serif CJK" || { \
+	  echo "Installing chromium, curl and Noto CJK fonts (the browser and server tests of the site)..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium curl fonts-noto-cjk >/dev/null; }
 
 build: setup
 	$(SWIFT) build
@@ -91,6 +95,7 @@ RUNS ?= 5
 bench: release
 	@command -v rg >/dev/null && [ -x /usr/bin/time ] && python3 -c 'import venv' 2>/dev/null || { \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep time python3-venv >/dev/null; }
+	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo >/dev/null; }
 	python3 Benchmarks/bench.py --sizes $(SIZES) --runs $(RUNS)
 
 format:

@@ -76,6 +76,41 @@ def corpus(size):
     return ilgi, jrnl
 
 
+HUGO_CONFIG = """baseURL = "http://localhost/"
+title = "bench"
+disableKinds = ["RSS", "sitemap", "robotsTXT", "404"]
+[taxonomies]
+  tag = "tags"
+"""
+HUGO_LAYOUTS = {
+    "_default/single.html": "<!doctype html><html><head><title>{{ .Title }}</title></head><body>"
+                            "<h1>{{ .Title }}</h1><p>{{ .Date.Format \"January 2, 2006\" }} {{ .Params.weather }}</p>"
+                            "{{ .Content }}{{ with .PrevInSection }}<a href=\"{{ .RelPermalink }}\">prev</a>{{ end }}"
+                            "{{ with .NextInSection }}<a href=\"{{ .RelPermalink }}\">next</a>{{ end }}</body></html>",
+    "_default/list.html": "<!doctype html><html><body><h1>{{ .Title }}</h1><ul>{{ range .Pages }}"
+                          "<li><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a> {{ .Date.Format \"2006-01-02\" }} "
+                          "{{ .Summary | plainify | truncate 80 }}</li>{{ end }}</ul></body></html>",
+    "index.html": "<!doctype html><html><body><ul>{{ range (.Paginate .Site.RegularPages 100).Pages }}"
+                  "<li><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a> {{ .Date.Format \"2006-01-02\" }}</li>"
+                  "{{ end }}</ul></body></html>",
+}
+
+
+def hugo_site(size, ilgi_dir):
+    """A minimal Hugo site over the same entries (copied into content/), made once and cached."""
+    site = CACHE / str(size) / "hugo"
+    if not (site / "done").exists():
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.copytree(ilgi_dir, site / "content", ignore=shutil.ignore_patterns(".*"))
+        (site / "hugo.toml").write_text(HUGO_CONFIG)
+        for name, text in HUGO_LAYOUTS.items():
+            path = site / "layouts" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+        (site / "done").touch()
+    return site
+
+
 def jrnl_binary():
     venv = CACHE / "venv"
     if not (venv / "bin" / "jrnl").exists():
@@ -89,7 +124,9 @@ def main():
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--ilgi", default=str(ROOT / ".build" / "release" / "ilgi"))
+    parser.add_argument("--no-html", action="store_true", help="leave out the site export and Hugo rows")
     args = parser.parse_args()
+    html = not args.no_html
     sizes = [int(s) for s in args.sizes.split(",")]
     jrnl = jrnl_binary()
     rows = {}
@@ -134,6 +171,17 @@ def main():
         r[f"jrnl -contains {NEEDLE}"] = measure([jrnl, "--config-file", str(config), "-contains", NEEDLE],
                                                slow_runs, env)
         r[f"jrnl @{TAG} -n 20"] = measure([jrnl, "--config-file", str(config), f"@{TAG}", "-n", "20"], slow_runs, env)
+        if html:
+            site_out = work / "site"
+            hugo = hugo_site(size, ilgi_dir)
+            r["ilgi export html (cold)"] = measure([ilgi, "export", "html", "--out", str(site_out)], slow_runs, env,
+                                                   before=lambda: shutil.rmtree(site_out, ignore_errors=True))
+            r["ilgi export html (one entry changed)"] = measure([ilgi, "export", "html", "--out", str(site_out)],
+                                                                runs, env, before=edit_one)
+            victim.write_bytes(original)
+            r["hugo build (minimal site)"] = measure(
+                ["hugo", "--quiet", "--source", str(hugo), "--destination", str(work / "hugo-public")], slow_runs,
+                env, before=lambda: shutil.rmtree(work / "hugo-public", ignore_errors=True))
         rows[size] = r
         shutil.rmtree(work, ignore_errors=True)
 
@@ -157,10 +205,19 @@ def main():
         ("list after an edit / warm list (<= 1.2)", "ilgi list -n 20 (one file edited)", "ilgi list -n 20 (warm)",
          False),
     ]
+    if html:
+        checks += [
+            ("export html cold / hugo (<= 0.5)", "ilgi export html (cold)", "hugo build (minimal site)", False),
+            ("export html cold / after one change (>= 20)", "ilgi export html (cold)",
+             "ilgi export html (one entry changed)", False),
+        ]
     for label, a, b, _ in checks:
         lines.append(f"| {label} | " + " | ".join(f"{ratio(s, a, b):.2f}" for s in sizes) + " |")
     peak = max(rows[s][n][1] for s in sizes for n in rows[s] if n.startswith("ilgi list") or n.startswith("ilgi search"))
     lines.append(f"| peak MB of list and search (<= 60) | {peak:.0f} |" + " |" * (len(sizes) - 1))
+    if html:
+        lines.append("| hugo peak MB / export html peak MB (>= 10) | " + " | ".join(
+            f"{rows[s]['hugo build (minimal site)'][1] / rows[s]['ilgi export html (cold)'][1]:.1f}" for s in sizes) + " |")
     table = "\n".join(lines) + "\n"
     print(table)
     RESULTS.mkdir(exist_ok=True)

@@ -119,7 +119,7 @@ final class LiveSite: @unchecked Sendable {
     if let cached, !changed { return cached }
     stamp = templatesNow
     let rows = try index.entriesWithHashes(filter)
-    let site = try Site(entries: rows, store: store, templates: templates, options: options)
+    let site = try Site(entries: rows, attachments: store.walk(attachments: true).attachments, store: store, templates: templates, options: options)
     var pages: [String: SitePage] = [:]
     for page in site.pages() { pages[page.path] = page }
     cached = pages

@@ -13,15 +13,23 @@ extension JournalStore {
     public var files: [(path: JournalPath, signature: FileSignature)]
     /// Links and folders that could not be followed.
     public var problems: [EntryReadError]
+    /// Pictures, sound and video beside the entries (only when asked for), never through a link.
+    public var attachments: [(path: JournalPath, signature: FileSignature)] = []
   }
+
+  /// The kinds of file a site carries beside its entries' pages.
+  public static let attachmentExtensions: Set<String> = [
+    "jpg", "jpeg", "png", "gif", "webp", "avif", "heic", "mp3", "m4a", "ogg", "mp4", "mov", "webm",
+  ]
 
   /// Walks the journal with `readdir` and `fstatat`, the least work that still sees every
   /// change: a file edited in place keeps its folder's time, so every file is stat'ed.
   ///
   /// It skips hidden folders (FORMAT.md) and never follows linked folders, so a link loop cannot
   /// trap it. With `folder` (`.ilgi/trash`), it walks that folder and paths are relative to it.
-  public func walk(under folder: String? = nil) -> Walk {
+  public func walk(under folder: String? = nil, attachments wantsAttachments: Bool = false) -> Walk {
     var files: [(path: JournalPath, signature: FileSignature)] = []
+    var attachments: [(path: JournalPath, signature: FileSignature)] = []
     files.reserveCapacity(1024)
     var problems: [EntryReadError] = []
     var pending: [String] = [""]
@@ -59,9 +67,13 @@ extension JournalStore {
           pending.append(prefix + childName)
           continue
         }
-        guard isMarkdown || type == Int32(DT_UNKNOWN) else { continue }
+        let isAttachment =
+          wantsAttachments && !isMarkdown && type != Int32(DT_LNK)
+          && childName.lastIndex(of: ".").map { Self.attachmentExtensions.contains(childName[childName.index(after: $0)...].lowercased()) } == true
+        guard isMarkdown || isAttachment || type == Int32(DT_UNKNOWN) else { continue }
         var info = stat()
-        let statResult = fstatat(dirfd(dir), childName, &info, 0)
+        // An attachment is never read through a link: it could point anywhere.
+        let statResult = fstatat(dirfd(dir), childName, &info, isAttachment ? Int32(AT_SYMLINK_NOFOLLOW) : 0)
         if statResult != 0 {
           if isMarkdown {
             problems.append(
@@ -82,19 +94,19 @@ extension JournalStore {
           }
           continue
         }
-        guard isMarkdown, kind == S_IFREG else { continue }
+        guard isMarkdown || isAttachment, kind == S_IFREG else { continue }
         #if canImport(Darwin)
           let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
           let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
-        files.append(
-          (
-            JournalPath(prefix + childName),
-            FileSignature(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
-          ))
+        let found = (
+          JournalPath(prefix + childName),
+          FileSignature(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
+        )
+        if isMarkdown { files.append(found) } else { attachments.append(found) }
       }
     }
-    return Walk(files: files, problems: problems)
+    return Walk(files: files, problems: problems, attachments: attachments)
   }
 }

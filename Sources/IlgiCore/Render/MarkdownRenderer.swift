@@ -27,6 +27,36 @@ public struct MarkdownRenderer: Sendable {
     }
   }
 
+  /// The HTML fragment for `markdown` shown somewhere other than beside its file: every relative
+  /// link and picture gets `base` in front (`../entries/2026/03/`), so it still finds its file.
+  public func html(_ markdown: String, rebasing base: String) -> String {
+    if base.isEmpty { return html(markdown) }
+    let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    var result = ""
+    withDocument(markdown) { root in
+      walk(root) { node, entering in
+        let type = cmark_node_get_type(node)
+        if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let pointer = cmark_node_get_url(node) {
+          let url = String(cString: pointer)
+          if Self.isRelative(url) { cmark_node_set_url(node, base + url) }
+        }
+        return true
+      }
+      if let rendered = cmark_render_html(root, options) {
+        result = String(cString: rendered)
+        free(rendered)
+      }
+    }
+    return result
+  }
+
+  /// Whether `url` is a path relative to the page: no scheme, not absolute, not a fragment.
+  static func isRelative(_ url: String) -> Bool {
+    guard let first = url.first, first != "/", first != "#", first != "?" else { return false }
+    let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    return !head.contains(":")
+  }
+
   /// The text a reader sees, Markdown syntax removed, on one line with runs of space folded.
   ///
   /// Stops once `limit` characters are collected, so long bodies cost little.

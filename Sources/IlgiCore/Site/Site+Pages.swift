@@ -84,7 +84,7 @@ extension Site {
       pages.append(
         html(path, key: key, kind: "book", title: String(year.year), template: "site-year.html") { root in
           var book: [[String: Any]] = []
-          for row in oldestFirst { book.append(try self.fullEntry(row, root: root)) }
+          for row in oldestFirst { book.append(try self.fullEntry(row, root: root, page: path)) }
           return [
             "heading": String(year.year), "count": self.text.count(oldestFirst.count), "entries": book,
             "calendar": root + "calendar/\(year.year).html",
@@ -183,6 +183,20 @@ extension Site {
       SitePage(path: "feed.xml", key: keyed("feed.xml", feedRows).value, contentType: "application/atom+xml; charset=utf-8") {
         try self.feed(feedRows)
       })
+    for (path, signature) in attachments {
+      var key = StableHash()
+      key.add(path.rawValue)
+      key.add(signature.size)
+      key.add(signature.modified)
+      let source = store.root + "/" + path.rawValue
+      pages.append(
+        SitePage(path: "entries/" + path.rawValue, key: key.value, contentType: Self.mediaType(path.rawValue)) {
+          guard let data = FileManager.default.contents(atPath: source) else {
+            throw JournalError(path: source, reason: .io(FileSystemError(path: source, code: errno, operation: "read")))
+          }
+          return Array(data)
+        })
+    }
     for (file, bytes) in assets.sorted(by: { $0.key < $1.key }) {
       var key = StableHash(base)
       key.add(file)
@@ -191,6 +205,25 @@ extension Site {
         SitePage(path: file, key: key.value, contentType: file.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8") { bytes })
     }
     return pages
+  }
+
+  /// The media type of an attachment, by its extension.
+  static func mediaType(_ path: String) -> String {
+    switch path.split(separator: ".").last?.lowercased() ?? "" {
+    case "jpg", "jpeg": "image/jpeg"
+    case "png": "image/png"
+    case "gif": "image/gif"
+    case "webp": "image/webp"
+    case "avif": "image/avif"
+    case "heic": "image/heic"
+    case "mp3": "audio/mpeg"
+    case "m4a": "audio/mp4"
+    case "ogg": "audio/ogg"
+    case "mp4": "video/mp4"
+    case "mov": "video/quicktime"
+    case "webm": "video/webm"
+    default: "application/octet-stream"
+    }
   }
 
   static func listPage(_ number: Int) -> String { number == 0 ? "index.html" : "page/\(number + 1).html" }
@@ -253,10 +286,14 @@ extension Site {
   }
 
   /// An entry with its rendered body, read from its file.
-  func fullEntry(_ row: Row, root: String) throws -> [String: Any] {
+  func fullEntry(_ row: Row, root: String, page: String) throws -> [String: Any] {
     let entry = try store.read(row.entry.path)
     var values = self.row(row, root: root)
-    values["body"] = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML).html(entry.body)
+    // The body's own relative links lead from its file's folder; elsewhere they are rebased.
+    let folder = (row.page as NSString).deletingLastPathComponent
+    let here = (page as NSString).deletingLastPathComponent
+    let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
+    values["body"] = folder == here ? renderer.html(entry.body) : renderer.html(entry.body, rebasing: root + folder + "/")
     values["source"] = row.entry.path.rawValue
     return values
   }
@@ -264,7 +301,7 @@ extension Site {
   func entryPage(_ row: Row, newer: Row?, older: Row?, key: StableHash) -> SitePage {
     let title = row.entry.title.isEmpty ? text(.untitled) : row.entry.title
     return html(row.page, key: key, kind: "entry", title: title, template: "site-entry.html") { root in
-      var values: [String: Any?] = try self.fullEntry(row, root: root)
+      var values: [String: Any?] = try self.fullEntry(row, root: root, page: row.page)
       let fields = row.entry.date.fields
       values["month"] = root + Self.monthPage(fields.year, fields.month) + "#d-" + row.entry.date.day
       values["monthLabel"] = self.text.month(fields.year, fields.month)
@@ -328,7 +365,7 @@ extension Site {
   func feed(_ rows: [Row]) throws -> [UInt8] {
     var items: [[String: Any]] = []
     for row in rows {
-      var values = try fullEntry(row, root: "")
+      var values = try fullEntry(row, root: "", page: "feed.xml")
       values["id"] = "urn:uuid:" + row.entry.id.rawValue.lowercased()
       values["updated"] = row.entry.date.iso8601
       items.append(values)

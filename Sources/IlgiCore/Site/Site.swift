@@ -8,7 +8,7 @@ import Mustache
 /// Every link is relative, so the site works from `file://` and from any sub-path.
 ///
 /// Layout: `index.html` and `page/N.html` (newest first), `entries/<journal path>.html`,
-/// `archive/index.html`, `archive/YYYY.html` (a year as a book), `archive/YYYY-MM.html`,
+/// pictures and other media of the entries' folders beside their pages, `archive/index.html`, `archive/YYYY.html` (a year as a book), `archive/YYYY-MM.html`,
 /// `tags/index.html`, `tags/<tag>.html`, `calendar/YYYY.html`, `search.html` with
 /// `search-index.js` and `search.js`, `feed.xml` (Atom), `style.css`.
 public struct Site: Sendable {
@@ -47,6 +47,8 @@ public struct Site: Sendable {
   public static let assetNames = ["style.css": "site.css", "search.js": "site-search.js"]
 
   let entries: [Row]
+  /// Pictures and other media beside the entries, copied to the same place under `entries/`.
+  let attachments: [(path: JournalPath, signature: FileSignature)]
   let store: JournalStore
   let options: Options
   let templates: [String: MustacheTemplate]
@@ -67,9 +69,22 @@ public struct Site: Sendable {
   /// Makes the site of `entries` (newest first, with their fingerprints, as
   /// `EntryIndex.entriesWithHashes` gives them).
   public init(
-    entries: [(entry: IndexedEntry, hash: Int64)], store: JournalStore, templates: TemplateRenderer, options: Options
+    entries: [(entry: IndexedEntry, hash: Int64)], attachments: [(path: JournalPath, signature: FileSignature)] = [],
+    store: JournalStore, templates: TemplateRenderer, options: Options
   ) throws(JournalError) {
     self.store = store
+      // Only media in (or under) folders that hold an entry of this site: an export of one tag
+    // carries no photos of other entries' folders.
+    let folders = Set(entries.map { ($0.entry.path.rawValue as NSString).deletingLastPathComponent })
+    self.attachments = attachments.filter { attachment in
+      var folder = (attachment.path.rawValue as NSString).deletingLastPathComponent
+      while !folder.isEmpty {
+        if folders.contains(folder) { return true }
+        folder = (folder as NSString).deletingLastPathComponent
+      }
+      return folders.contains("")
+    }
+    .sorted { $0.path.rawValue < $1.path.rawValue }
     self.options = options
     text = SiteText(language: options.language)
     var compiled: [String: MustacheTemplate] = [:]

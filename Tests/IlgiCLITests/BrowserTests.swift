@@ -1,0 +1,102 @@
+import Foundation
+import IlgiCore
+import IlgiTestSupport
+import Testing
+
+/// The exported and the served site in a real headless browser (Debian's chromium, which
+/// `make setup` installs): the search runs in the page, offline, under the site's CSP, and
+/// screenshots of the index and an entry are saved to `.build/screenshots/`.
+@Suite(.serialized) struct BrowserTests {
+  static var chromium: String? {
+    for name in ["chromium", "chromium-browser", "google-chrome"] {
+      if let path = ChildProcess.find(name, path: "/usr/local/bin:/usr/bin:/bin:/snap/bin") { return path }
+    }
+    return nil
+  }
+
+  static var screenshots: String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().path
+    return ProcessInfo.processInfo.environment["ILGI_SCREENSHOTS"] ?? root + "/.build/screenshots"
+  }
+
+  /// Runs headless chromium on `url` with its own profile and no network beyond 127.0.0.1.
+  static func chromium(_ arguments: [String], _ url: String, profile: String) throws -> ChildProcess.Result {
+    let binary = try #require(chromium, "chromium is not installed; make setup installs it (apt-get install chromium)")
+    return try ChildProcess.run(
+      [
+        "timeout", "120", binary, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        "--no-first-run", "--disable-extensions", "--user-data-dir=" + profile, "--virtual-time-budget=5000",
+        "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1",
+      ] + arguments + [url])
+  }
+
+  /// What the page's search showed for `query`: the count it set and the titles listed.
+  static func search(_ base: String, _ query: String, profile: String) throws -> (count: Int?, titles: [String], dom: String) {
+    let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query
+    let dumped = try chromium(["--dump-dom"], base + "search.html?q=" + encoded, profile: profile)
+    let dom = dumped.stdout
+    var count: Int?
+    if let range = dom.range(of: #"data-count="[0-9]+""#, options: .regularExpression) {
+      count = Int(dom[range].dropFirst(12).dropLast())
+    }
+    var titles: [String] = []
+    var rest = dom[...]
+    if let results = rest.range(of: "id=\"search-results\"") { rest = rest[results.upperBound...] }
+    while let start = rest.range(of: "<span class=\"entry-title\">") {
+      let after = rest[start.upperBound...]
+      guard let end = after.range(of: "</span>") else { break }
+      titles.append(String(after[..<end.lowerBound]))
+      rest = after[end.upperBound...]
+    }
+    return (count, titles, dom)
+  }
+
+  static func screenshot(_ url: String, to name: String, width: Int, profile: String) throws {
+    try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+    let file = screenshots + "/" + name
+    try? FileManager.default.removeItem(atPath: file)
+    let shot = try chromium(["--screenshot=" + file, "--window-size=\(width),1300"], url, profile: profile)
+    let bytes = FileManager.default.contents(atPath: file) ?? Data()
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "no PNG at \(file): \(shot.stderr.suffix(300))")
+    #expect(bytes.count > 20_000, "\(file) is \(bytes.count) bytes")
+  }
+
+  @Test func theExportedAndTheServedSiteSearchInTheBrowser() throws {
+    let corpus = try GeneratedCorpus.make(entries: 300, seed: 4)
+    var h = try Harness()
+    h.environment["ILGI_JOURNAL"] = corpus.journal
+    let out = h.journal.base + "/site"
+    let made = try h.run("export", "html", "--out", out)
+    #expect(made.status == 0, "\(made.stderr)")
+    let profile = h.journal.base + "/chromium"
+    let latest = try #require(corpus.manifest.latest.first)
+    // Two words of the newest entry's title, as a person would type them.
+    let words = latest.title.split(separator: " ").prefix(2).joined(separator: " ")
+
+    let exported = "file://" + out + "/"
+    let found = try Self.search(exported, words, profile: profile)
+    #expect(found.count != nil, "the search script did not run: \(found.dom.prefix(500))")
+    #expect(found.titles.contains(latest.title), "\(words) -> \(found.titles)")
+    #expect(found.count == found.titles.count)
+    let nothing = try Self.search(exported, "zzqqxxnothing", profile: profile)
+    #expect(nothing.count == 0)
+    #expect(nothing.dom.contains("Nothing found."))
+    // A tag query finds exactly the tag's entries.
+    let tagged = try Self.search(exported, "tag:travel", profile: profile)
+    #expect(tagged.count == min(corpus.manifest.perTag["travel"] ?? -1, 200))
+
+    try Self.screenshot(exported + "index.html", to: "index.png", width: 1100, profile: profile)
+    let entry = Site.entryPage(JournalPath(latest.path))
+    try Self.screenshot(exported + entry, to: "entry.png", width: 1100, profile: profile)
+    try Self.screenshot(exported + "index.html", to: "index-phone.png", width: 390, profile: profile)
+
+    // The served site: the same search, over HTTP, under the CSP header.
+    let server = try ServeTests.Server(h, [])
+    #expect(server.port > 0, "\(server.printed)")
+    let served = try Self.search("http://127.0.0.1:\(server.port)/", words, profile: profile)
+    #expect(served.titles == found.titles)
+    try Self.screenshot("http://127.0.0.1:\(server.port)/calendar/\(latest.date.prefix(4)).html", to: "calendar.png", width: 1100, profile: profile)
+    #expect(server.stop().status == 0)
+  }
+}
