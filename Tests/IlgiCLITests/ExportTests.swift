@@ -194,7 +194,14 @@ import Testing
     #expect(again.stderr == "ilgi: \(out) exists already; choose another --out, or remove it first\n")
     let bad = try h.run("export", "--format", "pdf")
     #expect(bad.status == 64)
-    #expect(bad.stderr.hasPrefix("Error: pdf is not an export format; use json, jrnl, markdown or dayone\n"))
+    #expect(bad.stderr.hasPrefix("Error: pdf is not an export format; use json, jrnl, markdown, dayone or html\n"))
+    let none = try h.run("export")
+    #expect(none.status == 64)
+    #expect(none.stderr.hasPrefix("Error: say what to export: ilgi export json|jrnl|markdown|dayone|html (or --format)\n"))
+    // The format may be the first argument as well.
+    let positional = try h.run("export", "json")
+    #expect(positional.status == 0)
+    #expect(positional.stdout == (try h.run("export", "--format", "json").stdout))
   }
 
   static let shared = entry(

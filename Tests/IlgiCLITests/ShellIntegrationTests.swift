@@ -50,7 +50,7 @@ import Testing
     let bash = prefix + "/share/bash-completion/completions/ilgi"
     #expect(try Self.complete(bash, "ilgi imp") == ["import"])
     #expect(try Self.complete(bash, "ilgi sy") == ["sync"])
-    #expect(try Self.complete(bash, "ilgi export --format ") == ["json", "jrnl", "markdown", "dayone"])
+    #expect(try Self.complete(bash, "ilgi export --format ") == ["json", "jrnl", "markdown", "dayone", "html"])
     #expect(try Self.complete(bash, "ilgi import x.txt --from ") == ["jrnl", "jrnl-folder", "dayone", "json"])
 
     let zsh = String(decoding: FileManager.default.contents(atPath: prefix + "/share/zsh/site-functions/_ilgi") ?? Data(), as: UTF8.self)

@@ -156,6 +156,9 @@ import Testing
     #expect(entryPages.count == corpus.manifest.entries)
     #expect(files.filter { $0.hasPrefix("page/") }.count == (corpus.manifest.entries + 99) / 100 - 1)
     #expect(made.stdout.hasPrefix("Wrote \(files.count) of \(files.count) pages to \(out) (0 unchanged, 0 removed)"))
+    // Nothing changed, nothing written: every page's fingerprint is the same in a new process.
+    let again = try h.run("export", "html", "--out", out)
+    #expect(again.stdout.hasPrefix("Wrote 0 of \(files.count) pages to \(out) (\(files.count) unchanged, 0 removed)"), "\(again.stdout)")
 
     // Links the entries themselves hold: to other sites, and to files the journal lacks too.
     var written = ""

@@ -113,7 +113,13 @@ extension Ilgi {
       var filter = filters.filter(today: context.today)
       filter.reverse = false
       let rows = try Context.indexed { try index.entriesWithHashes(filter) }
-      let site = try Context.map { try Site(entries: rows, attachments: store.walk(attachments: true).attachments, store: store, templates: context.templates(for: store), options: context.siteOptions) }
+      var options = context.siteOptions
+      options.keepsBodies = true
+      let site = try Context.map {
+        try Site(
+          entries: rows, attachments: store.walk(attachments: true).attachments, store: store,
+          templates: context.templates(for: store), options: options)
+      }
       let report = try Context.map { try writer.write(site.pages()) }
       Terminal.standardOutput.write(
         tr(.siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,

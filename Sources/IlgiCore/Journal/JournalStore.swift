@@ -91,6 +91,26 @@ public struct JournalStore: Sendable {
     return try reader.read(bytes, path: path, modified: status?.modified ?? Date())
   }
 
+  /// The body of the entry at `path` (the text after its title), without the work of a full
+  /// read (no preview, no inline tags): what a page of the site shows.
+  public func readBody(_ path: JournalPath) throws(EntryReadError) -> String {
+    let bytes: [UInt8]
+    do throws(FileSystemError) {
+      bytes = try fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit)
+    } catch {
+      throw EntryReadError(path: path, reason: .unreadable(error))
+    }
+    let document: EntryDocument
+    do {
+      document = try EntryDocument(bytes: bytes)
+    } catch {
+      // What the index could read it can read again; a file changed under us reads in full.
+      return try read(path).body
+    }
+    if let title = document.frontMatter?.string("title"), !title.isEmpty { return document.content }
+    return EntryReader.splitTitle(document.content).body
+  }
+
   // MARK: Writing
 
   /// Makes the folders of `path` (owner-only) and creates the file, failing if it exists.

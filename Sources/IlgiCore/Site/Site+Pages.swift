@@ -29,27 +29,18 @@ extension Site {
         })
     }
 
-    // One page per entry, with its older and newer neighbours.
-    for (position, row) in entries.enumerated() {
-      let newer = position > 0 ? entries[position - 1] : nil
-      let older = position + 1 < entries.count ? entries[position + 1] : nil
-      var key = keyed(row.page, [row])
-      for neighbour in [newer, older] {
-        key.add(neighbour.map { $0.page + "\u{1}" + $0.entry.title } ?? "-")
-      }
-      pages.append(entryPage(row, newer: newer, older: older, key: key))
-    }
-
     // Archive: years and months, a book per year, a list per month.
-    var grouped: [(year: Int, months: [(month: Int, rows: [Row])])] = []
+    // Grouped by the local year and month of each entry; entries written in different offsets
+    // may interleave around midnight, so the groups are made first and then put in order.
+    var byMonth: [Int: [Row]] = [:]
     for row in entries {
       let fields = row.entry.date.fields
-      if grouped.last?.year != fields.year { grouped.append((fields.year, [])) }
-      if grouped[grouped.count - 1].months.last?.month != fields.month {
-        grouped[grouped.count - 1].months.append((fields.month, []))
-      }
-      let last = grouped[grouped.count - 1].months.count - 1
-      grouped[grouped.count - 1].months[last].rows.append(row)
+      byMonth[fields.year * 100 + fields.month, default: []].append(row)
+    }
+    var grouped: [(year: Int, months: [(month: Int, rows: [Row])])] = []
+    for key in byMonth.keys.sorted(by: >) {
+      if grouped.last?.year != key / 100 { grouped.append((key / 100, [])) }
+      grouped[grouped.count - 1].months.append((key % 100, byMonth[key]!))
     }
     let years = grouped
     var archiveKey = keyed("archive/index.html", [])
@@ -77,7 +68,23 @@ extension Site {
           },
         ]
       })
+    var positions: [String: Int] = [:]
+    for (position, row) in entries.enumerated() { positions[row.page] = position }
     for (index, year) in years.enumerated() {
+      // One page per entry, with its older and newer neighbours; the year's book right after,
+      // so the bodies its entries' pages read are still at hand (see `BodyCache`).
+      for month in year.months {
+        for row in month.rows {
+          let position = positions[row.page]!
+          let newer = position > 0 ? entries[position - 1] : nil
+          let older = position + 1 < entries.count ? entries[position + 1] : nil
+          var key = keyed(row.page, [row])
+          for neighbour in [newer, older] {
+            key.add(neighbour.map { $0.page + "\u{1}" + $0.entry.title } ?? "-")
+          }
+          pages.append(entryPage(row, newer: newer, older: older, key: key))
+        }
+      }
       let oldestFirst = year.months.reversed().flatMap { $0.rows.reversed() }
       let path = "archive/\(year.year).html"
       let key = keyed(path, oldestFirst)
@@ -156,7 +163,7 @@ extension Site {
       for year in oldestYear...newestYear {
         let path = "calendar/\(year).html"
         var key = keyed(path, [])
-        for (day, count) in perDay where day.hasPrefix("\(pad(year, 4))-") {
+        for (day, count) in perDay.sorted(by: { $0.key < $1.key }) where day.hasPrefix("\(pad(year, 4))-") {
           key.add(day)
           key.add(UInt64(count))
         }
@@ -287,13 +294,15 @@ extension Site {
 
   /// An entry with its rendered body, read from its file.
   func fullEntry(_ row: Row, root: String, page: String) throws -> [String: Any] {
-    let entry = try store.read(row.entry.path)
+    let body = try bodies.take(row.entry.path, keep: options.keepsBodies && page == row.page) { () throws(EntryReadError) in
+      try store.readBody(row.entry.path)
+    }
     var values = self.row(row, root: root)
     // The body's own relative links lead from its file's folder; elsewhere they are rebased.
-    let folder = (row.page as NSString).deletingLastPathComponent
-    let here = (page as NSString).deletingLastPathComponent
+    let folder = Self.folder(of: row.page)
+    let here = Self.folder(of: page)
     let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
-    values["body"] = folder == here ? renderer.html(entry.body) : renderer.html(entry.body, rebasing: root + folder + "/")
+    values["body"] = folder == here ? renderer.html(body) : renderer.html(body, rebasing: root + folder + "/")
     values["source"] = row.entry.path.rawValue
     return values
   }

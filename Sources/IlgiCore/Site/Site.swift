@@ -24,6 +24,9 @@ public struct Site: Sendable {
     public var feedSize = 20
     /// Whether raw HTML in entries passes through (off by default, as everywhere in ilgi).
     public var allowsRawHTML = false
+    /// Whether a body read for an entry's page is kept for its year book (an export makes every
+    /// page once; a server, which makes pages one at a time, reads each time).
+    public var keepsBodies = false
 
     /// Makes options.
     public init(language: Language, title: String, allowsRawHTML: Bool = false) {
@@ -55,6 +58,7 @@ public struct Site: Sendable {
   let assets: [String: [UInt8]]
   let text: SiteText
   let base: UInt64
+  let bodies = BodyCache()
 
   /// One entry as the site sees it.
   struct Row: Sendable {
@@ -75,12 +79,12 @@ public struct Site: Sendable {
     self.store = store
       // Only media in (or under) folders that hold an entry of this site: an export of one tag
     // carries no photos of other entries' folders.
-    let folders = Set(entries.map { ($0.entry.path.rawValue as NSString).deletingLastPathComponent })
+    let folders = Set(entries.map { Self.folder(of: $0.entry.path.rawValue) })
     self.attachments = attachments.filter { attachment in
-      var folder = (attachment.path.rawValue as NSString).deletingLastPathComponent
+      var folder = Self.folder(of: attachment.path.rawValue)
       while !folder.isEmpty {
         if folders.contains(folder) { return true }
-        folder = (folder as NSString).deletingLastPathComponent
+        folder = Self.folder(of: folder)
       }
       return folders.contains("")
     }
@@ -183,8 +187,36 @@ public struct Site: Sendable {
     return out
   }
 
+  /// The folder part of a relative path: `2026/03` of `2026/03/x.md`, `""` of `x.md`.
+  static func folder(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    return String(path[..<slash])
+  }
+
   /// From a page at `path` back to the site's root: `""`, `"../"`, `"../../../"`.
   static func root(of path: String) -> String {
     String(repeating: "../", count: path.utf8.filter { $0 == UInt8(ascii: "/") }.count)
+  }
+}
+
+/// Bodies read for entry pages, kept until the year book that shows them again takes them, so a
+/// body is read once per export. A page made alone (`ilgi serve`) finds nothing and reads.
+final class BodyCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var bodies: [String: String] = [:]
+
+  /// The body of `path`: taken out of the cache when there, else read; kept for later when `keep`.
+  func take(_ path: JournalPath, keep: Bool, read: () throws(EntryReadError) -> String) throws(EntryReadError) -> String {
+    lock.lock()
+    let cached = bodies.removeValue(forKey: path.rawValue)
+    lock.unlock()
+    if let cached { return cached }
+    let body = try read()
+    if keep {
+      lock.lock()
+      bodies[path.rawValue] = body
+      lock.unlock()
+    }
+    return body
   }
 }
