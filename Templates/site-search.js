@@ -56,7 +56,10 @@
       li.appendChild(a);
       results.appendChild(li);
     }
-    status.textContent = shown === 0 ? status.getAttribute("data-none") : String(shown) + (shown === 200 ? "+" : "");
+    var count = String(shown) + (shown === 200 ? "+" : "");
+    status.textContent = shown === 0 ? status.getAttribute("data-none")
+      : shown === 1 ? status.getAttribute("data-one")
+      : status.getAttribute("data-many").replace("{1}", count);
     status.setAttribute("data-count", String(shown));
   }
 

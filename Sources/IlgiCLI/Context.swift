@@ -157,9 +157,19 @@ struct Context {
     return path
   }
 
-  /// How the journal's site looks: its language, title and whether raw HTML passes.
-  var siteOptions: Site.Options {
-    Site.Options(language: language, title: tr(.siteTitle), allowsRawHTML: settings.flag(.rawHTML))
+  /// The journal's site (`export html`, `serve`): the entries `filter` keeps, newest first, the
+  /// pictures beside them, the journal's templates, its language and title.
+  func site(_ store: JournalStore, index: EntryIndex, filter: EntryFilter, keepsBodies: Bool) throws -> Site {
+    var filter = filter
+    filter.reverse = false
+    let rows = try Self.indexed { try index.entriesWithHashes(filter) }
+    var options = Site.Options(language: language, title: tr(.siteTitle), allowsRawHTML: settings.flag(.rawHTML))
+    options.keepsBodies = keepsBodies
+    return try Self.map {
+      try Site(
+        entries: rows, attachments: store.walk(attachments: true).attachments, store: store,
+        templates: templates(for: store), options: options)
+    }
   }
 
   func templates(for store: JournalStore) -> TemplateRenderer {

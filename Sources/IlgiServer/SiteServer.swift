@@ -12,18 +12,13 @@ import Logging
 /// cookie). Every page goes out with the site's Content-Security-Policy.
 public final class SiteServer: Sendable {
   /// What a request gets back, before HTTP: status, headers and body.
-  public struct Reply: Sendable, Equatable {
+  public struct Reply: Sendable {
     /// The HTTP status code.
     public var status: Int
     /// Header names and values.
     public var headers: [(String, String)]
     /// The body.
     public var body: [UInt8]
-
-    public static func == (lhs: Reply, rhs: Reply) -> Bool {
-      lhs.status == rhs.status && lhs.body == rhs.body
-        && lhs.headers.map { "\($0.0): \($0.1)" } == rhs.headers.map { "\($0.0): \($0.1)" }
-    }
   }
 
   /// The token requests must carry, if any.

@@ -110,16 +110,7 @@ extension Ilgi {
       }
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
-      var filter = filters.filter(today: context.today)
-      filter.reverse = false
-      let rows = try Context.indexed { try index.entriesWithHashes(filter) }
-      var options = context.siteOptions
-      options.keepsBodies = true
-      let site = try Context.map {
-        try Site(
-          entries: rows, attachments: store.walk(attachments: true).attachments, store: store,
-          templates: context.templates(for: store), options: options)
-      }
+      let site = try context.site(store, index: index, filter: filters.filter(today: context.today), keepsBodies: true)
       let report = try Context.map { try writer.write(site.pages()) }
       Terminal.standardOutput.write(
         tr(.siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,

@@ -94,18 +94,14 @@ extension Ilgi {
 final class LiveSite: @unchecked Sendable {
   private let lock = NSLock()
   private let store: JournalStore
-  private let templates: TemplateRenderer
-  private let options: Site.Options
+  private let context: Context
   private let filter: EntryFilter
   private var cached: [String: SitePage]?
   private var stamp = ""
 
   init(store: JournalStore, context: Context, filter: EntryFilter) {
     self.store = store
-    templates = context.templates(for: store)
-    options = context.siteOptions
-    var filter = filter
-    filter.reverse = false
+    self.context = context
     self.filter = filter
   }
 
@@ -118,8 +114,7 @@ final class LiveSite: @unchecked Sendable {
       || templatesNow != stamp
     if let cached, !changed { return cached }
     stamp = templatesNow
-    let rows = try index.entriesWithHashes(filter)
-    let site = try Site(entries: rows, attachments: store.walk(attachments: true).attachments, store: store, templates: templates, options: options)
+    let site = try context.site(store, index: index, filter: filter, keepsBodies: false)
     var pages: [String: SitePage] = [:]
     for page in site.pages() { pages[page.path] = page }
     cached = pages
@@ -128,7 +123,7 @@ final class LiveSite: @unchecked Sendable {
 
   /// Names, sizes and times of the journal's own templates, so an edited one shows on reload.
   private func templatesStamp() -> String {
-    guard let folder = templates.overrideFolder,
+    guard let folder = context.templates(for: store).overrideFolder,
       let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
     else { return "" }
     var stamp = ""

@@ -78,28 +78,31 @@ public struct JournalStore: Sendable {
   /// Reads one entry.
   public func read(_ path: JournalPath, under folder: String? = nil) throws(EntryReadError) -> Entry {
     let absolutePath = folder.map { root + "/" + $0 + "/" + path.rawValue } ?? absolute(path)
-    let bytes: [UInt8]
     let status: FileStatus?
     do throws(FileSystemError) {
       status = try fileSystem.status(atPath: absolutePath)
-      bytes = try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit)
+    } catch {
+      throw EntryReadError(path: path, reason: .unreadable(error))
+    }
+    let bytes = try readBytes(path, at: absolutePath)
+    return try reader.read(bytes, path: path, modified: status?.modified ?? Date())
+  }
+
+  /// The bytes of an entry file, up to the size limit.
+  private func readBytes(_ path: JournalPath, at absolutePath: String) throws(EntryReadError) -> [UInt8] {
+    do throws(FileSystemError) {
+      return try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit)
     } catch {
       guard error.code == EFBIG else { throw EntryReadError(path: path, reason: .unreadable(error)) }
       let size = (try? fileSystem.status(atPath: absolutePath))?.size ?? 0
       throw EntryReadError(path: path, reason: .tooLarge(size: size, limit: EntryReader.sizeLimit))
     }
-    return try reader.read(bytes, path: path, modified: status?.modified ?? Date())
   }
 
   /// The body of the entry at `path` (the text after its title), without the work of a full
   /// read (no preview, no inline tags): what a page of the site shows.
   public func readBody(_ path: JournalPath) throws(EntryReadError) -> String {
-    let bytes: [UInt8]
-    do throws(FileSystemError) {
-      bytes = try fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit)
-    } catch {
-      throw EntryReadError(path: path, reason: .unreadable(error))
-    }
+    let bytes = try readBytes(path, at: absolute(path))
     let document: EntryDocument
     do {
       document = try EntryDocument(bytes: bytes)

@@ -91,7 +91,13 @@ extension Site {
       pages.append(
         html(path, key: key, kind: "book", title: String(year.year), template: "site-year.html") { root in
           var book: [[String: Any]] = []
-          for row in oldestFirst { book.append(try self.fullEntry(row, root: root, page: path)) }
+          var previousDay = ""
+          for row in oldestFirst {
+            var values = try self.fullEntry(row, root: root, page: path)
+            if row.entry.date.day != previousDay { values["anchor"] = "d-" + row.entry.date.day }
+            previousDay = row.entry.date.day
+            book.append(values)
+          }
           return [
             "heading": String(year.year), "count": self.text.count(oldestFirst.count), "entries": book,
             "calendar": root + "calendar/\(year.year).html",
@@ -115,7 +121,7 @@ extension Site {
           html(path, key: key, kind: "month", title: heading, template: "site-list.html") { root in
             [
               "heading": heading, "subheading": self.text.count(month.rows.count),
-              "rows": month.rows.map { self.row($0, root: root, anchor: true) },
+              "rows": self.rowsWithDayAnchors(month.rows, root: root),
               "newer": newer.map { root + Self.monthPage($0.0, $0.1) }, "older": older.map { root + Self.monthPage($0.0, $0.1) },
               "newerLabel": newer.map { self.text.month($0.0, $0.1) }, "olderLabel": older.map { self.text.month($0.0, $0.1) },
             ]
@@ -160,10 +166,11 @@ extension Site {
       var counted: [String: Int] = [:]
       for row in entries { counted[row.entry.date.day, default: 0] += 1 }
       let perDay = counted
+      let daysInOrder = perDay.sorted { $0.key < $1.key }
       for year in oldestYear...newestYear {
         let path = "calendar/\(year).html"
         var key = keyed(path, [])
-        for (day, count) in perDay.sorted(by: { $0.key < $1.key }) where day.hasPrefix("\(pad(year, 4))-") {
+        for (day, count) in daysInOrder where day.hasPrefix("\(pad(year, 4))-") {
           key.add(day)
           key.add(UInt64(count))
         }
@@ -277,8 +284,20 @@ extension Site {
     return templates["site-page.html"]!.render(context)
   }
 
+  /// List rows whose first entry of each day carries the day's anchor (`#d-2026-03-14`), the
+  /// target of the calendar's and entry pages' links.
+  func rowsWithDayAnchors(_ rows: [Row], root: String) -> [[String: Any]] {
+    var previousDay = ""
+    return rows.map { row in
+      var values = self.row(row, root: root)
+      if row.entry.date.day != previousDay { values["anchor"] = "d-" + row.entry.date.day }
+      previousDay = row.entry.date.day
+      return values
+    }
+  }
+
   /// What a list shows of an entry.
-  func row(_ row: Row, root: String, anchor: Bool = false) -> [String: Any] {
+  func row(_ row: Row, root: String) -> [String: Any] {
     let entry = row.entry
     var values: [String: Any] = [
       "url": root + Self.href(row.page), "title": entry.title.isEmpty ? text(.untitled) : entry.title,
@@ -288,7 +307,6 @@ extension Site {
     if !row.tags.isEmpty { values["hasTags"] = true }
     if !entry.preview.isEmpty { values["preview"] = entry.preview }
     if let weather = entry.weather, !weather.isEmpty { values["weather"] = weather }
-    if anchor { values["anchor"] = "d-" + entry.date.day }
     return values
   }
 
@@ -372,6 +390,9 @@ extension Site {
 
   /// The Atom feed of the newest entries, their bodies rendered.
   func feed(_ rows: [Row]) throws -> [UInt8] {
+    var title = StableHash()
+    title.add(options.title)
+    let feedID = title.value
     var items: [[String: Any]] = []
     for row in rows {
       var values = try fullEntry(row, root: "", page: "feed.xml")
@@ -382,7 +403,8 @@ extension Site {
     let context: [String: Any] = [
       "title": options.title, "lang": options.language.rawValue, "entries": items,
       "updated": rows.first?.entry.date.iso8601 ?? "1970-01-01T00:00:00Z",
-      "id": "urn:ilgi:site:" + String(StableHash(base).value, radix: 16),
+      // The feed's id stays the same when templates change, so feed readers keep following it.
+      "id": "urn:ilgi:site:" + String(feedID, radix: 16),
     ]
     return Array(templates["site-feed.xml"]!.render(context).utf8)
   }

@@ -15,9 +15,9 @@ struct SiteText: Sendable {
     var calendar = Calendar(identifier: .gregorian)
     calendar.locale = language.locale
     months = calendar.standaloneMonthSymbols
-    let sundayFirst = calendar.veryShortStandaloneWeekdaySymbols.count == 7
-      ? (language == .korean ? calendar.veryShortStandaloneWeekdaySymbols : calendar.shortStandaloneWeekdaySymbols)
-      : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    // Sunday first in Foundation; one syllable in Korean (월), three letters in English (Mon).
+    let sundayFirst =
+      language == .korean ? calendar.veryShortStandaloneWeekdaySymbols : calendar.shortStandaloneWeekdaySymbols
     weekdays = Array(sundayFirst[1...]) + [sundayFirst[0]]
   }
 
@@ -43,6 +43,7 @@ struct SiteText: Sendable {
       "newer": self(.siteNewer), "older": self(.siteOlder), "previous": self(.sitePrevious), "next": self(.siteNext),
       "noResults": self(.siteNoResults), "feed": self(.siteFeed), "book": self(.siteBook), "weather": self(.siteWeather),
       "untitled": self(.untitled), "empty": self(.siteEmpty), "source": self(.siteSource),
+      "oneFound": self(.siteOneEntry), "manyFound": self(.siteEntries, "{1}"),
     ]
   }
 }
