@@ -1,5 +1,5 @@
 // ilgi: search inside an exported or served journal, in the browser, without the network.
-// Reads the list of entries from search-index.js (loaded before this script) and shows the ones
+// Reads the list of entries from search/YYYY.js (loaded before this script) and shows the ones
 // that hold every word of the query in their title, preview, tags, weather or date.
 (function () {
   "use strict";

@@ -159,12 +159,12 @@ struct Context {
 
   /// The journal's site (`export html`, `serve`): the entries `filter` keeps, newest first, the
   /// pictures beside them, the journal's templates, its language and title.
-  func site(_ store: JournalStore, index: EntryIndex, filter: EntryFilter, keepsBodies: Bool) throws -> Site {
+  func site(_ store: JournalStore, index: EntryIndex, filter: EntryFilter, keepsFragments: Bool) throws -> Site {
     var filter = filter
     filter.reverse = false
     let rows = try Self.indexed { try index.entriesWithHashes(filter) }
     var options = Site.Options(language: language, title: tr(.siteTitle), allowsRawHTML: settings.flag(.rawHTML))
-    options.keepsBodies = keepsBodies
+    options.keepsFragments = keepsFragments
     return try Self.map {
       try Site(
         entries: rows, attachments: store.walk(attachments: true).attachments, store: store,

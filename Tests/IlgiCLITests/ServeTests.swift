@@ -113,7 +113,7 @@ import Testing
 
     // Read-only: the journal's files are as they were.
     let before = h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/index") }
-    _ = try Self.get(server.port, "/search-index.js")
+    _ = try Self.get(server.port, "/search/2026.js")
     #expect(h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/index") } == before)
 
     let stopped = server.stop()
@@ -135,7 +135,7 @@ import Testing
     try h.journal.write("2026/04/2026-04-01-0800-new.md", "---\ndate: 2026-04-01T08:00:00+09:00\n---\n# Brand new\n\nHello.\n")
     #expect(try Self.get(server.port, "/").body.contains("Brand new"))
 
-    let paths = ["/", page, "/tags/index.html", "/calendar/2026.html", "/search-index.js", "/style.css", "/feed.xml", "/archive/2026.html"]
+    let paths = ["/", page, "/tags/index.html", "/calendar/2026.html", "/search/2026.js", "/style.css", "/feed.xml", "/archive/2026.html"]
     let expected = try paths.map { try Self.get(server.port, $0).body }
     let port = server.port
     let lock = NSLock()

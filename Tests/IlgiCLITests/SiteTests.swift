@@ -115,7 +115,7 @@ import Testing
     let pages = [
       "index.html", "entries/2026/03/2026-03-14-0930-morning-run.html", "entries/2026/03/2026-03-15-2210-산책.html",
       "archive/index.html", "archive/2026.html", "archive/2026-03.html", "tags/index.html", "tags/산책.html",
-      "calendar/2026.html", "search.html", "search-index.js", "feed.xml",
+      "calendar/2026.html", "search.html", "search/2026.js", "feed.xml",
     ]
     let update = ProcessInfo.processInfo.environment["ILGI_UPDATE_GOLDEN"] == "1"
     for page in pages {
@@ -136,7 +136,7 @@ import Testing
         "calendar/2025.html", "calendar/2026.html", "entries/2025/12/2025-12-31-2350-year-end.html",
         "entries/2026/03/2026-03-14-0930-morning-run.html", "entries/2026/03/2026-03-15-2210-산책.html",
         "entries/2026/03/photos/route.png", "feed.xml",
-        "index.html", "search-index.js", "search.html", "search.js", "style.css", "tags/breakfast.html",
+        "index.html", "search.html", "search.js", "search/2025.js", "search/2026.js", "style.css", "tags/breakfast.html",
         "tags/index.html", "tags/running.html", "tags/spring.html", "tags/산책.html",
       ])
   }
@@ -212,18 +212,35 @@ import Testing
       #expect(!text.contains("http://") && !text.contains("https://"), "\(file) names a host")
     }
 
-    // The search index holds every entry, each pointing at its page.
-    let script = Self.text(out + "/search-index.js")
-    let prefix = "window.ilgiSearchIndex = "
-    #expect(script.hasPrefix(prefix))
-    let json = String(script.dropFirst(prefix.count).dropLast(2))
-    let items = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] ?? []
+    // The search index holds every entry, each pointing at its page, in a script per year.
+    let prefix = "window.ilgiSearchIndex = (window.ilgiSearchIndex || []).concat("
+    var items: [[Any]] = []
+    for file in files where file.hasPrefix("search/") {
+      let script = Self.text(out + "/" + file)
+      #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"), "\(file)")
+      let json = String(script.dropFirst(prefix.count).dropLast(3))
+      let chunk = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] ?? []
+      #expect(chunk.allSatisfy { ($0[2] as? String)?.hasPrefix(file.dropFirst("search/".count).dropLast(3)) == true }, "\(file)")
+      items += chunk
+    }
     #expect(items.count == corpus.manifest.entries)
     let urls = Set(items.compactMap { ($0.first as? String)?.removingPercentEncoding })
     #expect(urls == Set(entryPages))
-    // Tag pages: the manifest's count of each tag (case folded), as many rows as entries.
-    let tagPage = Self.text(out + "/tags/travel.html")
-    #expect(tagPage.components(separatedBy: "class=\"entry-row\"").count - 1 == corpus.manifest.perTag["travel"])
+    // The search page loads every year's script, then the search script.
+    let searchPage = Self.text(out + "/search.html")
+    #expect(searchPage.components(separatedBy: "<script src=\"search/").count - 1 == corpus.manifest.perYear.count)
+    // Tag pages: the manifest's count of each tag (case folded), as many rows as entries, a
+    // hundred to a page.
+    var travelRows = 0
+    var travelPages = 0
+    for file in files where file == "tags/travel.html" || (file.hasPrefix("tags/travel.") && file.dropFirst("tags/travel.".count).first?.isNumber == true) {
+      let rows = Self.text(out + "/" + file).components(separatedBy: "class=\"entry-row\"").count - 1
+      #expect(rows <= 100)
+      travelRows += rows
+      travelPages += 1
+    }
+    #expect(travelRows == corpus.manifest.perTag["travel"])
+    #expect(travelPages == ((corpus.manifest.perTag["travel"] ?? 0) + 99) / 100)
     // The years of the archive are the manifest's.
     for (year, count) in corpus.manifest.perYear {
       let book = Self.text(out + "/archive/\(year).html")
@@ -260,6 +277,34 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: out + "/CNAME"))
     #expect(third.stdout.contains(" removed)"), "\(third.stdout)")
     #expect(!third.stdout.contains(" 0 removed)"), "\(third.stdout)")
+  }
+
+  @Test func aHandEditedManifestCannotMakeIlgiRemoveFilesOutsideTheSite() throws {
+    let h = try Self.goldenHarness()
+    let out = h.journal.base + "/site"
+    #expect(try h.run("export", "html", "--out", out).status == 0)
+    // Files beside and above the site, named in the manifest as pages the site no longer has.
+    let outside = h.journal.base + "/keep.txt"
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: outside))
+    try FileManager.default.createDirectory(atPath: out + "/mine", withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/mine/notes.txt"))
+    let manifest = out + "/" + SiteWriter.manifestName
+    var text = Self.text(manifest)
+    for hostile in ["../keep.txt", "mine/../../keep.txt", "/\(outside.dropFirst())", "..", "mine/..", "zz\t../keep.txt"] {
+      text += "0123456789abcdef\t\(hostile)\n"
+    }
+    text += "not-hex\tmine/notes.txt\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: manifest))
+    let again = try h.run("export", "html", "--out", out)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.contains(" 0 removed)"), "\(again.stdout)")
+    #expect(FileManager.default.fileExists(atPath: outside))
+    #expect(FileManager.default.fileExists(atPath: out + "/mine/notes.txt"))
+    // A page the manifest names rightly, gone from the site, is removed.
+    text += "0123456789abcdef\tmine/notes.txt\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: manifest))
+    #expect(try h.run("export", "html", "--out", out).stdout.contains(" 1 removed)"))
+    #expect(!FileManager.default.fileExists(atPath: out + "/mine/notes.txt"))
   }
 
   @Test func badOutputFoldersAreRefusedAndNothingIsWritten() throws {
@@ -326,7 +371,7 @@ import Testing
         }
       }
       for bad in ["<script>alert", "<img src=x onerror", "<b onmouseover", "\" onclick=\"", "javascript:", "data:text/html"] {
-        #expect(!markup.contains(bad) || file == "search-index.js", "\(file) carries \(bad)")
+        #expect(!markup.contains(bad) || file.hasPrefix("search/"), "\(file) carries \(bad)")
       }
     }
     // In the search index the payloads are JSON strings, shown by the script with textContent only.
@@ -373,5 +418,36 @@ import Testing
     let broken = try h.run("export", "html", "--out", h.journal.base + "/site2")
     #expect(broken.status != 0)
     #expect(broken.stderr.contains(".ilgi/templates/site-entry.html"))
+    // With the file's own line and column.
+    try Data("<p>\n  {{#unclosed}}".utf8).write(to: URL(fileURLWithPath: h.journal.root + "/.ilgi/templates/site-entry.html"))
+    let placed = try h.run("export", "html", "--out", h.journal.base + "/site2")
+    #expect(placed.stderr.contains("line 2, column"), "\(placed.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: h.journal.base + "/site2"))
+    try FileManager.default.removeItem(atPath: h.journal.root + "/.ilgi/templates/site-entry.html")
+
+    // A shell of one's own: the title raw, escaped and transformed, the content escaped or not,
+    // each page filled in as the template says.
+    try Data(
+      "<title>{{pageTitle}}</title><h>{{{pageTitle}}}</h><u>{{uppercased(pageTitle)}}</u><main>{{{content}}}</main><pre>{{content}}</pre>\n".utf8
+    ).write(to: URL(fileURLWithPath: h.journal.root + "/.ilgi/templates/site-page.html"))
+    try h.journal.write(
+      "2026/03/2026-03-20-0800-fish-and-chips.md",
+      "---\nid: 5A1C0E52-5D44-4C32-9E0B-0A5F00D0E6B7\ndate: 2026-03-20T08:00:00+09:00\n---\n# Fish & <chips>\n\nBody *here*.\n")
+    #expect(try h.run("export", "html", "--out", out).status == 0)
+    let page = Self.text(out + "/entries/2026/03/2026-03-20-0800-fish-and-chips.html")
+    #expect(page.contains("<title>Fish &amp; &lt;chips&gt; · Diary</title>"), "\(page)")
+    #expect(page.contains("<h>Fish & <chips> · Diary</h>"))
+    #expect(page.contains("<u>FISH &amp; &lt;CHIPS&gt; · DIARY</u>"))
+    #expect(page.contains("<main><article class=\"entry\">"))
+    #expect(page.contains("<pre>&lt;article class=&quot;entry&quot;&gt;"))
+    #expect(page.contains("<em>here</em>"))
+    // Without the transform the shell is cut once and filled in: the same pages.
+    try Data(
+      "<title>{{pageTitle}}</title><h>{{{pageTitle}}}</h><main>{{{content}}}</main><pre>{{content}}</pre>\n".utf8
+    ).write(to: URL(fileURLWithPath: h.journal.root + "/.ilgi/templates/site-page.html"))
+    #expect(try h.run("export", "html", "--out", out).status == 0)
+    let filled = Self.text(out + "/entries/2026/03/2026-03-20-0800-fish-and-chips.html")
+    #expect(filled == page.replacingOccurrences(of: "<u>FISH &amp; &lt;CHIPS&gt; · DIARY</u>", with: ""), "\(filled)")
+    #expect(Self.text(out + "/index.html").hasPrefix("<title>Diary</title><h>Diary</h><main><h1 class=\"page-heading\">Diary</h1>"))
   }
 }

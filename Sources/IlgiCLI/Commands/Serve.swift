@@ -114,7 +114,7 @@ final class LiveSite: @unchecked Sendable {
       || templatesNow != stamp
     if let cached, !changed { return cached }
     stamp = templatesNow
-    let site = try context.site(store, index: index, filter: filter, keepsBodies: false)
+    let site = try context.site(store, index: index, filter: filter, keepsFragments: false)
     var pages: [String: SitePage] = [:]
     for page in site.pages() { pages[page.path] = page }
     cached = pages

@@ -64,6 +64,43 @@ public struct EntryDocument: Sendable, Equatable {
     content = lines[(close + 1)...].joined()
   }
 
+  /// The content of a file (what follows its front matter) found without parsing the YAML, when
+  /// the front matter block does not mention `word` at all; `nil` when it does, or when the file
+  /// needs the full reading (`init(bytes:)`) to say what is wrong with it.
+  static func content(of bytes: [UInt8], unlessFrontMatterMentions word: String) -> String? {
+    if bytes.contains(0) { return nil }
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    guard let text = String(validating: bytes[start...], as: UTF8.self) else { return nil }
+    // Line by line over the bytes: where each line starts, and whether it is a `---` fence.
+    func lineEnd(from index: Int) -> Int {
+      var end = index
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      return end < bytes.count ? end + 1 : end
+    }
+    func isFence(_ from: Int, _ to: Int) -> Bool {
+      let line = bytes[from..<to]
+      return line.elementsEqual("---\n".utf8) || line.elementsEqual("---\r\n".utf8) || line.elementsEqual("---".utf8)
+    }
+    var end = lineEnd(from: start)
+    guard isFence(start, end) else { return text }
+    let blockStart = end
+    while end < bytes.count {
+      let lineStart = end
+      end = lineEnd(from: lineStart)
+      if isFence(lineStart, end) {
+        let needle = Array(word.utf8)
+        let block = bytes[blockStart..<lineStart]
+        if needle.isEmpty || block.count >= needle.count
+          && block.indices.dropLast(needle.count - 1).contains(where: { bytes[$0..<$0 + needle.count].elementsEqual(needle) })
+        {
+          return nil
+        }
+        return String(decoding: bytes[end...], as: UTF8.self)
+      }
+    }
+    return nil
+  }
+
   /// The file's bytes: BOM, front matter and content, exactly as read or as edited.
   public var bytes: [UInt8] {
     var out: [UInt8] = hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []

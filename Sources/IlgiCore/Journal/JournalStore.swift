@@ -103,6 +103,10 @@ public struct JournalStore: Sendable {
   /// read (no preview, no inline tags): what a page of the site shows.
   public func readBody(_ path: JournalPath) throws(EntryReadError) -> String {
     let bytes = try readBytes(path, at: absolute(path))
+    // Most front matter holds no title; then the YAML need not be parsed to find the body.
+    if let content = EntryDocument.content(of: bytes, unlessFrontMatterMentions: "title") {
+      return EntryReader.splitTitle(content).body
+    }
     let document: EntryDocument
     do {
       document = try EntryDocument(bytes: bytes)

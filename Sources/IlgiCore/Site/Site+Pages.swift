@@ -9,9 +9,7 @@ extension Site {
     let newestYear = entries.first?.entry.date.fields.year
 
     // The newest-first list, in pages.
-    let chunks = stride(from: 0, to: max(entries.count, 1), by: options.pageSize).map {
-      Array(entries[$0..<min($0 + options.pageSize, entries.count)])
-    }
+    let chunks = Self.chunks(entries, of: options.pageSize)
     for (number, chunk) in chunks.enumerated() {
       let path = Self.listPage(number)
       var key = keyed(path, chunk)
@@ -23,7 +21,7 @@ extension Site {
         html(path, key: key, kind: "list", title: number == 0 ? options.title : heading, template: "site-list.html") { root in
           [
             "heading": number == 0 ? self.options.title : heading, "subheading": number == 0 ? heading : nil,
-            "rows": chunk.map { self.row($0, root: root) },
+            "rows": chunk.map { self.listRow($0, root: root) },
             "newer": newer.map { root + Self.href($0) }, "older": older.map { root + Self.href($0) },
           ]
         })
@@ -152,13 +150,28 @@ extension Site {
           },
         ]
       })
+    // A tag's entries in pages like the main list's (`tags/x.html`, `tags/x.2.html`, ...), so an
+    // edited entry remakes the one page that shows it, not a list of thousands.
     for (page, tag) in tagList {
-      var key = keyed(page, tag.rows)
-      key.add(tag.name)
-      pages.append(
-        html(page, key: key, kind: "tag", title: "#" + tag.name, template: "site-list.html") { root in
-          ["heading": "#" + tag.name, "subheading": self.text.count(tag.rows.count), "rows": tag.rows.map { self.row($0, root: root) }]
-        })
+      let chunks = Self.chunks(tag.rows, of: options.pageSize)
+      for (number, chunk) in chunks.enumerated() {
+        let path = Self.tagPage(page, number)
+        var key = keyed(path, chunk)
+        key.add(tag.name)
+        key.add(UInt64(chunks.count))
+        key.add(UInt64(tag.rows.count))
+        let newer = number > 0 ? Self.tagPage(page, number - 1) : nil
+        let older = number + 1 < chunks.count ? Self.tagPage(page, number + 1) : nil
+        let subheading =
+          chunks.count > 1 ? self.text.count(tag.rows.count) + " · " + text(.sitePageOf, number + 1, chunks.count) : self.text.count(tag.rows.count)
+        pages.append(
+          html(path, key: key, kind: "tag", title: "#" + tag.name, template: "site-list.html") { root in
+            [
+              "heading": "#" + tag.name, "subheading": subheading, "rows": chunk.map { self.listRow($0, root: root) },
+              "newer": newer.map { root + Self.href($0) }, "older": older.map { root + Self.href($0) },
+            ]
+          })
+      }
     }
 
     // Calendars, one per year from the oldest to the newest.
@@ -184,14 +197,21 @@ extension Site {
     }
 
     // Search, the feed and the assets.
-    let searchKey = keyed("search.html", [])
+    // The search index in a script per year, so an edited entry remakes its year's only.
+    var searchKey = keyed("search.html", [])
+    for year in years { searchKey.add(UInt64(year.year)) }
+    let indexScripts = years.map { Self.searchIndexPage($0.year) }
     pages.append(
-      html("search.html", key: searchKey, kind: "search", title: text(.siteSearch), template: "site-search.html", scripts: ["search-index.js", "search.js"]) { _ in
+      html("search.html", key: searchKey, kind: "search", title: text(.siteSearch), template: "site-search.html", scripts: indexScripts + ["search.js"]) { _ in
         ["heading": self.text(.siteSearch)]
       })
-    var indexKey = keyed("search-index.js", entries)
-    indexKey.add("search-index")
-    pages.append(SitePage(path: "search-index.js", key: indexKey.value, contentType: "text/javascript; charset=utf-8") { try self.searchIndex() })
+    for year in years {
+      let rows = year.months.flatMap(\.rows)
+      let path = Self.searchIndexPage(year.year)
+      var key = keyed(path, rows)
+      key.add("search-index")
+      pages.append(SitePage(path: path, key: key.value, contentType: "text/javascript; charset=utf-8") { self.searchIndex(rows) })
+    }
     let feedRows = Array(entries.prefix(options.feedSize))
     pages.append(
       SitePage(path: "feed.xml", key: keyed("feed.xml", feedRows).value, contentType: "application/atom+xml; charset=utf-8") {
@@ -240,6 +260,19 @@ extension Site {
     }
   }
 
+  /// `rows` in pages of `size`; no rows make one empty page.
+  static func chunks(_ rows: [Row], of size: Int) -> [[Row]] {
+    stride(from: 0, to: max(rows.count, 1), by: size).map { Array(rows[$0..<min($0 + size, rows.count)]) }
+  }
+
+  /// Page `number` (from 0) of the tag whose first page is `first`: `tags/x.html`, `tags/x.2.html`.
+  static func tagPage(_ first: String, _ number: Int) -> String {
+    number == 0 ? first : String(first.dropLast(".html".count)) + ".\(number + 1).html"
+  }
+
+  /// The scripts of the search index, a year each (`search/2026.js`), newest first.
+  static func searchIndexPage(_ year: Int) -> String { "search/\(pad(year, 4)).js" }
+
   static func listPage(_ number: Int) -> String { number == 0 ? "index.html" : "page/\(number + 1).html" }
 
   static func monthPage(_ year: Int, _ month: Int) -> String { "archive/\(pad(year, 4))-\(pad(month)).html" }
@@ -269,15 +302,30 @@ extension Site {
       var context: [String: Any] = ["root": root, "label": self.text.labels]
       for (name, value) in try values(root) { if let value { context[name] = value } }
       let content = self.templates[template]!.render(context)
-      return Array(self.shell(title: title, kind: kind, root: root, content: content, scripts: scripts).utf8)
+      return self.shell(title: title, kind: kind, root: root, content: content, scripts: scripts)
     }
   }
 
-  func shell(title: String, kind: String, root: String, content: String, scripts: [String]) -> String {
+  /// A page: `content` inside the shell (`site-page.html`), with the page's title.
+  ///
+  /// The shell is rendered once for each root, kind and scripts with stand-ins for the title
+  /// and the content, and each page fills them in, escaped where the template escapes them; a
+  /// shell that transforms either (`{{lowercased(pageTitle)}}`) is rendered for every page.
+  func shell(title: String, kind: String, root: String, content: String, scripts: [String]) -> [UInt8] {
+    let pageTitle = title == options.title ? options.title : "\(title) · \(options.title)"
+    guard shellHasHoles else {
+      return Array(renderShell(pageTitle: pageTitle, content: content, kind: kind, root: root, scripts: scripts).utf8)
+    }
+    let shape = shells.shape(root + "\u{0}" + kind + "\u{0}" + scripts.joined(separator: "\u{0}")) {
+      ShellShape(renderShell(pageTitle: ShellShape.titleHole, content: ShellShape.contentHole, kind: kind, root: root, scripts: scripts))
+    }
+    return shape.fill(title: pageTitle, content: content)
+  }
+
+  func renderShell(pageTitle: String, content: String, kind: String, root: String, scripts: [String]) -> String {
     var context: [String: Any] = [
       "lang": options.language.rawValue, "siteTitle": options.title, "root": root, "kind": kind,
-      "label": text.labels, "content": content, "csp": Self.contentSecurityPolicy,
-      "pageTitle": title == options.title ? options.title : "\(title) · \(options.title)",
+      "label": text.labels, "content": content, "csp": Self.contentSecurityPolicy, "pageTitle": pageTitle,
       "scripts": scripts.map { root + $0 },
     ]
     if let newest = entries.first { context["latestYear"] = String(newest.entry.date.fields.year) }
@@ -289,11 +337,22 @@ extension Site {
   func rowsWithDayAnchors(_ rows: [Row], root: String) -> [[String: Any]] {
     var previousDay = ""
     return rows.map { row in
-      var values = self.row(row, root: root)
+      var values = self.listRow(row, root: root)
       if row.entry.date.day != previousDay { values["anchor"] = "d-" + row.entry.date.day }
       previousDay = row.entry.date.day
       return values
     }
+  }
+
+  /// An entry in a list: its row, made with `site-row.html` once for every list at the same
+  /// depth and put in without its last line break.
+  func listRow(_ row: Row, root: String) -> [String: Any] {
+    let html = rows.row(row.position, depth: root.utf8.count / 3, keep: options.keepsFragments) {
+      var html = self.templates["site-row.html"]!.render(self.row(row, root: root).merging(["root": root, "label": self.text.labels]) { $1 })
+      if html.hasSuffix("\n") { html.removeLast() }
+      return html
+    }
+    return ["row": html]
   }
 
   /// What a list shows of an entry.
@@ -312,7 +371,7 @@ extension Site {
 
   /// An entry with its rendered body, read from its file.
   func fullEntry(_ row: Row, root: String, page: String) throws -> [String: Any] {
-    let body = try bodies.take(row.entry.path, keep: options.keepsBodies && page == row.page) { () throws(EntryReadError) in
+    let body = try bodies.take(row.entry.path, keep: options.keepsFragments && page == row.page) { () throws(EntryReadError) in
       try store.readBody(row.entry.path)
     }
     var values = self.row(row, root: root)
@@ -372,20 +431,62 @@ extension Site {
     ]
   }
 
-  /// `search-index.js`: every entry's page, title, day, preview, tags and weather, as a script
-  /// (a page opened from `file://` may not fetch a JSON file, but it may load a script).
-  func searchIndex() throws -> [UInt8] {
-    var items: [[Any]] = []
-    items.reserveCapacity(entries.count)
-    for row in entries {
+  /// A script of the search index: each entry of `rows` as its page, title, day, long date,
+  /// preview, tags and weather, added to `window.ilgiSearchIndex` (a page opened from `file://`
+  /// may not fetch a JSON file, but it may load a script).
+  func searchIndex(_ rows: [Row]) -> [UInt8] {
+    var out = Array("window.ilgiSearchIndex = (window.ilgiSearchIndex || []).concat([".utf8)
+    out.reserveCapacity(rows.count * 300)
+    for (number, row) in rows.enumerated() {
       let entry = row.entry
-      items.append([
+      out.append(contentsOf: number == 0 ? "\n[".utf8 : ",\n[".utf8)
+      for (field, value) in [
         Self.href(row.page), entry.title.isEmpty ? text(.untitled) : entry.title, entry.date.day,
-        text.dates.long(entry.date), entry.preview, entry.tags, entry.weather ?? "",
-      ])
+        text.dates.long(entry.date), entry.preview,
+      ].enumerated() {
+        if field > 0 { out.append(UInt8(ascii: ",")) }
+        Self.appendJSON(value, to: &out)
+      }
+      out.append(contentsOf: ",[".utf8)
+      for (number, tag) in entry.tags.enumerated() {
+        if number > 0 { out.append(UInt8(ascii: ",")) }
+        Self.appendJSON(tag, to: &out)
+      }
+      out.append(contentsOf: "],".utf8)
+      Self.appendJSON(entry.weather ?? "", to: &out)
+      out.append(UInt8(ascii: "]"))
     }
-    let json = try JSONSerialization.data(withJSONObject: items, options: [.withoutEscapingSlashes])
-    return Array("window.ilgiSearchIndex = ".utf8) + Array(json) + Array(";\n".utf8)
+    out.append(contentsOf: "]);\n".utf8)
+    return out
+  }
+
+  /// `text` as a JSON string, safe inside a script: control characters, `<`, `>`, `&` and the
+  /// line separators U+2028 and U+2029 escaped.
+  static func appendJSON(_ text: String, to out: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    let bytes = Array(text.utf8)
+    out.append(UInt8(ascii: "\""))
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case 0x22: out.append(contentsOf: "\\\"".utf8)
+      case 0x5C: out.append(contentsOf: "\\\\".utf8)
+      case 0x0A: out.append(contentsOf: "\\n".utf8)
+      case 0x0D: out.append(contentsOf: "\\r".utf8)
+      case 0x09: out.append(contentsOf: "\\t".utf8)
+      case 0..<0x20, 0x3C, 0x3E, 0x26:
+        out.append(contentsOf: "\\u00".utf8)
+        out.append(hex[Int(byte >> 4)])
+        out.append(hex[Int(byte & 15)])
+      case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+        out.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+        index += 2
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
   }
 
   /// The Atom feed of the newest entries, their bodies rendered.

@@ -9,8 +9,9 @@ import Mustache
 ///
 /// Layout: `index.html` and `page/N.html` (newest first), `entries/<journal path>.html`,
 /// pictures and other media of the entries' folders beside their pages, `archive/index.html`, `archive/YYYY.html` (a year as a book), `archive/YYYY-MM.html`,
-/// `tags/index.html`, `tags/<tag>.html`, `calendar/YYYY.html`, `search.html` with
-/// `search-index.js` and `search.js`, `feed.xml` (Atom), `style.css`.
+/// `tags/index.html`, `tags/<tag>.html` (then `tags/<tag>.2.html`, ...), `calendar/YYYY.html`,
+/// `search.html` with `search/YYYY.js` (the index, a year each) and `search.js`, `feed.xml`
+/// (Atom), `style.css`.
 public struct Site: Sendable {
   /// What shapes the whole site.
   public struct Options: Sendable {
@@ -24,9 +25,10 @@ public struct Site: Sendable {
     public var feedSize = 20
     /// Whether raw HTML in entries passes through (off by default, as everywhere in ilgi).
     public var allowsRawHTML = false
-    /// Whether a body read for an entry's page is kept for its year book (an export makes every
-    /// page once; a server, which makes pages one at a time, reads each time).
-    public var keepsBodies = false
+    /// Whether what one page made is kept for the others: a body read for an entry's page, for
+    /// its year book; an entry's list row, for every list that shows it. An export makes every
+    /// page once and wants this; a server, which makes pages one at a time, does not.
+    public var keepsFragments = false
 
     /// Makes options.
     public init(language: Language, title: String, allowsRawHTML: Bool = false) {
@@ -43,7 +45,7 @@ public struct Site: Sendable {
 
   /// The templates a site is made with; a journal may override any of them.
   public static let templateNames = [
-    "site-page.html", "site-list.html", "site-entry.html", "site-archive.html", "site-year.html",
+    "site-page.html", "site-list.html", "site-row.html", "site-entry.html", "site-archive.html", "site-year.html",
     "site-tags.html", "site-calendar.html", "site-search.html", "site-feed.xml",
   ]
   /// Files copied into the site as they are (also overridable).
@@ -59,15 +61,29 @@ public struct Site: Sendable {
   let text: SiteText
   let base: UInt64
   let bodies = BodyCache()
+  let rows = RowCache()
+  let shells = ShellCache()
+  /// Whether the shell takes its title and content as they are (see `shell`).
+  let shellHasHoles: Bool
 
-  /// One entry as the site sees it.
-  struct Row: Sendable {
-    var entry: IndexedEntry
-    var hash: Int64
+  /// One entry as the site sees it (a class: the pages share rows rather than copy them).
+  final class Row: Sendable {
+    let entry: IndexedEntry
+    let hash: Int64
     /// `entries/2026/11/....html`.
-    var page: String
+    let page: String
     /// The tags as (name, page) pairs.
-    var tags: [(name: String, page: String)]
+    let tags: [(name: String, page: String)]
+    /// Where the entry stands in the newest-first list.
+    let position: Int
+
+    init(entry: IndexedEntry, hash: Int64, page: String, tags: [(name: String, page: String)], position: Int) {
+      self.entry = entry
+      self.hash = hash
+      self.page = page
+      self.tags = tags
+      self.position = position
+    }
   }
 
   /// Makes the site of `entries` (newest first, with their fingerprints, as
@@ -92,6 +108,7 @@ public struct Site: Sendable {
     self.options = options
     text = SiteText(language: options.language)
     var compiled: [String: MustacheTemplate] = [:]
+    var shellSource = ""
     var seed = StableHash()
     seed.add("ilgi-site-1")
     seed.add(options.language.rawValue)
@@ -99,11 +116,8 @@ public struct Site: Sendable {
     seed.add(options.allowsRawHTML ? "raw" : "safe")
     for name in Self.templateNames {
       let (source, path) = try templates.source(name)
-      do {
-        compiled[name] = try MustacheTemplate(string: source)
-      } catch {
-        throw JournalError(path: path ?? "Templates/\(name)", reason: .template("\(error)"))
-      }
+      compiled[name] = try Self.compile(source, path: path ?? "Templates/\(name)")
+      if name == "site-page.html" { shellSource = source }
       seed.add(source)
     }
     var assets: [String: [UInt8]] = [:]
@@ -111,6 +125,7 @@ public struct Site: Sendable {
       assets[file] = Array(try templates.source(name).text.utf8)
     }
     self.templates = compiled
+    shellHasHoles = !shellSource.contains("pageTitle)") && !shellSource.contains("content)")
     self.assets = assets
 
     // Tags are grouped without regard to case; each gets a file name of its own.
@@ -131,11 +146,29 @@ public struct Site: Sendable {
         }
         tags.append((tag, "tags/\(slug).html"))
       }
-      rows.append(Row(entry: entry, hash: hash, page: Self.entryPage(entry.path), tags: tags))
+      rows.append(Row(entry: entry, hash: hash, page: Self.entryPage(entry.path), tags: tags, position: rows.count))
     }
     self.entries = rows
     if let newest = rows.first { seed.add(String(newest.entry.date.fields.year)) }
     base = seed.value
+  }
+
+  /// A template compiled to escape with `SiteEscaping`; a template that does not parse is an
+  /// error naming its file, line and column.
+  static func compile(_ source: String, path: String) throws(JournalError) -> MustacheTemplate {
+    _ = SiteEscaping.registered
+    do {
+      return try MustacheTemplate(string: "{{%CONTENT_TYPE:\(SiteEscaping.name)}}" + source)
+    } catch {
+      // Parsed again without the pragma, so the line and column are the file's own.
+      var problem: any Error = error
+      do { _ = try MustacheTemplate(string: source) } catch { problem = error }
+      if let parse = problem as? MustacheTemplate.ParserError {
+        let where_ = "line \(parse.context.lineNumber), column \(parse.context.columnNumber)"
+        throw JournalError(path: path, reason: .template("\(where_): \(parse.error)"))
+      }
+      throw JournalError(path: path, reason: .template("\(problem)"))
+    }
   }
 
   /// The site page of the entry at `path`: `2026/11/x.md` is `entries/2026/11/x.html`.
@@ -196,6 +229,130 @@ public struct Site: Sendable {
   /// From a page at `path` back to the site's root: `""`, `"../"`, `"../../../"`.
   static func root(of path: String) -> String {
     String(repeating: "../", count: path.utf8.filter { $0 == UInt8(ascii: "/") }.count)
+  }
+}
+
+/// A rendered shell cut at its stand-ins for the page's title and content.
+struct ShellShape: Sendable {
+  /// Stand-ins no page holds: private-use characters around a letter and an ampersand, which escaping
+  /// turns into `&amp;`, so an escaped hole can be told from a raw one.
+  static let titleHole = "\u{E000}T&\u{E000}"
+  static let contentHole = "\u{E000}C&\u{E000}"
+
+  enum Hole: Sendable { case title, escapedTitle, content, escapedContent }
+
+  /// The text between holes: one more than there are holes.
+  var parts: [[UInt8]] = []
+  var holes: [Hole] = []
+
+  init(_ rendered: String) {
+    let bytes = Array(rendered.utf8)
+    let forms: [([UInt8], Hole)] = [
+      (Array(Self.titleHole.utf8), .title), (Array(SiteEscaping.escape(Self.titleHole).utf8), .escapedTitle),
+      (Array(Self.contentHole.utf8), .content), (Array(SiteEscaping.escape(Self.contentHole).utf8), .escapedContent),
+    ]
+    var start = 0
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == forms[0].0[0], let (form, hole) = forms.first(where: { bytes[index...].starts(with: $0.0) }) {
+        parts.append(Array(bytes[start..<index]))
+        holes.append(hole)
+        index += form.count
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    parts.append(Array(bytes[start...]))
+  }
+
+  func fill(title: String, content: String) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(parts.reduce(content.utf8.count) { $0 + $1.count } + title.utf8.count * holes.count)
+    for (number, part) in parts.enumerated() {
+      out.append(contentsOf: part)
+      guard number < holes.count else { break }
+      switch holes[number] {
+      case .title: out.append(contentsOf: title.utf8)
+      case .escapedTitle: out.append(contentsOf: SiteEscaping.escape(title).utf8)
+      case .content: out.append(contentsOf: content.utf8)
+      case .escapedContent: out.append(contentsOf: SiteEscaping.escape(content).utf8)
+      }
+    }
+    return out
+  }
+}
+
+/// Shells cut into parts, one for each root, kind and scripts.
+final class ShellCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var shapes: [String: ShellShape] = [:]
+
+  func shape(_ key: String, make: () -> ShellShape) -> ShellShape {
+    lock.lock()
+    let known = shapes[key]
+    lock.unlock()
+    if let known { return known }
+    let shape = make()
+    lock.lock()
+    shapes[key] = shape
+    lock.unlock()
+    return shape
+  }
+}
+
+/// List rows rendered once for each depth of page that shows them (see `Options.keepsFragments`).
+final class RowCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var rows: [Int: String] = [:]
+
+  /// The row of the entry at `position` for pages `depth` folders down, made by `render` once.
+  func row(_ position: Int, depth: Int, keep: Bool, render: () -> String) -> String {
+    let key = position &* 16 &+ depth
+    if keep {
+      lock.lock()
+      let known = rows[key]
+      lock.unlock()
+      if let known { return known }
+    }
+    let row = render()
+    if keep {
+      lock.lock()
+      rows[key] = row
+      lock.unlock()
+    }
+    return row
+  }
+}
+
+/// Mustache's HTML escaping done on bytes: the same five characters (`<`, `>`, `&`, `"`, `'`)
+/// and the same replacements as the library's own, which walks grapheme clusters through a
+/// dictionary and took a seventh of an export's time.
+struct SiteEscaping: MustacheContentType {
+  static let name = "ILGI_HTML"
+  static let registered: Bool = {
+    MustacheContentTypes.register(SiteEscaping(), named: name)
+    return true
+  }()
+
+  func escapeText(_ text: String) -> String { Self.escape(text) }
+
+  static func escape(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count + 16)
+    for byte in utf8 {
+      switch byte {
+      case 0x3C: out.append(contentsOf: "&lt;".utf8)
+      case 0x3E: out.append(contentsOf: "&gt;".utf8)
+      case 0x26: out.append(contentsOf: "&amp;".utf8)
+      case 0x22: out.append(contentsOf: "&quot;".utf8)
+      case 0x27: out.append(contentsOf: "&#39;".utf8)
+      default: out.append(byte)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }
 

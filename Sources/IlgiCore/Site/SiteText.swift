@@ -8,6 +8,8 @@ struct SiteText: Sendable {
   let months: [String]
   /// Monday first, short ("Mon", "월").
   let weekdays: [String]
+  /// The labels every template may use, as `{{label.NAME}}`.
+  private(set) var labels: [String: String] = [:]
 
   init(language: Language) {
     catalog = Catalog(language)
@@ -19,6 +21,14 @@ struct SiteText: Sendable {
     let sundayFirst =
       language == .korean ? calendar.veryShortStandaloneWeekdaySymbols : calendar.shortStandaloneWeekdaySymbols
     weekdays = Array(sundayFirst[1...]) + [sundayFirst[0]]
+    labels = [
+      "home": self(.siteHome), "archive": self(.siteArchive), "tags": self(.siteTags),
+      "calendar": self(.siteCalendar), "search": self(.siteSearch), "searchPlaceholder": self(.siteSearchPlaceholder),
+      "newer": self(.siteNewer), "older": self(.siteOlder), "previous": self(.sitePrevious), "next": self(.siteNext),
+      "noResults": self(.siteNoResults), "feed": self(.siteFeed), "book": self(.siteBook), "weather": self(.siteWeather),
+      "untitled": self(.untitled), "empty": self(.siteEmpty), "source": self(.siteSource),
+      "oneFound": self(.siteOneEntry), "manyFound": self(.siteEntries, "{1}"),
+    ]
   }
 
   func callAsFunction(_ key: Message, _ arguments: any CustomStringConvertible...) -> String {
@@ -33,17 +43,5 @@ struct SiteText: Sendable {
   /// "3 entries", "일기 3개".
   func count(_ count: Int) -> String {
     count == 1 ? self(.siteOneEntry) : self(.siteEntries, count)
-  }
-
-  /// The labels every template may use, as `{{label.NAME}}`.
-  var labels: [String: String] {
-    [
-      "home": self(.siteHome), "archive": self(.siteArchive), "tags": self(.siteTags),
-      "calendar": self(.siteCalendar), "search": self(.siteSearch), "searchPlaceholder": self(.siteSearchPlaceholder),
-      "newer": self(.siteNewer), "older": self(.siteOlder), "previous": self(.sitePrevious), "next": self(.siteNext),
-      "noResults": self(.siteNoResults), "feed": self(.siteFeed), "book": self(.siteBook), "weather": self(.siteWeather),
-      "untitled": self(.untitled), "empty": self(.siteEmpty), "source": self(.siteSource),
-      "oneFound": self(.siteOneEntry), "manyFound": self(.siteEntries, "{1}"),
-    ]
   }
 }

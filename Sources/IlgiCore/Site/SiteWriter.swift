@@ -134,31 +134,45 @@ public struct SiteWriter: Sendable {
 
   /// The fingerprints written last time, by path.
   func readManifest() -> [String: UInt64] {
-    guard let data = FileManager.default.contents(atPath: folder + "/" + Self.manifestName) else { return [:] }
+    guard let contents = FileManager.default.contents(atPath: folder + "/" + Self.manifestName) else { return [:] }
+    let data = [UInt8](contents)
     var result: [String: UInt64] = [:]
     // Split by bytes: Foundation's and Swift's string splitting cost more than the rest of a run
     // that finds nothing to write.
     for line in data.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
-      guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
-        let key = UInt64(String(decoding: line[line.startIndex..<tab], as: UTF8.self), radix: 16)
-      else { continue }
-      let path = String(decoding: line[(tab + 1)...], as: UTF8.self)
+      guard let tab = line.firstIndex(of: UInt8(ascii: "\t")), tab > line.startIndex, tab - line.startIndex <= 16 else { continue }
+      var key: UInt64 = 0
+      var valid = true
+      for byte in line[line.startIndex..<tab] {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): key = key << 4 | UInt64(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): key = key << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+        default: valid = false
+        }
+      }
+      let path = line[(tab + 1)...]
       // Only paths inside the folder: a hand-edited manifest must not make ilgi remove others.
-      guard !path.hasPrefix("/"), !path.contains("/../"), !path.hasPrefix("../"), !path.hasSuffix("/.."), path != ".."
-      else { continue }
-      result[path] = key
+      guard valid, !path.isEmpty, path.first != UInt8(ascii: "/"), !Self.climbs(path) else { continue }
+      result[String(decoding: path, as: UTF8.self)] = key
     }
     return result
+  }
+
+  /// Whether a relative path has a `..` step.
+  static func climbs(_ path: ArraySlice<UInt8>) -> Bool {
+    var start = path.startIndex
+    while start <= path.endIndex {
+      let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+      if end - start == 2, path[start] == UInt8(ascii: "."), path[start + 1] == UInt8(ascii: ".") { return true }
+      start = end + 1
+    }
+    return false
   }
 
   /// Writes `bytes` to `path` through a temporary file and a rename, unless the file already
   /// holds exactly them; says whether it wrote. A site can be made again, so no fsync.
   func replace(_ path: String, with bytes: [UInt8]) throws(JournalError) -> Bool {
-    if let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count,
-      existing.elementsEqual(bytes)
-    {
-      return false
-    }
+    if holds(path, bytes) { return false }
     let temporary = path + ".ilgi-\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
     guard fd >= 0 else { throw failure("write", temporary) }
@@ -181,6 +195,24 @@ public struct SiteWriter: Sendable {
       throw error
     }
     return true
+  }
+
+  /// Whether the file at `path` holds exactly `bytes` (a missing file holds nothing).
+  func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count else { return false }
+    var existing = [UInt8](repeating: 0, count: bytes.count)
+    var offset = 0
+    while offset < bytes.count {
+      let count = existing.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, bytes.count - offset) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return false }
+      offset += count
+    }
+    return existing == bytes
   }
 
   func makeFolder(_ path: String) throws(JournalError) {
