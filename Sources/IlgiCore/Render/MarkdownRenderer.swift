@@ -10,6 +10,26 @@ public struct MarkdownRenderer: Sendable {
   /// Whether raw HTML in entries passes through to HTML output (off by default).
   public var allowsRawHTML: Bool
 
+  /// `text` with `<`, `>`, `&`, `"` and `'` as HTML entities, safe in an element or a quoted
+  /// attribute (byte by byte: no grapheme walking, nothing else changed).
+  public static func escapeHTML(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count + 16)
+    for byte in utf8 {
+      switch byte {
+      case 0x3C: out.append(contentsOf: "&lt;".utf8)
+      case 0x3E: out.append(contentsOf: "&gt;".utf8)
+      case 0x26: out.append(contentsOf: "&amp;".utf8)
+      case 0x22: out.append(contentsOf: "&quot;".utf8)
+      case 0x27: out.append(contentsOf: "&#39;".utf8)
+      default: out.append(byte)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
   /// Makes a renderer; raw HTML stays out unless `allowsRawHTML`.
   public init(allowsRawHTML: Bool = false) {
     self.allowsRawHTML = allowsRawHTML

@@ -282,13 +282,7 @@ extension Site {
   func keyed(_ path: String, _ rows: [Row]) -> StableHash {
     var key = StableHash(base)
     key.add(path)
-    for row in rows {
-      key.add(row.entry.path.rawValue)
-      key.add(row.hash)
-      key.add(row.entry.date.instant.timeIntervalSince1970.bitPattern)
-      key.add(Int64(row.entry.date.offset))
-      for tag in row.tags { key.add(tag.page) }
-    }
+    for row in rows { key.add(row.fingerprint) }
     return key
   }
 

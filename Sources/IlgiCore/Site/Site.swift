@@ -76,6 +76,8 @@ public struct Site: Sendable {
     let tags: [(name: String, page: String)]
     /// Where the entry stands in the newest-first list.
     let position: Int
+    /// What every page showing the entry takes from it: its file, bytes, date and tag pages.
+    let fingerprint: UInt64
 
     init(entry: IndexedEntry, hash: Int64, page: String, tags: [(name: String, page: String)], position: Int) {
       self.entry = entry
@@ -83,6 +85,13 @@ public struct Site: Sendable {
       self.page = page
       self.tags = tags
       self.position = position
+      var key = StableHash()
+      key.add(entry.path.rawValue)
+      key.add(hash)
+      key.add(entry.date.instant.timeIntervalSince1970.bitPattern)
+      key.add(Int64(entry.date.offset))
+      for tag in tags { key.add(tag.page) }
+      fingerprint = key.value
     }
   }
 
@@ -110,7 +119,7 @@ public struct Site: Sendable {
     var compiled: [String: MustacheTemplate] = [:]
     var shellSource = ""
     var seed = StableHash()
-    seed.add("ilgi-site-1")
+    seed.add("ilgi-site-2")
     seed.add(options.language.rawValue)
     seed.add(options.title)
     seed.add(options.allowsRawHTML ? "raw" : "safe")
@@ -337,23 +346,7 @@ struct SiteEscaping: MustacheContentType {
 
   func escapeText(_ text: String) -> String { Self.escape(text) }
 
-  static func escape(_ text: String) -> String {
-    let utf8 = text.utf8
-    guard utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else { return text }
-    var out: [UInt8] = []
-    out.reserveCapacity(utf8.count + 16)
-    for byte in utf8 {
-      switch byte {
-      case 0x3C: out.append(contentsOf: "&lt;".utf8)
-      case 0x3E: out.append(contentsOf: "&gt;".utf8)
-      case 0x26: out.append(contentsOf: "&amp;".utf8)
-      case 0x22: out.append(contentsOf: "&quot;".utf8)
-      case 0x27: out.append(contentsOf: "&#39;".utf8)
-      default: out.append(byte)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
+  static func escape(_ text: String) -> String { MarkdownRenderer.escapeHTML(text) }
 }
 
 /// Bodies read for entry pages, kept until the year book that shows them again takes them, so a

@@ -125,7 +125,8 @@ public struct SiteWriter: Sendable {
       removeEmptyFolders(above: path)
     }
     var manifest = "# ilgi site: fingerprint and path of every page ilgi wrote here\n"
-    for page in pages.sorted(by: { $0.path < $1.path }) {
+    // In the site's own order, which is the same from run to run.
+    for page in pages {
       manifest += String(page.key, radix: 16) + "\t" + page.path + "\n"
     }
     _ = try replace(folder + "/" + Self.manifestName, with: Array(manifest.utf8))
