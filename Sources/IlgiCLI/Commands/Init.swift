@@ -36,9 +36,9 @@ extension Ilgi {
     static func makeRepository(_ store: JournalStore, _ context: Context) throws {
       let repository = context.git(store) ?? GitRepository(unchecked: store.root, environment: context.variables)
       if context.git(store) == nil {
-        try Context.git { try repository.check(["init", "--quiet"]) }
+        _ = try Context.git { try repository.check(["init", "--quiet"]) }
       }
-      try Context.git { try repository.check(["add", "-A"]) }
+      _ = try Context.git { try repository.check(["add", "-A"]) }
       let staged = try Context.git { try repository.run(["diff", "--cached", "--quiet"]) }
       guard staged.status != 0 else { return }
       let committed = try Context.git { try repository.run(["commit", "--quiet", "-m", "ilgi: start the journal"]) }

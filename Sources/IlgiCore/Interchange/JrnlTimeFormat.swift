@@ -92,7 +92,7 @@ public struct JrnlTimeFormat: @unchecked Sendable {
     guard let clock = strftime == Self.standard ? Self.standardFields(text) : wallClock.date(from: text).map({
       EntryDate(instant: $0, offset: 0).fields
     }) else { return nil }
-    var fields = DateComponents(
+    let fields = DateComponents(
       timeZone: zone, year: clock.year, month: clock.month, day: clock.day, hour: clock.hour, minute: clock.minute,
       second: clock.second)
     var calendar = Calendar(identifier: .gregorian)
