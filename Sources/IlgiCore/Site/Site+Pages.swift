@@ -304,10 +304,12 @@ extension Site {
   ///
   /// The shell is rendered once for each root, kind and scripts with stand-ins for the title
   /// and the content, and each page fills them in, escaped where the template escapes them; a
-  /// shell that transforms either (`{{lowercased(pageTitle)}}`) is rendered for every page.
+  /// shell that transforms either (`{{lowercased(pageTitle)}}`) is rendered for every page, and so
+  /// is a page whose title or content is empty.
   func shell(title: String, kind: String, root: String, content: String, scripts: [String]) -> [UInt8] {
     let pageTitle = title == options.title ? options.title : "\(title) · \(options.title)"
-    guard shellHasHoles else {
+    // (An empty title or content would make a `{{#pageTitle}}` section vanish; the stand-in would not.)
+    guard shellHasHoles, !pageTitle.isEmpty, !content.isEmpty else {
       return Array(renderShell(pageTitle: pageTitle, content: content, kind: kind, root: root, scripts: scripts).utf8)
     }
     let shape = shells.shape(root + "\u{0}" + kind + "\u{0}" + scripts.joined(separator: "\u{0}")) {
