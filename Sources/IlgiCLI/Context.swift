@@ -158,8 +158,9 @@ struct Context {
   }
 
   /// The journal's site (`export html`, `serve`): the entries `filter` keeps, newest first, the
-  /// pictures beside them, the journal's templates, its language and title.
-  func site(_ store: JournalStore, index: EntryIndex, filter: EntryFilter, keepsFragments: Bool) throws -> Site {
+  /// pictures beside them (from `report`, the index's, asked for with its attachments), the
+  /// journal's templates, its language and title.
+  func site(_ store: JournalStore, index: EntryIndex, report: IndexReport, filter: EntryFilter, keepsFragments: Bool) throws -> Site {
     var filter = filter
     filter.reverse = false
     let rows = try Self.indexed { try index.entriesWithHashes(filter) }
@@ -167,7 +168,7 @@ struct Context {
     options.keepsFragments = keepsFragments
     return try Self.map {
       try Site(
-        entries: rows, attachments: store.walk(attachments: true).attachments, store: store,
+        entries: rows, attachments: report.attachments, store: store,
         templates: templates(for: store), options: options)
     }
   }
@@ -308,10 +309,10 @@ struct Context {
   /// The journal's index, brought up to date; prints its notices and one warning line per file
   /// that could not be read (except `quiet` ones, which the caller reports itself).
   func index(_ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil,
-             quiet: Set<JournalPath> = [], warnings: Bool = true) throws -> (EntryIndex, IndexReport) {
+             quiet: Set<JournalPath> = [], warnings: Bool = true, attachments: Bool = false) throws -> (EntryIndex, IndexReport) {
     let (index, report): (EntryIndex, IndexReport)
     do {
-      (index, report) = try EntryIndex.load(store, rebuild: rebuild, progress: progress)
+      (index, report) = try EntryIndex.load(store, rebuild: rebuild, progress: progress, attachments: attachments)
     } catch {
       throw Failure(tr(.errIndexFailedDelete, error.path, error.message), status: ExitStatus.ioError)
     }

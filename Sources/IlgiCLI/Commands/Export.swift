@@ -109,8 +109,8 @@ extension Ilgi {
         }
       }
       let store = try context.openJournal()
-      let (index, _) = try context.index(store)
-      let site = try context.site(store, index: index, filter: filters.filter(today: context.today), keepsFragments: true)
+      let (index, indexReport) = try context.index(store, attachments: true)
+      let site = try context.site(store, index: index, report: indexReport, filter: filters.filter(today: context.today), keepsFragments: true)
       let report = try Context.map { try writer.write(site.pages()) }
       Terminal.standardOutput.write(
         tr(.siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,

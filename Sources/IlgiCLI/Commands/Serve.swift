@@ -108,13 +108,13 @@ final class LiveSite: @unchecked Sendable {
   func pages() throws -> [String: SitePage] {
     lock.lock()
     defer { lock.unlock() }
-    let (index, report) = try EntryIndex.load(store)
+    let (index, report) = try EntryIndex.load(store, attachments: true)
     let templatesNow = templatesStamp()
     let changed = report.added + report.updated + report.removed + report.moved > 0 || report.rebuilt
       || templatesNow != stamp
     if let cached, !changed { return cached }
     stamp = templatesNow
-    let site = try context.site(store, index: index, filter: filter, keepsFragments: false)
+    let site = try context.site(store, index: index, report: report, filter: filter, keepsFragments: false)
     var pages: [String: SitePage] = [:]
     for page in site.pages() { pages[page.path] = page }
     cached = pages

@@ -9,7 +9,21 @@ extension EntryIndex {
     return IndexedEntry(
       path: JournalPath(row[0]), id: EntryID(row[1]),
       date: EntryDate(instant: Date(timeIntervalSince1970: row[2]), offset: row[3]), title: row[4], preview: row[5],
-      tags: tags.isEmpty ? [] : tags.components(separatedBy: "\u{1F}"), weather: row[7], words: row[8])
+      tags: unitSeparated(tags), weather: row[7], words: row[8])
+  }
+
+  /// A list kept in one column, split at U+001F (byte by byte: Foundation's splitting costs more
+  /// than reading the row).
+  static func unitSeparated(_ text: String) -> [String] {
+    if text.isEmpty { return [] }
+    var parts: [String] = []
+    var utf8 = Substring(text).utf8
+    while let separator = utf8.firstIndex(of: 0x1F) {
+      parts.append(String(Substring(utf8[..<separator])))
+      utf8 = utf8[utf8.index(after: separator)...]
+    }
+    parts.append(String(Substring(utf8)))
+    return parts
   }
 
   /// Runs a read, turning SQLite's errors into an `IndexError` that names the index.
@@ -22,7 +36,8 @@ extension EntryIndex {
   }
 
   private func fetch(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws(IndexError) -> [IndexedEntry] {
-    try read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(Self.entry) }
+    // A cursor reads each row in place; `fetchAll` would copy every row first.
+    try read { db in try Array(Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments)).map(Self.entry)) }
   }
 
   private func clauses(_ filter: EntryFilter, extra: [String] = []) -> (String, [String]) {
@@ -47,11 +62,12 @@ extension EntryIndex {
     let (whereClause, arguments) = clauses(filter)
     let limit = filter.limit.map { "LIMIT \($0)" } ?? ""
     return try read { db in
-      try Row.fetchAll(
-        db,
-        sql: "SELECT \(Self.columns), e.hash FROM entry e \(whereClause) ORDER BY e.instant DESC, e.path DESC \(limit)",
-        arguments: StatementArguments(arguments)
-      ).map { (Self.entry($0), $0[9]) }
+      try Array(
+        Row.fetchCursor(
+          db,
+          sql: "SELECT \(Self.columns), e.hash FROM entry e \(whereClause) ORDER BY e.instant DESC, e.path DESC \(limit)",
+          arguments: StatementArguments(arguments)
+        ).map { (Self.entry($0), $0[9]) })
     }
   }
 
@@ -106,7 +122,7 @@ extension EntryIndex {
           """
       ).map { row in
         let paths: String = row[1]
-        return (row[0], paths.components(separatedBy: "\u{1F}"))
+        return (row[0], Self.unitSeparated(paths))
       }
     }
   }
@@ -116,7 +132,7 @@ extension EntryIndex {
     try read { db in
       try Row.fetchAll(db, sql: "SELECT path, notes FROM entry WHERE notes != '' ORDER BY path").map { row in
         let notes: String = row[1]
-        return (row[0], notes.components(separatedBy: "\u{1F}"))
+        return (row[0], Self.unitSeparated(notes))
       }
     }
   }

@@ -14,7 +14,7 @@ extension EntryIndex {
 
   /// Brings the index up to date with the files: walks the tree, re-reads only new or changed
   /// files, drops vanished ones and follows moves without reading them.
-  func refresh(_ store: JournalStore, progress: (@Sendable (Int, Int) -> Void)?) throws -> IndexReport {
+  func refresh(_ store: JournalStore, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool = false) throws -> IndexReport {
     var report = IndexReport()
 
     // The walk (the kernel's work) and loading what the index knows (SQLite's) overlap on two
@@ -24,12 +24,13 @@ extension EntryIndex {
       .success(([:], [:]))
     DispatchQueue.concurrentPerform(iterations: 2) { part in
       if part == 0 {
-        walk = store.walk()
+        walk = store.walk(attachments: attachments)
       } else {
         loaded = Result { try self.knownFiles() }
       }
     }
     var (unseen, unseenProblems) = try loaded.get()
+    report.attachments = walk.attachments
     report.rebuilt = unseen.isEmpty && unseenProblems.isEmpty
 
     // Every path seen is taken out of `unseen` (no copy is kept: at 100,000 entries a copy of the

@@ -154,9 +154,10 @@ public final class EntryIndex: @unchecked Sendable {
   /// Opens the index of `store` and brings it up to date; the way every command reads.
   ///
   /// `rebuild` starts from nothing. A file SQLite finds damaged midway is replaced and the
-  /// index rebuilt, with a notice.
+  /// index rebuilt, with a notice. With `attachments`, the report also lists the pictures and
+  /// other media the walk passed (what a site carries), so nothing walks the tree twice.
   public static func load(
-    _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+    _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil, attachments: Bool = false
   ) throws(IndexError) -> (EntryIndex, IndexReport) {
     var index: EntryIndex
     do {
@@ -166,7 +167,7 @@ public final class EntryIndex: @unchecked Sendable {
     }
     do {
       if rebuild { try index.clear() }
-      var report = try index.refresh(store, progress: progress)
+      var report = try index.refresh(store, progress: progress, attachments: attachments)
       report.rebuilt = report.rebuilt || rebuild
       return (index, report)
     } catch let error as DatabaseError where isCorruption(error) && index.location != nil {
@@ -181,7 +182,7 @@ public final class EntryIndex: @unchecked Sendable {
       }
       index.notices = earlier + [.rebuiltDamaged(path: path)] + index.notices
       do {
-        var report = try index.refresh(store, progress: progress)
+        var report = try index.refresh(store, progress: progress, attachments: attachments)
         report.rebuilt = true
         return (index, report)
       } catch {

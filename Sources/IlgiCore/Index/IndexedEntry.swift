@@ -60,7 +60,7 @@ public struct IndexedEntry: Sendable, Equatable {
 }
 
 /// What a refresh of the index did.
-public struct IndexReport: Sendable, Equatable {
+public struct IndexReport: Sendable {
   /// Entries read for the first time.
   public var added = 0
   /// Entries read again because their file changed.
@@ -75,6 +75,8 @@ public struct IndexReport: Sendable, Equatable {
   public var total = 0
   /// Whether the index was made from nothing (missing, corrupt, older format, or asked).
   public var rebuilt = false
+  /// Pictures, sound and video beside the entries, found by the same walk (only when asked for).
+  public var attachments: [(path: JournalPath, signature: FileSignature)] = []
 
   /// Makes an empty report.
   public init() {}

@@ -17,7 +17,13 @@ public struct MarkdownRenderer: Sendable {
     guard utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(utf8.count + 16)
-    for byte in utf8 {
+    appendEscapedHTML(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends `text` to `out` escaped as `escapeHTML` does.
+  public static func appendEscapedHTML(_ text: String, to out: inout [UInt8]) {
+    for byte in text.utf8 {
       switch byte {
       case 0x3C: out.append(contentsOf: "&lt;".utf8)
       case 0x3E: out.append(contentsOf: "&gt;".utf8)
@@ -27,7 +33,6 @@ public struct MarkdownRenderer: Sendable {
       default: out.append(byte)
       }
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Makes a renderer; raw HTML stays out unless `allowsRawHTML`.

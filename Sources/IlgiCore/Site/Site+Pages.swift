@@ -66,19 +66,18 @@ extension Site {
           },
         ]
       })
-    var positions: [String: Int] = [:]
-    for (position, row) in entries.enumerated() { positions[row.page] = position }
     for (index, year) in years.enumerated() {
       // One page per entry, with its older and newer neighbours; the year's book right after,
       // so the bodies its entries' pages read are still at hand (see `BodyCache`).
       for month in year.months {
         for row in month.rows {
-          let position = positions[row.page]!
+          let position = row.position
           let newer = position > 0 ? entries[position - 1] : nil
           let older = position + 1 < entries.count ? entries[position + 1] : nil
           var key = keyed(row.page, [row])
           for neighbour in [newer, older] {
-            key.add(neighbour.map { $0.page + "\u{1}" + $0.entry.title } ?? "-")
+            key.add(neighbour?.page ?? "-")
+            key.add(neighbour?.entry.title ?? "")
           }
           pages.append(entryPage(row, newer: newer, older: older, key: key))
         }
@@ -176,14 +175,20 @@ extension Site {
 
     // Calendars, one per year from the oldest to the newest.
     if let newestYear, let oldestYear = years.last?.year {
-      var counted: [String: Int] = [:]
-      for row in entries { counted[row.entry.date.day, default: 0] += 1 }
-      let perDay = counted
-      let daysInOrder = perDay.sorted { $0.key < $1.key }
+      // Entries per day, a table per year.
+      var counted: [Int: [String: Int]] = [:]
+      for year in years {
+        var days: [String: Int] = [:]
+        for month in year.months {
+          for row in month.rows { days[row.entry.date.day, default: 0] += 1 }
+        }
+        counted[year.year] = days
+      }
       for year in oldestYear...newestYear {
         let path = "calendar/\(year).html"
+        let perDay = counted[year] ?? [:]
         var key = keyed(path, [])
-        for (day, count) in daysInOrder where day.hasPrefix("\(pad(year, 4))-") {
+        for (day, count) in perDay.sorted(by: { $0.key < $1.key }) {
           key.add(day)
           key.add(UInt64(count))
         }
@@ -393,7 +398,8 @@ extension Site {
     }
   }
 
-  /// A year as twelve month grids, Monday first, days with entries linked and shaded by count.
+  /// A year as twelve month grids, Monday first, days with entries linked and shaded by count
+  /// (`perDay`: the year's days with entries).
   func calendar(_ year: Int, perDay: [String: Int], months: Set<Int>, oldest: Int, newest: Int, root: String) -> [String: Any?] {
     var grids: [[String: Any]] = []
     for month in 1...12 {
@@ -418,7 +424,7 @@ extension Site {
       if months.contains(month) { grid["url"] = root + Self.monthPage(year, month) }
       grids.append(grid)
     }
-    let total = perDay.filter { $0.key.hasPrefix("\(pad(year, 4))-") }.values.reduce(0, +)
+    let total = perDay.values.reduce(0, +)
     return [
       "heading": String(year), "subheading": text.count(total), "weekdays": text.weekdays, "months": grids,
       "older": year > oldest ? root + "calendar/\(year - 1).html" : nil, "olderLabel": String(year - 1),

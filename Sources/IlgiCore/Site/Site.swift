@@ -12,7 +12,7 @@ import Mustache
 /// `tags/index.html`, `tags/<tag>.html` (then `tags/<tag>.2.html`, ...), `calendar/YYYY.html`,
 /// `search.html` with `search/YYYY.js` (the index, a year each) and `search.js`, `feed.xml`
 /// (Atom), `style.css`.
-public struct Site: Sendable {
+public final class Site: Sendable {
   /// What shapes the whole site.
   public struct Options: Sendable {
     /// The language of labels and dates.
@@ -56,7 +56,7 @@ public struct Site: Sendable {
   let attachments: [(path: JournalPath, signature: FileSignature)]
   let store: JournalStore
   let options: Options
-  let templates: [String: MustacheTemplate]
+  let templates: [String: SiteTemplate]
   let assets: [String: [UInt8]]
   let text: SiteText
   let base: UInt64
@@ -116,7 +116,7 @@ public struct Site: Sendable {
     .sorted { $0.path.rawValue < $1.path.rawValue }
     self.options = options
     text = SiteText(language: options.language)
-    var compiled: [String: MustacheTemplate] = [:]
+    var compiled: [String: SiteTemplate] = [:]
     var shellSource = ""
     var seed = StableHash()
     seed.add("ilgi-site-2")
@@ -125,7 +125,7 @@ public struct Site: Sendable {
     seed.add(options.allowsRawHTML ? "raw" : "safe")
     for name in Self.templateNames {
       let (source, path) = try templates.source(name)
-      compiled[name] = try Self.compile(source, path: path ?? "Templates/\(name)")
+      compiled[name] = SiteTemplate(try Self.compile(source, path: path ?? "Templates/\(name)"))
       if name == "site-page.html" { shellSource = source }
       seed.add(source)
     }
@@ -182,9 +182,11 @@ public struct Site: Sendable {
 
   /// The site page of the entry at `path`: `2026/11/x.md` is `entries/2026/11/x.html`.
   public static func entryPage(_ path: JournalPath) -> String {
-    var name = path.rawValue
-    if let dot = name.lastIndex(of: "."), !name[dot...].contains("/") { name = String(name[..<dot]) }
-    return "entries/" + name + ".html"
+    // By bytes: a Foundation `contains` here costs more than the rest of making a row.
+    let name = path.rawValue.utf8
+    var end = name.endIndex
+    if let dot = name.lastIndex(of: UInt8(ascii: ".")), !name[dot...].contains(UInt8(ascii: "/")) { end = dot }
+    return "entries/" + String(Substring(name[..<end])) + ".html"
   }
 
   /// A file name for `tag`: lower case letters and digits of any script, `-` for the rest.
@@ -212,21 +214,22 @@ public struct Site: Sendable {
 
   /// `path` as an `href`: every byte outside the unreserved set percent-encoded.
   static func href(_ path: String) -> String {
-    var out = ""
+    let hex = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(path.utf8.count * 2)
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
         UInt8(ascii: "~"), UInt8(ascii: "/"):
-        out.unicodeScalars.append(UnicodeScalar(byte))
+        out.append(byte)
       default:
-        let hex = Array("0123456789ABCDEF")
-        out.append("%")
+        out.append(UInt8(ascii: "%"))
         out.append(hex[Int(byte >> 4)])
         out.append(hex[Int(byte & 15)])
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The folder part of a relative path: `2026/03` of `2026/03/x.md`, `""` of `x.md`.

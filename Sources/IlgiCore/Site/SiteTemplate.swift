@@ -1,0 +1,187 @@
+import Mustache
+
+/// A site template: swift-mustache's compiled template, and for the common case a faster way
+/// through the same tokens.
+///
+/// swift-mustache looks up every `{{name}}` through a chain of dynamic casts to its protocols
+/// (100 to 200 ns each on Linux, eight to ten per name), which made half the time of a site
+/// export. Most templates, ours included, use only text, variables and sections; for those the
+/// tokens swift-mustache parsed (read once, by reflection) are walked here over the site's own
+/// value types: dictionaries of strings, lists, strings and flags. Anything else (partials,
+/// transforms, blocks, a value of another type) renders through swift-mustache, so the output is
+/// always what swift-mustache makes; `SiteTemplateTests` checks the two agree.
+struct SiteTemplate: Sendable {
+  let mustache: MustacheTemplate
+  /// The tokens as a plan, or `nil` when the template uses more than this walks.
+  let plan: [Node]?
+
+  indirect enum Node: Sendable {
+    case text([UInt8])
+    case variable(path: [String], escaped: Bool)
+    case section(path: [String], body: [Node])
+    case inverted(path: [String], body: [Node])
+  }
+
+  init(_ mustache: MustacheTemplate) {
+    self.mustache = mustache
+    plan = Self.plan(of: mustache, top: true)
+  }
+
+  /// Whether the fast way serves this template (for tests).
+  var isPlanned: Bool { plan != nil }
+
+  func render(_ context: [String: Any]) -> String {
+    if let plan {
+      var out: [UInt8] = []
+      out.reserveCapacity(4096)
+      var stack: [Any] = [context]
+      if Self.render(plan, stack: &stack, into: &out) { return String(decoding: out, as: UTF8.self) }
+    }
+    return mustache.render(context)
+  }
+
+  // MARK: Reading swift-mustache's tokens
+
+  /// The template's tokens as nodes; `nil` for any token or shape not known here. A top-level
+  /// template starts with the content type `Site.compile` put there, which every escape follows.
+  static func plan(of template: MustacheTemplate, top: Bool) -> [Node]? {
+    guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else { return nil }
+    var nodes: [Node] = []
+    for (index, token) in tokens.enumerated() {
+      guard let (kind, payload) = Mirror(reflecting: token).children.first.map({ ($0.label, $0.value) }) else { return nil }
+      switch kind {
+      case "contentType" where top && index == 0:
+        guard let type = payload as? SiteEscaping, type.escapeText("<&>") == SiteEscaping.escape("<&>") else { return nil }
+      case "text":
+        guard let text = payload as? String else { return nil }
+        nodes.append(.text(Array(text.utf8)))
+      case "variable", "unescapedVariable":
+        guard let (name, transforms) = fields(payload), transforms.isEmpty, let path = path(name) else { return nil }
+        nodes.append(.variable(path: path, escaped: kind == "variable"))
+      case "section", "invertedSection":
+        let parts = Mirror(reflecting: payload).children.map(\.value)
+        guard parts.count == 3, let name = parts[0] as? String, let transforms = parts[1] as? [String], transforms.isEmpty,
+          let inner = parts[2] as? MustacheTemplate, let path = path(name), let body = plan(of: inner, top: false)
+        else { return nil }
+        nodes.append(kind == "section" ? .section(path: path, body: body) : .inverted(path: path, body: body))
+      default:
+        return nil
+      }
+    }
+    return nodes
+  }
+
+  /// A variable's name and transforms.
+  private static func fields(_ payload: Any) -> (String, [String])? {
+    let parts = Mirror(reflecting: payload).children.map(\.value)
+    guard parts.count == 2, let name = parts[0] as? String, let transforms = parts[1] as? [String] else { return nil }
+    return (name, transforms)
+  }
+
+  /// `a.b.c` as its steps, `.` as none; a name starting with a dot (no climbing) is left to swift-mustache.
+  private static func path(_ name: String) -> [String]? {
+    if name == "." { return [] }
+    if name.isEmpty || name.first == "." { return nil }
+    return name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  // MARK: Rendering
+
+  /// Renders `nodes` into `out`; `false` when a value is of a kind left to swift-mustache.
+  private static func render(_ nodes: [Node], stack: inout [Any], into out: inout [UInt8]) -> Bool {
+    for node in nodes {
+      switch node {
+      case .text(let bytes):
+        out.append(contentsOf: bytes)
+      case .variable(let path, let escaped):
+        guard let found = lookup(path, in: stack) else { return false }
+        guard let value = found else { continue }
+        let text: String
+        if let string = value as? String {
+          text = string
+        } else if let flag = value as? Bool {
+          text = flag ? "true" : "false"
+        } else if let number = value as? Int {
+          text = String(number)
+        } else {
+          return false
+        }
+        if escaped { MarkdownRenderer.appendEscapedHTML(text, to: &out) } else { out.append(contentsOf: text.utf8) }
+      case .section(let path, let body):
+        guard let found = lookup(path, in: stack) else { return false }
+        guard let value = found else { continue }
+        if let flag = value as? Bool {
+          if flag, !render(body, stack: &stack, into: &out) { return false }
+        } else if let list = value as? [[String: Any]] {
+          for item in list {
+            stack.append(item)
+            defer { stack.removeLast() }
+            if !render(body, stack: &stack, into: &out) { return false }
+          }
+        } else if let list = value as? [String] {
+          for item in list {
+            stack.append(item)
+            defer { stack.removeLast() }
+            if !render(body, stack: &stack, into: &out) { return false }
+          }
+        } else if value is String || value is [String: Any] || value is [String: String] {
+          stack.append(value)
+          defer { stack.removeLast() }
+          if !render(body, stack: &stack, into: &out) { return false }
+        } else {
+          return false
+        }
+      case .inverted(let path, let body):
+        guard let found = lookup(path, in: stack) else { return false }
+        let show: Bool
+        if let value = found {
+          if let flag = value as? Bool {
+            show = !flag
+          } else if let list = value as? [[String: Any]] {
+            show = list.isEmpty
+          } else if let list = value as? [String] {
+            show = list.isEmpty
+          } else if value is String || value is [String: Any] || value is [String: String] {
+            show = false
+          } else {
+            return false
+          }
+        } else {
+          show = true
+        }
+        if show, !render(body, stack: &stack, into: &out) { return false }
+      }
+    }
+    return true
+  }
+
+  /// The value `path` names: searched from the innermost context out for its first step, then
+  /// followed from there, as swift-mustache does. `.some(nil)` when nothing has that name; `nil`
+  /// when a context or a value on the way is of a kind left to swift-mustache.
+  private static func lookup(_ path: [String], in stack: [Any]) -> Any?? {
+    guard let first = path.first else { return .some(stack.last) }
+    var found: Any?
+    for frame in stack.reversed() {
+      guard let child = child(first, of: frame) else { return nil }
+      if let child {
+        found = child
+        break
+      }
+    }
+    for step in path.dropFirst() {
+      guard let value = found else { return .some(nil) }
+      guard let child = child(step, of: value) else { return nil }
+      found = child
+    }
+    return .some(found)
+  }
+
+  /// A named value of `object`: `.some(nil)` for a missing key or an object without names
+  /// (strings, flags, lists), `nil` for an object of a kind left to swift-mustache.
+  private static func child(_ name: String, of object: Any) -> Any?? {
+    if let dictionary = object as? [String: Any] { return .some(dictionary[name]) }
+    if let dictionary = object as? [String: String] { return .some(dictionary[name]) }
+    if object is String || object is Bool || object is [[String: Any]] || object is [String] { return .some(nil) }
+    return nil
+  }
+}

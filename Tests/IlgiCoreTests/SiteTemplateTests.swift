@@ -1,0 +1,78 @@
+import Foundation
+import Mustache
+import Testing
+
+@testable import IlgiCore
+
+/// `SiteTemplate` walks swift-mustache's own tokens; its output must be swift-mustache's, byte
+/// for byte, for every template and value it takes on, and it must hand the rest to swift-mustache.
+@Suite struct SiteTemplateTests {
+  /// Both ways of rendering `source` with `context`, and whether the fast way took it.
+  func both(_ source: String, _ context: [String: Any]) throws -> (fast: String, reference: String, planned: Bool) {
+    let compiled = try Site.compile(source, path: "test.html")
+    let template = SiteTemplate(compiled)
+    return (template.render(context), compiled.render(context), template.isPlanned)
+  }
+
+  let values: [String: Any] = [
+    "title": "Tom & Jerry's <\"walk\">", "empty": "", "yes": true, "no": false, "count": 3,
+    "label": ["weather": "Weather", "tags": "Tags & more"],
+    "rows": [
+      ["url": "a.html", "title": "First", "tags": [["name": "x", "url": "t/x.html"]], "hasTags": true],
+      ["url": "b.html", "title": "Second", "tags": [[String: String]](), "preview": "p <b>"],
+    ] as [[String: Any]],
+    "none": [[String: Any]](), "words": ["one", "two & three"], "raw": "<em>kept</em>",
+    "nested": ["inner": ["deep": "found"], "title": "inner title"] as [String: Any],
+  ]
+
+  @Test(arguments: [
+    "plain text only\n",
+    "{{title}} {{{title}}} {{&title}} {{missing}}|{{{missing}}}",
+    "{{#rows}}<li>{{title}} {{url}}{{#preview}} ({{preview}}){{/preview}}</li>\n{{/rows}}",
+    "<ul>\n  {{#rows}}\n  <li>{{title}}</li>\n  {{/rows}}\n</ul>\n",
+    "{{^none}}nothing{{/none}}{{^rows}}never{{/rows}}{{^missing}}absent{{/missing}}",
+    "{{#yes}}Y{{title}}{{/yes}}{{#no}}N{{/no}}{{^no}}not no{{/no}}{{^yes}}not yes{{/yes}}",
+    "{{#empty}}[{{.}}]{{/empty}}{{^empty}}inverted empty{{/empty}}",
+    "{{#words}}<{{.}}>{{/words}} {{#words}}{{{.}}}{{/words}}",
+    "{{label.weather}} / {{label.tags}} / {{label.missing}} / {{nested.inner.deep}} / {{nested.nope.deep}}",
+    "{{#nested}}{{title}} from inside, {{count}} from outside{{/nested}}",
+    "{{#rows}}{{#hasTags}}{{#tags}}#{{name}}@{{url}} {{/tags}}{{/hasTags}}{{^hasTags}}untagged {{title}}{{/hasTags}}\n{{/rows}}",
+    "  {{#yes}}\n  standalone lines vanish\n  {{/yes}}\n{{! a comment }}\nafter\n",
+    "{{count}} {{yes}} {{no}}",
+    "{{#title}}section on a string: {{.}}{{/title}}",
+    "{{=<% %>=}}<% title %> <%# words %>(<% . %>)<%/ words %>",
+  ])
+  func rendersExactlyAsSwiftMustache(source: String) throws {
+    let (fast, reference, planned) = try both(source, values)
+    #expect(planned)
+    #expect(fast == reference)
+  }
+
+  @Test(arguments: [
+    "{{uppercased(title)}}", "{{#first()}}x{{/first()}}", "{{>partial}}",
+    "{{$block}}default{{/block}}", "{{.title}}",
+  ])
+  func leavesWhatItDoesNotWalkToSwiftMustache(source: String) throws {
+    let (fast, reference, planned) = try both(source, values)
+    #expect(!planned)
+    #expect(fast == reference)
+  }
+
+  @Test func aValueOfAnotherKindFallsBackForTheWholeTemplate() throws {
+    struct Odd { let title = "odd" }
+    let context: [String: Any] = ["before": "<b>", "odd": Odd(), "number": 2.5]
+    for source in ["{{before}}{{#odd}}{{title}}{{/odd}}", "{{before}}{{number}}", "{{before}}{{odd.title}}"] {
+      let (fast, reference, planned) = try both(source, context)
+      #expect(planned)
+      #expect(fast == reference, "\(source)")
+    }
+  }
+
+  @Test func everyShippedTemplateIsWalkedTheFastWay() throws {
+    let renderer = TemplateRenderer(overrideFolder: nil)
+    for name in Site.templateNames {
+      let (source, _) = try renderer.source(name)
+      #expect(SiteTemplate(try Site.compile(source, path: name)).isPlanned, "\(name)")
+    }
+  }
+}
