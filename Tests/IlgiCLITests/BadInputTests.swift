@@ -59,7 +59,7 @@ import Testing
       "50 MB",
       { journal in
         let path = journal.root + "/huge.md"
-        FileManager.default.createFile(atPath: path, contents: Data("---\nid: H\n---\n".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("---\nid: H\n---\n".utf8))
         truncate(path, 50 * 1024 * 1024)
       },
       warning:

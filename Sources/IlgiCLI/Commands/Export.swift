@@ -111,7 +111,7 @@ extension Ilgi {
       let store = try context.openJournal()
       let (index, indexReport) = try context.index(store, attachments: true)
       let site = try context.site(store, index: index, report: indexReport, filter: filters.filter(today: context.today), keepsFragments: true)
-      let report = try Context.map { try writer.write(site.pages()) }
+      let report = try Context.map { try writer.write { site.pages() } }
       Terminal.standardOutput.write(
         tr(.siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,
            context.display(target + "/index.html")) + "\n")

@@ -28,7 +28,7 @@ extension EntryIndex {
     sql += query.match == nil ? " ORDER BY e.instant DESC, e.path DESC" : " ORDER BY score, e.instant DESC"
     if let limit = filter.limit { sql += " LIMIT \(limit)" }
     let rows = try read { db in
-      try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(Self.entry)
+      try Self.entries(db, sql, values, hashes: false).map(\.entry)
     }
     let ordered = filter.reverse ? rows.reversed() : rows
     return ordered.enumerated().map { offset, entry in

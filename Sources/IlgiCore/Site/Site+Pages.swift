@@ -493,9 +493,7 @@ extension Site {
 
   /// The Atom feed of the newest entries, their bodies rendered.
   func feed(_ rows: [Row]) throws -> [UInt8] {
-    var title = StableHash()
-    title.add(options.title)
-    let feedID = title.value
+    let feedID = StableHash.fnv1a(options.title)
     var items: [[String: Any]] = []
     for row in rows {
       var values = try fullEntry(row, root: "", page: "feed.xml")

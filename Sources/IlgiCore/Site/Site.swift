@@ -119,7 +119,7 @@ public final class Site: Sendable {
     var compiled: [String: SiteTemplate] = [:]
     var shellSource = ""
     var seed = StableHash()
-    seed.add("ilgi-site-2")
+    seed.add("ilgi-site-3")
     seed.add(options.language.rawValue)
     seed.add(options.title)
     seed.add(options.allowsRawHTML ? "raw" : "safe")

@@ -56,20 +56,58 @@ public struct SiteWriter: Sendable {
     if !children.isEmpty { throw .notOurs(folder) }
   }
 
+  /// Writes the pages `make` lists, rendering on every core; returns what it did. The last run's
+  /// manifest is read while `make` runs.
+  public func write(_ make: @Sendable () -> [SitePage]) throws(JournalError) -> Report {
+    nonisolated(unsafe) var pages: [SitePage] = []
+    nonisolated(unsafe) var previous: [(path: String, key: UInt64)] = []
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 { pages = make() } else { previous = readManifest() }
+    }
+    return try write(pages, previous: previous)
+  }
+
   /// Writes `pages`, rendering on every core; returns what it did.
   public func write(_ pages: [SitePage]) throws(JournalError) -> Report {
+    try write(pages, previous: readManifest())
+  }
+
+  /// Writes `pages` over a site whose manifest held `previous` (in its order).
+  func write(_ pages: [SitePage], previous: [(path: String, key: UInt64)]) throws(JournalError) -> Report {
     var report = Report()
     report.total = pages.count
-    let previous = readManifest()
     try makeFolder(folder)
 
+    // The manifest is in the site's order, so each page is looked for at the next line first
+    // and in a table (made only when needed) after that: hashing thousands of non-ASCII paths
+    // (Swift normalizes them first) costs more than the rest of an unchanged run.
     var stale: [SitePage] = []
+    var present = Presence(root: folder)
+    defer { present.closeAll() }
+    var matched = [Bool](repeating: false, count: previous.count)
+    var table: [String: Int]?
+    var next = 0
     for page in pages {
-      if previous[page.path] == page.key, access(folder + "/" + page.path, F_OK) == 0 {
-        report.unchanged += 1
+      var line: Int?
+      if next < previous.count, previous[next].path == page.path {
+        line = next
       } else {
-        stale.append(page)
+        if table == nil {
+          var made: [String: Int] = [:]
+          for (number, entry) in previous.enumerated() { made[entry.path] = number }
+          table = made
+        }
+        line = table?[page.path]
       }
+      if let line {
+        matched[line] = true
+        next = line + 1
+        if previous[line].key == page.key, present.contains(page.path) {
+          report.unchanged += 1
+          continue
+        }
+      }
+      stale.append(page)
     }
     let todo = stale
 
@@ -119,10 +157,13 @@ public struct SiteWriter: Sendable {
       throw failure
     }
 
-    let current = Set(pages.map(\.path))
-    for (path, _) in previous where !current.contains(path) {
-      if unlink(folder + "/" + path) == 0 { report.removed += 1 }
-      removeEmptyFolders(above: path)
+    let gone = previous.indices.filter { !matched[$0] }.map { previous[$0].path }
+    if !gone.isEmpty {
+      let current = Set(pages.map(\.path))
+      for path in Set(gone) where !current.contains(path) {
+        if unlink(folder + "/" + path) == 0 { report.removed += 1 }
+        removeEmptyFolders(above: path)
+      }
     }
     var manifest = "# ilgi site: fingerprint and path of every page ilgi wrote here\n"
     // In the site's own order, which is the same from run to run.
@@ -133,11 +174,39 @@ public struct SiteWriter: Sendable {
     return report
   }
 
-  /// The fingerprints written last time, by path.
-  func readManifest() -> [String: UInt64] {
-    guard let contents = FileManager.default.contents(atPath: folder + "/" + Self.manifestName) else { return [:] }
+  /// Whether a page's file is still there, asked of its folder (opened once) by name: cheaper
+  /// than looking up the whole path for each of thousands of pages.
+  struct Presence {
+    let root: String
+    var folders: [Substring: Int32] = [:]
+    var last: (folder: Substring, descriptor: Int32) = ("\u{0}", -1)
+
+    mutating func contains(_ path: String) -> Bool {
+      let slash = path.lastIndex(of: "/")
+      let folder = slash.map { path[..<$0] } ?? ""
+      let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+      // Pages come folder by folder, so the last folder is usually the one.
+      if folder != last.folder {
+        if let known = folders[folder] {
+          last = (folder, known)
+        } else {
+          last = (folder, open(folder.isEmpty ? root : root + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+          folders[folder] = last.descriptor
+        }
+      }
+      return last.descriptor >= 0 && faccessat(last.descriptor, name, F_OK, 0) == 0
+    }
+
+    func closeAll() {
+      for descriptor in folders.values where descriptor >= 0 { close(descriptor) }
+    }
+  }
+
+  /// The paths and fingerprints written last time, in the manifest's order.
+  func readManifest() -> [(path: String, key: UInt64)] {
+    guard let contents = FileManager.default.contents(atPath: folder + "/" + Self.manifestName) else { return [] }
     let data = [UInt8](contents)
-    var result: [String: UInt64] = [:]
+    var result: [(path: String, key: UInt64)] = []
     // Split by bytes: Foundation's and Swift's string splitting cost more than the rest of a run
     // that finds nothing to write.
     for line in data.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
@@ -154,7 +223,7 @@ public struct SiteWriter: Sendable {
       let path = line[(tab + 1)...]
       // Only paths inside the folder: a hand-edited manifest must not make ilgi remove others.
       guard valid, !path.isEmpty, path.first != UInt8(ascii: "/"), !Self.climbs(path) else { continue }
-      result[String(decoding: path, as: UTF8.self)] = key
+      result.append((String(decoding: path, as: UTF8.self), key))
     }
     return result
   }
