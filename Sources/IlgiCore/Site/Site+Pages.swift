@@ -12,7 +12,7 @@ extension Site {
     let chunks = Self.chunks(entries, of: options.pageSize)
     for (number, chunk) in chunks.enumerated() {
       let path = Self.listPage(number)
-      var key = keyed(path, chunk)
+      var key = keyed(path, chunk, shown: true)
       key.add(UInt64(chunks.count))
       let newer = number > 0 ? Self.listPage(number - 1) : nil
       let older = number + 1 < chunks.count ? Self.listPage(number + 1) : nil
@@ -111,7 +111,7 @@ extension Site {
           ? (year.year, year.months[monthIndex + 1].month)
           : index + 1 < years.count ? (years[index + 1].year, years[index + 1].months[0].month) : nil
         let path = Self.monthPage(year.year, month.month)
-        var key = keyed(path, month.rows)
+        var key = keyed(path, month.rows, shown: true)
         key.add("\(String(describing: newer)) \(String(describing: older))")
         let heading = text.month(year.year, month.month)
         pages.append(
@@ -155,7 +155,7 @@ extension Site {
       let chunks = Self.chunks(tag.rows, of: options.pageSize)
       for (number, chunk) in chunks.enumerated() {
         let path = Self.tagPage(page, number)
-        var key = keyed(path, chunk)
+        var key = keyed(path, chunk, shown: true)
         key.add(tag.name)
         key.add(UInt64(chunks.count))
         key.add(UInt64(tag.rows.count))
@@ -213,7 +213,7 @@ extension Site {
     for year in years {
       let rows = year.months.flatMap(\.rows)
       let path = Self.searchIndexPage(year.year)
-      var key = keyed(path, rows)
+      var key = keyed(path, rows, shown: true)
       key.add("search-index")
       pages.append(SitePage(path: path, key: key.value, contentType: "text/javascript; charset=utf-8") { self.searchIndex(rows) })
     }
@@ -283,11 +283,13 @@ extension Site {
   static func monthPage(_ year: Int, _ month: Int) -> String { "archive/\(pad(year, 4))-\(pad(month)).html" }
 
   /// The fingerprint of a page made of `rows`: the site's templates and settings, the page's
-  /// path, and each row's file, bytes and date.
-  func keyed(_ path: String, _ rows: [Row]) -> StableHash {
+  /// path, and each row's file, bytes and date; or, for a page that shows rows but no bodies
+  /// (`shown`), what the row shows, so an edit that leaves the title, preview, tags and weather
+  /// as they were does not remake every list the entry is on.
+  func keyed(_ path: String, _ rows: [Row], shown: Bool = false) -> StableHash {
     var key = StableHash(base)
     key.add(path)
-    for row in rows { key.add(row.fingerprint) }
+    for row in rows { key.add(shown ? row.shown : row.fingerprint) }
     return key
   }
 

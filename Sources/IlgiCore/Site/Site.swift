@@ -78,6 +78,8 @@ public final class Site: Sendable {
     let position: Int
     /// What every page showing the entry takes from it: its file, bytes, date and tag pages.
     let fingerprint: UInt64
+    /// What a list shows of it: its file, date, title, preview, tags and weather.
+    let shown: UInt64
 
     init(entry: IndexedEntry, hash: Int64, page: String, tags: [(name: String, page: String)], position: Int) {
       self.entry = entry
@@ -92,6 +94,18 @@ public final class Site: Sendable {
       key.add(Int64(entry.date.offset))
       for tag in tags { key.add(tag.page) }
       fingerprint = key.value
+      var shown = StableHash()
+      shown.add(entry.path.rawValue)
+      shown.add(entry.date.instant.timeIntervalSince1970.bitPattern)
+      shown.add(Int64(entry.date.offset))
+      shown.add(entry.title)
+      shown.add(entry.preview)
+      shown.add(entry.weather ?? "\u{0}")
+      for tag in tags {
+        shown.add(tag.name)
+        shown.add(tag.page)
+      }
+      self.shown = shown.value
     }
   }
 
