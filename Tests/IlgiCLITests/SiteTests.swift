@@ -255,6 +255,13 @@ import Testing
     #expect(first.status == 0, "\(first.stderr)")
     let total = Self.files(out).count
     #expect(try h.run("export", "html", "--out", out).stdout.hasPrefix("Wrote 0 of \(total) pages to \(out) (\(total) unchanged, 0 removed)"))
+    // Page files removed by hand, one in a folder and one at the top, are written again and only they.
+    try FileManager.default.removeItem(atPath: out + "/archive/2026-03.html")
+    try FileManager.default.removeItem(atPath: out + "/index.html")
+    let mended = try h.run("export", "html", "--out", out)
+    #expect(mended.stdout.hasPrefix("Wrote 2 of \(total) pages to \(out) (\(total - 2) unchanged, 0 removed)"), "\(mended.stdout)")
+    #expect(Self.text(out + "/archive/2026-03.html").contains("morning-run"))
+    #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
     // A file of the person's own beside the site is left alone.
     try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/CNAME"))
 

@@ -174,31 +174,29 @@ public struct SiteWriter: Sendable {
     return report
   }
 
-  /// Whether a page's file is still there, asked of its folder (opened once) by name: cheaper
-  /// than looking up the whole path for each of thousands of pages.
+  /// Whether a page's file is still there, asked of its folder by name: cheaper than looking up
+  /// the whole path for each of thousands of pages. Pages come folder by folder, so one folder is
+  /// kept open at a time.
   struct Presence {
     let root: String
-    var folders: [Substring: Int32] = [:]
-    var last: (folder: Substring, descriptor: Int32) = ("\u{0}", -1)
+    var folder: Substring = "\u{0}"
+    var descriptor: Int32 = -1
 
     mutating func contains(_ path: String) -> Bool {
       let slash = path.lastIndex(of: "/")
-      let folder = slash.map { path[..<$0] } ?? ""
+      let parent = slash.map { path[..<$0] } ?? ""
       let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-      // Pages come folder by folder, so the last folder is usually the one.
-      if folder != last.folder {
-        if let known = folders[folder] {
-          last = (folder, known)
-        } else {
-          last = (folder, open(folder.isEmpty ? root : root + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
-          folders[folder] = last.descriptor
-        }
+      if parent != folder {
+        closeAll()
+        folder = parent
+        descriptor = open(parent.isEmpty ? root : root + "/" + parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       }
-      return last.descriptor >= 0 && faccessat(last.descriptor, name, F_OK, 0) == 0
+      return descriptor >= 0 && faccessat(descriptor, name, F_OK, 0) == 0
     }
 
-    func closeAll() {
-      for descriptor in folders.values where descriptor >= 0 { close(descriptor) }
+    mutating func closeAll() {
+      if descriptor >= 0 { close(descriptor) }
+      descriptor = -1
     }
   }
 
