@@ -7,6 +7,7 @@ extension Ilgi {
   struct Config: ParsableCommand {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
+        commandName: "config",
         abstract: tr(.configAbstract), discussion: tr(.configDiscussion),
         subcommands: [ListSettings.self, Get.self, Set.self, Unset.self], defaultSubcommand: ListSettings.self)
     }
@@ -60,7 +61,7 @@ extension Ilgi {
 
     struct Get: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: tr(.configGetAbstract))
+        CommandConfiguration(commandName: "get", abstract: tr(.configGetAbstract))
       }
 
       @OptionGroup var global: GlobalOptions
@@ -80,7 +81,7 @@ extension Ilgi {
 
     struct Set: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: tr(.configSetAbstract))
+        CommandConfiguration(commandName: "set", abstract: tr(.configSetAbstract))
       }
 
       @OptionGroup var global: GlobalOptions
@@ -116,7 +117,7 @@ extension Ilgi {
 
     struct Unset: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: tr(.configUnsetAbstract))
+        CommandConfiguration(commandName: "unset", abstract: tr(.configUnsetAbstract))
       }
 
       @OptionGroup var global: GlobalOptions

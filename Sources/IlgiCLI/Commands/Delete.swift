@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi delete SELECTOR`.
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: tr(.deleteAbstract),
       discussion: tr(.deleteDiscussion))
 

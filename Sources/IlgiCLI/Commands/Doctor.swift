@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi doctor`.
   struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "doctor",
       abstract: tr(.doctorAbstract),
       discussion: tr(.doctorDiscussion))
 

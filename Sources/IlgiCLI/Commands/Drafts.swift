@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi drafts`.
   struct Drafts: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "drafts",
       abstract: tr(.draftsAbstract),
       discussion: tr(.draftsDiscussion))
 

@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi edit [SELECTOR]`.
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: tr(.editAbstract),
       discussion: tr(.editDiscussion))
 

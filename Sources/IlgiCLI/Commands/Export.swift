@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi export [FORMAT | --format FORMAT] [--out PATH] [filters]`.
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: tr(.exportAbstract),
       discussion: tr(.exportDiscussion))
 

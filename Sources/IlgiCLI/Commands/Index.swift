@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi index [--rebuild]`.
   struct Index: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "index",
       abstract: tr(.indexAbstract),
       discussion: tr(.indexDiscussion))
 

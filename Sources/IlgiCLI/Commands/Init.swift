@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi init [PATH]`.
   struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "init",
       abstract: tr(.initAbstract),
       discussion: tr(.initDiscussion))
 

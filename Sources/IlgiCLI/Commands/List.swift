@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi list`.
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: tr(.listAbstract),
       discussion: tr(.listDiscussion))
 

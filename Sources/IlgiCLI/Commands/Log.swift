@@ -5,7 +5,7 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi log [SELECTOR] [-p]`: an entry's git history.
   struct Log: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: tr(.logAbstract))
+    static let configuration = CommandConfiguration(commandName: "log", abstract: tr(.logAbstract))
 
     @OptionGroup var global: GlobalOptions
 

@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi new`.
   struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "new",
       abstract: tr(.newAbstract),
       discussion: tr(.newDiscussion))
 

@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi render [FILE]`.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "render",
       abstract: tr(.renderAbstract),
       discussion: tr(.renderDiscussion))
 

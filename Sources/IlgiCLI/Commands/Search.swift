@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi search QUERY`.
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: tr(.searchAbstract),
       discussion: tr(.searchDiscussion))
 

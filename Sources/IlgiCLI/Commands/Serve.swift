@@ -8,6 +8,7 @@ extension Ilgi {
   /// `ilgi serve [--port P] [--host H] [--token T] [--open] [filters]`.
   struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "serve",
       abstract: tr(.serveAbstract),
       discussion: tr(.serveDiscussion))
 

@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi share [SELECTOR] [--html] [--copy]`.
   struct Share: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "share",
       abstract: tr(.shareAbstract),
       discussion: tr(.shareDiscussion))
 

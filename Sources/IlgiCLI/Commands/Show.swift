@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi show SELECTOR`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: tr(.showAbstract),
       discussion: tr(.showDiscussion))
 

@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi stats`.
   struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "stats",
       abstract: tr(.statsAbstract),
       discussion: tr(.statsDiscussion))
 

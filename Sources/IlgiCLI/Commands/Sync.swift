@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi sync`: pull with rebase, push, refresh the index.
   struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sync",
       abstract: tr(.syncAbstract),
       discussion: tr(.syncDiscussion))
 

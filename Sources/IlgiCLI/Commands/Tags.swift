@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi tags`.
   struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "tags",
       abstract: tr(.tagsAbstract),
       discussion: tr(.tagsDiscussion))
 

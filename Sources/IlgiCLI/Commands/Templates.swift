@@ -6,6 +6,7 @@ extension Ilgi {
   /// `ilgi templates [copy [NAME...]]`.
   struct Templates: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "templates",
       abstract: tr(.templatesAbstract),
       discussion: tr(.templatesDiscussion))
 

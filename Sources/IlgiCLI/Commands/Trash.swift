@@ -5,6 +5,7 @@ extension Ilgi {
   /// `ilgi trash [list | restore | empty]`.
   struct Trash: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "trash",
       abstract: tr(.trashAbstract),
       discussion: tr(.trashDiscussion),
       subcommands: [ListTrash.self, Restore.self, Empty.self],
@@ -38,6 +39,7 @@ extension Ilgi {
 
     struct Restore: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "restore",
         abstract: tr(.trashRestoreAbstract),
         discussion: tr(.trashRestoreDiscussion))
 
@@ -60,6 +62,7 @@ extension Ilgi {
 
     struct Empty: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "empty",
         abstract: tr(.trashEmptyAbstract),
         discussion: tr(.trashEmptyDiscussion))
 

@@ -7,12 +7,13 @@ extension Ilgi {
   struct Weather: ParsableCommand {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
+        commandName: "weather",
         abstract: tr(.weatherAbstract), subcommands: [Now.self, Fill.self], defaultSubcommand: Now.self)
     }
 
     struct Now: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: tr(.weatherNowAbstract))
+        CommandConfiguration(commandName: "now", abstract: tr(.weatherNowAbstract))
       }
 
       @OptionGroup var global: GlobalOptions
@@ -33,7 +34,7 @@ extension Ilgi {
 
     struct Fill: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: tr(.weatherFillAbstract), discussion: tr(.weatherFillDiscussion))
+        CommandConfiguration(commandName: "fill", abstract: tr(.weatherFillAbstract), discussion: tr(.weatherFillDiscussion))
       }
 
       @OptionGroup var global: GlobalOptions
