@@ -20,7 +20,7 @@ extension EntryIndex {
     // The walk (the kernel's work) and loading what the index knows (SQLite's) overlap on two
     // cores; together they are the whole cost of a command on an unchanged journal.
     nonisolated(unsafe) var walk = JournalStore.Walk(files: [], problems: [])
-    nonisolated(unsafe) var loaded: Result<([String: Known], [String: (FileSignature, String, String)]), Error> =
+    nonisolated(unsafe) var loaded: Result<([PathKey: Known], [String: (FileSignature, String, String)]), Error> =
       .success(([:], [:]))
     DispatchQueue.concurrentPerform(iterations: 2) { part in
       if part == 0 {
@@ -36,13 +36,14 @@ extension EntryIndex {
     // Every path seen is taken out of `unseen` (no copy is kept: at 100,000 entries a copy of the
     // dictionary costs as much as the walk); what is left there has vanished.
     var toRead: [(path: JournalPath, signature: FileSignature)] = []
-    var previous: [String: Known] = [:]
+    var previous: [PathKey: Known] = [:]
     var stillBad: [EntryReadError] = []
     for (path, signature) in walk.files {
-      if let entry = unseen.removeValue(forKey: path.rawValue) {
+      let key = PathKey(path.rawValue)
+      if let entry = unseen.removeValue(forKey: key) {
         if entry.signature != signature {
           toRead.append((path, signature))
-          previous[path.rawValue] = entry
+          previous[key] = entry
         }
       } else if let problem = unseenProblems.removeValue(forKey: path.rawValue), problem.0 == signature,
         let known = EntryReadError(path: path, encoded: problem.1, absolutePath: store.absolute(path))
@@ -59,11 +60,11 @@ extension EntryIndex {
     var moves: [(from: String, to: JournalPath, signature: FileSignature)] = []
     if !vanished.isEmpty {
       var bySignature: [FileSignature: String] = [:]
-      for (path, entry) in vanished { bySignature[entry.signature] = path }
+      for (path, entry) in vanished { bySignature[entry.signature] = path.text }
       toRead.removeAll { path, signature in
-        guard previous[path.rawValue] == nil, let from = bySignature[signature] else { return false }
+        guard previous[PathKey(path.rawValue)] == nil, let from = bySignature[signature] else { return false }
         bySignature[signature] = nil
-        vanished[from] = nil
+        vanished[PathKey(from)] = nil
         moves.append((from, path, signature))
         return true
       }
@@ -74,7 +75,7 @@ extension EntryIndex {
     try queue.write { db in
       var stale = 0
       for (path, _) in vanished {
-        try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [path])
+        try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [path.text])
         stale += 1
       }
       for path in vanishedProblems {
@@ -93,7 +94,7 @@ extension EntryIndex {
       let insertText = try db.makeStatement(sql: "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
       let insertTag = try db.makeStatement(sql: "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
       for file in read {
-        let previous = previous[file.path.rawValue]
+        let previous = previous[PathKey(file.path.rawValue)]
         switch file.result {
         case .failure(let error):
           if previous != nil {
@@ -165,9 +166,9 @@ extension EntryIndex {
   /// What the index knows of every file: entries and the problems of unreadable files.
   ///
   /// Read through SQLite's C API: on a large journal this loop is half the cost of a command.
-  func knownFiles() throws -> ([String: Known], [String: (FileSignature, String, String)]) {
+  func knownFiles() throws -> ([PathKey: Known], [String: (FileSignature, String, String)]) {
     try queue.read { db in
-      var known: [String: Known] = [:]
+      var known: [PathKey: Known] = [:]
       var statement: OpaquePointer?
       let sql = "SELECT rowid, path, size, mtime, inode, hash FROM entry"
       guard sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil) == SQLITE_OK else {
@@ -179,7 +180,7 @@ extension EntryIndex {
       var step = sqlite3_step(statement)
       while step == SQLITE_ROW {
         let path = sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""
-        known[path] = Known(
+        known[PathKey(path)] = Known(
           rowid: sqlite3_column_int64(statement, 0),
           signature: FileSignature(
             size: sqlite3_column_int64(statement, 2), modified: sqlite3_column_int64(statement, 3),

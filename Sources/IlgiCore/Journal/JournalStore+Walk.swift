@@ -28,19 +28,40 @@ extension JournalStore {
   /// It skips hidden folders (FORMAT.md) and never follows linked folders, so a link loop cannot
   /// trap it. With `folder` (`.ilgi/trash`), it walks that folder and paths are relative to it.
   public func walk(under folder: String? = nil, attachments wantsAttachments: Bool = false) -> Walk {
-    var files: [(path: JournalPath, signature: FileSignature)] = []
-    var attachments: [(path: JournalPath, signature: FileSignature)] = []
-    files.reserveCapacity(1024)
-    var problems: [EntryReadError] = []
-    var pending: [String] = [""]
     let base = folder.map { root + "/" + $0 } ?? root
+    // The top folder first, then its folders (a journal's years) on every core, each walked
+    // whole by one worker; the results are put together in the top folder's order.
+    var top = Walk(files: [], problems: [])
+    var folders: [String] = []
+    Self.walk(base: base, from: [""], attachments: wantsAttachments, into: &top, folders: &folders)
+    let parts = Parallel.map(folders, helpersFrom: 2) { folder in
+      var part = Walk(files: [], problems: [])
+      var deeper: [String] = []
+      Self.walk(base: base, from: [folder], attachments: wantsAttachments, into: &part, folders: &deeper, recursive: true)
+      return part
+    }
+    for part in parts {
+      top.files += part.files
+      top.problems += part.problems
+      top.attachments += part.attachments
+    }
+    return top
+  }
+
+  /// Walks the folders `pending` (relative to `base`) into `walk`: their files, and, when
+  /// `recursive`, every folder below them; otherwise the folders found are left in `folders`.
+  static func walk(
+    base: String, from pending: [String], attachments wantsAttachments: Bool, into walk: inout Walk, folders: inout [String],
+    recursive: Bool = false
+  ) {
+    var pending = pending
     while let relative = pending.popLast() {
       let directory = relative.isEmpty ? base : base + "/" + relative
       let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard fd >= 0, let dir = fdopendir(fd) else {
         let code = errno
         if fd >= 0 { close(fd) }
-        problems.append(
+        walk.problems.append(
           EntryReadError(
             path: JournalPath(relative),
             reason: .unreadable(FileSystemError(path: directory, code: code, operation: "list"))))
@@ -64,7 +85,7 @@ extension JournalStore {
         if isHidden { continue }
         let type = Int32(item.pointee.d_type)
         if type == Int32(DT_DIR) {
-          pending.append(prefix + childName)
+          if recursive { pending.append(prefix + childName) } else { folders.append(prefix + childName) }
           continue
         }
         let isAttachment =
@@ -76,7 +97,7 @@ extension JournalStore {
         let statResult = fstatat(dirfd(dir), childName, &info, isAttachment ? Int32(AT_SYMLINK_NOFOLLOW) : 0)
         if statResult != 0 {
           if isMarkdown {
-            problems.append(
+            walk.problems.append(
               EntryReadError(
                 path: JournalPath(prefix + childName),
                 reason: .unreadable(FileSystemError(path: directory + "/" + childName, code: errno, operation: "read"))))
@@ -90,7 +111,7 @@ extension JournalStore {
           if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), childName, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
             (link.st_mode & S_IFMT) == S_IFDIR
           {
-            pending.append(prefix + childName)
+            if recursive { pending.append(prefix + childName) } else { folders.append(prefix + childName) }
           }
           continue
         }
@@ -104,9 +125,8 @@ extension JournalStore {
           JournalPath(prefix + childName),
           FileSignature(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
         )
-        if isMarkdown { files.append(found) } else { attachments.append(found) }
+        if isMarkdown { walk.files.append(found) } else { walk.attachments.append(found) }
       }
     }
-    return Walk(files: files, problems: problems, attachments: attachments)
   }
 }

@@ -16,10 +16,12 @@ extension Site {
       key.add(UInt64(chunks.count))
       let newer = number > 0 ? Self.listPage(number - 1) : nil
       let older = number + 1 < chunks.count ? Self.listPage(number + 1) : nil
-      let heading = chunks.count > 1 ? text(.sitePageOf, number + 1, chunks.count) : text.count(entries.count)
+      // Words are made when the page is (most pages of a run are not made at all).
+      let heading: @Sendable () -> String = { chunks.count > 1 ? self.text(.sitePageOf, number + 1, chunks.count) : self.text.count(self.entries.count) }
       pages.append(
-        html(path, key: key, kind: "list", title: number == 0 ? options.title : heading, template: "site-list.html") { root in
-          [
+        html(path, key: key, kind: "list", title: number == 0 ? self.options.title : heading(), template: "site-list.html") { root in
+          let heading = heading()
+          return [
             "heading": number == 0 ? self.options.title : heading, "subheading": number == 0 ? heading : nil,
             "rows": chunk.map { self.listRow($0, root: root) },
             "newer": newer.map { root + Self.href($0) }, "older": older.map { root + Self.href($0) },
@@ -49,7 +51,7 @@ extension Site {
       }
     }
     pages.append(
-      html("archive/index.html", key: archiveKey, kind: "archive", title: text(.siteArchive), template: "site-archive.html") { root in
+      html("archive/index.html", key: archiveKey, kind: "archive", title: self.text(.siteArchive), template: "site-archive.html") { root in
         [
           "heading": self.text(.siteArchive),
           "years": years.map { year in
@@ -87,13 +89,15 @@ extension Site {
       let key = keyed(path, oldestFirst)
       pages.append(
         html(path, key: key, kind: "book", title: String(year.year), template: "site-year.html") { root in
-          var book: [[String: Any]] = []
+          // The bodies are read and rendered on every core: after an edit, the book is most of
+          // what is left to make.
+          var book = try Parallel.map(oldestFirst) { row in
+            try self.fullEntry(row, root: root, page: path)
+          }
           var previousDay = ""
-          for row in oldestFirst {
-            var values = try self.fullEntry(row, root: root, page: path)
-            if row.entry.date.day != previousDay { values["anchor"] = "d-" + row.entry.date.day }
+          for (number, row) in oldestFirst.enumerated() {
+            if row.entry.date.day != previousDay { book[number]["anchor"] = "d-" + row.entry.date.day }
             previousDay = row.entry.date.day
-            book.append(values)
           }
           return [
             "heading": String(year.year), "count": self.text.count(oldestFirst.count), "entries": book,
@@ -112,11 +116,11 @@ extension Site {
           : index + 1 < years.count ? (years[index + 1].year, years[index + 1].months[0].month) : nil
         let path = Self.monthPage(year.year, month.month)
         var key = keyed(path, month.rows, shown: true)
-        key.add("\(String(describing: newer)) \(String(describing: older))")
-        let heading = text.month(year.year, month.month)
+        for neighbour in [newer, older] { key.add(UInt64(neighbour.map { $0.0 * 100 + $0.1 } ?? 0)) }
         pages.append(
-          html(path, key: key, kind: "month", title: heading, template: "site-list.html") { root in
-            [
+          html(path, key: key, kind: "month", title: self.text.month(year.year, month.month), template: "site-list.html") { root in
+            let heading = self.text.month(year.year, month.month)
+            return [
               "heading": heading, "subheading": self.text.count(month.rows.count),
               "rows": self.rowsWithDayAnchors(month.rows, root: root),
               "newer": newer.map { root + Self.monthPage($0.0, $0.1) }, "older": older.map { root + Self.monthPage($0.0, $0.1) },
@@ -127,13 +131,15 @@ extension Site {
     }
 
     // Tags: an index with counts and a page per tag.
-    var tagged: [String: (name: String, rows: [Row])] = [:]
+    // (Keyed by the page's bytes: hashing a String normalizes it first.)
+    var tagged: [PathKey: (name: String, rows: [Row])] = [:]
     for row in entries {
       for tag in row.tags {
-        tagged[tag.page, default: (tag.name, [])].rows.append(row)
+        tagged[PathKey(tag.page), default: (tag.name, [])].rows.append(row)
       }
     }
-    let tagList = tagged.sorted { $0.value.rows.count != $1.value.rows.count ? $0.value.rows.count > $1.value.rows.count : $0.key < $1.key }
+    let tagList = tagged.map { (key: $0.key.text, value: $0.value) }
+      .sorted { $0.value.rows.count != $1.value.rows.count ? $0.value.rows.count > $1.value.rows.count : $0.key < $1.key }
     var tagsKey = keyed("tags/index.html", [])
     for (page, tag) in tagList {
       tagsKey.add(page)
@@ -141,7 +147,7 @@ extension Site {
       tagsKey.add(UInt64(tag.rows.count))
     }
     pages.append(
-      html("tags/index.html", key: tagsKey, kind: "tags", title: text(.siteTags), template: "site-tags.html") { root in
+      html("tags/index.html", key: tagsKey, kind: "tags", title: self.text(.siteTags), template: "site-tags.html") { root in
         [
           "heading": self.text(.siteTags),
           "tags": tagList.map { page, tag in
@@ -161,11 +167,12 @@ extension Site {
         key.add(UInt64(tag.rows.count))
         let newer = number > 0 ? Self.tagPage(page, number - 1) : nil
         let older = number + 1 < chunks.count ? Self.tagPage(page, number + 1) : nil
-        let subheading =
-          chunks.count > 1 ? self.text.count(tag.rows.count) + " · " + text(.sitePageOf, number + 1, chunks.count) : self.text.count(tag.rows.count)
         pages.append(
           html(path, key: key, kind: "tag", title: "#" + tag.name, template: "site-list.html") { root in
-            [
+            let subheading =
+              chunks.count > 1
+              ? self.text.count(tag.rows.count) + " · " + self.text(.sitePageOf, number + 1, chunks.count) : self.text.count(tag.rows.count)
+            return [
               "heading": "#" + tag.name, "subheading": subheading, "rows": chunk.map { self.listRow($0, root: root) },
               "newer": newer.map { root + Self.href($0) }, "older": older.map { root + Self.href($0) },
             ]
@@ -195,7 +202,7 @@ extension Site {
         key.add(UInt64(oldestYear))
         let months = Set(years.first { $0.year == year }?.months.map(\.month) ?? [])
         pages.append(
-          html(path, key: key, kind: "calendar", title: "\(text(.siteCalendar)) \(year)", template: "site-calendar.html") { root in
+          html(path, key: key, kind: "calendar", title: "\(self.text(.siteCalendar)) \(year)", template: "site-calendar.html") { root in
             self.calendar(year, perDay: perDay, months: months, oldest: oldestYear, newest: newestYear, root: root)
           })
       }
@@ -207,7 +214,7 @@ extension Site {
     for year in years { searchKey.add(UInt64(year.year)) }
     let indexScripts = years.map { Self.searchIndexPage($0.year) }
     pages.append(
-      html("search.html", key: searchKey, kind: "search", title: text(.siteSearch), template: "site-search.html", scripts: indexScripts + ["search.js"]) { _ in
+      html("search.html", key: searchKey, kind: "search", title: self.text(.siteSearch), template: "site-search.html", scripts: indexScripts + ["search.js"]) { _ in
         ["heading": self.text(.siteSearch)]
       })
     for year in years {
@@ -295,7 +302,8 @@ extension Site {
 
   /// A page rendered through a content template and the page shell.
   func html(
-    _ path: String, key: StableHash, kind: String, title: String, template: String, scripts: [String] = [],
+    _ path: String, key: StableHash, kind: String, title: @autoclosure @escaping @Sendable () -> String, template: String,
+    scripts: [String] = [],
     values: @escaping @Sendable (_ root: String) throws -> [String: Any?]
   ) -> SitePage {
     SitePage(path: path, key: key.value) {
@@ -303,7 +311,7 @@ extension Site {
       var context: [String: Any] = ["root": root, "label": self.text.labels]
       for (name, value) in try values(root) { if let value { context[name] = value } }
       let content = self.templates[template]!.render(context)
-      return self.shell(title: title, kind: kind, root: root, content: content, scripts: scripts)
+      return self.shell(title: title(), kind: kind, root: root, content: content, scripts: scripts)
     }
   }
 
@@ -374,7 +382,7 @@ extension Site {
 
   /// An entry with its rendered body, read from its file.
   func fullEntry(_ row: Row, root: String, page: String) throws -> [String: Any] {
-    let body = try bodies.take(row.entry.path, keep: options.keepsFragments && page == row.page) { () throws(EntryReadError) in
+    let body = try bodies.take(row.position, keep: options.keepsFragments && page == row.page) { () throws(EntryReadError) in
       try store.readBody(row.entry.path)
     }
     var values = self.row(row, root: root)

@@ -370,18 +370,20 @@ struct SiteEscaping: MustacheContentType {
 /// body is read once per export. A page made alone (`ilgi serve`) finds nothing and reads.
 final class BodyCache: @unchecked Sendable {
   private let lock = NSLock()
-  private var bodies: [String: String] = [:]
+  /// Keyed by the entry's place in the site (hashing its path would cost more).
+  private var bodies: [Int: String] = [:]
 
-  /// The body of `path`: taken out of the cache when there, else read; kept for later when `keep`.
-  func take(_ path: JournalPath, keep: Bool, read: () throws(EntryReadError) -> String) throws(EntryReadError) -> String {
+  /// The body of the entry at `position`: taken out of the cache when there, else read; kept for
+  /// later when `keep`.
+  func take(_ position: Int, keep: Bool, read: () throws(EntryReadError) -> String) throws(EntryReadError) -> String {
     lock.lock()
-    let cached = bodies.removeValue(forKey: path.rawValue)
+    let cached = bodies.removeValue(forKey: position)
     lock.unlock()
     if let cached { return cached }
     let body = try read()
     if keep {
       lock.lock()
-      bodies[path.rawValue] = body
+      bodies[position] = body
       lock.unlock()
     }
     return body

@@ -80,7 +80,8 @@ public struct SiteWriter: Sendable {
 
     // The manifest is in the site's order, so each page is looked for at the next line first
     // and in a table (made only when needed) after that: hashing thousands of non-ASCII paths
-    // (Swift normalizes them first) costs more than the rest of an unchanged run.
+    // (Swift normalizes them first) costs more than the rest of an unchanged run. Paths are
+    // compared byte for byte, for the same reason (they are ilgi's own, in one form).
     var stale: [SitePage] = []
     var present = Presence(root: folder)
     defer { present.closeAll() }
@@ -89,7 +90,7 @@ public struct SiteWriter: Sendable {
     var next = 0
     for page in pages {
       var line: Int?
-      if next < previous.count, previous[next].path == page.path {
+      if next < previous.count, previous[next].path.utf8.elementsEqual(page.path.utf8) {
         line = next
       } else {
         if table == nil {
@@ -165,12 +166,23 @@ public struct SiteWriter: Sendable {
         removeEmptyFolders(above: path)
       }
     }
-    var manifest = "# ilgi site: fingerprint and path of every page ilgi wrote here\n"
+    var manifest = Array("# ilgi site: fingerprint and path of every page ilgi wrote here\n".utf8)
+    manifest.reserveCapacity(pages.count * 64)
     // In the site's own order, which is the same from run to run.
+    let digits = Array("0123456789abcdef".utf8)
     for page in pages {
-      manifest += String(page.key, radix: 16) + "\t" + page.path + "\n"
+      // The fingerprint in hex without leading zeros, as `readManifest` reads it.
+      var shift = 60
+      while shift > 0, page.key >> UInt64(shift) == 0 { shift -= 4 }
+      while shift >= 0 {
+        manifest.append(digits[Int(page.key >> UInt64(shift) & 15)])
+        shift -= 4
+      }
+      manifest.append(UInt8(ascii: "\t"))
+      manifest.append(contentsOf: page.path.utf8)
+      manifest.append(UInt8(ascii: "\n"))
     }
-    _ = try replace(folder + "/" + Self.manifestName, with: Array(manifest.utf8))
+    _ = try replace(folder + "/" + Self.manifestName, with: manifest)
     return report
   }
 
@@ -179,19 +191,27 @@ public struct SiteWriter: Sendable {
   /// kept open at a time.
   struct Presence {
     let root: String
-    var folder: Substring = "\u{0}"
+    /// The open folder, relative to the root, as bytes.
+    var folder: [UInt8] = [0]
     var descriptor: Int32 = -1
 
     mutating func contains(_ path: String) -> Bool {
-      let slash = path.lastIndex(of: "/")
-      let parent = slash.map { path[..<$0] } ?? ""
-      let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-      if parent != folder {
-        closeAll()
-        folder = parent
-        descriptor = open(parent.isEmpty ? root : root + "/" + parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      var path = path
+      return path.withUTF8 { bytes in
+        var slash = bytes.count
+        while slash > 0, bytes[slash - 1] != UInt8(ascii: "/") { slash -= 1 }
+        let parent = UnsafeBufferPointer(rebasing: bytes[..<max(slash - 1, 0)])
+        if parent.count != folder.count || !parent.elementsEqual(folder) {
+          closeAll()
+          folder = Array(parent)
+          descriptor = open(folder.isEmpty ? root : root + "/" + String(decoding: folder, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else { return false }
+        // The name, NUL-terminated, for the system call.
+        var name = [CChar](repeating: 0, count: bytes.count - slash + 1)
+        name.withUnsafeMutableBytes { _ = memcpy($0.baseAddress!, bytes.baseAddress! + slash, bytes.count - slash) }
+        return faccessat(descriptor, name, F_OK, 0) == 0
       }
-      return descriptor >= 0 && faccessat(descriptor, name, F_OK, 0) == 0
     }
 
     mutating func closeAll() {
