@@ -204,24 +204,12 @@ extension EntryIndex {
     _ files: [(JournalPath, FileSignature)], store: JournalStore, progress: (@Sendable (Int, Int) -> Void)?
   ) -> [ReadFile] {
     guard !files.isEmpty else { return [] }
-    let results = UnsafeMutableBufferPointer<ReadFile?>.allocate(capacity: files.count)
-    results.initialize(repeating: nil)
-    defer { results.deallocate() }
-    let workers = files.count < 64 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
-    let chunk = (files.count + workers - 1) / workers
     let counter = ProgressCounter(total: files.count, report: progress)
-    nonisolated(unsafe) let output = results
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      let start = worker * chunk
-      let end = min(files.count, start + chunk)
-      guard start < end else { return }
-      for index in start..<end {
-        let (path, signature) = files[index]
-        output[index] = Self.read(path, signature: signature, store: store)
-        counter.advance()
-      }
+    // A few files are read on this thread alone; many on every core.
+    return Parallel.map(files, helpersFrom: 64) { path, signature in
+      defer { counter.advance() }
+      return Self.read(path, signature: signature, store: store)
     }
-    return results.compactMap { $0 }
   }
 
   static func read(_ path: JournalPath, signature: FileSignature, store: JournalStore) -> ReadFile {

@@ -32,12 +32,10 @@ extension JournalStore {
     // The top folder first, then its folders (a journal's years) on every core, each walked
     // whole by one worker; the results are put together in the top folder's order.
     var top = Walk(files: [], problems: [])
-    var folders: [String] = []
-    Self.walk(base: base, from: [""], attachments: wantsAttachments, into: &top, folders: &folders)
+    let folders = Self.walk(base: base, from: "", attachments: wantsAttachments, into: &top, recursive: false)
     let parts = Parallel.map(folders, helpersFrom: 2) { folder in
       var part = Walk(files: [], problems: [])
-      var deeper: [String] = []
-      Self.walk(base: base, from: [folder], attachments: wantsAttachments, into: &part, folders: &deeper, recursive: true)
+      _ = Self.walk(base: base, from: folder, attachments: wantsAttachments, into: &part, recursive: true)
       return part
     }
     for part in parts {
@@ -48,13 +46,13 @@ extension JournalStore {
     return top
   }
 
-  /// Walks the folders `pending` (relative to `base`) into `walk`: their files, and, when
-  /// `recursive`, every folder below them; otherwise the folders found are left in `folders`.
+  /// Walks the folder `start` (relative to `base`) into `walk`: its files and, when `recursive`,
+  /// every folder below it; otherwise returns the folders it holds, not walked.
   static func walk(
-    base: String, from pending: [String], attachments wantsAttachments: Bool, into walk: inout Walk, folders: inout [String],
-    recursive: Bool = false
-  ) {
-    var pending = pending
+    base: String, from start: String, attachments wantsAttachments: Bool, into walk: inout Walk, recursive: Bool
+  ) -> [String] {
+    var pending = [start]
+    var folders: [String] = []
     while let relative = pending.popLast() {
       let directory = relative.isEmpty ? base : base + "/" + relative
       let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -128,5 +126,6 @@ extension JournalStore {
         if isMarkdown { walk.files.append(found) } else { walk.attachments.append(found) }
       }
     }
+    return folders
   }
 }
