@@ -171,6 +171,61 @@ import Testing
     #expect(try titles() == ["Beta renamed", "Alpha again"])
   }
 
+  @Test func foldersWhoseDigestIsUnchangedAreSkippedAndTheOthersCompared() throws {
+    let journal = try TempJournal([
+      "top.md": "---\nid: T\ndate: 2026-01-05T09:00+09:00\n---\nTop\n",
+      "2026/01/a.md": "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha\n",
+      "2026/01/sub/s.md": "---\nid: S\ndate: 2026-01-02T09:00+09:00\n---\nSub\n",
+      "2026/02/b.md": "---\nid: B\ndate: 2026-02-01T09:00+09:00\n---\nBeta\n",
+      "2026/02/bad.md": "---\nid: [B\n---\nBroken\n",
+    ])
+    let store = try store(journal.root)
+    func load() throws -> IndexReport { try EntryIndex.load(store).1 }
+    func counts(_ report: IndexReport) -> [Int] {
+      [report.added, report.updated, report.removed, report.moved, report.total]
+    }
+    var report = try load()
+    #expect(counts(report) == [4, 0, 0, 0, 4])
+    #expect(report.skipped.map(\.path.rawValue) == ["2026/02/bad.md"])
+    let (index, _) = try EntryIndex.load(store)
+    #expect(try index.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM folder") } == 5)
+
+    // An edit in a folder whose subfolder holds entries: the subfolder's rows are not lost, and
+    // the unreadable file of a folder that did not change is still reported.
+    try journal.write("2026/01/a.md", "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha edited\n")
+    report = try load()
+    #expect(counts(report) == [0, 1, 0, 0, 4])
+    #expect(report.skipped.map(\.path.rawValue) == ["2026/02/bad.md"])
+    try journal.write("2026/01/sub/s.md", "---\nid: S\ndate: 2026-01-02T09:00+09:00\n---\nSub edited\n")
+    #expect(counts(try load()) == [0, 1, 0, 0, 4])
+    try journal.write("top.md", "---\nid: T\ndate: 2026-01-05T09:00+09:00\n---\nTop edited\n")
+    #expect(counts(try load()) == [0, 1, 0, 0, 4])
+    #expect(try EntryIndex.load(store).0.entries().map(\.title) == ["Beta", "Top edited", "Sub edited", "Alpha edited"])
+
+    // A whole folder renamed: its entry is moved, its unreadable file reported at the new path.
+    try FileManager.default.createDirectory(atPath: journal.root + "/2025", withIntermediateDirectories: true)
+    #expect(rename(journal.root + "/2026/02", journal.root + "/2025/12") == 0)
+    report = try load()
+    #expect(counts(report) == [0, 0, 0, 1, 4])
+    #expect(report.skipped.map(\.path.rawValue) == ["2025/12/bad.md"])
+    #expect(try EntryIndex.load(store).0.entries(matching: .id("B")).map(\.path.rawValue) == ["2025/12/b.md"])
+
+    // An index of the version before the digests keeps its rows: nothing is read again, and
+    // the next edit is seen.
+    try index.queue.write { try $0.execute(sql: "DROP TABLE folder; PRAGMA user_version = 3") }
+    let (upgraded, upgrade) = try EntryIndex.load(store)
+    #expect(upgraded.notices.isEmpty)
+    #expect(counts(upgrade) == [0, 0, 0, 0, 4])
+    #expect(!upgrade.rebuilt)
+    try journal.write("2026/01/a.md", "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha again\n")
+    #expect(counts(try load()) == [0, 1, 0, 0, 4])
+
+    // A rebuild forgets the digests too, so every file is read again.
+    let rebuilt = try EntryIndex.load(store, rebuild: true).1
+    #expect(counts(rebuilt) == [4, 0, 0, 0, 4])
+    #expect(counts(try load()) == [0, 0, 0, 0, 4])
+  }
+
   @Test func aGitCheckoutOfAnOlderVersionIsSeen() throws {
     let journal = try TempJournal(["entry.md": "---\nid: G\ndate: 2026-01-01T09:00+09:00\n---\nFirst version\n"])
     func git(_ arguments: String...) throws {

@@ -17,27 +17,42 @@ extension EntryIndex {
   func refresh(_ store: JournalStore, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool = false) throws -> IndexReport {
     var report = IndexReport()
 
-    // The walk (the kernel's work) and loading what the index knows (SQLite's) overlap on two
-    // cores; together they are the whole cost of a command on an unchanged journal.
-    nonisolated(unsafe) var walk = JournalStore.Walk(files: [], problems: [])
-    nonisolated(unsafe) var loaded: Result<([PathKey: Known], [String: (FileSignature, String, String)]), Error> =
-      .success(([:], [:]))
-    DispatchQueue.concurrentPerform(iterations: 2) { part in
-      if part == 0 {
-        walk = store.walk(attachments: attachments)
-      } else {
-        loaded = Result { try self.knownFiles() }
+    // What the index knows of folders and of unreadable files: small tables, read first so the
+    // walk can drop the files of every folder whose digest is unchanged (nothing in it was
+    // added, removed, renamed or touched). Only the other folders' rows are read and compared.
+    let (storedFolders, storedProblems) = try queue.read { db in (try Self.folderDigests(db), try Self.problems(db)) }
+    let walk = store.walk(attachments: attachments) { folder, digest in storedFolders[PathKey(folder)] != digest }
+    report.attachments = walk.attachments
+
+    var changedFolders: [JournalStore.FolderDigest] = []
+    var walked = Set<PathKey>(minimumCapacity: walk.folders.count)
+    for folder in walk.folders {
+      let key = PathKey(folder.path)
+      walked.insert(key)
+      if storedFolders[key] != folder.digest { changedFolders.append(folder) }
+    }
+    let goneFolders = storedFolders.keys.filter { !walked.contains($0) }.map(\.text)
+    let looked = Set((changedFolders.map(\.path) + goneFolders).map(PathKey.init))
+
+    var unseen =
+      storedFolders.isEmpty ? try knownFiles() : try knownFiles(in: changedFolders.map(\.path) + goneFolders)
+    // A problem in a folder that did not change is still there, unchanged.
+    var unseenProblems: [String: (FileSignature, String, String)] = [:]
+    var stillBad: [EntryReadError] = []
+    for (path, problem) in storedProblems {
+      if storedFolders.isEmpty || looked.contains(PathKey(Self.folder(of: path))) {
+        unseenProblems[path] = problem
+      } else if let known = EntryReadError(
+        path: JournalPath(path), encoded: problem.1, absolutePath: store.absolute(JournalPath(path)))
+      {
+        stillBad.append(known)
       }
     }
-    var (unseen, unseenProblems) = try loaded.get()
-    report.attachments = walk.attachments
-    report.rebuilt = unseen.isEmpty && unseenProblems.isEmpty
+    report.rebuilt = storedFolders.isEmpty && unseen.isEmpty && storedProblems.isEmpty
 
-    // Every path seen is taken out of `unseen` (no copy is kept: at 100,000 entries a copy of the
-    // dictionary costs as much as the walk); what is left there has vanished.
+    // Every path seen is taken out of `unseen`; what is left there has vanished.
     var toRead: [(path: JournalPath, signature: FileSignature)] = []
     var previous: [PathKey: Known] = [:]
-    var stillBad: [EntryReadError] = []
     for (path, signature) in walk.files {
       let key = PathKey(path.rawValue)
       if let entry = unseen.removeValue(forKey: key) {
@@ -71,6 +86,17 @@ extension EntryIndex {
     }
 
     let read = readFiles(toRead, store: store, progress: progress)
+
+    report.skipped = walk.problems + stillBad
+    defer { report.skipped.sort { $0.path < $1.path } }
+    guard
+      !(read.isEmpty && vanished.isEmpty && vanishedProblems.isEmpty && moves.isEmpty && changedFolders.isEmpty
+        && goneFolders.isEmpty)
+    else {
+      // Nothing changed: no write, so a read-only command never waits for another's write.
+      report.total = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0 }
+      return report
+    }
 
     try queue.write { db in
       var stale = 0
@@ -145,6 +171,14 @@ extension EntryIndex {
           }
         }
       }
+      // The folders' digests go in with their rows: the next walk skips what this one saw.
+      let setDigest = try db.makeStatement(sql: "INSERT OR REPLACE INTO folder (path, digest) VALUES (?, ?)")
+      for folder in changedFolders {
+        try setDigest.execute(arguments: [folder.path, folder.digest])
+      }
+      for folder in goneFolders {
+        try db.execute(sql: "DELETE FROM folder WHERE path = ?", arguments: [folder])
+      }
       report.removed += vanished.count
       report.moved = moves.count
       if stale > 0 {
@@ -152,8 +186,6 @@ extension EntryIndex {
       }
       report.total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
     }
-    report.skipped = walk.problems + stillBad + report.skipped
-    report.skipped.sort { $0.path < $1.path }
     return report
   }
 
@@ -163,40 +195,85 @@ extension EntryIndex {
     var hash: Int64
   }
 
-  /// What the index knows of every file: entries and the problems of unreadable files.
+  /// What the index knows of the files in `folders` (of every file when `nil`).
   ///
   /// Read through SQLite's C API: on a large journal this loop is half the cost of a command.
-  func knownFiles() throws -> ([PathKey: Known], [String: (FileSignature, String, String)]) {
+  func knownFiles(in folders: [String]? = nil) throws -> [PathKey: Known] {
     try queue.read { db in
       var known: [PathKey: Known] = [:]
-      var statement: OpaquePointer?
-      let sql = "SELECT rowid, path, size, mtime, inode, hash FROM entry"
-      guard sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil) == SQLITE_OK else {
-        throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_errcode(db.sqliteConnection)),
-                            message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+      func run(_ sql: String, _ bounds: (String, String)?, folder: String?) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil) == SQLITE_OK else {
+          throw DatabaseError(
+            resultCode: ResultCode(rawValue: sqlite3_errcode(db.sqliteConnection)),
+            message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+        defer { sqlite3_finalize(statement) }
+        if let bounds {
+          // SQLITE_TRANSIENT: SQLite copies the text before the call returns.
+          let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+          sqlite3_bind_text(statement, 1, bounds.0, -1, transient)
+          sqlite3_bind_text(statement, 2, bounds.1, -1, transient)
+        }
+        var step = sqlite3_step(statement)
+        while step == SQLITE_ROW {
+          let path = sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""
+          // The range holds the folders below too; only the folder's own files are wanted.
+          if folder == nil || Self.folder(of: path).utf8.elementsEqual(folder!.utf8) {
+            known[PathKey(path)] = Known(
+              rowid: sqlite3_column_int64(statement, 0),
+              signature: FileSignature(
+                size: sqlite3_column_int64(statement, 2), modified: sqlite3_column_int64(statement, 3),
+                inode: UInt64(bitPattern: sqlite3_column_int64(statement, 4))),
+              hash: sqlite3_column_int64(statement, 5))
+          }
+          step = sqlite3_step(statement)
+        }
+        guard step == SQLITE_DONE else {
+          throw DatabaseError(
+            resultCode: ResultCode(rawValue: step), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
       }
-      defer { sqlite3_finalize(statement) }
-      known.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0)
-      var step = sqlite3_step(statement)
-      while step == SQLITE_ROW {
-        let path = sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""
-        known[PathKey(path)] = Known(
-          rowid: sqlite3_column_int64(statement, 0),
-          signature: FileSignature(
-            size: sqlite3_column_int64(statement, 2), modified: sqlite3_column_int64(statement, 3),
-            inode: UInt64(bitPattern: sqlite3_column_int64(statement, 4))),
-          hash: sqlite3_column_int64(statement, 5))
-        step = sqlite3_step(statement)
+      let columns = "SELECT rowid, path, size, mtime, inode, hash FROM entry"
+      guard let folders else {
+        known.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0)
+        try run(columns, nil, folder: nil)
+        return known
       }
-      guard step == SQLITE_DONE else {
-        throw DatabaseError(resultCode: ResultCode(rawValue: step), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+      for folder in folders {
+        if folder.isEmpty {
+          try run(columns + " WHERE instr(path, '/') = 0", nil, folder: nil)
+        } else {
+          // Paths in `folder/` sort from "folder/" up to "folder0" ("0" follows "/"), by bytes.
+          try run(columns + " WHERE path >= ? AND path < ?", (folder + "/", folder + "0"), folder: folder)
+        }
       }
-      var problems: [String: (FileSignature, String, String)] = [:]
-      for row in try Row.fetchAll(db, sql: "SELECT path, size, mtime, inode, summary, advice FROM problem") {
-        problems[row[0]] = (FileSignature(size: row[1], modified: row[2], inode: UInt64(bitPattern: row[3])), row[4], row[5])
-      }
-      return (known, problems)
+      return known
     }
+  }
+
+  /// The digest of every folder as the last refresh saw it.
+  static func folderDigests(_ db: Database) throws -> [PathKey: Int64] {
+    var digests: [PathKey: Int64] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT path, digest FROM folder") {
+      digests[PathKey(row[0])] = row[1]
+    }
+    return digests
+  }
+
+  /// The files that could not be read, with their signatures and why.
+  static func problems(_ db: Database) throws -> [String: (FileSignature, String, String)] {
+    var problems: [String: (FileSignature, String, String)] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT path, size, mtime, inode, summary, advice FROM problem") {
+      problems[row[0]] = (FileSignature(size: row[1], modified: row[2], inode: UInt64(bitPattern: row[3])), row[4], row[5])
+    }
+    return problems
+  }
+
+  /// The folder of a relative path (`""` for a file at the top).
+  static func folder(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    return String(path[..<slash])
   }
 
   /// Reads and parses files, on every core when there are many.

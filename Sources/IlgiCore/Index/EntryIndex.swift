@@ -14,7 +14,7 @@ import GRDB
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 3
+  public static let schemaVersion = 4
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
@@ -89,10 +89,16 @@ public final class EntryIndex: @unchecked Sendable {
       try db.inTransaction(.immediate) {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         if version == Self.schemaVersion { return .commit }
+        if version == 3 {
+          // Version 3 lacks only the folders' digests: the first refresh compares every file once.
+          try db.execute(sql: Self.folderTable + "PRAGMA user_version = \(Self.schemaVersion);")
+          return .commit
+        }
         if version != 0 {
           notices.append(.rebuiltOtherVersion)
-          try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta")
+          try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder")
         }
+        try db.execute(sql: Self.folderTable)
         try db.execute(
           sql: """
             CREATE TABLE entry (
@@ -147,6 +153,9 @@ public final class EntryIndex: @unchecked Sendable {
     }
   }
 
+  /// Each folder's digest as the last refresh walked it (`JournalStore.FolderDigest`).
+  static let folderTable = "CREATE TABLE folder (path TEXT PRIMARY KEY, digest INTEGER NOT NULL) WITHOUT ROWID;"
+
   static func isCorruption(_ error: DatabaseError) -> Bool {
     [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode)
   }
@@ -198,7 +207,7 @@ public final class EntryIndex: @unchecked Sendable {
     try queue.write { db in
       try db.execute(
         sql: """
-          DELETE FROM entry; DELETE FROM problem;
+          DELETE FROM entry; DELETE FROM problem; DELETE FROM folder;
           INSERT INTO entry_text(entry_text) VALUES ('delete-all');
           UPDATE meta SET value = 0 WHERE key = 'stale';
           """)

@@ -15,7 +15,21 @@ extension JournalStore {
     public var problems: [EntryReadError]
     /// Pictures, sound and video beside the entries (only when asked for), never through a link.
     public var attachments: [(path: JournalPath, signature: FileSignature)] = []
+    /// Every folder walked, with the digest of its entry files' names and signatures.
+    var folders: [FolderDigest] = []
   }
+
+  /// One folder's entry files summed up: any file added, removed, renamed, moved or touched
+  /// changes it, so a folder whose digest the index has stored needs no closer look.
+  struct FolderDigest: Sendable {
+    /// The folder, relative to the walk's base (`""` for the base itself).
+    var path: String
+    /// The sum of the hashes of the folder's files' names and signatures.
+    var digest: Int64
+  }
+
+  /// Whether the walk keeps a folder's files, given the folder and its digest.
+  typealias FolderFilter = @Sendable (String, Int64) -> Bool
 
   /// The kinds of file a site carries beside its entries' pages.
   public static let attachmentExtensions: Set<String> = [
@@ -27,21 +41,31 @@ extension JournalStore {
   ///
   /// It skips hidden folders (FORMAT.md) and never follows linked folders, so a link loop cannot
   /// trap it. With `folder` (`.ilgi/trash`), it walks that folder and paths are relative to it.
+  ///
+  /// With `keeping`, a folder's entry files are kept only when it says so (the index drops the
+  /// folders whose digest it already has); every folder's digest is in `folders` either way.
   public func walk(under folder: String? = nil, attachments wantsAttachments: Bool = false) -> Walk {
+    walk(under: folder, attachments: wantsAttachments, keeping: nil)
+  }
+
+  func walk(under folder: String? = nil, attachments wantsAttachments: Bool, keeping: FolderFilter?) -> Walk {
     let base = folder.map { root + "/" + $0 } ?? root
     // The top folder first, then its folders (a journal's years) on every core, each walked
     // whole by one worker; the results are put together in the top folder's order.
     var top = Walk(files: [], problems: [])
-    let folders = Self.walk(base: base, from: "", attachments: wantsAttachments, into: &top, recursive: false)
+    let folders = Self.walk(
+      base: base, from: "", attachments: wantsAttachments, keeping: keeping, into: &top, recursive: false)
     let parts = Parallel.map(folders, helpersFrom: 2) { folder in
       var part = Walk(files: [], problems: [])
-      _ = Self.walk(base: base, from: folder, attachments: wantsAttachments, into: &part, recursive: true)
+      _ = Self.walk(
+        base: base, from: folder, attachments: wantsAttachments, keeping: keeping, into: &part, recursive: true)
       return part
     }
     for part in parts {
       top.files += part.files
       top.problems += part.problems
       top.attachments += part.attachments
+      top.folders += part.folders
     }
     return top
   }
@@ -49,7 +73,8 @@ extension JournalStore {
   /// Walks the folder `start` (relative to `base`) into `walk`: its files and, when `recursive`,
   /// every folder below it; otherwise returns the folders it holds, not walked.
   static func walk(
-    base: String, from start: String, attachments wantsAttachments: Bool, into walk: inout Walk, recursive: Bool
+    base: String, from start: String, attachments wantsAttachments: Bool, keeping: FolderFilter? = nil,
+    into walk: inout Walk, recursive: Bool
   ) -> [String] {
     var pending = [start]
     var folders: [String] = []
@@ -67,6 +92,8 @@ extension JournalStore {
       }
       defer { closedir(dir) }
       let prefix = relative.isEmpty ? "" : relative + "/"
+      let firstFile = walk.files.count
+      var digest: UInt64 = 0
       while let item = readdir(dir) {
         // d_name is read inside the closure only: the pointer is not valid outside it.
         let (childName, isHidden, isMarkdown) = withUnsafePointer(to: item.pointee.d_name) { pointer in
@@ -123,8 +150,22 @@ extension JournalStore {
           JournalPath(prefix + childName),
           FileSignature(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
         )
-        if isMarkdown { walk.files.append(found) } else { walk.attachments.append(found) }
+        if isMarkdown {
+          walk.files.append(found)
+          // Each file's hash is added, so the order readdir gives does not count.
+          var hash = StableHash()
+          hash.add(childName)
+          hash.add(found.1.size)
+          hash.add(found.1.modified)
+          hash.add(found.1.inode)
+          digest &+= hash.value
+        } else {
+          walk.attachments.append(found)
+        }
       }
+      let folderDigest = Int64(bitPattern: digest)
+      walk.folders.append(FolderDigest(path: relative, digest: folderDigest))
+      if let keeping, !keeping(relative, folderDigest) { walk.files.removeSubrange(firstFile...) }
     }
     return folders
   }
