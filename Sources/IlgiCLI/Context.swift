@@ -164,13 +164,18 @@ struct Context {
     var filter = filter
     filter.reverse = false
     let rows = try Self.indexed { try index.entriesWithHashes(filter) }
-    var options = Site.Options(language: language, title: tr(.siteTitle), allowsRawHTML: settings.flag(.rawHTML))
+    var options = siteOptions
     options.keepsFragments = keepsFragments
     return try Self.map {
       try Site(
         entries: rows, attachments: report.attachments, store: store,
         templates: templates(for: store), options: options)
     }
+  }
+
+  /// The site's language, title and settings from the journal's configuration.
+  var siteOptions: Site.Options {
+    Site.Options(language: language, title: tr(.siteTitle), allowsRawHTML: settings.flag(.rawHTML))
   }
 
   func templates(for store: JournalStore) -> TemplateRenderer {

@@ -115,6 +115,30 @@ import Testing
     #expect(entry.date.iso8601 == "2023-11-10T09:25:00+00:00")
     #expect(entry.preview == "Body #tag")
   }
+
+  @Test func theTitleAndBodyFoundInTheBytesAreThoseOfTheLines() {
+    // Blank lines of spaces, tabs, CRs and Unicode spaces, Hangul and Han titles, headings.
+    let pieces = [" ", "\t", "\r", "\n", "\r\n", "#", "a", "산책", "漢", "\u{3000}", "\u{A0}", "\u{0B}", "\u{2028}", "😀", "é"]
+    var state: UInt64 = 42
+    var unsure = 0
+    for _ in 0..<3000 {
+      var text = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for step in 0..<Int(state >> 59) {
+        let pick = Int((state >> UInt64(step % 50)) % UInt64(pieces.count))
+        text += pieces[pick]
+      }
+      let lines = EntryReader.splitLines(text)
+      #expect(EntryReader.splitTitle(text) == lines, "\(Array(text.unicodeScalars))")
+      if let quick = EntryReader.quickSplit(text) { #expect(quick == lines) } else { unsure += 1 }
+    }
+    for text in ["", "\n\n", "Title", "Title\n", "  \n# Title\n\n\nBody\n", "\u{3000}\n산책\r\n\r\n본문\n", "\t\n\u{A0}x\nb"] {
+      #expect(EntryReader.splitTitle(text) == EntryReader.splitLines(text))
+    }
+    // Most of the random texts take the quick way; lines of possible Unicode spaces do not.
+    #expect(unsure > 0 && unsure < 1500)
+    #expect(EntryReader.quickSplit("\u{3000}\nTitle\n").map(\.title) == nil)
+  }
 }
 
 @Suite struct DateParserTests {

@@ -25,6 +25,29 @@ import Testing
     }
   }
 
+  @Test func streamHandsEveryChunkOverInOrder() throws {
+    for count in [0, 5, 256, 257, 3000] {
+      var seen: [Int] = []
+      var chunks = 0
+      try Parallel.stream(Array(0..<count), chunk: 256, ahead: 2) { $0 * 3 } consume: { part in
+        #expect(part.count <= 256)
+        chunks += 1
+        seen += part
+      }
+      #expect(seen == (0..<count).map { $0 * 3 }, "\(count) items")
+      #expect(chunks == (count == 0 ? 1 : (count + 255) / 256))
+    }
+    // A failure of the consumer stops the stream and comes out of it.
+    var consumed = 0
+    #expect(throws: Failed.self) {
+      try Parallel.stream(Array(0..<5000), chunk: 100) { $0 } consume: { _ in
+        consumed += 1
+        if consumed == 3 { throw Failed(item: 3) }
+      }
+    }
+    #expect(consumed == 3)
+  }
+
   @Test func aWalkOverManyFoldersFindsEveryFileOnceInTheSameOrderEachTime() throws {
     var files: [String: String] = ["top.md": "top", "notes.txt": "not an entry", ".ilgi/x.md": "hidden"]
     for year in 2000..<2024 {

@@ -111,8 +111,18 @@ extension Ilgi {
       }
       let store = try context.openJournal()
       let (index, indexReport) = try context.index(store, attachments: true)
-      let site = try context.site(store, index: index, report: indexReport, filter: filters.filter(today: context.today), keepsFragments: true)
-      let report = try Context.map { try writer.write { site.pages() } }
+      var filter = filters.filter(today: context.today)
+      filter.reverse = false
+      var options = context.siteOptions
+      options.keepsFragments = true
+      let templates = context.templates(for: store)
+      let report = try Context.indexed {
+        try Context.map {
+          try writer.export(
+            index: index, attachments: indexReport.attachments, store: store, templates: templates, options: options,
+            filter: filter)
+        }
+      }
       Terminal.standardOutput.write(
         tr(.siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,
            context.display(target + "/index.html")) + "\n")

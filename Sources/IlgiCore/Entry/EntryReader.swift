@@ -205,6 +205,11 @@ public struct EntryReader: Sendable {
 
   /// The first non-blank line (heading marks stripped) and everything after it.
   static func splitTitle(_ content: String) -> (title: String, body: String) {
+    quickSplit(content) ?? splitLines(content)
+  }
+
+  /// `splitTitle` by lines, each trimmed.
+  static func splitLines(_ content: String) -> (title: String, body: String) {
     let lines = EntryDocument.splitLines(content)
     guard let index = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
     else { return ("", "") }
@@ -215,6 +220,45 @@ public struct EntryReader: Sendable {
       rest.removeFirst()
     }
     return (title, rest)
+  }
+
+  /// What `splitTitle` gives, found in the bytes: the first line that is not blank, and what
+  /// follows it less the empty lines right after it; `nil` when a line before it has only spaces
+  /// and characters that could be Unicode spaces (then the lines are split and trimmed).
+  static func quickSplit(_ content: String) -> (title: String, body: String)? {
+    var content = content
+    return content.withUTF8 { bytes -> (title: String, body: String)? in
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        var blank = true
+        var unsure = false
+        for byte in bytes[start..<end] {
+          switch byte {
+          case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
+          // Characters from U+4000 to U+DFFF (Han, Hangul) and beyond U+FFFF are never spaces.
+          case 0xE4...0xED, 0xF0...0xF4: blank = false
+          case 0x0B, 0x0C, 0x80...: unsure = true
+          default: blank = false
+          }
+          if !blank { break }
+        }
+        let next = end < bytes.count ? end + 1 : end
+        if !blank {
+          var body = next
+          while body < bytes.count, bytes[body] == UInt8(ascii: "\n") || bytes[body] == UInt8(ascii: "\r") { body += 1 }
+          let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<next]), as: UTF8.self)
+          return (
+            stripHeading(line.trimmingCharacters(in: .whitespacesAndNewlines)),
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[body...]), as: UTF8.self)
+          )
+        }
+        if unsure { return nil }
+        start = next
+      }
+      return ("", "")
+    }
   }
 
   /// `# Title` and `## Title ##` become `Title`.

@@ -158,3 +158,41 @@ extension EntryIndex {
     try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0 }
   }
 }
+
+extension EntryIndex {
+  /// What remaking the pages of the entries at `paths` takes, newest first: every entry of
+  /// their years (each year's book holds them all), each one's newer and older neighbour (its
+  /// page links them), and the `newest` entries (the feed); or `nil` when a path is not indexed.
+  /// Read in one transaction, so the rows agree with each other.
+  public func entriesAround(_ paths: [String], newest: Int) throws(IndexError) -> [(entry: IndexedEntry, hash: Int64)]? {
+    try read { db in
+      let select = "SELECT \(Self.columns), e.hash FROM entry e"
+      let newestFirst = "ORDER BY e.instant DESC, e.path DESC"
+      let at = "(SELECT instant, path FROM entry WHERE path = ?)"
+      var rows = try Self.entries(db, "\(select) \(newestFirst) LIMIT ?", [newest], hashes: true)
+      var years: Set<String> = []
+      for path in paths {
+        guard let day = try String.fetchOne(db, sql: "SELECT day FROM entry WHERE path = ?", arguments: [path]) else {
+          return nil
+        }
+        years.insert(String(day.prefix(4)))
+        rows += try Self.entries(
+          db, "\(select) WHERE (e.instant, e.path) > \(at) ORDER BY e.instant, e.path LIMIT 1", [path], hashes: true)
+        rows += try Self.entries(db, "\(select) WHERE (e.instant, e.path) < \(at) \(newestFirst) LIMIT 1", [path], hashes: true)
+      }
+      for year in years {
+        rows += try Self.entries(
+          db, "\(select) WHERE e.day >= ? AND e.day <= ? \(newestFirst)", [year + "-01-01", year + "-12-31"], hashes: true)
+      }
+      var seen = Set<PathKey>()
+      rows = rows.filter { seen.insert(PathKey($0.entry.path.rawValue)).inserted }
+      // The order of `entriesWithHashes`: SQLite compares the paths' bytes.
+      rows.sort { a, b in
+        let (x, y) = (a.entry.date.instant, b.entry.date.instant)
+        if x != y { return x > y }
+        return b.entry.path.rawValue.utf8.lexicographicallyPrecedes(a.entry.path.rawValue.utf8)
+      }
+      return rows
+    }
+  }
+}

@@ -85,12 +85,10 @@ extension EntryIndex {
       }
     }
 
-    let read = readFiles(toRead, store: store, progress: progress)
-
     report.skipped = walk.problems + stillBad
     defer { report.skipped.sort { $0.path < $1.path } }
     guard
-      !(read.isEmpty && vanished.isEmpty && vanishedProblems.isEmpty && moves.isEmpty && changedFolders.isEmpty
+      !(toRead.isEmpty && vanished.isEmpty && vanishedProblems.isEmpty && moves.isEmpty && changedFolders.isEmpty
         && goneFolders.isEmpty)
     else {
       // Nothing changed: no write, so a read-only command never waits for another's write.
@@ -100,8 +98,11 @@ extension EntryIndex {
 
     try queue.write { db in
       var stale = 0
+      // Every change to an entry is logged, for the site export (`changes(since:)`).
+      let log = try db.makeStatement(sql: "INSERT INTO change (path, body_only) VALUES (?, ?)")
       for (path, _) in vanished {
         try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [path.text])
+        try log.execute(arguments: [path.text, false])
         stale += 1
       }
       for path in vanishedProblems {
@@ -110,6 +111,8 @@ extension EntryIndex {
       for move in moves {
         try db.execute(
           sql: "UPDATE entry SET path = ? WHERE path = ?", arguments: [move.to.rawValue, move.from])
+        try log.execute(arguments: [move.from, false])
+        try log.execute(arguments: [move.to.rawValue, false])
       }
       let insert = try db.makeStatement(
         sql: """
@@ -119,55 +122,76 @@ extension EntryIndex {
           """)
       let insertText = try db.makeStatement(sql: "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
       let insertTag = try db.makeStatement(sql: "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
-      for file in read {
-        let previous = previous[PathKey(file.path.rawValue)]
-        switch file.result {
-        case .failure(let error):
-          if previous != nil {
-            try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
-            stale += 1
-            report.removed += 1
-          }
-          try db.execute(
-            sql: "INSERT OR REPLACE INTO problem (path, summary, advice, size, mtime, inode) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [
-              file.path.rawValue, error.encodedReason, "", file.signature.size, file.signature.modified,
-              Int64(bitPattern: file.signature.inode),
-            ])
-          report.skipped.append(error)
-        case .success(let (entry, title, body, hash, notes)):
-          try db.execute(sql: "DELETE FROM problem WHERE path = ?", arguments: [file.path.rawValue])
-          if let previous, previous.hash == hash {
-            // Touched, not changed (a checkout of the same text): keep the row, note the new time.
+      // Files are read and parsed on every core while this thread writes the ones before them.
+      let counter = ProgressCounter(total: toRead.count, report: progress)
+      try Parallel.stream(toRead, chunk: 256) { path, signature in
+        defer { counter.advance() }
+        return Self.read(path, signature: signature, store: store)
+      } consume: { files in
+        for file in files {
+          let previous = previous[PathKey(file.path.rawValue)]
+          switch file.result {
+          case .failure(let error):
+            if previous != nil {
+              try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
+              try log.execute(arguments: [file.path.rawValue, false])
+              stale += 1
+              report.removed += 1
+            }
             try db.execute(
-              sql: "UPDATE entry SET size = ?, mtime = ?, inode = ? WHERE rowid = ?",
+              sql: "INSERT OR REPLACE INTO problem (path, summary, advice, size, mtime, inode) VALUES (?, ?, ?, ?, ?, ?)",
               arguments: [
-                file.signature.size, file.signature.modified, Int64(bitPattern: file.signature.inode), previous.rowid,
+                file.path.rawValue, error.encodedReason, "", file.signature.size, file.signature.modified,
+                Int64(bitPattern: file.signature.inode),
               ])
-            continue
-          }
-          if previous != nil {
-            // Another process may have indexed the same change already; the path is unique.
-            try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
-            stale += 1
-            report.updated += 1
-          } else {
-            if try Int.fetchOne(db, sql: "SELECT 1 FROM entry WHERE path = ?", arguments: [file.path.rawValue]) != nil {
+            report.skipped.append(error)
+          case .success(let (entry, title, body, hash, notes)):
+            try db.execute(sql: "DELETE FROM problem WHERE path = ?", arguments: [file.path.rawValue])
+            if let previous, previous.hash == hash {
+              // Touched, not changed (a checkout of the same text): keep the row, note the new time.
+              try db.execute(
+                sql: "UPDATE entry SET size = ?, mtime = ?, inode = ? WHERE rowid = ?",
+                arguments: [
+                  file.signature.size, file.signature.modified, Int64(bitPattern: file.signature.inode), previous.rowid,
+                ])
+              continue
+            }
+            if let previous {
+              // Whether a list showing the entry is unchanged: its date, title, preview, tags and
+              // weather are what they were.
+              let shown = try Row.fetchOne(
+                db, sql: "SELECT instant, offset, title, preview, weather, tags FROM entry WHERE rowid = ?",
+                arguments: [previous.rowid])
+              let bodyOnly =
+                shown.map { old in
+                  old[0] == entry.date.instant.timeIntervalSince1970 && old[1] == entry.date.offset
+                    && old[2] == entry.title && old[3] == entry.preview && old[4] == entry.weather
+                    && old[5] == entry.tags.joined(separator: "\u{1F}")
+                } ?? false
+              try log.execute(arguments: [file.path.rawValue, bodyOnly])
+              // Another process may have indexed the same change already; the path is unique.
               try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
               stale += 1
+              report.updated += 1
+            } else {
+              if try Int.fetchOne(db, sql: "SELECT 1 FROM entry WHERE path = ?", arguments: [file.path.rawValue]) != nil {
+                try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
+                stale += 1
+              }
+              report.added += 1
+              try log.execute(arguments: [file.path.rawValue, false])
             }
-            report.added += 1
-          }
-          try insert.execute(arguments: [
-            entry.path.rawValue, entry.id.rawValue, entry.date.instant.timeIntervalSince1970, entry.date.offset,
-            entry.date.day, entry.title, entry.preview, entry.tags.joined(separator: "\u{1F}"), entry.weather,
-            entry.words, notes.joined(separator: "\u{1F}"), file.signature.size, file.signature.modified,
-            Int64(bitPattern: file.signature.inode), hash,
-          ])
-          let rowid = db.lastInsertedRowID
-          try insertText.execute(arguments: [rowid, title, body])
-          for tag in Set(entry.tags.map { $0.lowercased() }) {
-            try insertTag.execute(arguments: [tag, rowid])
+            try insert.execute(arguments: [
+              entry.path.rawValue, entry.id.rawValue, entry.date.instant.timeIntervalSince1970, entry.date.offset,
+              entry.date.day, entry.title, entry.preview, entry.tags.joined(separator: "\u{1F}"), entry.weather,
+              entry.words, notes.joined(separator: "\u{1F}"), file.signature.size, file.signature.modified,
+              Int64(bitPattern: file.signature.inode), hash,
+            ])
+            let rowid = db.lastInsertedRowID
+            try insertText.execute(arguments: [rowid, title, body])
+            for tag in Set(entry.tags.map { $0.lowercased() }) {
+              try insertTag.execute(arguments: [tag, rowid])
+            }
           }
         }
       }
@@ -184,9 +208,45 @@ extension EntryIndex {
       if stale > 0 {
         try db.execute(sql: "UPDATE meta SET value = value + ? WHERE key = 'stale'", arguments: [stale])
       }
+      // The log keeps the last 50,000 changes; an export that last ran before those exports all.
+      try db.execute(
+        sql: """
+          UPDATE meta SET value = max(value, coalesce((SELECT max(seq) FROM change), 0) - 50000) WHERE key = 'trimmed';
+          DELETE FROM change WHERE seq <= (SELECT value FROM meta WHERE key = 'trimmed');
+          """)
       report.total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
     }
     return report
+  }
+
+  /// Where the log of changes stood: the index it belongs to and its last change.
+  public struct ChangeMark: Sendable, Equatable, Codable {
+    /// A random number made with the index; another index (rebuilt from nothing) has another.
+    public var identity: Int64
+    /// The last change logged.
+    public var change: Int64
+  }
+
+  /// The entries changed since `mark` (by path, and whether only their bodies changed: the same
+  /// date, title, preview, tags and weather), or `nil` when the log cannot tell (another index,
+  /// or changes since dropped from the log); and where the log stands now.
+  public func changes(since mark: ChangeMark?) throws(IndexError) -> (
+    now: ChangeMark, changes: [(path: String, bodyOnly: Bool)]?
+  ) {
+    try read { db in
+      let meta = Dictionary(
+        uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { ($0[0] as String, $0[1] as Int64) })
+      let now = ChangeMark(
+        identity: meta["identity"] ?? 0, change: try Int64.fetchOne(db, sql: "SELECT max(seq) FROM change") ?? 0)
+      guard let mark, mark.identity == now.identity, mark.change >= meta["trimmed"] ?? 0, mark.change <= now.change else {
+        return (now, nil)
+      }
+      let changes = try Row.fetchAll(
+        db, sql: "SELECT path, body_only FROM change WHERE seq > ? AND seq <= ? ORDER BY seq",
+        arguments: [mark.change, now.change]
+      ).map { ($0[0] as String, $0[1] as Bool) }
+      return (now, changes)
+    }
   }
 
   struct Known {
@@ -274,19 +334,6 @@ extension EntryIndex {
   static func folder(of path: String) -> String {
     guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
     return String(path[..<slash])
-  }
-
-  /// Reads and parses files, on every core when there are many.
-  func readFiles(
-    _ files: [(JournalPath, FileSignature)], store: JournalStore, progress: (@Sendable (Int, Int) -> Void)?
-  ) -> [ReadFile] {
-    guard !files.isEmpty else { return [] }
-    let counter = ProgressCounter(total: files.count, report: progress)
-    // A few files are read on this thread alone; many on every core.
-    return Parallel.map(files, helpersFrom: 64) { path, signature in
-      defer { counter.advance() }
-      return Self.read(path, signature: signature, store: store)
-    }
   }
 
   static func read(_ path: JournalPath, signature: FileSignature, store: JournalStore) -> ReadFile {

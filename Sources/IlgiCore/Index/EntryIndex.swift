@@ -14,7 +14,7 @@ import GRDB
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 4
+  public static let schemaVersion = 5
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
@@ -89,16 +89,16 @@ public final class EntryIndex: @unchecked Sendable {
       try db.inTransaction(.immediate) {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         if version == Self.schemaVersion { return .commit }
-        if version == 3 {
-          // Version 3 lacks only the folders' digests: the first refresh compares every file once.
-          try db.execute(sql: Self.folderTable + "PRAGMA user_version = \(Self.schemaVersion);")
+        if version == 3 || version == 4 {
+          // Older versions lack only the folders' digests (the first refresh then compares every
+          // file once) and the log of changes.
+          try db.execute(sql: Self.addedTables + "PRAGMA user_version = \(Self.schemaVersion);")
           return .commit
         }
         if version != 0 {
           notices.append(.rebuiltOtherVersion)
-          try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder")
+          try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder; DROP TABLE IF EXISTS change")
         }
-        try db.execute(sql: Self.folderTable)
         try db.execute(
           sql: """
             CREATE TABLE entry (
@@ -146,6 +146,7 @@ public final class EntryIndex: @unchecked Sendable {
           sql: """
             CREATE VIRTUAL TABLE entry_text USING fts5(
               title, body, content='', tokenize='unicode61 remove_diacritics 2');
+            \(Self.addedTables)
             PRAGMA user_version = \(Self.schemaVersion);
             """)
         return .commit
@@ -153,8 +154,17 @@ public final class EntryIndex: @unchecked Sendable {
     }
   }
 
-  /// Each folder's digest as the last refresh walked it (`JournalStore.FolderDigest`).
-  static let folderTable = "CREATE TABLE folder (path TEXT PRIMARY KEY, digest INTEGER NOT NULL) WITHOUT ROWID;"
+  /// Tables newer than version 3: each folder's digest as the last refresh walked it
+  /// (`JournalStore.FolderDigest`), and the log of changed entries (`changes(since:)`) with the
+  /// index's identity, a random number made with it.
+  static let addedTables = """
+    CREATE TABLE IF NOT EXISTS folder (path TEXT PRIMARY KEY, digest INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS change (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, body_only INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+    INSERT OR IGNORE INTO meta VALUES ('identity', random());
+    INSERT OR IGNORE INTO meta VALUES ('trimmed', 0);
+    """
 
   static func isCorruption(_ error: DatabaseError) -> Bool {
     [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode)

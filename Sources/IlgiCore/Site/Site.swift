@@ -60,6 +60,8 @@ public final class Site: Sendable {
   let assets: [String: [UInt8]]
   let text: SiteText
   let base: UInt64
+  /// The file name of each tag's pages (by the tag in lower case), in the order tags were met.
+  let slugs: [String: String]
   let bodies = BodyCache()
   let rows = RowCache()
   let shells = ShellCache()
@@ -110,10 +112,11 @@ public final class Site: Sendable {
   }
 
   /// Makes the site of `entries` (newest first, with their fingerprints, as
-  /// `EntryIndex.entriesWithHashes` gives them).
+  /// `EntryIndex.entriesWithHashes` gives them). `slugs` are the tags' file names of a site made
+  /// before, for a part of it made again (see `SiteWriter.export`).
   public init(
     entries: [(entry: IndexedEntry, hash: Int64)], attachments: [(path: JournalPath, signature: FileSignature)] = [],
-    store: JournalStore, templates: TemplateRenderer, options: Options
+    store: JournalStore, templates: TemplateRenderer, options: Options, slugs given: [String: String] = [:]
   ) throws(JournalError) {
     self.store = store
       // Only media in (or under) folders that hold an entry of this site: an export of one tag
@@ -152,8 +155,8 @@ public final class Site: Sendable {
     self.assets = assets
 
     // Tags are grouped without regard to case; each gets a file name of its own.
-    var slugs: [String: String] = [:]
-    var taken: Set<String> = []
+    var slugs = given
+    var taken = Set(given.values)
     var rows: [Row] = []
     rows.reserveCapacity(entries.count)
     for (entry, hash) in entries {
@@ -172,6 +175,7 @@ public final class Site: Sendable {
       rows.append(Row(entry: entry, hash: hash, page: Self.entryPage(entry.path), tags: tags, position: rows.count))
     }
     self.entries = rows
+    self.slugs = slugs
     if let newest = rows.first { seed.add(String(newest.entry.date.fields.year)) }
     base = seed.value
   }

@@ -28,6 +28,8 @@ public struct SiteWriter: Sendable {
     public var removed = 0
     /// Pages in the site.
     public var total = 0
+    /// Whether only the pages showing changed bodies were made (see `export`).
+    public var partial = false
   }
 
   /// Why a folder cannot take a site.
@@ -110,8 +112,25 @@ public struct SiteWriter: Sendable {
       }
       stale.append(page)
     }
-    let todo = stale
+    report.written = try render(stale)
+    report.unchanged += stale.count - report.written
 
+    let gone = previous.indices.filter { !matched[$0] }.map { previous[$0].path }
+    if !gone.isEmpty {
+      let current = Set(pages.map(\.path))
+      for path in Set(gone) where !current.contains(path) {
+        if unlink(folder + "/" + path) == 0 { report.removed += 1 }
+        removeEmptyFolders(above: path)
+      }
+    }
+    try writeManifest(pages.map { ($0.path, $0.key) })
+    return report
+  }
+
+  /// Renders `pages` on every core and writes those whose bytes changed; returns how many it
+  /// wrote. On a failure what was written stays: the old manifest still names it, so the next
+  /// run checks it again.
+  func render(_ todo: [SitePage]) throws(JournalError) -> Int {
     let lock = NSLock()
     nonisolated(unsafe) var written = 0
     nonisolated(unsafe) var failure: JournalError?
@@ -151,39 +170,29 @@ public struct SiteWriter: Sendable {
         }
       }
     }
-    report.written = written
-    report.unchanged += todo.count - written
-    if let failure {
-      // What was written stays; the old manifest still names it, so the next run checks it again.
-      throw failure
-    }
+    if let failure { throw failure }
+    return written
+  }
 
-    let gone = previous.indices.filter { !matched[$0] }.map { previous[$0].path }
-    if !gone.isEmpty {
-      let current = Set(pages.map(\.path))
-      for path in Set(gone) where !current.contains(path) {
-        if unlink(folder + "/" + path) == 0 { report.removed += 1 }
-        removeEmptyFolders(above: path)
-      }
-    }
+  /// Writes the manifest: each page's fingerprint and path, in the site's own order (the same
+  /// from run to run).
+  func writeManifest(_ lines: [(path: String, key: UInt64)]) throws(JournalError) {
     var manifest = Array("# ilgi site: fingerprint and path of every page ilgi wrote here\n".utf8)
-    manifest.reserveCapacity(pages.count * 64)
-    // In the site's own order, which is the same from run to run.
+    manifest.reserveCapacity(lines.count * 64)
     let digits = Array("0123456789abcdef".utf8)
-    for page in pages {
+    for (path, key) in lines {
       // The fingerprint in hex without leading zeros, as `readManifest` reads it.
       var shift = 60
-      while shift > 0, page.key >> UInt64(shift) == 0 { shift -= 4 }
+      while shift > 0, key >> UInt64(shift) == 0 { shift -= 4 }
       while shift >= 0 {
-        manifest.append(digits[Int(page.key >> UInt64(shift) & 15)])
+        manifest.append(digits[Int(key >> UInt64(shift) & 15)])
         shift -= 4
       }
       manifest.append(UInt8(ascii: "\t"))
-      manifest.append(contentsOf: page.path.utf8)
+      manifest.append(contentsOf: path.utf8)
       manifest.append(UInt8(ascii: "\n"))
     }
     _ = try replace(folder + "/" + Self.manifestName, with: manifest)
-    return report
   }
 
   /// Whether a page's file is still there, asked of its folder by name: cheaper than looking up

@@ -1,0 +1,123 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+@testable import IlgiCore
+
+/// An export after an edit that changed only bodies makes only the pages showing them, and the
+/// site it leaves is byte for byte the one a whole export makes; any other change makes it all.
+@Suite struct SiteUpdateTests {
+  let corpus: GeneratedCorpus
+  let store: JournalStore
+  let folder: String
+
+  init() throws {
+    corpus = try GeneratedCorpus.make(entries: 300, seed: 11)
+    store = try JournalStore(root: corpus.journal, reader: EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+    folder = corpus.journal + "/../site"
+  }
+
+  func export(_ folder: String, filter: EntryFilter = EntryFilter()) throws -> SiteWriter.Report {
+    var options = Site.Options(language: .english, title: "Diary")
+    options.keepsFragments = true
+    let (index, report) = try EntryIndex.load(store, attachments: true)
+    return try SiteWriter(folder: folder).export(
+      index: index, attachments: report.attachments, store: store, templates: TemplateRenderer(overrideFolder: nil),
+      options: options, filter: filter)
+  }
+
+  /// Every file of a site folder and its bytes, the state file left out.
+  func contents(_ folder: String) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    while let path = enumerator?.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue,
+        path != SiteWriter.stateName
+      {
+        files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
+      }
+    }
+    return files
+  }
+
+  /// Exports into the site folder and into a new one, and checks that both hold the same files.
+  func exportAndCompare(_ round: Int) throws -> SiteWriter.Report {
+    let report = try export(folder)
+    let whole = try export(folder + "-whole-\(round)")
+    #expect(!whole.partial && whole.written == whole.total)
+    let (made, expected) = (try contents(folder), try contents(folder + "-whole-\(round)"))
+    #expect(made.count == expected.count, "round \(round)")
+    for (path, bytes) in expected where made[path] != bytes { Issue.record("round \(round): \(path) differs") }
+    return report
+  }
+
+  func append(_ text: String, to path: String) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: corpus.journal + "/" + path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(text.utf8))
+    try handle.close()
+  }
+
+  @Test func bodyEditsRemakeOnlyTheirPagesAndLeaveTheSameSite() throws {
+    let first = try export(folder)
+    #expect(!first.partial && first.written == first.total)
+    let again = try export(folder)
+    #expect(again.partial && again.written == 0 && again.unchanged == first.total)
+
+    // Entries with long bodies, so a line added at the end leaves their previews as they were.
+    let paths = store.scan().files.map(\.rawValue).filter {
+      ((try? Data(contentsOf: URL(fileURLWithPath: corpus.journal + "/" + $0)))?.count ?? 0) > 1500
+    }
+    try #require(paths.count >= 6)
+    var partial = 0
+    for round in 0..<4 {
+      // One entry in the first rounds, two of different years after.
+      for path in [paths[round * 7 % paths.count], paths[(round * 13 + 5) % paths.count]].prefix(round < 2 ? 1 : 2) {
+        try append("\nA line added in round \(round).\n", to: path)
+      }
+      let report = try exportAndCompare(round)
+      if report.partial {
+        partial += 1
+        // Each entry's page and its year's book (the feed only when the entry is in it).
+        #expect(report.written >= (round < 2 ? 2 : 3) && report.written <= 5, "round \(round): \(report)")
+      }
+    }
+    #expect(partial == 4)
+  }
+
+  @Test func otherChangesMakeTheWholeSite() throws {
+    _ = try export(folder)
+    let path = store.scan().files[40].rawValue
+    var text = try String(contentsOfFile: corpus.journal + "/" + path, encoding: .utf8)
+
+    // A new title: lists show it.
+    let bodyStart = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 4)..<text.endIndex)!.upperBound
+    text.insert(contentsOf: "# A new title\n\n", at: bodyStart)
+    try text.write(toFile: corpus.journal + "/" + path, atomically: true, encoding: .utf8)
+    #expect(try !exportAndCompare(10).partial)
+
+    // A page removed by hand is made again by a whole export.
+    #expect(try export(folder).partial)
+    unlink(folder + "/archive/index.html")
+    let mended = try export(folder)
+    #expect(!mended.partial && mended.written == 1)
+
+    // A new entry.
+    try append("", to: path)
+    try "---\nid: NEW\ndate: 2020-05-05T10:00+09:00\n---\nNew\n".write(
+      toFile: corpus.journal + "/2020-new.md", atomically: true, encoding: .utf8)
+    #expect(try !exportAndCompare(11).partial)
+
+    // A rebuilt index is another index: its log says nothing of the site.
+    _ = try EntryIndex.load(store, rebuild: true)
+    #expect(try !exportAndCompare(12).partial)
+
+    // A filtered export leaves no state, so the next export of the whole journal makes it all.
+    let tagged = corpus.journal + "/../tagged"
+    _ = try export(tagged, filter: EntryFilter(tags: ["work"]))
+    #expect(!FileManager.default.fileExists(atPath: tagged + "/" + SiteWriter.stateName))
+    #expect(try !export(tagged).partial)
+    #expect(try export(tagged).partial)
+  }
+}
