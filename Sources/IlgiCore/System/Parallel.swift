@@ -62,32 +62,23 @@ enum Parallel {
     // A chunk or less is done on this thread alone.
     guard items.count > chunk else { return try consume(items.map(transform)) }
     let chunks = (items.count + chunk - 1) / chunk
-    let condition = NSCondition()
-    let done = UnsafeMutableBufferPointer<[U]?>.allocate(capacity: chunks)
-    done.initialize(repeating: nil)
-    defer {
-      _ = done.deinitialize()
-      done.deallocate()
-    }
-    nonisolated(unsafe) let output = done
-    nonisolated(unsafe) var next = 0
-    nonisolated(unsafe) var consumed = 0
-    nonisolated(unsafe) var stop = false
+    // Everything the threads share, read and changed only under `state.condition`.
+    let state = StreamState<U>(chunks: chunks)
     @Sendable func make(_ index: Int) {
       let result = items[(index * chunk)..<min(items.count, (index + 1) * chunk)].map(transform)
-      condition.lock()
-      output[index] = result
-      condition.broadcast()
-      condition.unlock()
+      state.condition.lock()
+      state.done[index] = result
+      state.condition.broadcast()
+      state.condition.unlock()
     }
     let work: @Sendable () -> Void = {
       while true {
-        condition.lock()
-        while !stop, next < chunks, next >= consumed + ahead { condition.wait() }
-        let index = next
-        next += 1
-        let quit = stop || index >= chunks
-        condition.unlock()
+        state.condition.lock()
+        while !state.stop, state.next < chunks, state.next >= state.consumed + ahead { state.condition.wait() }
+        let index = state.next
+        state.next += 1
+        let quit = state.stop || index >= chunks
+        state.condition.unlock()
         if quit { return }
         make(index)
       }
@@ -96,31 +87,45 @@ enum Parallel {
     let group = DispatchGroup()
     for _ in 0..<helpers { DispatchQueue.global().async(group: group, execute: work) }
     defer {
-      condition.lock()
-      stop = true
-      condition.broadcast()
-      condition.unlock()
+      state.condition.lock()
+      state.stop = true
+      state.condition.broadcast()
+      state.condition.unlock()
       group.wait()
     }
     for index in 0..<chunks {
-      condition.lock()
-      while output[index] == nil {
-        if next < chunks {
-          let mine = next
-          next += 1
-          condition.unlock()
+      state.condition.lock()
+      while state.done[index] == nil {
+        if state.next < chunks {
+          let mine = state.next
+          state.next += 1
+          state.condition.unlock()
           make(mine)
-          condition.lock()
+          state.condition.lock()
         } else {
-          condition.wait()
+          state.condition.wait()
         }
       }
-      let result = output[index]!
-      output[index] = nil
-      consumed = index + 1
-      condition.broadcast()
-      condition.unlock()
+      let result = state.done[index]!
+      state.done[index] = nil
+      state.consumed = index + 1
+      state.condition.broadcast()
+      state.condition.unlock()
       try consume(result)
     }
+  }
+}
+
+/// The shared state of `Parallel.stream`: which chunk is next, how many were handed over, the
+/// chunks made and not yet handed over, and whether to stop.
+private final class StreamState<U>: @unchecked Sendable {
+  let condition = NSCondition()
+  var next = 0
+  var consumed = 0
+  var stop = false
+  var done: [[U]?]
+
+  init(chunks: Int) {
+    done = Array(repeating: nil, count: chunks)
   }
 }
