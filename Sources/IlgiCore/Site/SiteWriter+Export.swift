@@ -98,24 +98,43 @@ extension SiteWriter {
       wanted[PathKey(row.page)] = 0
       wanted[PathKey("archive/\(row.entry.date.fields.year).html")] = 0
     }
-    // The manifest's lines: `key<TAB>path`, as `writeManifest` makes them.
+    // The manifest's lines: `key<TAB>path`, as `writeManifest` makes them. Read as bytes: only
+    // the wanted paths (compared by length first) and those at the top become text.
+    var byLength: [Int: [[UInt8]]] = [:]
+    for name in wanted.keys { byLength[name.text.utf8.count, default: []].append(Array(name.text.utf8)) }
     var total = 0
     var found: [PathKey: (key: Range<Int>, value: UInt64)] = [:]
-    var start = 0
-    while start < manifest.count {
-      let end = manifest[start...].firstIndex(of: UInt8(ascii: "\n")) ?? manifest.count
-      defer { start = end + 1 }
-      guard manifest[start] != UInt8(ascii: "#"), let tab = manifest[start..<end].firstIndex(of: UInt8(ascii: "\t")),
-        let key = UInt64(String(decoding: manifest[start..<tab], as: UTF8.self), radix: 16)
-      else { continue }
-      total += 1
-      let path = manifest[(tab + 1)..<end]
-      if !path.contains(UInt8(ascii: "/")), access(folder + "/" + String(decoding: path, as: UTF8.self), F_OK) != 0 {
-        return nil
+    let complete: Bool = manifest.withUnsafeBufferPointer { bytes in
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        defer { start = end + 1 }
+        guard end > start, bytes[start] != UInt8(ascii: "#") else { continue }
+        var tab = start
+        var key: UInt64 = 0
+        var valid = true
+        while tab < end, bytes[tab] != UInt8(ascii: "\t") {
+          switch bytes[tab] {
+          case UInt8(ascii: "0")...UInt8(ascii: "9"): key = key << 4 | UInt64(bytes[tab] - UInt8(ascii: "0"))
+          case UInt8(ascii: "a")...UInt8(ascii: "f"): key = key << 4 | UInt64(bytes[tab] - UInt8(ascii: "a") + 10)
+          default: valid = false
+          }
+          tab += 1
+        }
+        guard valid, tab > start, tab - start <= 16, tab < end else { continue }
+        total += 1
+        let path = UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end])
+        if !path.contains(UInt8(ascii: "/")), access(folder + "/" + String(decoding: path, as: UTF8.self), F_OK) != 0 {
+          return false
+        }
+        if let candidates = byLength[path.count], candidates.contains(where: { path.elementsEqual($0) }) {
+          found[PathKey(String(decoding: path, as: UTF8.self))] = (start..<tab, key)
+        }
       }
-      let name = PathKey(String(decoding: path, as: UTF8.self))
-      if wanted[name] != nil { found[name] = (start..<tab, key) }
+      return true
     }
+    guard complete else { return nil }
     var report = Report()
     report.partial = true
     report.total = total
