@@ -19,9 +19,13 @@ public struct JournalPath: Hashable, Sendable, Comparable, CustomStringConvertib
   }
 
   /// The folder part (`2026/11`), empty at the root.
-  public var folder: String {
-    guard let slash = rawValue.lastIndex(of: "/") else { return "" }
-    return String(rawValue[..<slash])
+  public var folder: String { Self.folder(of: rawValue) }
+
+  /// The folder part of any relative path: `2026/03` of `2026/03/x.md`, `""` of `x.md`. Found
+  /// by bytes (a `Character` search costs more on paths holding Hangul).
+  static func folder(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    return String(path[..<slash])
   }
 
   /// Whether any component is hidden (`.ilgi/`, `.git/`), which FORMAT.md excludes from entries.

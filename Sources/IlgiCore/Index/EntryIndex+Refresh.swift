@@ -40,7 +40,7 @@ extension EntryIndex {
     var unseenProblems: [String: (FileSignature, String, String)] = [:]
     var stillBad: [EntryReadError] = []
     for (path, problem) in storedProblems {
-      if storedFolders.isEmpty || looked.contains(PathKey(Self.folder(of: path))) {
+      if storedFolders.isEmpty || looked.contains(PathKey(JournalPath.folder(of: path))) {
         unseenProblems[path] = problem
       } else if let known = EntryReadError(
         path: JournalPath(path), encoded: problem.1, absolutePath: store.absolute(JournalPath(path)))
@@ -279,7 +279,7 @@ extension EntryIndex {
         while step == SQLITE_ROW {
           let path = sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""
           // The range holds the folders below too; only the folder's own files are wanted.
-          if folder == nil || Self.folder(of: path).utf8.elementsEqual(folder!.utf8) {
+          if folder == nil || JournalPath.folder(of: path).utf8.elementsEqual(folder!.utf8) {
             known[PathKey(path)] = Known(
               rowid: sqlite3_column_int64(statement, 0),
               signature: FileSignature(
@@ -330,11 +330,6 @@ extension EntryIndex {
     return problems
   }
 
-  /// The folder of a relative path (`""` for a file at the top).
-  static func folder(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-    return String(path[..<slash])
-  }
 
   static func read(_ path: JournalPath, signature: FileSignature, store: JournalStore) -> ReadFile {
     let absolute = store.absolute(path)

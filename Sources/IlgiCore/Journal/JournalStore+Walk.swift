@@ -141,15 +141,7 @@ extension JournalStore {
           continue
         }
         guard isMarkdown || isAttachment, kind == S_IFREG else { continue }
-        #if canImport(Darwin)
-          let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-          let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-        let found = (
-          JournalPath(prefix + childName),
-          FileSignature(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
-        )
+        let found = (JournalPath(prefix + childName), FileSignature(info))
         if isMarkdown {
           walk.files.append(found)
           // Each file's hash is added, so the order readdir gives does not count.

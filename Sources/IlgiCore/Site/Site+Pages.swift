@@ -387,8 +387,8 @@ extension Site {
     }
     var values = self.row(row, root: root)
     // The body's own relative links lead from its file's folder; elsewhere they are rebased.
-    let folder = Self.folder(of: row.page)
-    let here = Self.folder(of: page)
+    let folder = JournalPath.folder(of: row.page)
+    let here = JournalPath.folder(of: page)
     let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
     values["body"] = folder == here ? renderer.html(body) : renderer.html(body, rebasing: root + folder + "/")
     values["source"] = row.entry.path.rawValue

@@ -121,12 +121,12 @@ public final class Site: Sendable {
     self.store = store
       // Only media in (or under) folders that hold an entry of this site: an export of one tag
     // carries no photos of other entries' folders.
-    let folders = Set(entries.map { Self.folder(of: $0.entry.path.rawValue) })
+    let folders = Set(entries.map { JournalPath.folder(of: $0.entry.path.rawValue) })
     self.attachments = attachments.filter { attachment in
-      var folder = Self.folder(of: attachment.path.rawValue)
+      var folder = JournalPath.folder(of: attachment.path.rawValue)
       while !folder.isEmpty {
         if folders.contains(folder) { return true }
-        folder = Self.folder(of: folder)
+        folder = JournalPath.folder(of: folder)
       }
       return folders.contains("")
     }
@@ -250,11 +250,6 @@ public final class Site: Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The folder part of a relative path: `2026/03` of `2026/03/x.md`, `""` of `x.md`.
-  static func folder(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-    return String(path[..<slash])
-  }
 
   /// From a page at `path` back to the site's root: `""`, `"../"`, `"../../../"`.
   static func root(of path: String) -> String {

@@ -110,19 +110,7 @@ extension SiteWriter {
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         defer { start = end + 1 }
-        guard end > start, bytes[start] != UInt8(ascii: "#") else { continue }
-        var tab = start
-        var key: UInt64 = 0
-        var valid = true
-        while tab < end, bytes[tab] != UInt8(ascii: "\t") {
-          switch bytes[tab] {
-          case UInt8(ascii: "0")...UInt8(ascii: "9"): key = key << 4 | UInt64(bytes[tab] - UInt8(ascii: "0"))
-          case UInt8(ascii: "a")...UInt8(ascii: "f"): key = key << 4 | UInt64(bytes[tab] - UInt8(ascii: "a") + 10)
-          default: valid = false
-          }
-          tab += 1
-        }
-        guard valid, tab > start, tab - start <= 16, tab < end else { continue }
+        guard let (key, tab) = Self.manifestKey(bytes[start..<end]) else { continue }
         total += 1
         let path = UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end])
         if !path.contains(UInt8(ascii: "/")), access(folder + "/" + String(decoding: path, as: UTF8.self), F_OK) != 0 {
@@ -180,11 +168,8 @@ extension SiteWriter {
   static func sizeAndTime(_ path: String) -> [Int64] {
     var status = stat()
     guard stat(path, &status) == 0 else { return [-1, -1] }
-    #if canImport(Darwin)
-      return [Int64(status.st_size), Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)]
-    #else
-      return [Int64(status.st_size), Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)]
-    #endif
+    let signature = FileSignature(status)
+    return [signature.size, signature.modified]
   }
 
   /// The time of every folder below the site's, hidden ones (a `.git`) left out.

@@ -237,22 +237,33 @@ public struct SiteWriter: Sendable {
     // Split by bytes: Foundation's and Swift's string splitting cost more than the rest of a run
     // that finds nothing to write.
     for line in data.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
-      guard let tab = line.firstIndex(of: UInt8(ascii: "\t")), tab > line.startIndex, tab - line.startIndex <= 16 else { continue }
-      var key: UInt64 = 0
-      var valid = true
-      for byte in line[line.startIndex..<tab] {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): key = key << 4 | UInt64(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): key = key << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
-        default: valid = false
-        }
-      }
+      guard let (key, tab) = Self.manifestKey(line) else { continue }
       let path = line[(tab + 1)...]
       // Only paths inside the folder: a hand-edited manifest must not make ilgi remove others.
-      guard valid, !path.isEmpty, path.first != UInt8(ascii: "/"), !Self.climbs(path) else { continue }
+      guard !path.isEmpty, path.first != UInt8(ascii: "/"), !Self.climbs(path) else { continue }
       result.append((String(decoding: path, as: UTF8.self), key))
     }
     return result
+  }
+
+  /// The fingerprint a manifest line starts with (up to 16 lower-case hex digits, as
+  /// `writeManifest` writes it) and where the tab after it is; `nil` for any other line.
+  static func manifestKey<Line: Collection<UInt8>>(_ line: Line) -> (key: UInt64, tab: Line.Index)? {
+    var key: UInt64 = 0
+    var digits = 0
+    var index = line.startIndex
+    while index != line.endIndex, line[index] != UInt8(ascii: "\t") {
+      let byte = line[index]
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): key = key << 4 | UInt64(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): key = key << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+      default: return nil
+      }
+      digits += 1
+      index = line.index(after: index)
+    }
+    guard index != line.endIndex, (1...16).contains(digits) else { return nil }
+    return (key, index)
   }
 
   /// Whether a relative path has a `..` step.

@@ -231,3 +231,15 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 }
+
+extension FileSignature {
+  /// The signature `stat(2)` gave: size, modification time in nanoseconds, inode.
+  init(_ info: stat) {
+    #if canImport(Darwin)
+      let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+    #else
+      let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    #endif
+    self.init(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
+  }
+}
