@@ -1,4 +1,5 @@
 import Foundation
+import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
@@ -101,6 +102,85 @@ import Testing
     let front = try #require(try EntryDocument(bytes: Array(text.utf8)).frontMatter)
     #expect(front.string("key") == value)
     if !value.isEmpty { #expect(front.words("list") == [value.trimmingCharacters(in: .whitespaces), "b,c"]) }
+  }
+
+  /// The byte-level reader of simple front matter (`FrontMatter.parseSimple`) reads what the
+  /// YAML parser reads wherever it answers: random blocks of keys, separators and values made of
+  /// the characters that matter to YAML (indicators, quotes, comments, tabs, CRs, YAML's own line
+  /// breaks, byte-order marks, null words, Hangul, combining marks), and flow lists of them.
+  @Test func simpleFrontMatterReadsAsTheYAMLParserReadsIt() {
+    let keys = ["id", "date", "tags", "a-b", "x.y", "yes", "1", "_k", "k", "weather", "mood"]
+    let oddKeys = ["-k", "\"q\"", "k k", "날씨", "? k", "&a k", "<<"]
+    let separators = [":", ":  ", " : ", ":\t", ": \t", ":\r"]
+    let plain = ["a", "Z", "0", " ", "맑음", "é", "Rain", "2026-11-21T09:30:00+09:00", "e\u{301}", "😀"]
+    let tricky = [
+      "#", ":", "-", "?", ",", "[", "]", "{", "}", "'", "\"", "!", "&", "*", "|", ">", "%", "@", "`", "\t", "\r", "~",
+      "null", "Null", "NULL", "true", "\u{85}", "\u{2028}", "\u{2029}", "\u{A0}", "\u{FEFF}", "...", "---", " #", ": ",
+      "\\", "\u{1}", "\u{7F}", "\u{9F}", "\u{FFFE}", "\u{FFFF}", "  ",
+    ]
+    var state: UInt64 = 7
+    func next(_ count: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(count))
+    }
+    func piece() -> String { next(3) == 0 ? tricky[next(tricky.count)] : plain[next(plain.count)] }
+    var answered = 0
+    for _ in 0..<20000 {
+      let newline = next(4) == 0 ? "\r\n" : "\n"
+      var yaml = ""
+      for _ in 0..<(1 + next(4)) {
+        switch next(12) {
+        case 0: yaml += newline
+        case 1: yaml += "  - " + piece() + newline
+        case 2: yaml += "# " + piece() + newline
+        default:
+          var value = ""
+          if next(3) == 0 {
+            let items = (0..<next(4)).map { _ in (0..<(1 + next(2))).map { _ in piece() }.joined() }
+            value = "[" + items.joined(separator: [",", ", ", " , "][next(3)]) + (next(8) == 0 ? " ]" : "]")
+          } else {
+            for _ in 0..<next(4) { value += piece() }
+          }
+          let key = next(6) == 0 ? oddKeys[next(oddKeys.count)] : keys[next(keys.count)]
+          yaml += key + (next(4) == 0 ? separators[next(separators.count)] : ": ") + value + newline
+        }
+      }
+      if next(6) == 0 { yaml = String(yaml.dropLast(newline.count)) }
+      guard let simple = FrontMatter.parseSimple(yaml) else { continue }
+      answered += 1
+      do {
+        let parsed = try FrontMatter.parseYAML(yaml, yamlFirstLine: 2)
+        #expect(simple.0 == parsed.0 && simple.1 == parsed.1 && simple.2 == parsed.2, "\(Array(yaml.unicodeScalars))")
+      } catch {
+        Issue.record("the YAML parser refuses what the simple reader took: \(Array(yaml.unicodeScalars)): \(error)")
+      }
+    }
+    // Neither nearly everything nor nearly nothing takes the short way.
+    #expect(answered > 2500 && answered < 18000, "\(answered)")
+    // Blocks ilgi writes take it; a repeated key, a comment and a block list do not.
+    #expect(FrontMatter.parseSimple("id: A\ndate: 2026-11-21T09:30:00+09:00\nweather: Light rain\ntags: [running, 산책]\n") != nil)
+    #expect(FrontMatter.parseSimple("id: A\nid: B\n") == nil)
+    #expect(FrontMatter.parseSimple("id: A # note\n") == nil)
+    #expect(FrontMatter.parseSimple("tags:\n  - a\n") == nil)
+  }
+
+  /// Every front matter of a generated journal reads the same both ways; most take the short way.
+  @Test func generatedFrontMatterReadsTheSameWithoutTheYAMLParser() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000)
+    var blocks = 0
+    var answered = 0
+    for case let path as String in FileManager.default.enumerator(atPath: corpus.journal)! where path.hasSuffix(".md") {
+      let bytes = try #require(FileManager.default.contents(atPath: corpus.journal + "/" + path))
+      guard let front = (try? EntryDocument(bytes: Array(bytes)))?.frontMatter else { continue }
+      blocks += 1
+      let yaml = front.lines.joined()
+      guard let simple = FrontMatter.parseSimple(yaml) else { continue }
+      answered += 1
+      let parsed = try FrontMatter.parseYAML(yaml, yamlFirstLine: 2)
+      #expect(simple.0 == parsed.0 && simple.1 == parsed.1 && simple.2 == parsed.2, "\(path)")
+    }
+    #expect(blocks > 900)
+    #expect(answered * 10 > blocks * 9, "\(answered) of \(blocks)")
   }
 }
 

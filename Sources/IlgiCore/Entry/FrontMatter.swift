@@ -150,7 +150,16 @@ public struct FrontMatter: Sendable, Equatable {
     return String(key).trimmingCharacters(in: .whitespaces)
   }
 
+  /// The keys, values and the line where each key starts: read from the bytes when the block is
+  /// as simple as most are (`parseSimple`), else by the YAML parser.
   private static func parse(_ yaml: String, yamlFirstLine: Int) throws(FrontMatterError) -> (
+    [String], [String: FrontMatterValue], [String: Int]
+  ) {
+    if let simple = parseSimple(yaml) { return simple }
+    return try parseYAML(yaml, yamlFirstLine: yamlFirstLine)
+  }
+
+  static func parseYAML(_ yaml: String, yamlFirstLine: Int) throws(FrontMatterError) -> (
     [String], [String: FrontMatterValue], [String: Int]
   ) {
     let node: Node?
