@@ -13,7 +13,7 @@ import Testing
     while let path = enumerator?.nextObject() as? String {
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue,
-        path != SiteWriter.manifestName, path != SiteWriter.stateName
+        path != SiteWriter.manifestName, path != SiteWriter.stateName, !path.hasPrefix(SiteWriter.booksName + "/")
       {
         files.append(path)
       }

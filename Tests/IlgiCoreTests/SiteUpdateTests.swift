@@ -120,4 +120,54 @@ import Testing
     #expect(try !export(tagged).partial)
     #expect(try export(tagged).partial)
   }
+
+  @Test func yearBooksTakeTheBodiesKeptForTheSameBytesOnly() throws {
+    _ = try export(folder)
+    let state = try #require(SiteWriter(folder: folder).readState())
+    let cache = BookCache(site: folder, base: state.base)
+    // A year with two entries long enough that a line added leaves their previews alone.
+    var found: (year: Int, kept: [String: (hash: Int64, html: String)], first: String, second: String)?
+    for year in 1990...2030 where found == nil {
+      let kept = cache.load(year)
+      let long = kept.keys.sorted().filter {
+        ((try? Data(contentsOf: URL(fileURLWithPath: corpus.journal + "/" + $0)))?.count ?? 0) > 1500
+      }
+      if long.count >= 2 { found = (year, kept, long[0], long[1]) }
+    }
+    let (year, kept, first, second) = try #require(found)
+    let book = folder + "/archive/\(year).html"
+    // A body kept for the book is taken as it was kept (here changed by hand, to tell it apart).
+    var changed = kept.map { (path: $0.key, hash: $0.value.hash, html: $0.value.html) }.sorted { $0.path < $1.path }
+    let index = try #require(changed.firstIndex { $0.path == first })
+    changed[index].html = "<p>As kept</p>"
+    cache.save(year, changed)
+    try append("\nA line for the second entry.\n", to: second)
+    #expect(try export(folder).partial)
+    var html = try String(contentsOfFile: book, encoding: .utf8)
+    #expect(html.contains("<p>As kept</p>"))
+    #expect(html.contains("A line for the second entry."))
+    #expect(cache.load(year)[second]?.hash != kept[second]?.hash)
+    // Its file changed, the body is rendered again.
+    try append("\nA line for the first entry.\n", to: first)
+    #expect(try export(folder).partial)
+    html = try String(contentsOfFile: book, encoding: .utf8)
+    #expect(!html.contains("<p>As kept</p>") && html.contains("A line for the first entry."))
+    // Kept bodies that cannot be read, or of other settings, are left aside.
+    try Data("not a book".utf8).write(to: URL(fileURLWithPath: folder + "/" + SiteWriter.booksName + "/\(year)"))
+    #expect(cache.load(year).isEmpty && BookCache(site: folder, base: state.base &+ 1).load(year - 1).isEmpty)
+    try append("\nAnother line.\n", to: second)
+    #expect(try exportAndCompare(20).partial)
+  }
+
+  @Test func theStateReadsBackAsItWasWritten() {
+    let state = SiteWriter.State(
+      mark: EntryIndex.ChangeMark(identity: -42, change: 7), base: .max, attachments: 3,
+      slugs: ["산책": "산책", "a\tb": "a-b", "c\\d\ne\r": "c-d-e", "": "x"],
+      folders: ["entries/2026": 1_700_000_000_123_456_789, "a\nb": -1, "tags": 0], manifest: [120, -1])
+    #expect(SiteWriter.State(text: state.text) == state)
+    #expect(SiteWriter.State(text: String(state.text.dropLast())) == nil)
+    #expect(SiteWriter.State(text: state.text.replacingOccurrences(of: "mark\t-42", with: "mark\tx")) == nil)
+    #expect(SiteWriter.State(text: "{}") == nil)
+  }
+
 }

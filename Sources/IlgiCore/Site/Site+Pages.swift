@@ -90,9 +90,18 @@ extension Site {
       pages.append(
         html(path, key: key, kind: "book", title: String(year.year), template: "site-year.html") { root in
           // The bodies are read and rendered on every core: after an edit, the book is most of
-          // what is left to make.
+          // what is left to make. Those rendered for the book before, from the same bytes, are
+          // taken as they were.
+          let kept = self.books?.load(year.year) ?? [:]
           var book = try Parallel.map(oldestFirst) { row in
-            try self.fullEntry(row, root: root, page: path)
+            if let known = kept[row.entry.path.rawValue], known.hash == row.hash {
+              self.bodies.discard(row.position)
+              return self.fullEntry(row, root: root, body: known.html)
+            }
+            return try self.fullEntry(row, root: root, page: path)
+          }
+          if let books = self.books, oldestFirst.contains(where: { kept[$0.entry.path.rawValue]?.hash != $0.hash }) {
+            books.save(year.year, zip(oldestFirst, book).map { ($0.entry.path.rawValue, $0.hash, $1["body"] as? String ?? "") })
           }
           var previousDay = ""
           for (number, row) in oldestFirst.enumerated() {
@@ -385,12 +394,17 @@ extension Site {
     let body = try bodies.take(row.position, keep: options.keepsFragments && page == row.page) { () throws(EntryReadError) in
       try store.readBody(row.entry.path)
     }
-    var values = self.row(row, root: root)
     // The body's own relative links lead from its file's folder; elsewhere they are rebased.
     let folder = JournalPath.folder(of: row.page)
     let here = JournalPath.folder(of: page)
     let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
-    values["body"] = folder == here ? renderer.html(body) : renderer.html(body, rebasing: root + folder + "/")
+    return fullEntry(row, root: root, body: folder == here ? renderer.html(body) : renderer.html(body, rebasing: root + folder + "/"))
+  }
+
+  /// An entry with its body rendered as `body`.
+  func fullEntry(_ row: Row, root: String, body: String) -> [String: Any] {
+    var values = self.row(row, root: root)
+    values["body"] = body
     values["source"] = row.entry.path.rawValue
     return values
   }

@@ -29,6 +29,9 @@ public final class Site: Sendable {
     /// its year book; an entry's list row, for every list that shows it. An export makes every
     /// page once and wants this; a server, which makes pages one at a time, does not.
     public var keepsFragments = false
+    /// The site folder, where each year's book keeps its entries' rendered bodies between
+    /// exports (`BookCache`); `nil` (a server) keeps none.
+    public var bookCache: String?
 
     /// Makes options.
     public init(language: Language, title: String, allowsRawHTML: Bool = false) {
@@ -63,6 +66,7 @@ public final class Site: Sendable {
   /// The file name of each tag's pages (by the tag in lower case), in the order tags were met.
   let slugs: [String: String]
   let bodies = BodyCache()
+  let books: BookCache?
   let rows = RowCache()
   let shells = ShellCache()
   /// Whether the shell takes its title and content as they are (see `shell`).
@@ -113,10 +117,12 @@ public final class Site: Sendable {
 
   /// Makes the site of `entries` (newest first, with their fingerprints, as
   /// `EntryIndex.entriesWithHashes` gives them). `slugs` are the tags' file names of a site made
-  /// before, for a part of it made again (see `SiteWriter.export`).
+  /// before, for a part of it made again (see `SiteWriter.export`), which makes only some kinds of
+  /// page and compiles only their templates (`compiling`).
   public init(
     entries: [(entry: IndexedEntry, hash: Int64)], attachments: [(path: JournalPath, signature: FileSignature)] = [],
-    store: JournalStore, templates: TemplateRenderer, options: Options, slugs given: [String: String] = [:]
+    store: JournalStore, templates: TemplateRenderer, options: Options, slugs given: [String: String] = [:],
+    compiling: Set<String>? = nil
   ) throws(JournalError) {
     self.store = store
       // Only media in (or under) folders that hold an entry of this site: an export of one tag
@@ -142,7 +148,9 @@ public final class Site: Sendable {
     seed.add(options.allowsRawHTML ? "raw" : "safe")
     for name in Self.templateNames {
       let (source, path) = try templates.source(name)
-      compiled[name] = SiteTemplate(try Self.compile(source, path: path ?? "Templates/\(name)"))
+      if compiling?.contains(name) ?? true {
+        compiled[name] = SiteTemplate(try Self.compile(source, path: path ?? "Templates/\(name)"))
+      }
       if name == "site-page.html" { shellSource = source }
       seed.add(source)
     }
@@ -178,6 +186,7 @@ public final class Site: Sendable {
     self.slugs = slugs
     if let newest = rows.first { seed.add(String(newest.entry.date.fields.year)) }
     base = seed.value
+    books = options.bookCache.map { BookCache(site: $0, base: seed.value) }
   }
 
   /// A template compiled to escape with `SiteEscaping`; a template that does not parse is an
@@ -386,5 +395,12 @@ final class BodyCache: @unchecked Sendable {
       lock.unlock()
     }
     return body
+  }
+
+  /// Drops the body of the entry at `position`, when what needed it was found elsewhere.
+  func discard(_ position: Int) {
+    lock.lock()
+    bodies.removeValue(forKey: position)
+    lock.unlock()
   }
 }

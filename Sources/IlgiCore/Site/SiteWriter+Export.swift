@@ -9,10 +9,13 @@ import Foundation
 extension SiteWriter {
   /// The state file's name inside the site folder, beside the manifest.
   public static let stateName = ".ilgi-site-state"
+  /// The folder inside the site folder where year books keep their entries' rendered bodies
+  /// (`BookCache`).
+  public static let booksName = ".ilgi-site-books"
 
   /// What an export of the whole journal leaves beside its manifest, so that the next export
   /// can tell, from the index's log of changes, when only entries' bodies changed.
-  struct State: Codable, Equatable {
+  struct State: Equatable {
     /// Where the index's log stood when the site was made.
     var mark: EntryIndex.ChangeMark
     /// The site's fingerprint of its templates and settings (`Site.base`).
@@ -42,6 +45,8 @@ extension SiteWriter {
     index: EntryIndex, attachments: [(path: JournalPath, signature: FileSignature)], store: JournalStore,
     templates: TemplateRenderer, options: Site.Options, filter: EntryFilter
   ) throws -> Report {
+    var options = options
+    options.bookCache = folder
     let whole = filter == EntryFilter()
     let saved = whole ? readState() : nil
     // Until this run ends well, no state: a run that fails halfway leaves the next one to make
@@ -83,7 +88,9 @@ extension SiteWriter {
     // The templates and settings first (the newest entries count too): with other ones, every
     // page changes.
     guard let rows = try index.entriesAround(paths, newest: options.feedSize) else { return nil }
-    let site = try Site(entries: rows, store: store, templates: templates, options: options, slugs: state.slugs)
+    let site = try Site(
+      entries: rows, store: store, templates: templates, options: options, slugs: state.slugs,
+      compiling: ["site-page.html", "site-entry.html", "site-year.html", "site-feed.xml"])
     guard site.base == state.base, site.slugs.count == state.slugs.count else { return nil }
     // Every page file still there: the manifest and each folder's time as they were, and the
     // pages at the top.
@@ -197,16 +204,13 @@ extension SiteWriter {
   /// The state the last export of the whole journal left, if any and readable.
   func readState() -> State? {
     guard let data = FileManager.default.contents(atPath: folder + "/" + Self.stateName) else { return nil }
-    return try? JSONDecoder().decode(State.self, from: data)
+    return State(text: String(decoding: data, as: UTF8.self))
   }
 
   /// Leaves `state` beside the manifest; a state that cannot be written only costs the next
   /// export its shortcut.
   func writeState(_ state: State) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard let data = try? encoder.encode(state) else { return }
-    _ = try? replace(folder + "/" + Self.stateName, with: Array(data))
+    _ = try? replace(folder + "/" + Self.stateName, with: Array(state.text.utf8))
   }
 
   /// A fingerprint of the media files a site carries: their paths, sizes and times.
@@ -220,5 +224,80 @@ extension SiteWriter {
       sum &+= hash.value
     }
     return sum
+  }
+}
+
+extension SiteWriter.State {
+  private static let magic = "ilgi-site-state 1"
+
+  /// The state as lines of tab-separated fields, names escaped (`\\`, `\t`, `\n`, `\r`): read and
+  /// written without JSON's coding machinery, which took several percent of an export after one
+  /// edit.
+  var text: String {
+    var lines = [
+      Self.magic, "mark\t\(mark.identity)\t\(mark.change)", "base\t\(base)", "attachments\t\(attachments)",
+      "manifest\t\(manifest.map(String.init).joined(separator: "\t"))",
+    ]
+    for (key, slug) in slugs.sorted(by: { $0.key < $1.key }) { lines.append("slug\t\(Self.escape(key))\t\(Self.escape(slug))") }
+    for (folder, time) in folders.sorted(by: { $0.key < $1.key }) { lines.append("folder\t\(Self.escape(folder))\t\(time)") }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Reads what `text` wrote; `nil` for anything else.
+  init?(text: String) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first == Substring(Self.magic), lines.last == "" else { return nil }
+    lines.removeLast()
+    var mark: EntryIndex.ChangeMark?
+    var base: UInt64?
+    var attachments: UInt64?
+    var manifest: [Int64]?
+    var slugs: [String: String] = [:]
+    var folders: [String: Int64] = [:]
+    for line in lines.dropFirst() {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      switch (fields.first, fields.count) {
+      case ("mark", 3):
+        guard let identity = Int64(fields[1]), let change = Int64(fields[2]) else { return nil }
+        mark = EntryIndex.ChangeMark(identity: identity, change: change)
+      case ("base", 2): base = UInt64(fields[1])
+      case ("attachments", 2): attachments = UInt64(fields[1])
+      case ("manifest", 3):
+        guard let size = Int64(fields[1]), let time = Int64(fields[2]) else { return nil }
+        manifest = [size, time]
+      case ("slug", 3): slugs[Self.unescape(fields[1])] = Self.unescape(fields[2])
+      case ("folder", 3):
+        guard let time = Int64(fields[2]) else { return nil }
+        folders[Self.unescape(fields[1])] = time
+      default: return nil
+      }
+    }
+    guard let mark, let base, let attachments, let manifest else { return nil }
+    self.init(mark: mark, base: base, attachments: attachments, slugs: slugs, folders: folders, manifest: manifest)
+  }
+
+  private static func escape(_ name: String) -> String {
+    guard name.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+      return name
+    }
+    return name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+      .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+  }
+
+  private static func unescape(_ field: Substring) -> String {
+    guard field.contains("\\") else { return String(field) }
+    var out = ""
+    var escaped = false
+    for character in field {
+      if escaped {
+        out.append(character == "t" ? "\t" : character == "n" ? "\n" : character == "r" ? "\r" : character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else {
+        out.append(character)
+      }
+    }
+    return out
   }
 }
