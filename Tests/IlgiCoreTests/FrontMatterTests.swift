@@ -182,6 +182,43 @@ import Testing
     #expect(blocks > 900)
     #expect(answered * 10 > blocks * 9, "\(answered) of \(blocks)")
   }
+
+  /// A file's parts found in its bytes are those found by splitting it into lines: byte-order
+  /// mark, line ending, fences, front matter lines, content, and the same errors.
+  @Test func partsFoundInTheBytesAreThoseOfTheLines() {
+    let pieces = ["---\n", "---\r\n", "---", "id: A\n", "a: b\r\n", "\n", "\r\n", "text", "é", "\r", "--- \n", "----\n", "a: [\n"]
+    var state: UInt64 = 5
+    for _ in 0..<3000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      var text = state & 1 == 0 ? "\u{FEFF}" : ""
+      for step in 0..<Int(state >> 61) * 2 { text += pieces[Int((state >> UInt64(step * 4 % 56 + 2)) % UInt64(pieces.count))] }
+      let bytes = Array(text.utf8)
+      // The parts as lines: the first line a fence, up to the next fence.
+      let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+      let lines = EntryDocument.splitLines(body)
+      let fence: (String) -> Bool = { $0 == "---\n" || $0 == "---\r\n" || $0 == "---" }
+      let newline = lines.first.map { $0.hasSuffix("\r\n") ? "\r\n" : "\n" } ?? "\n"
+      var expected: Result<EntryDocument, EntryDocument.DecodingProblem>
+      if let first = lines.first, fence(first) {
+        if let close = lines.indices.dropFirst().first(where: { fence(lines[$0]) }) {
+          do {
+            let front = try FrontMatter(opening: first, lines: Array(lines[1..<close]), closing: lines[close], firstLine: 1)
+            expected = .success(
+              EntryDocument(hasByteOrderMark: text.hasPrefix("\u{FEFF}"), newline: newline, frontMatter: front, content: lines[(close + 1)...].joined()))
+          } catch {
+            expected = .failure(.frontMatter(error))
+          }
+        } else {
+          expected = .failure(.frontMatter(FrontMatterError(line: 1, column: 1, problem: .unclosed)))
+        }
+      } else {
+        expected = .success(EntryDocument(hasByteOrderMark: text.hasPrefix("\u{FEFF}"), newline: newline, frontMatter: nil, content: body))
+      }
+      let found: Result<EntryDocument, EntryDocument.DecodingProblem> = Result { () throws(EntryDocument.DecodingProblem) in try EntryDocument(bytes: bytes) }
+      #expect(found == expected, "\(Array(text.unicodeScalars))")
+      if case .success(let document) = found { #expect(document.bytes == bytes) }
+    }
+  }
 }
 
 /// Property: for generated front matter, no edit gives identical bytes, and setting one key

@@ -62,4 +62,36 @@ import Testing
   @Test func orderedListsKeepTheirNumbers() {
     #expect(renderer.terminal("3. c\n4. d\n", style: .plain) == "3. c\n4. d")
   }
+
+  /// Plain text of paragraphs is their words, split at spaces and controls as Characters and
+  /// joined by one space: for ASCII read byte by byte, for Hangul and Han without lookups, and
+  /// for the rest by the Character's properties (random texts of all three; combining marks only
+  /// after letters, since cmark drops the spaces a paragraph starts with, and a mark after one).
+  @Test func plainTextSplitsWordsAtSpacesAndControls() {
+    let pieces = [
+      "a", "Z", "0", " ", "\t", "\r\n", "\n", "\n\n", "한", "글", "漢", "\u{3000}", "\u{A0}", "e\u{301}", "e\u{301}\u{302}", "\u{1}",
+      "\u{85}", "😀", "\u{2028}", "\u{7F}", "é",
+    ]
+    var state: UInt64 = 3
+    let renderer = MarkdownRenderer()
+    for _ in 0..<3000 {
+      var text = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for step in 0..<Int(state >> 60) {
+        text += pieces[Int((state >> UInt64(step * 4 % 56)) % UInt64(pieces.count))]
+      }
+      let words = text.split(whereSeparator: { character in
+        character.isWhitespace || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+      })
+      #expect(renderer.plainText(text) == words.joined(separator: " "), "\(Array(text.unicodeScalars))")
+    }
+  }
+
+  /// Hangul syllables and Han count as letters without a lookup, as Unicode has them.
+  @Test func hangulAndHanAreLetters() {
+    for value in Array(0xAC00...0xD7A3) + Array(0x4E00...0x9FFF) {
+      #expect(Unicode.Scalar(value)!.properties.isAlphabetic)
+    }
+    #expect(IndexedEntry.countWords("산책을 했다. 漢字 two 3") == 5)
+  }
 }

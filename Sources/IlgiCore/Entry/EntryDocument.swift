@@ -45,23 +45,36 @@ public struct EntryDocument: Sendable, Equatable {
     guard let text = String(validating: body, as: UTF8.self) else {
       throw .invalidUTF8(offset: Self.firstInvalidByte(in: bytes))
     }
-    let lines = Self.splitLines(text)
-    newline = lines.first.map { $0.hasSuffix("\r\n") ? "\r\n" : "\n" } ?? "\n"
-    guard let first = lines.first, Self.isFence(first) else {
+    // Lines are found in the bytes; only the front matter's become strings (splitting a long
+    // body into lines and joining them again took a tenth of reading an entry).
+    let start = hasByteOrderMark ? 3 : 0
+    func lineEnd(from index: Int) -> Int { Self.lineEnd(bytes, from: index) }
+    func isFence(_ from: Int, _ to: Int) -> Bool { Self.isFence(bytes[from..<to]) }
+    func line(_ from: Int, _ to: Int) -> String { String(decoding: bytes[from..<to], as: UTF8.self) }
+    let firstEnd = lineEnd(from: start)
+    newline = firstEnd - start >= 2 && bytes[firstEnd - 1] == UInt8(ascii: "\n") && bytes[firstEnd - 2] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+    guard firstEnd > start, isFence(start, firstEnd) else {
       frontMatter = nil
       content = text
       return
     }
-    guard let close = lines.indices.dropFirst().first(where: { Self.isFence(lines[$0]) }) else {
-      throw .frontMatter(FrontMatterError(line: 1, column: 1, problem: .unclosed))
+    var lines: [String] = []
+    var lineStart = firstEnd
+    while lineStart < bytes.count {
+      let end = lineEnd(from: lineStart)
+      if isFence(lineStart, end) {
+        do {
+          frontMatter = try FrontMatter(opening: line(start, firstEnd), lines: lines, closing: line(lineStart, end), firstLine: 1)
+        } catch {
+          throw .frontMatter(error)
+        }
+        content = line(end, bytes.count)
+        return
+      }
+      lines.append(line(lineStart, end))
+      lineStart = end
     }
-    do {
-      frontMatter = try FrontMatter(
-        opening: first, lines: Array(lines[1..<close]), closing: lines[close], firstLine: 1)
-    } catch {
-      throw .frontMatter(error)
-    }
-    content = lines[(close + 1)...].joined()
+    throw .frontMatter(FrontMatterError(line: 1, column: 1, problem: .unclosed))
   }
 
   /// The content of a file (what follows its front matter) found without parsing the YAML, when
@@ -72,15 +85,8 @@ public struct EntryDocument: Sendable, Equatable {
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     guard let text = String(validating: bytes[start...], as: UTF8.self) else { return nil }
     // Line by line over the bytes: where each line starts, and whether it is a `---` fence.
-    func lineEnd(from index: Int) -> Int {
-      var end = index
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-      return end < bytes.count ? end + 1 : end
-    }
-    func isFence(_ from: Int, _ to: Int) -> Bool {
-      let line = bytes[from..<to]
-      return line.elementsEqual("---\n".utf8) || line.elementsEqual("---\r\n".utf8) || line.elementsEqual("---".utf8)
-    }
+    func lineEnd(from index: Int) -> Int { Self.lineEnd(bytes, from: index) }
+    func isFence(_ from: Int, _ to: Int) -> Bool { Self.isFence(bytes[from..<to]) }
     var end = lineEnd(from: start)
     guard isFence(start, end) else { return text }
     let blockStart = end
@@ -149,8 +155,16 @@ public struct EntryDocument: Sendable, Equatable {
     return lines
   }
 
-  private static func isFence(_ line: String) -> Bool {
-    line == "---\n" || line == "---\r\n" || line == "---"
+  /// Where the line that starts at `index` ends: after its `\n`, or at the end.
+  private static func lineEnd(_ bytes: [UInt8], from index: Int) -> Int {
+    var end = index
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+    return end < bytes.count ? end + 1 : end
+  }
+
+  /// Whether a line (with its line ending) is a front matter fence, `---`.
+  private static func isFence(_ line: ArraySlice<UInt8>) -> Bool {
+    line.elementsEqual("---\n".utf8) || line.elementsEqual("---\r\n".utf8) || line.elementsEqual("---".utf8)
   }
 
   private static func firstInvalidByte(in bytes: [UInt8]) -> Int {

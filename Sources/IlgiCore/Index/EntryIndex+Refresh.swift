@@ -100,13 +100,17 @@ extension EntryIndex {
       var stale = 0
       // Every change to an entry is logged, for the site export (`changes(since:)`).
       let log = try db.makeStatement(sql: "INSERT INTO change (path, body_only) VALUES (?, ?)")
+      // Statements used once per file are compiled once.
+      let deleteEntry = try db.makeStatement(sql: "DELETE FROM entry WHERE path = ?")
+      let deleteProblem = try db.makeStatement(sql: "DELETE FROM problem WHERE path = ?")
+      let findEntry = try db.makeStatement(sql: "SELECT 1 FROM entry WHERE path = ?")
       for (path, _) in vanished {
-        try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [path.text])
+        try deleteEntry.execute(arguments: [path.text])
         try log.execute(arguments: [path.text, false])
         stale += 1
       }
       for path in vanishedProblems {
-        try db.execute(sql: "DELETE FROM problem WHERE path = ?", arguments: [path])
+        try deleteProblem.execute(arguments: [path])
       }
       for move in moves {
         try db.execute(
@@ -133,7 +137,7 @@ extension EntryIndex {
           switch file.result {
           case .failure(let error):
             if previous != nil {
-              try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
+              try deleteEntry.execute(arguments: [file.path.rawValue])
               try log.execute(arguments: [file.path.rawValue, false])
               stale += 1
               report.removed += 1
@@ -146,7 +150,7 @@ extension EntryIndex {
               ])
             report.skipped.append(error)
           case .success(let (entry, title, body, hash, notes)):
-            try db.execute(sql: "DELETE FROM problem WHERE path = ?", arguments: [file.path.rawValue])
+            try deleteProblem.execute(arguments: [file.path.rawValue])
             if let previous, previous.hash == hash {
               // Touched, not changed (a checkout of the same text): keep the row, note the new time.
               try db.execute(
@@ -170,12 +174,12 @@ extension EntryIndex {
                 } ?? false
               try log.execute(arguments: [file.path.rawValue, bodyOnly])
               // Another process may have indexed the same change already; the path is unique.
-              try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
+              try deleteEntry.execute(arguments: [file.path.rawValue])
               stale += 1
               report.updated += 1
             } else {
-              if try Int.fetchOne(db, sql: "SELECT 1 FROM entry WHERE path = ?", arguments: [file.path.rawValue]) != nil {
-                try db.execute(sql: "DELETE FROM entry WHERE path = ?", arguments: [file.path.rawValue])
+              if try Int.fetchOne(findEntry, arguments: [file.path.rawValue]) != nil {
+                try deleteEntry.execute(arguments: [file.path.rawValue])
                 stale += 1
               }
               report.added += 1

@@ -47,11 +47,13 @@ public struct IndexedEntry: Sendable, Equatable {
     var inWord = false
     for scalar in text.unicodeScalars {
       let value = scalar.value
-      // ASCII is decided by range; Unicode properties are looked up only beyond it.
+      // ASCII, Hangul syllables and Han are decided by range (all letters); Unicode properties
+      // are looked up only beyond them.
       let isWordish =
         value < 0x80
         ? (value >= 0x30 && value <= 0x39) || (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A)
-        : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        : (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) || scalar.properties.isAlphabetic
+          || scalar.properties.numericType != nil
       if isWordish && !inWord { count += 1 }
       inWord = isWordish
     }

@@ -95,9 +95,28 @@ public struct MarkdownRenderer: Sendable {
         switch type {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
           guard entering, let literal = cmark_node_get_literal(node) else { break }
-          for character in String(cString: literal) {
-            if character.isWhitespace
-              || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control })
+          // ASCII text byte by byte: a space or control character ends a word.
+          let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+          if !bytes.contains(where: { $0 >= 0x80 }) {
+            for byte in bytes {
+              if byte <= 0x20 || byte == 0x7F {
+                pendingSpace = !out.isEmpty
+              } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+              }
+            }
+            if type == CMARK_NODE_CODE_BLOCK { pendingSpace = !out.isEmpty }
+            break
+          }
+          for character in String(decoding: bytes, as: UTF8.self) {
+            // Hangul syllables and Han are never spaces nor controls; others are looked up.
+            let first = character.unicodeScalars.first?.value ?? 0
+            let letter = (0xAC00...0xD7A3).contains(first) || (0x4E00...0x9FFF).contains(first)
+            if !letter
+              && (character.isWhitespace
+                || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }))
             {
               pendingSpace = !out.isEmpty
             } else {
@@ -127,8 +146,9 @@ public struct MarkdownRenderer: Sendable {
     var tags: [String] = []
     withDocument(markdown) { root in
       walk(root) { node, entering in
+        // Only text that holds a `#` is looked at character by character.
         if entering, cmark_node_get_type(node) == CMARK_NODE_TEXT,
-          let literal = cmark_node_get_literal(node)
+          let literal = cmark_node_get_literal(node), strchr(literal, Int32(UInt8(ascii: "#"))) != nil
         {
           Self.collectTags(in: String(cString: literal), into: &tags)
         }
