@@ -224,7 +224,7 @@ extension EntryIndex {
   }
 
   /// Where the log of changes stood: the index it belongs to and its last change.
-  public struct ChangeMark: Sendable, Equatable, Codable {
+  public struct ChangeMark: Sendable, Equatable {
     /// A random number made with the index; another index (rebuilt from nothing) has another.
     public var identity: Int64
     /// The last change logged.

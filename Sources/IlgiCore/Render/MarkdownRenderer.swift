@@ -95,34 +95,30 @@ public struct MarkdownRenderer: Sendable {
         switch type {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
           guard entering, let literal = cmark_node_get_literal(node) else { break }
-          // ASCII text byte by byte: a space or control character ends a word.
-          let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
-          if !bytes.contains(where: { $0 >= 0x80 }) {
-            for byte in bytes {
-              if byte <= 0x20 || byte == 0x7F {
-                pendingSpace = !out.isEmpty
-              } else {
-                if pendingSpace { out.append(" ") }
-                pendingSpace = false
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-              }
-            }
-            if type == CMARK_NODE_CODE_BLOCK { pendingSpace = !out.isEmpty }
-            break
-          }
-          for character in String(decoding: bytes, as: UTF8.self) {
-            // Hangul syllables and Han are never spaces nor controls; others are looked up.
-            let first = character.unicodeScalars.first?.value ?? 0
-            let letter = (0xAC00...0xD7A3).contains(first) || (0x4E00...0x9FFF).contains(first)
-            if !letter
-              && (character.isWhitespace
-                || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }))
-            {
+          // A space or control character ends a word; anything else joins the text.
+          func take(_ isSpace: Bool, _ append: () -> Void) {
+            if isSpace {
               pendingSpace = !out.isEmpty
             } else {
               if pendingSpace { out.append(" ") }
               pendingSpace = false
-              out.append(character)
+              append()
+            }
+          }
+          let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+          if !bytes.contains(where: { $0 >= 0x80 }) {
+            // ASCII, byte by byte.
+            for byte in bytes { take(byte <= 0x20 || byte == 0x7F) { out.unicodeScalars.append(Unicode.Scalar(byte)) } }
+          } else {
+            for character in String(decoding: bytes, as: UTF8.self) {
+              // Hangul syllables and Han are never spaces nor controls; others are looked up.
+              let first = character.unicodeScalars.first?.value ?? 0
+              let letter = (0xAC00...0xD7A3).contains(first) || (0x4E00...0x9FFF).contains(first)
+              let space =
+                !letter
+                && (character.isWhitespace
+                  || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }))
+              take(space) { out.append(character) }
             }
           }
           if type == CMARK_NODE_CODE_BLOCK { pendingSpace = !out.isEmpty }

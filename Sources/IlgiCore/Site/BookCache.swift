@@ -62,11 +62,9 @@ final class BookCache: Sendable {
       bytes += body.path.utf8
       bytes += body.html.utf8
     }
+    // Written as the site's pages are (a file beside it, then renamed over it).
     mkdir(folder, 0o755)
-    let target = path(year)
-    let temporary = target + ".ilgi-\(getpid())-\(year).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-    if rename(temporary, target) != 0 { unlink(temporary) }
+    _ = try? SiteWriter(folder: folder).replace(path(year), with: bytes)
   }
 
   private func path(_ year: Int) -> String { folder + "/" + String(year) }
