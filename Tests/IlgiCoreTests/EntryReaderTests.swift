@@ -165,6 +165,35 @@ import Testing
     #expect(parser.parse(text) == nil)
   }
 
+  /// Dates with an offset are computed without Foundation's calendar; on 20,000 random dates
+  /// (leap days, month ends, leap seconds, offsets up to ±18 hours, years 1583 to 9999) they
+  /// must be what the calendar makes of them, instant and offset, or no date for both.
+  @Test func arithmeticDatesAreTheCalendars() {
+    var random = SystemRandomNumberGenerator()
+    var withDate = 0
+    for _ in 0..<20_000 {
+      let year = [Int.random(in: 1583...9999, using: &random), Int.random(in: 1890...2100, using: &random), 2000, 1900, 2024, 2100][Int.random(in: 0..<6, using: &random)]
+      let month = Int.random(in: 1...12, using: &random)
+      let day = [Int.random(in: 1...31, using: &random), 28, 29, 30, 31][Int.random(in: 0..<5, using: &random)]
+      let hour = Int.random(in: 0...23, using: &random)
+      let minute = [Int.random(in: 0...59, using: &random), 59][Int.random(in: 0..<2, using: &random)]
+      let second = [Int.random(in: 0...59, using: &random), 60, 59][Int.random(in: 0..<3, using: &random)]
+      let offsetHours = Int.random(in: -18...18, using: &random)
+      let offsetMinutes = [0, 30, 45, Int.random(in: 0...59, using: &random)][Int.random(in: 0..<4, using: &random)]
+      let zone = [
+        "Z", "+\(pad(abs(offsetHours))):\(pad(offsetMinutes))", "-\(pad(abs(offsetHours)))\(pad(offsetMinutes))",
+        "+\(pad(abs(offsetHours)))",
+      ][Int.random(in: 0..<4, using: &random)]
+      let text = "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))\(zone)"
+      let fast = parser.parse(text)
+      let reference = parser.parse(text, calendarAlways: true)
+      #expect(fast == reference, "\(text)")
+      if fast != nil { withDate += 1 }
+    }
+    // Most are dates (not February 30): the comparison covers both outcomes.
+    #expect(withDate > 15_000)
+  }
+
   @Test func fileNamesGiveDates() {
     #expect(parser.parseFileName("2026-11-21-0930-run.md")?.iso8601 == "2026-11-21T09:30:00-05:00")
     #expect(parser.parseFileName("2026-11-21.md")?.iso8601 == "2026-11-21T00:00:00-05:00")

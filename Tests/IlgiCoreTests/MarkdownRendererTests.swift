@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IlgiCore
@@ -93,5 +94,140 @@ import Testing
       #expect(Unicode.Scalar(value)!.properties.isAlphabetic)
     }
     #expect(IndexedEntry.countWords("산책을 했다. 漢字 two 3") == 5)
+  }
+}
+
+/// Shortcuts that spare cmark reading text, each against the full reading on random Markdown.
+@Suite struct MarkdownShortcutTests {
+  /// Lines of Markdown that matter to where blocks end and what text they hold.
+  static let lines = [
+    "The river was quiet this morning, and the bridge was cold.", "산책을 했다. 오늘은 바람이 불었다.", "",
+    "", "  ", "\t", "```", "~~~", "    indented code line", "- item one", "1. first", "> quoted words", "# Heading",
+    "## Small wins ##", "===", "---", "[ref]: /url \"Title\"", "see [ref] and [ref][] here", "<div>", "</div>",
+    "<!-- a comment", "-->", "*emphasis that may close", "later* text", "**strong**", "`code`", "&amp; &#35;tag #tag",
+    "a line ending in a backslash\\", "a line ending in two spaces  ", "* [x] done", "![photo](photos/a.jpg)",
+    String(repeating: "long words without end ", count: 20), String(repeating: "한글 ", count: 60), "|a|b|",
+    "[link\nacross]", "\u{3000}", "e\u{301}",
+  ]
+
+  static func body(_ state: inout UInt64) -> String {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    var text = ""
+    let count = Int(state >> 57)  // up to 127 lines
+    for _ in 0..<count {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      text += lines[Int((state >> 33) % UInt64(lines.count))]
+      text += (state >> 20) % 17 == 0 ? "\r\n" : "\n"
+    }
+    return text
+  }
+
+  /// The preview read from the start of a body is the one read from its first 4 KB; over 5,000
+  /// random bodies, most of them long enough for the shortcut to be taken.
+  @Test func previewsFromTheStartAreThoseOfTheWholeBody() {
+    let reader = EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    var state: UInt64 = 11
+    var short = 0
+    for _ in 0..<5000 {
+      let body = Self.body(&state)
+      let whole = EntryReader.preview(from: reader.wholePreviewText(body))
+      if let text = reader.shortPreviewText(body) {
+        short += 1
+        #expect(EntryReader.preview(from: text) == whole, "\(body)")
+      }
+      #expect(reader.makePreview(body) == whole)
+    }
+    #expect(short > 1000)
+  }
+
+  /// Text in which no `#` is followed by a letter or digit, and no `&num;` stands, holds no tag
+  /// cmark would find.
+  @Test func textWithoutAHashBeforeALetterHasNoTags() {
+    let renderer = MarkdownRenderer()
+    let pieces = ["#", "##", "&#35;", "&#x23;", "\\#", "a", "7", "한", "-", "_", " ", "\n", "`", "```\n", "[", "](", ")", "é", "&num;"]
+    var state: UInt64 = 5
+    var skipped = 0
+    var found = 0
+    for _ in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      var text = ""
+      for step in 0..<Int(state >> 60) + 1 {
+        text += pieces[Int((state >> UInt64(step * 5 % 55)) % UInt64(pieces.count))]
+      }
+      let tags = renderer.parsedInlineTags(text)
+      if !tags.isEmpty { found += 1 }
+      if !MarkdownRenderer.mayHoldTags(text) {
+        skipped += 1
+        #expect(tags.isEmpty, "\(text)")
+      }
+      #expect(renderer.inlineTags(text) == tags)
+    }
+    #expect(skipped > 5000 && found > 1000)
+  }
+}
+
+/// Text handled from its UTF-8 bytes against the same done over Characters or scalars.
+@Suite struct TextShortcutTests {
+  static let pieces = [
+    " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{3000}", "\u{2028}", "a", "Z", "9", "한", "漢", "\u{301}",
+    "x y", "\u{1}", "\u{1100}\u{1161}", "ä", "٣", "😀", "\u{FE20}", "\u{0915}\u{093F}", "ﬁ", "Ⅻ", "-", "'",
+  ]
+
+  static func text(_ state: inout UInt64) -> String {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    var text = ""
+    for step in 0..<Int(state >> 60) + 1 {
+      text += pieces[Int((state >> UInt64(step * 5 % 55)) % UInt64(pieces.count))]
+    }
+    return text
+  }
+
+  /// Words counted over the bytes are those counted over the scalars, and the NFC check over
+  /// the bytes normalizes the same texts.
+  @Test func wordsAndNormalizationReadFromBytesAreAsFromScalars() {
+    func words(_ text: String) -> Int {
+      var count = 0
+      var inWord = false
+      for scalar in text.unicodeScalars {
+        let wordish = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        if wordish && !inWord { count += 1 }
+        inWord = wordish
+      }
+      return count
+    }
+    func needsNormalizing(_ text: String) -> Bool {
+      text.unicodeScalars.contains { scalar in
+        switch scalar.value {
+        case 0x300...0x36F, 0x1100...0x11FF, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x3099...0x309A,
+          0xA960...0xA97F, 0xD7B0...0xD7FF, 0xFE20...0xFE2F, 0x0483...0x0489, 0x0591...0x05C7, 0x0610...0x061A,
+          0x064B...0x065F, 0x0900...0x0DFF, 0x0F00...0x0FFF:
+          return true
+        default: return false
+        }
+      }
+    }
+    var state: UInt64 = 9
+    var normalized = 0
+    for _ in 0..<20_000 {
+      let text = Self.text(&state)
+      #expect(IndexedEntry.countWords(text) == words(text), "\(Array(text.unicodeScalars))")
+      let expected = needsNormalizing(text) ? text.precomposedStringWithCanonicalMapping : text
+      #expect(Array(text.nfc.unicodeScalars) == Array(expected.unicodeScalars), "\(Array(text.unicodeScalars))")
+      if needsNormalizing(text) { normalized += 1 }
+    }
+    #expect(normalized > 2000)
+  }
+
+  /// Trimming ASCII ends in Swift gives what Foundation's trimming gives, on random strings of
+  /// ASCII spaces and controls, Unicode spaces, NEL, combining marks, letters and digits.
+  @Test func trimmingSpacesIsFoundations() {
+    var state: UInt64 = 7
+    for _ in 0..<20_000 {
+      let text = Self.text(&state)
+      #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+      #expect(
+        text.trimmingSpaces(newlines: true) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+        "\(Array(text.unicodeScalars))")
+    }
   }
 }

@@ -16,7 +16,13 @@ public struct DateParser: Sendable {
 
   /// The date in `text`, or `nil` when it is no date at all.
   public func parse(_ text: String) -> EntryDate? {
-    var scanner = ByteScanner(Array(text.trimmingCharacters(in: .whitespaces).utf8))
+    parse(text, calendarAlways: false)
+  }
+
+  /// `parse(_:)`; with `calendarAlways`, every date goes through Foundation's calendar (the
+  /// reference the arithmetic for dates with an offset is tested against).
+  func parse(_ text: String, calendarAlways: Bool) -> EntryDate? {
+    var scanner = ByteScanner(Array(text.trimmingSpaces().utf8))
     guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
       let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
       let day = scanner.digits(2)
@@ -72,6 +78,15 @@ public struct DateParser: Sendable {
     guard scanner.atEnd, year >= 1583, (1...12).contains(month), (1...31).contains(day), hour < 24,
       minute < 60, second < 61
     else { return nil }
+    if !calendarAlways, let offset, abs(offset) < 18 * 3600, nanosecond == 0 {
+      // With its own offset a date needs no calendar: days since 1970 (proleptic Gregorian, as
+      // Foundation's calendar counts from 1583 on) and seconds. What the calendar would roll
+      // over (February 30, a leap second at midnight) is no date, as below.
+      let time = hour * 3600 + minute * 60 + second
+      guard day <= Self.daysIn(month: month, year: year), time < 86_400 else { return nil }
+      let seconds = Self.daysSince1970(year: year, month: month, day: day) * 86_400 + time - offset
+      return EntryDate(instant: Date(timeIntervalSince1970: Double(seconds)), offset: offset)
+    }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone
     let components = DateComponents(
@@ -83,6 +98,25 @@ public struct DateParser: Sendable {
     guard check.year == year, check.month == month, check.day == day else { return nil }
     if let offset { return EntryDate(instant: instant, offset: offset) }
     return EntryDate(instant: instant, in: timeZone)
+  }
+
+  /// Days in `month` of `year` in the Gregorian calendar.
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days from 1970-01-01 to the date (Howard Hinnant's days-from-civil; years from 1 on).
+  static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = y / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 
   /// The date a file name starts with (`2026-11-21-0930-run.md`, `2026-11-21.md`), if any.

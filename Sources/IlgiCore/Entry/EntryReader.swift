@@ -185,7 +185,7 @@ public struct EntryReader: Sendable {
     // tags: front matter first, then inline
     var tags: [String] = []
     func add(_ tag: String) {
-      var cleaned = tag.trimmingCharacters(in: .whitespaces)
+      var cleaned = tag.trimmingSpaces()
       if cleaned.hasPrefix("#") { cleaned.removeFirst() }
       cleaned = cleaned.nfc
       guard !cleaned.isEmpty else { return }
@@ -250,7 +250,7 @@ public struct EntryReader: Sendable {
           while body < bytes.count, bytes[body] == UInt8(ascii: "\n") || bytes[body] == UInt8(ascii: "\r") { body += 1 }
           let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<next]), as: UTF8.self)
           return (
-            stripHeading(line.trimmingCharacters(in: .whitespacesAndNewlines)),
+            stripHeading(line.trimmingSpaces(newlines: true)),
             String(decoding: UnsafeBufferPointer(rebasing: bytes[body...]), as: UTF8.self)
           )
         }
@@ -274,25 +274,83 @@ public struct EntryReader: Sendable {
     if trimmed.count < text.count, trimmed.first == " " || trimmed.isEmpty {
       text = Substring(String(trimmed.reversed()))
     }
-    return text.trimmingCharacters(in: .whitespaces)
+    return String(text).trimmingSpaces()
   }
 
   /// A one-line plain-text preview of `body`.
   func makePreview(_ body: String) -> String {
-    // Only the start of the body matters; cut at a line boundary so cmark sees whole blocks.
+    Self.preview(from: shortPreviewText(body) ?? wholePreviewText(body))
+  }
+
+  /// The first `previewLength` characters of `text`, cut at a space when one is near the end.
+  static func preview(from text: String) -> String {
+    guard text.count > previewLength else { return text }
+    var cut = String(text.prefix(previewLength))
+    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > 80 {
+      cut = String(cut[..<space])
+    }
+    return cut + "…"
+  }
+
+  /// The plain text a preview is cut from: that of the body's first 4 KB (cut at a line end so
+  /// cmark sees whole blocks).
+  func wholePreviewText(_ body: String) -> String {
     var head = body
     if body.utf8.count > 4096 {
       let cut = body.utf8.index(body.utf8.startIndex, offsetBy: 4096)
       let end = body[..<cut].lastIndex(of: "\n") ?? cut
       head = String(body[..<end])
     }
-    let text = renderer.plainText(head, limit: Self.previewLength + 1)
-    guard text.count > Self.previewLength else { return text }
-    var cut = String(text.prefix(Self.previewLength))
-    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > 80 {
-      cut = String(cut[..<space])
+    return renderer.plainText(head, limit: Self.previewLength + 1)
+  }
+
+  /// What `wholePreviewText` gives, for a preview, read from less of the body: most bodies give
+  /// enough text in their first few hundred bytes, so cmark reads only those, cut where a blank
+  /// line ends every paragraph, doubling while they give too little. What precedes a blank line
+  /// reads the same without what follows it, save link reference definitions (`[x]: url`), which
+  /// act on the text before them. `nil` when the whole must be read: a short body, no blank line
+  /// in the first 4 KB, too little text before the last one, or `]:` after the cut.
+  func shortPreviewText(_ body: String) -> String? {
+    let limit = Self.previewLength + 1
+    var body = body
+    return body.withUTF8 { bytes -> String? in
+      var size = 512
+      while size < 4096, size < bytes.count {
+        guard let cut = Self.blankLineEnd(in: bytes, from: size), cut < 4096, cut < bytes.count,
+          !Self.contains(bytes[cut...], "]:")
+        else { return nil }
+        let text = renderer.plainText(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), limit: limit)
+        if text.count >= limit { return text }
+        size = cut * 2
+      }
+      return nil
     }
-    return cut + "…"
+  }
+
+  /// Where the first line that is blank (spaces and tabs at most) at or after `from` ends.
+  static func blankLineEnd(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    // The start of the next line from `from` on.
+    var index = from
+    while index < bytes.count, bytes[index - 1] != UInt8(ascii: "\n") { index += 1 }
+    while index < bytes.count {
+      var end = index
+      while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+      if end < bytes.count, bytes[end] == UInt8(ascii: "\n") { return end + 1 }
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      index = end + 1
+    }
+    return nil
+  }
+
+  static func contains(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ needle: StaticString) -> Bool {
+    let first = needle.utf8Start[0]
+    let second = needle.utf8Start[1]
+    var index = bytes.startIndex
+    while index + 1 < bytes.endIndex {
+      if bytes[index] == first, bytes[index + 1] == second { return true }
+      index += 1
+    }
+    return false
   }
 
   private func wrongType(

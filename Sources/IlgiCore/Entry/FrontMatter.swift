@@ -48,7 +48,7 @@ public struct FrontMatter: Sendable, Equatable {
   public func words(_ key: String) -> [String] {
     switch values[key] {
     case .list(let items):
-      return items.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      return items.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     case .scalar(let text):
       return text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
     default: return []

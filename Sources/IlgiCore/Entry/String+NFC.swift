@@ -7,16 +7,40 @@ extension String {
   /// only when a character that normalization could change is present: combining marks,
   /// conjoining Hangul jamo (Hangul typed on macOS arrives decomposed), kana voicing marks.
   var nfc: String {
-    for scalar in unicodeScalars where scalar.value >= 0x300 {
-      switch scalar.value {
+    var changes = false
+    Self.forEachScalar(in: self) { value in
+      switch value {
       case 0x300...0x36F, 0x1100...0x11FF, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x3099...0x309A,
         0xA960...0xA97F, 0xD7B0...0xD7FF, 0xFE20...0xFE2F, 0x0483...0x0489, 0x0591...0x05C7, 0x0610...0x061A,
         0x064B...0x065F, 0x0900...0x0DFF, 0x0F00...0x0FFF:
-        return precomposedStringWithCanonicalMapping
-      default: continue
+        changes = true
+      default: break
       }
     }
-    return self
+    return changes ? precomposedStringWithCanonicalMapping : self
+  }
+
+  /// Calls `body` with the value of every Unicode scalar of `text`, decoded from its UTF-8 bytes
+  /// (cheaper than the `unicodeScalars` view over a whole entry).
+  static func forEachScalar(in text: String, _ body: (UInt32) -> Void) {
+    var text = text
+    text.withUTF8 { bytes in
+      var index = 0
+      while index < bytes.count {
+        let lead = bytes[index]
+        if lead < 0x80 {
+          body(UInt32(lead))
+          index += 1
+          continue
+        }
+        // A String's bytes are valid UTF-8: the lead byte tells the length.
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        body(value)
+        index += length
+      }
+    }
   }
 }
 
@@ -29,5 +53,25 @@ extension StringProtocol {
     while start < end, self[start].isWhitespace { start = index(after: start) }
     while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
     return self[start..<end]
+  }
+}
+
+extension String {
+  /// What `trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`) gives, with the
+  /// ASCII ends trimmed in Swift: Foundation's trimming goes through NSString on Linux and cost a
+  /// tenth of reading an entry. Foundation trims only when a character beyond ASCII is left at
+  /// an end (it may be a Unicode space).
+  func trimmingSpaces(newlines: Bool = false) -> String {
+    let utf8 = self.utf8
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D)
+    }
+    var start = utf8.startIndex
+    var end = utf8.endIndex
+    while start < end, isSpace(utf8[start]) { start = utf8.index(after: start) }
+    while end > start, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+    let trimmed = start == utf8.startIndex && end == utf8.endIndex ? self : String(self[start..<end])
+    guard let first = trimmed.utf8.first, let last = trimmed.utf8.last, first >= 0x80 || last >= 0x80 else { return trimmed }
+    return trimmed.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
   }
 }

@@ -99,33 +99,41 @@ extension EntryIndex {
     try queue.write { db in
       var stale = 0
       // Every change to an entry is logged, for the site export (`changes(since:)`).
-      let log = try db.makeStatement(sql: "INSERT INTO change (path, body_only) VALUES (?, ?)")
-      // Statements used once per file are compiled once.
-      let deleteEntry = try db.makeStatement(sql: "DELETE FROM entry WHERE path = ?")
-      let deleteProblem = try db.makeStatement(sql: "DELETE FROM problem WHERE path = ?")
-      let findEntry = try db.makeStatement(sql: "SELECT 1 FROM entry WHERE path = ?")
+      var log = try BoundStatement(db, "INSERT INTO change (path, body_only) VALUES (?, ?)")
+      // Statements used once per file are compiled once and bound through SQLite's C API.
+      var deleteEntry = try BoundStatement(db, "DELETE FROM entry WHERE path = ?")
+      var deleteProblem = try BoundStatement(db, "DELETE FROM problem WHERE path = ?")
+      var findEntry = try BoundStatement(db, "SELECT 1 FROM entry WHERE path = ?")
       for (path, _) in vanished {
-        try deleteEntry.execute(arguments: [path.text])
-        try log.execute(arguments: [path.text, false])
+        deleteEntry.bind(path.text)
+        try deleteEntry.run()
+        log.bind(path.text)
+        log.bind(0)
+        try log.run()
         stale += 1
       }
       for path in vanishedProblems {
-        try deleteProblem.execute(arguments: [path])
+        deleteProblem.bind(path)
+        try deleteProblem.run()
       }
       for move in moves {
         try db.execute(
           sql: "UPDATE entry SET path = ? WHERE path = ?", arguments: [move.to.rawValue, move.from])
-        try log.execute(arguments: [move.from, false])
-        try log.execute(arguments: [move.to.rawValue, false])
+        for path in [move.from, move.to.rawValue] {
+          log.bind(path)
+          log.bind(0)
+          try log.run()
+        }
       }
-      let insert = try db.makeStatement(
-        sql: """
-          INSERT INTO entry (path, id, instant, offset, day, title, preview, tags, weather, words, notes,
-                             size, mtime, inode, hash)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """)
-      let insertText = try db.makeStatement(sql: "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
-      let insertTag = try db.makeStatement(sql: "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
+      var insert = try BoundStatement(
+        db,
+        """
+        INSERT INTO entry (path, id, instant, offset, day, title, preview, tags, weather, words, notes,
+                           size, mtime, inode, hash)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+      var insertText = try BoundStatement(db, "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
+      var insertTag = try BoundStatement(db, "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
       // Files are read and parsed on every core while this thread writes the ones before them.
       let counter = ProgressCounter(total: toRead.count, report: progress)
       try Parallel.stream(toRead, chunk: 256) { path, signature in
@@ -133,24 +141,29 @@ extension EntryIndex {
         return Self.read(path, signature: signature, store: store)
       } consume: { files in
         for file in files {
-          let previous = previous[PathKey(file.path.rawValue)]
+          let path = file.path.rawValue
+          let previous = previous[PathKey(path)]
           switch file.result {
           case .failure(let error):
             if previous != nil {
-              try deleteEntry.execute(arguments: [file.path.rawValue])
-              try log.execute(arguments: [file.path.rawValue, false])
+              deleteEntry.bind(path)
+              try deleteEntry.run()
+              log.bind(path)
+              log.bind(0)
+              try log.run()
               stale += 1
               report.removed += 1
             }
             try db.execute(
               sql: "INSERT OR REPLACE INTO problem (path, summary, advice, size, mtime, inode) VALUES (?, ?, ?, ?, ?, ?)",
               arguments: [
-                file.path.rawValue, error.encodedReason, "", file.signature.size, file.signature.modified,
+                path, error.encodedReason, "", file.signature.size, file.signature.modified,
                 Int64(bitPattern: file.signature.inode),
               ])
             report.skipped.append(error)
           case .success(let (entry, title, body, hash, notes)):
-            try deleteProblem.execute(arguments: [file.path.rawValue])
+            deleteProblem.bind(path)
+            try deleteProblem.run()
             if let previous, previous.hash == hash {
               // Touched, not changed (a checkout of the same text): keep the row, note the new time.
               try db.execute(
@@ -160,6 +173,7 @@ extension EntryIndex {
                 ])
               continue
             }
+            let tags = entry.tags.joined(separator: "\u{1F}")
             if let previous {
               // Whether a list showing the entry is unchanged: its date, title, preview, tags and
               // weather are what they were.
@@ -169,32 +183,53 @@ extension EntryIndex {
               let bodyOnly =
                 shown.map { old in
                   old[0] == entry.date.instant.timeIntervalSince1970 && old[1] == entry.date.offset
-                    && old[2] == entry.title && old[3] == entry.preview && old[4] == entry.weather
-                    && old[5] == entry.tags.joined(separator: "\u{1F}")
+                    && old[2] == entry.title && old[3] == entry.preview && old[4] == entry.weather && old[5] == tags
                 } ?? false
-              try log.execute(arguments: [file.path.rawValue, bodyOnly])
+              log.bind(path)
+              log.bind(bodyOnly ? 1 : 0)
+              try log.run()
               // Another process may have indexed the same change already; the path is unique.
-              try deleteEntry.execute(arguments: [file.path.rawValue])
+              deleteEntry.bind(path)
+              try deleteEntry.run()
               stale += 1
               report.updated += 1
             } else {
-              if try Int.fetchOne(findEntry, arguments: [file.path.rawValue]) != nil {
-                try deleteEntry.execute(arguments: [file.path.rawValue])
+              findEntry.bind(path)
+              if try findEntry.run() {
+                deleteEntry.bind(path)
+                try deleteEntry.run()
                 stale += 1
               }
               report.added += 1
-              try log.execute(arguments: [file.path.rawValue, false])
+              log.bind(path)
+              log.bind(0)
+              try log.run()
             }
-            try insert.execute(arguments: [
-              entry.path.rawValue, entry.id.rawValue, entry.date.instant.timeIntervalSince1970, entry.date.offset,
-              entry.date.day, entry.title, entry.preview, entry.tags.joined(separator: "\u{1F}"), entry.weather,
-              entry.words, notes.joined(separator: "\u{1F}"), file.signature.size, file.signature.modified,
-              Int64(bitPattern: file.signature.inode), hash,
-            ])
+            insert.bind(path)
+            insert.bind(entry.id.rawValue)
+            insert.bind(entry.date.instant.timeIntervalSince1970)
+            insert.bind(entry.date.offset)
+            insert.bind(entry.date.day)
+            insert.bind(entry.title)
+            insert.bind(entry.preview)
+            insert.bind(tags)
+            insert.bind(entry.weather)
+            insert.bind(entry.words)
+            insert.bind(notes.joined(separator: "\u{1F}"))
+            insert.bind(file.signature.size)
+            insert.bind(file.signature.modified)
+            insert.bind(Int64(bitPattern: file.signature.inode))
+            insert.bind(hash)
+            try insert.run()
             let rowid = db.lastInsertedRowID
-            try insertText.execute(arguments: [rowid, title, body])
+            insertText.bind(rowid)
+            insertText.bind(title)
+            insertText.bind(body)
+            try insertText.run()
             for tag in Set(entry.tags.map { $0.lowercased() }) {
-              try insertTag.execute(arguments: [tag, rowid])
+              insertTag.bind(tag)
+              insertTag.bind(rowid)
+              try insertTag.run()
             }
           }
         }

@@ -45,15 +45,14 @@ public struct IndexedEntry: Sendable, Equatable {
   public static func countWords(_ text: String) -> Int {
     var count = 0
     var inWord = false
-    for scalar in text.unicodeScalars {
-      let value = scalar.value
+    String.forEachScalar(in: text) { value in
       // ASCII, Hangul syllables and Han are decided by range (all letters); Unicode properties
       // are looked up only beyond them.
       let isWordish =
         value < 0x80
         ? (value >= 0x30 && value <= 0x39) || (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A)
-        : (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) || scalar.properties.isAlphabetic
-          || scalar.properties.numericType != nil
+        : (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
+          || Unicode.Scalar(value).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } == true
       if isWordish && !inWord { count += 1 }
       inWord = isWordish
     }

@@ -86,11 +86,14 @@ public struct MarkdownRenderer: Sendable {
   ///
   /// Stops once `limit` characters are collected, so long bodies cost little.
   public func plainText(_ markdown: String, limit: Int = .max) -> String {
-    var out = ""
+    // UTF-8 bytes, made a string once: appending character by character to a String cost more
+    // than cmark's parse. A string has at most as many characters as bytes, so its characters
+    // are counted only once it has `limit` bytes.
+    var out: [UInt8] = []
     var pendingSpace = false
     withDocument(markdown) { root in
       walk(root) { node, entering in
-        if out.count >= limit { return false }
+        if out.count >= limit, String(decoding: out, as: UTF8.self).count >= limit { return false }
         let type = cmark_node_get_type(node)
         switch type {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
@@ -100,7 +103,7 @@ public struct MarkdownRenderer: Sendable {
             if isSpace {
               pendingSpace = !out.isEmpty
             } else {
-              if pendingSpace { out.append(" ") }
+              if pendingSpace { out.append(UInt8(ascii: " ")) }
               pendingSpace = false
               append()
             }
@@ -108,7 +111,7 @@ public struct MarkdownRenderer: Sendable {
           let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
           if !bytes.contains(where: { $0 >= 0x80 }) {
             // ASCII, byte by byte.
-            for byte in bytes { take(byte <= 0x20 || byte == 0x7F) { out.unicodeScalars.append(Unicode.Scalar(byte)) } }
+            for byte in bytes { take(byte <= 0x20 || byte == 0x7F) { out.append(byte) } }
           } else {
             for character in String(decoding: bytes, as: UTF8.self) {
               // Hangul syllables and Han are never spaces nor controls; others are looked up.
@@ -118,7 +121,7 @@ public struct MarkdownRenderer: Sendable {
                 !letter
                 && (character.isWhitespace
                   || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }))
-              take(space) { out.append(character) }
+              take(space) { out.append(contentsOf: character.utf8) }
             }
           }
           if type == CMARK_NODE_CODE_BLOCK { pendingSpace = !out.isEmpty }
@@ -130,7 +133,7 @@ public struct MarkdownRenderer: Sendable {
         return true
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The inline `#tags` of `markdown`, in order of first appearance, each once.
@@ -138,7 +141,11 @@ public struct MarkdownRenderer: Sendable {
   /// Only text counts (FORMAT.md): not code, raw HTML, link targets or heading markers, so `#1`
   /// and a colour in a style attribute are not tags.
   public func inlineTags(_ markdown: String) -> [String] {
-    guard markdown.utf8.contains(UInt8(ascii: "#")) else { return [] }
+    Self.mayHoldTags(markdown) ? parsedInlineTags(markdown) : []
+  }
+
+  /// `inlineTags` found by cmark, without first looking whether any can be there.
+  func parsedInlineTags(_ markdown: String) -> [String] {
     var tags: [String] = []
     withDocument(markdown) { root in
       walk(root) { node, entering in
@@ -152,6 +159,28 @@ public struct MarkdownRenderer: Sendable {
       }
     }
     return tags
+  }
+
+  /// Whether `markdown` has a `#` followed by a letter anywhere (an ASCII letter or any
+  /// character beyond ASCII) or a digit (`&#35;tag` is `#tag` to cmark), or `&num;`: text
+  /// without one holds no tag, and cmark need not read it.
+  static func mayHoldTags(_ markdown: String) -> Bool {
+    var markdown = markdown
+    return markdown.withUTF8 { bytes in
+      guard var index = bytes.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "&") }) else { return false }
+      while index + 1 < bytes.count {
+        let next = bytes[index + 1]
+        if bytes[index] == UInt8(ascii: "&"), bytes[(index + 1)...].starts(with: "num;".utf8) { return true }
+        if bytes[index] == UInt8(ascii: "#"),
+          next >= 0x80 || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
+            || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+        {
+          return true
+        }
+        index += 1
+      }
+      return false
+    }
   }
 
   static func collectTags(in text: String, into tags: inout [String]) {
