@@ -68,7 +68,8 @@ public struct EntryDocument: Sendable, Equatable {
         } catch {
           throw .frontMatter(error)
         }
-        content = line(end, bytes.count)
+        // The rest of the text already checked as UTF-8, copied without checking it again.
+        content = String(text[text.utf8.index(text.utf8.startIndex, offsetBy: end - start)...])
         return
       }
       lines.append(line(lineStart, end))

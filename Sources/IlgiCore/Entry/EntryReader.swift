@@ -227,7 +227,9 @@ public struct EntryReader: Sendable {
   /// and characters that could be Unicode spaces (then the lines are split and trimmed).
   static func quickSplit(_ content: String) -> (title: String, body: String)? {
     var content = content
-    return content.withUTF8 { bytes -> (title: String, body: String)? in
+    // Where the title line starts and ends and where the body starts, as byte offsets; the
+    // strings are cut from `content` after, without checking their UTF-8 again.
+    let found = content.withUTF8 { bytes -> (start: Int, next: Int, body: Int)?? in
       var start = 0
       while start < bytes.count {
         var end = start
@@ -248,17 +250,19 @@ public struct EntryReader: Sendable {
         if !blank {
           var body = next
           while body < bytes.count, bytes[body] == UInt8(ascii: "\n") || bytes[body] == UInt8(ascii: "\r") { body += 1 }
-          let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<next]), as: UTF8.self)
-          return (
-            stripHeading(line.trimmingSpaces(newlines: true)),
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[body...]), as: UTF8.self)
-          )
+          return (start, next, body)
         }
-        if unsure { return nil }
+        if unsure { return .some(nil) }
         start = next
       }
-      return ("", "")
+      return nil
     }
+    guard let found else { return ("", "") }
+    guard let found else { return nil }
+    let utf8 = content.utf8
+    func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+    let line = String(content[index(found.start)..<index(found.next)])
+    return (stripHeading(line.trimmingSpaces(newlines: true)), String(content[index(found.body)...]))
   }
 
   /// `# Title` and `## Title ##` become `Title`.
@@ -309,14 +313,15 @@ public struct EntryReader: Sendable {
   /// line ends every paragraph, doubling while they give too little. What precedes a blank line
   /// reads the same without what follows it, save link reference definitions (`[x]: url`), which
   /// act on the text before them. `nil` when the whole must be read: a short body, no blank line
-  /// in the first 4 KB, too little text before the last one, or `]:` after the cut.
+  /// in the first 4 KB or its first half, too little text before it, or `]:` after the cut.
   func shortPreviewText(_ body: String) -> String? {
     let limit = Self.previewLength + 1
     var body = body
     return body.withUTF8 { bytes -> String? in
       var size = 512
       while size < 4096, size < bytes.count {
-        guard let cut = Self.blankLineEnd(in: bytes, from: size), cut < 4096, cut < bytes.count,
+        // A cut past the middle saves little, and a second reading when it gives too little.
+        guard let cut = Self.blankLineEnd(in: bytes, from: size), cut < 4096, cut <= bytes.count / 2,
           !Self.contains(bytes[cut...], "]:")
         else { return nil }
         let text = renderer.plainText(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), limit: limit)

@@ -22,6 +22,7 @@ extension String {
 
   /// Calls `body` with the value of every Unicode scalar of `text`, decoded from its UTF-8 bytes
   /// (cheaper than the `unicodeScalars` view over a whole entry).
+  @inline(__always)
   static func forEachScalar(in text: String, _ body: (UInt32) -> Void) {
     var text = text
     text.withUTF8 { bytes in
@@ -59,8 +60,7 @@ extension StringProtocol {
 extension String {
   /// What `trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`) gives, with the
   /// ASCII ends trimmed in Swift: Foundation's trimming goes through NSString on Linux and cost a
-  /// tenth of reading an entry. Foundation trims only when a character beyond ASCII is left at
-  /// an end (it may be a Unicode space).
+  /// tenth of reading an entry. Foundation trims only when a Unicode space is left at an end.
   func trimmingSpaces(newlines: Bool = false) -> String {
     let utf8 = self.utf8
     func isSpace(_ byte: UInt8) -> Bool {
@@ -71,7 +71,15 @@ extension String {
     while start < end, isSpace(utf8[start]) { start = utf8.index(after: start) }
     while end > start, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
     let trimmed = start == utf8.startIndex && end == utf8.endIndex ? self : String(self[start..<end])
-    guard let first = trimmed.utf8.first, let last = trimmed.utf8.last, first >= 0x80 || last >= 0x80 else { return trimmed }
+    // Beyond ASCII, Foundation's white space is Unicode's space separators and U+200B (and,
+    // with newlines, NEL and the line and paragraph separators), as it says on this system.
+    func mayBeSpace(_ scalar: Unicode.Scalar?) -> Bool {
+      switch scalar?.value ?? 0 {
+      case 0x85, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+      default: false
+      }
+    }
+    guard mayBeSpace(trimmed.unicodeScalars.first) || mayBeSpace(trimmed.unicodeScalars.last) else { return trimmed }
     return trimmed.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
   }
 }

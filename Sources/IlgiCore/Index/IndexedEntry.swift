@@ -45,19 +45,41 @@ public struct IndexedEntry: Sendable, Equatable {
   public static func countWords(_ text: String) -> Int {
     var count = 0
     var inWord = false
-    String.forEachScalar(in: text) { value in
-      // ASCII, Hangul syllables and Han are decided by range (all letters); Unicode properties
-      // are looked up only beyond them.
-      let isWordish =
-        value < 0x80
-        ? (value >= 0x30 && value <= 0x39) || (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A)
-        : (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
-          || Unicode.Scalar(value).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } == true
-      if isWordish && !inWord { count += 1 }
-      inWord = isWordish
+    var text = text
+    text.withUTF8 { bytes in
+      var index = 0
+      while index < bytes.count {
+        let lead = bytes[index]
+        let isWordish: Bool
+        if lead < 0x80 {
+          // ASCII letters and digits, from a table.
+          isWordish = asciiWordish & (1 << UInt128(lead)) != 0
+          index += 1
+        } else {
+          // A String's bytes are valid UTF-8: the lead byte tells the length. Hangul syllables
+          // and Han are letters by range; Unicode properties are looked up only beyond them.
+          let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+          var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+          for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+          index += length
+          isWordish =
+            (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
+            || Unicode.Scalar(value).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } == true
+        }
+        if isWordish && !inWord { count += 1 }
+        inWord = isWordish
+      }
     }
     return count
   }
+
+  /// Bit `b` is set for the ASCII letters and digits `b`.
+  private static let asciiWordish: UInt128 = {
+    var bits: UInt128 = 0
+    for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { bits |= 1 << UInt128(byte) }
+    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { bits |= 1 << UInt128(byte) | 1 << UInt128(byte | 0x20) }
+    return bits
+  }()
 }
 
 /// What a refresh of the index did.

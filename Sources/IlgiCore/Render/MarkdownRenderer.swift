@@ -87,13 +87,15 @@ public struct MarkdownRenderer: Sendable {
   /// Stops once `limit` characters are collected, so long bodies cost little.
   public func plainText(_ markdown: String, limit: Int = .max) -> String {
     // UTF-8 bytes, made a string once: appending character by character to a String cost more
-    // than cmark's parse. A string has at most as many characters as bytes, so its characters
-    // are counted only once it has `limit` bytes.
+    // than cmark's parse. `appended` counts the characters appended; joined, they can only
+    // merge (a combining mark after a letter), so the text's own characters are counted only
+    // once `appended` reaches `limit`.
     var out: [UInt8] = []
+    var appended = 0
     var pendingSpace = false
     withDocument(markdown) { root in
       walk(root) { node, entering in
-        if out.count >= limit, String(decoding: out, as: UTF8.self).count >= limit { return false }
+        if appended >= limit, String(decoding: out, as: UTF8.self).count >= limit { return false }
         let type = cmark_node_get_type(node)
         switch type {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
@@ -103,9 +105,13 @@ public struct MarkdownRenderer: Sendable {
             if isSpace {
               pendingSpace = !out.isEmpty
             } else {
-              if pendingSpace { out.append(UInt8(ascii: " ")) }
+              if pendingSpace {
+                out.append(UInt8(ascii: " "))
+                appended += 1
+              }
               pendingSpace = false
               append()
+              appended += 1
             }
           }
           let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))

@@ -27,7 +27,8 @@ public struct LocalFileSystem: FileSystem {
     if Int(info.st_size) > limit {
       throw FileSystemError(path: path, code: EFBIG, operation: "read")
     }
-    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+    // One byte more than the size: the read that finds the end needs no larger buffer.
+    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
     var filled = 0
     while true {
       if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
