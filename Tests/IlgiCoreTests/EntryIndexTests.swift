@@ -220,10 +220,17 @@ import Testing
     try journal.write("2026/01/a.md", "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha again\n")
     #expect(counts(try load()) == [0, 1, 0, 0, 4])
 
-    // A rebuild forgets the digests too, so every file is read again.
+    // A rebuild forgets the digests too, so every file is read again; its tables are made
+    // anew, stale postings gone, tags and words found, and FTS5 told to keep 32 MB of postings.
     let rebuilt = try EntryIndex.load(store, rebuild: true).1
     #expect(counts(rebuilt) == [4, 0, 0, 0, 4])
     #expect(counts(try load()) == [0, 0, 0, 0, 4])
+    let (after, _) = try EntryIndex.load(store)
+    #expect(try after.queue.read { db in
+      try Int.fetchOne(db, sql: "SELECT v FROM entry_text_config WHERE k = 'hashsize'")
+    } == 33_554_432)
+    #expect(try after.queue.read { try Int.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'stale'") } == 0)
+    #expect(try after.search(try SearchQuery("again"), filter: EntryFilter(), store: store).map(\.entry.path.rawValue) == ["2026/01/a.md"])
   }
 
   @Test func aGitCheckoutOfAnOlderVersionIsSeen() throws {

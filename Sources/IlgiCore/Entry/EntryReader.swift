@@ -148,17 +148,14 @@ public struct EntryReader: Sendable {
     var notes: [String] = []
 
     // id
-    var id = EntryID.derived(from: path)
-    var idIsDerived = true
+    var id: EntryID?
     if let front, front.values["id"] != nil {
       guard let text = front.string("id") else {
         throw wrongType(front, key: "id", expected: "one value, a UUID", document: document, path: path)
       }
-      if !text.isEmpty {
-        id = EntryID(text)
-        idIsDerived = false
-      }
+      if !text.isEmpty { id = EntryID(text) }
     }
+    let idIsDerived = id == nil
 
     // date
     var date: EntryDate?
@@ -199,7 +196,7 @@ public struct EntryReader: Sendable {
     let weather = front?.string("weather").flatMap { $0.isEmpty ? nil : $0 }
     let preview = makePreview(body)
     return Entry(
-      path: path, id: id, idIsDerived: idIsDerived, date: resolvedDate, title: title, body: body,
+      path: path, id: id ?? EntryID.derived(from: path), idIsDerived: idIsDerived, date: resolvedDate, title: title, body: body,
       preview: preview, tags: tags, weather: weather, document: document, notes: notes)
   }
 

@@ -7,41 +7,31 @@ extension String {
   /// only when a character that normalization could change is present: combining marks,
   /// conjoining Hangul jamo (Hangul typed on macOS arrives decomposed), kana voicing marks.
   var nfc: String {
-    var changes = false
-    Self.forEachScalar(in: self) { value in
-      switch value {
-      case 0x300...0x36F, 0x1100...0x11FF, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x3099...0x309A,
-        0xA960...0xA97F, 0xD7B0...0xD7FF, 0xFE20...0xFE2F, 0x0483...0x0489, 0x0591...0x05C7, 0x0610...0x061A,
-        0x064B...0x065F, 0x0900...0x0DFF, 0x0F00...0x0FFF:
-        changes = true
-      default: break
-      }
-    }
-    return changes ? precomposedStringWithCanonicalMapping : self
-  }
-
-  /// Calls `body` with the value of every Unicode scalar of `text`, decoded from its UTF-8 bytes
-  /// (cheaper than the `unicodeScalars` view over a whole entry).
-  @inline(__always)
-  static func forEachScalar(in text: String, _ body: (UInt32) -> Void) {
-    var text = text
-    text.withUTF8 { bytes in
+    var text = self
+    let changes = text.withUTF8 { bytes in
       var index = 0
       while index < bytes.count {
         let lead = bytes[index]
-        if lead < 0x80 {
-          body(UInt32(lead))
+        // Every scalar below starts with a lead byte from 0xCC on: ASCII, the Latin letters
+        // below U+0300 and the continuation bytes are passed over one by one.
+        if lead < 0xCC {
           index += 1
           continue
         }
-        // A String's bytes are valid UTF-8: the lead byte tells the length.
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        body(value)
-        index += length
+        switch value {
+        case 0x300...0x36F, 0x1100...0x11FF, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x3099...0x309A,
+          0xA960...0xA97F, 0xD7B0...0xD7FF, 0xFE20...0xFE2F, 0x0483...0x0489, 0x0591...0x05C7, 0x0610...0x061A,
+          0x064B...0x065F, 0x0900...0x0DFF, 0x0F00...0x0FFF:
+          return true
+        default: index += length
+        }
       }
+      return false
     }
+    return changes ? precomposedStringWithCanonicalMapping : self
   }
 }
 

@@ -52,8 +52,8 @@ public struct IndexedEntry: Sendable, Equatable {
         let lead = bytes[index]
         let isWordish: Bool
         if lead < 0x80 {
-          // ASCII letters and digits, from a table.
-          isWordish = asciiWordish & (1 << UInt128(lead)) != 0
+          // ASCII digits and letters (either case: `| 0x20` makes a capital small).
+          isWordish = lead &- 0x30 < 10 || (lead | 0x20) &- 0x61 < 26
           index += 1
         } else {
           // A String's bytes are valid UTF-8: the lead byte tells the length. Hangul syllables
@@ -72,14 +72,6 @@ public struct IndexedEntry: Sendable, Equatable {
     }
     return count
   }
-
-  /// Bit `b` is set for the ASCII letters and digits `b`.
-  private static let asciiWordish: UInt128 = {
-    var bits: UInt128 = 0
-    for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { bits |= 1 << UInt128(byte) }
-    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { bits |= 1 << UInt128(byte) | 1 << UInt128(byte | 0x20) }
-    return bits
-  }()
 }
 
 /// What a refresh of the index did.

@@ -118,6 +118,20 @@ public struct MarkdownRenderer: Sendable {
           if !bytes.contains(where: { $0 >= 0x80 }) {
             // ASCII, byte by byte.
             for byte in bytes { take(byte <= 0x20 || byte == 0x7F) { out.append(byte) } }
+          } else if Self.onlyHangulAndHan(bytes) {
+            // ASCII with Hangul syllables and Han, scalar by scalar: each is a character of its
+            // own, and those beyond ASCII are letters.
+            var index = 0
+            while index < bytes.count {
+              let byte = bytes[index]
+              if byte < 0x80 {
+                take(byte <= 0x20 || byte == 0x7F) { out.append(byte) }
+                index += 1
+              } else {
+                take(false) { out.append(contentsOf: bytes[index..<index + 3]) }
+                index += 3
+              }
+            }
           } else {
             for character in String(decoding: bytes, as: UTF8.self) {
               // Hangul syllables and Han are never spaces nor controls; others are looked up.
@@ -140,6 +154,24 @@ public struct MarkdownRenderer: Sendable {
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether every scalar beyond ASCII in `bytes` (UTF-8) is a Hangul syllable (U+AC00 to
+  /// U+D7A3) or Han (U+4E00 to U+9FFF): three bytes each, none joining another into one character.
+  static func onlyHangulAndHan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      guard lead & 0xF0 == 0xE0, index + 2 < bytes.count else { return false }
+      let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+      guard (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) else { return false }
+      index += 3
+    }
+    return true
   }
 
   /// The inline `#tags` of `markdown`, in order of first appearance, each once.
@@ -173,17 +205,22 @@ public struct MarkdownRenderer: Sendable {
   static func mayHoldTags(_ markdown: String) -> Bool {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
-      guard var index = bytes.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "&") }) else { return false }
-      while index + 1 < bytes.count {
-        let next = bytes[index + 1]
-        if bytes[index] == UInt8(ascii: "&"), bytes[(index + 1)...].starts(with: "num;".utf8) { return true }
-        if bytes[index] == UInt8(ascii: "#"),
-          next >= 0x80 || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
-            || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
-        {
-          return true
+      guard let base = bytes.baseAddress else { return false }
+      // Each `#` found by memchr (which reads many bytes at a time), then the byte after it.
+      var index = 0
+      while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "#")), bytes.count - index) {
+        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if at + 1 < bytes.count {
+          let next = bytes[at + 1]
+          if next >= 0x80 || (next | 0x20) &- UInt8(ascii: "a") < 26 || next &- UInt8(ascii: "0") < 10 { return true }
         }
-        index += 1
+        index = at + 1
+      }
+      index = 0
+      while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "&")), bytes.count - index) {
+        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if bytes[(at + 1)...].starts(with: "num;".utf8) { return true }
+        index = at + 1
       }
       return false
     }

@@ -27,8 +27,10 @@ public struct LocalFileSystem: FileSystem {
     if Int(info.st_size) > limit {
       throw FileSystemError(path: path, code: EFBIG, operation: "read")
     }
-    // One byte more than the size: the read that finds the end needs no larger buffer.
-    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+    // One byte more than the size: the read that finds the end needs no larger buffer. Not
+    // zeroed: only the bytes read are kept.
+    let capacity = max(Int(info.st_size), 0) + 1
+    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
     var filled = 0
     while true {
       if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
