@@ -18,9 +18,7 @@ extension String {
           index += 1
           continue
         }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        let (value, length) = bytes.scalar(at: index)
         switch value {
         case 0x300...0x36F, 0x1100...0x11FF, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x3099...0x309A,
           0xA960...0xA97F, 0xD7B0...0xD7FF, 0xFE20...0xFE2F, 0x0483...0x0489, 0x0591...0x05C7, 0x0610...0x061A,
@@ -32,6 +30,20 @@ extension String {
       return false
     }
     return changes ? precomposedStringWithCanonicalMapping : self
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The value of the Unicode scalar whose UTF-8 starts at `index`, and its length in bytes; the
+  /// bytes must be valid UTF-8, as a String's and cmark's are.
+  @inline(__always)
+  func scalar(at index: Int) -> (value: UInt32, length: Int) {
+    let lead = self[index]
+    if lead < 0x80 { return (UInt32(lead), 1) }
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for offset in 1..<length { value = value << 6 | UInt32(self[index + offset] & 0x3F) }
+    return (value, length)
   }
 }
 

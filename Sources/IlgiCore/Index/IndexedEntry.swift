@@ -56,11 +56,9 @@ public struct IndexedEntry: Sendable, Equatable {
           isWordish = lead &- 0x30 < 10 || (lead | 0x20) &- 0x61 < 26
           index += 1
         } else {
-          // A String's bytes are valid UTF-8: the lead byte tells the length. Hangul syllables
-          // and Han are letters by range; Unicode properties are looked up only beyond them.
-          let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-          var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-          for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+          // Hangul syllables and Han are letters by range; Unicode properties are looked up only
+          // beyond them.
+          let (value, length) = bytes.scalar(at: index)
           index += length
           isWordish =
             (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)

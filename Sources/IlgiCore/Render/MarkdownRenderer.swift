@@ -161,15 +161,9 @@ public struct MarkdownRenderer: Sendable {
   static func onlyHangulAndHan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     while index < bytes.count {
-      let lead = bytes[index]
-      if lead < 0x80 {
-        index += 1
-        continue
-      }
-      guard lead & 0xF0 == 0xE0, index + 2 < bytes.count else { return false }
-      let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-      guard (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) else { return false }
-      index += 3
+      let (value, length) = bytes.scalar(at: index)
+      guard value < 0x80 || (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) else { return false }
+      index += length
     }
     return true
   }
