@@ -319,7 +319,7 @@ public struct EntryReader: Sendable {
       while size < 4096, size < bytes.count {
         // A cut past the middle saves little, and a second reading when it gives too little.
         guard let cut = Self.blankLineEnd(in: bytes, from: size), cut < 4096, cut <= bytes.count / 2,
-          !Self.contains(bytes[cut...], "]:")
+          !bytes.contains(UInt8(ascii: "]"), from: cut, where: { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: ":") })
         else { return nil }
         let text = renderer.plainText(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), limit: limit)
         if text.count >= limit { return text }
@@ -342,17 +342,6 @@ public struct EntryReader: Sendable {
       index = end + 1
     }
     return nil
-  }
-
-  static func contains(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ needle: StaticString) -> Bool {
-    let first = needle.utf8Start[0]
-    let second = needle.utf8Start[1]
-    var index = bytes.startIndex
-    while index + 1 < bytes.endIndex {
-      if bytes[index] == first, bytes[index + 1] == second { return true }
-      index += 1
-    }
-    return false
   }
 
   private func wrongType(

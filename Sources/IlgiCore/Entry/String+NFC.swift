@@ -45,6 +45,19 @@ extension UnsafeBufferPointer<UInt8> {
     for offset in 1..<length { value = value << 6 | UInt32(self[index + offset] & 0x3F) }
     return (value, length)
   }
+
+  /// Whether `byte` occurs from `start` on at an index `accept` takes; each occurrence is found
+  /// with memchr, which reads many bytes at a time.
+  func contains(_ byte: UInt8, from start: Int = 0, where accept: (Int) -> Bool) -> Bool {
+    guard let base = baseAddress else { return false }
+    var index = start
+    while index < count, let found = memchr(base + index, Int32(byte), count - index) {
+      let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if accept(at) { return true }
+      index = at + 1
+    }
+    return false
+  }
 }
 
 extension StringProtocol {

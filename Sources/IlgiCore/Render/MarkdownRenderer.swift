@@ -199,24 +199,11 @@ public struct MarkdownRenderer: Sendable {
   static func mayHoldTags(_ markdown: String) -> Bool {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      // Each `#` found by memchr (which reads many bytes at a time), then the byte after it.
-      var index = 0
-      while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "#")), bytes.count - index) {
-        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if at + 1 < bytes.count {
-          let next = bytes[at + 1]
-          if next >= 0x80 || (next | 0x20) &- UInt8(ascii: "a") < 26 || next &- UInt8(ascii: "0") < 10 { return true }
-        }
-        index = at + 1
-      }
-      index = 0
-      while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "&")), bytes.count - index) {
-        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if bytes[(at + 1)...].starts(with: "num;".utf8) { return true }
-        index = at + 1
-      }
-      return false
+      bytes.contains(UInt8(ascii: "#")) { at in
+        guard at + 1 < bytes.count else { return false }
+        let next = bytes[at + 1]
+        return next >= 0x80 || (next | 0x20) &- UInt8(ascii: "a") < 26 || next &- UInt8(ascii: "0") < 10
+      } || bytes.contains(UInt8(ascii: "&")) { at in bytes[(at + 1)...].starts(with: "num;".utf8) }
     }
   }
 
