@@ -315,7 +315,7 @@ public struct EntryReader: Sendable {
     let limit = Self.previewLength + 1
     var body = body
     return body.withUTF8 { bytes -> String? in
-      var size = 512
+      var size = 128
       while size < 4096, size < bytes.count {
         // A cut past the middle saves little, and a second reading when it gives too little.
         guard let cut = Self.blankLineEnd(in: bytes, from: size), cut < 4096, cut <= bytes.count / 2,

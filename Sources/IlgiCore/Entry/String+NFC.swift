@@ -18,6 +18,16 @@ extension String {
           index += 1
           continue
         }
+        // Han (U+4000 to U+9FFF), most Hangul syllables (U+B000 to U+CFFF) and scalars beyond
+        // U+FFFF hold none of them either.
+        if lead >= 0xF0 {
+          index += 4
+          continue
+        }
+        if (0xE4...0xE9).contains(lead) || lead == 0xEB || lead == 0xEC {
+          index += 3
+          continue
+        }
         let (value, length) = bytes.scalar(at: index)
         switch value {
         case 0x300...0x36F, 0x1100...0x11FF, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x3099...0x309A,

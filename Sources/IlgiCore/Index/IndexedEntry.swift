@@ -43,32 +43,38 @@ public struct IndexedEntry: Sendable, Equatable {
 
   /// Words as a reader counts them: runs of letters or digits separated by anything else.
   public static func countWords(_ text: String) -> Int {
-    var count = 0
-    var inWord = false
     var text = text
-    text.withUTF8 { bytes in
+    // The counts live in the closure, in registers: one captured from outside is a store to
+    // memory on every byte.
+    return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return 0 }
+      var count = 0
+      var inWord = 0
+      let end = bytes.count
       var index = 0
-      while index < bytes.count {
-        let lead = bytes[index]
-        let isWordish: Bool
+      while index < end {
+        let lead = base[index]
         if lead < 0x80 {
-          // ASCII digits and letters (either case: `| 0x20` makes a capital small).
-          isWordish = lead &- 0x30 < 10 || (lead | 0x20) &- 0x61 < 26
-          index += 1
-        } else {
-          // Hangul syllables and Han are letters by range; Unicode properties are looked up only
-          // beyond them.
-          let (value, length) = bytes.scalar(at: index)
-          index += length
-          isWordish =
-            (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
-            || Unicode.Scalar(value).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } == true
+          // ASCII digits and letters (either case: `| 0x20` makes a capital small), counted
+          // without a branch: a word starts where a wordish byte follows another.
+          let wordish = (lead &- 0x30 < 10 ? 1 : 0) | ((lead | 0x20) &- 0x61 < 26 ? 1 : 0)
+          count &+= wordish & ~inWord
+          inWord = wordish
+          index &+= 1
+          continue
         }
-        if isWordish && !inWord { count += 1 }
-        inWord = isWordish
+        // Hangul syllables and Han are letters by range; Unicode properties are looked up only
+        // beyond them.
+        let (value, length) = bytes.scalar(at: index)
+        index += length
+        let wordish =
+          (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
+          || Unicode.Scalar(value).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } == true
+        if wordish && inWord == 0 { count += 1 }
+        inWord = wordish ? 1 : 0
       }
+      return count
     }
-    return count
   }
 }
 

@@ -115,22 +115,33 @@ public struct MarkdownRenderer: Sendable {
             }
           }
           let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
-          if !bytes.contains(where: { $0 >= 0x80 }) {
-            // ASCII, byte by byte.
-            for byte in bytes { take(byte <= 0x20 || byte == 0x7F) { out.append(byte) } }
-          } else if Self.onlyHangulAndHan(bytes) {
-            // ASCII with Hangul syllables and Han, scalar by scalar: each is a character of its
-            // own, and those beyond ASCII are letters.
+          if Self.onlyHangulAndHan(bytes) {
+            // ASCII with Hangul syllables and Han: each scalar is a character of its own, and
+            // those beyond ASCII are letters. Taken a word at a time, and only until the text
+            // is long enough.
             var index = 0
             while index < bytes.count {
-              let byte = bytes[index]
-              if byte < 0x80 {
-                take(byte <= 0x20 || byte == 0x7F) { out.append(byte) }
+              if bytes[index] <= 0x20 || bytes[index] == 0x7F {
+                pendingSpace = !out.isEmpty
                 index += 1
-              } else {
-                take(false) { out.append(contentsOf: bytes[index..<index + 3]) }
-                index += 3
+                continue
               }
+              var end = index + 1
+              var characters = bytes[index] & 0xC0 == 0x80 ? 0 : 1
+              while end < bytes.count, bytes[end] > 0x20, bytes[end] != 0x7F {
+                if bytes[end] & 0xC0 != 0x80 { characters += 1 }
+                end += 1
+              }
+              if pendingSpace {
+                out.append(UInt8(ascii: " "))
+                appended += 1
+              }
+              pendingSpace = false
+              out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+              let before = appended
+              appended += characters
+              index = end
+              if before < limit, appended >= limit, String(decoding: out, as: UTF8.self).count >= limit { return false }
             }
           } else {
             for character in String(decoding: bytes, as: UTF8.self) {
