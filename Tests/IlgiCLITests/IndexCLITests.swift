@@ -35,6 +35,29 @@ import Testing
     #expect(again.stdout.hasPrefix("1000 entries indexed: 0 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
   }
 
+  /// A rebuild empties the index in one step while other processes read and rebuild it too:
+  /// each waits for the other's write, none fails, and every list has every entry.
+  @Test func rebuildsBesideReadersLoseNothing() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000, seed: 7)
+    let environment = Self.environment(corpus.journal)
+    #expect(try IlgiProcess.run(["index"], environment: environment).status == 0)
+    let results = UnsafeMutableBufferPointer<IlgiProcess.Result?>.allocate(capacity: 6)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let output = results
+    DispatchQueue.concurrentPerform(iterations: 6) { i in
+      output[i] = try? IlgiProcess.run(i % 3 == 0 ? ["index", "--rebuild"] : ["list", "--json"], environment: environment)
+    }
+    for (i, result) in results.enumerated() {
+      let result = try #require(result)
+      #expect(result.status == 0)
+      #expect(result.stderr == "")
+      if i % 3 != 0 { #expect(try Self.count(result) == 1000) }
+    }
+    let again = try IlgiProcess.run(["index"], environment: environment)
+    #expect(again.stdout.hasPrefix("1000 entries indexed: 0 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
+  }
+
   @Test func aRebuildKilledMidwayIsRepairedByTheNextCommand() throws {
     let corpus = try GeneratedCorpus.make(entries: 1000, seed: 6)
     let environment = Self.environment(corpus.journal)

@@ -171,6 +171,38 @@ import Testing
     #expect(try titles() == ["Beta renamed", "Alpha again"])
   }
 
+  /// An empty index is filled without logging each entry: it takes a new identity instead, so a
+  /// mark from before tells nothing; changes after the fill are logged; a rebuild is another
+  /// index again, and an edit after it is logged once.
+  @Test func theLogOfChangesSpansFillsAndRebuilds() throws {
+    let journal = try TempJournal(["notes.txt": "not an entry\n"])
+    let store = try store(journal.root)
+    let (empty, _) = try EntryIndex.load(store)
+    let before = try empty.changes(since: nil).now
+    try journal.write("2026/01/a.md", "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha\n")
+    try journal.write("2026/01/b.md", "---\nid: B\ndate: 2026-01-02T09:00+09:00\n---\nBeta\n")
+
+    let (index, report) = try EntryIndex.load(store)
+    #expect(report.total == 2)
+    let filled = try index.changes(since: before)
+    #expect(filled.changes == nil)
+    #expect(filled.now.identity != before.identity)
+    #expect(try index.changes(since: filled.now).changes?.isEmpty == true)
+
+    try journal.write("2026/01/b.md", "---\nid: B\ndate: 2026-01-02T09:00+09:00\n---\nBeta\n\nmore words\n")
+    let (edited, _) = try EntryIndex.load(store)
+    #expect(try edited.changes(since: filled.now).changes?.map(\.path) == ["2026/01/b.md"])
+
+    let (rebuilt, rebuiltReport) = try EntryIndex.load(store, rebuild: true)
+    #expect((rebuiltReport.added, rebuiltReport.total, rebuiltReport.rebuilt) == (2, 2, true))
+    let mark = try rebuilt.changes(since: nil).now
+    #expect(mark.identity != filled.now.identity)
+    #expect(try rebuilt.changes(since: filled.now).changes == nil)
+    #expect(try rebuilt.entries().map(\.title) == ["Beta", "Alpha"])
+    try journal.write("2026/01/c.md", "---\nid: C\ndate: 2026-01-03T09:00+09:00\n---\nGamma\n")
+    #expect(try EntryIndex.load(store).0.changes(since: mark).changes?.map(\.path) == ["2026/01/c.md"])
+  }
+
   @Test func foldersWhoseDigestIsUnchangedAreSkippedAndTheOthersCompared() throws {
     let journal = try TempJournal([
       "top.md": "---\nid: T\ndate: 2026-01-05T09:00+09:00\n---\nTop\n",

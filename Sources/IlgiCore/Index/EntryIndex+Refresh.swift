@@ -98,6 +98,14 @@ extension EntryIndex {
 
     try queue.write { db in
       var stale = 0
+      // An index that holds nothing (new, or cleared for a rebuild) is filled without looking
+      // for rows each file replaces and without logging each entry: it takes a new identity
+      // instead, so a site export made before sees another index and exports everything.
+      let filling = try Bool.fetchOne(
+        db, sql: "SELECT NOT (EXISTS (SELECT 1 FROM entry) OR EXISTS (SELECT 1 FROM problem))") ?? false
+      if filling {
+        try db.execute(sql: "UPDATE meta SET value = random() WHERE key = 'identity'; DELETE FROM change")
+      }
       // Every change to an entry is logged, for the site export (`changes(since:)`).
       var log = try BoundStatement(db, "INSERT INTO change (path, body_only) VALUES (?, ?)")
       // Statements used once per file are compiled once and bound through SQLite's C API.
@@ -162,8 +170,10 @@ extension EntryIndex {
               ])
             report.skipped.append(error)
           case .success(let (entry, title, body, hash, notes)):
-            deleteProblem.bind(path)
-            try deleteProblem.run()
+            if !filling {
+              deleteProblem.bind(path)
+              try deleteProblem.run()
+            }
             if let previous, previous.hash == hash {
               // Touched, not changed (a checkout of the same text): keep the row, note the new time.
               try db.execute(
@@ -193,6 +203,8 @@ extension EntryIndex {
               try deleteEntry.run()
               stale += 1
               report.updated += 1
+            } else if filling {
+              report.added += 1
             } else {
               findEntry.bind(path)
               if try findEntry.run() {
@@ -391,11 +403,23 @@ extension EntryIndex {
     }
   }
 
-  /// FNV-1a over the bytes: tells a touched file from a changed one.
+  /// A 64-bit hash of the bytes, eight at a time: tells a touched file from a changed one.
   static func fingerprint(_ bytes: [UInt8]) -> Int64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-    return Int64(bitPattern: hash)
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    bytes.withUnsafeBytes { raw in
+      var index = 0
+      while index + 8 <= raw.count {
+        // Multiplying carries each bit upward; the shift brings the high half back down.
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 32
+        index += 8
+      }
+      while index < raw.count {
+        hash = (hash ^ UInt64(raw[index])) &* 0x0000_0100_0000_01b3
+        index += 1
+      }
+    }
+    return Int64(bitPattern: hash ^ hash >> 29)
   }
 }
 
