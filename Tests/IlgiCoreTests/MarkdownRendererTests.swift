@@ -206,6 +206,28 @@ import Testing
     return text
   }
 
+  /// A preview cut from the bytes of ASCII, Hangul and Han is the one cut by Characters; other
+  /// text (carriage returns, combining marks, emoji) is cut by Characters (4,000 random texts of
+  /// up to 255 pieces, half of them of the simple pieces only).
+  @Test func previewsCutFromBytesAreThoseCutByCharacters() {
+    let simple = ["word", "한국어", "漢字", " ", "  ", "a", "9", "-", "\t", "한", "long-hyphenated-word"]
+    var state: UInt64 = 9
+    var fromBytes = 0
+    for round in 0..<4000 {
+      let pieces = round % 2 == 0 ? simple : simple + Self.pieces
+      var text = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for _ in 0..<Int(state >> 56) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+      }
+      let preview = EntryReader.preview(from: text)
+      #expect(preview == EntryReader.characterPreview(from: text), "\(Array(text.unicodeScalars))")
+      if preview.hasSuffix("…"), round % 2 == 0 { fromBytes += 1 }
+    }
+    #expect(fromBytes > 1000)
+  }
+
   /// Words counted over the bytes are those counted over the scalars, and the NFC check over
   /// the bytes normalizes the same texts.
   @Test func wordsAndNormalizationReadFromBytesAreAsFromScalars() {

@@ -285,6 +285,35 @@ public struct EntryReader: Sendable {
 
   /// The first `previewLength` characters of `text`, cut at a space when one is near the end.
   static func preview(from text: String) -> String {
+    var text = text
+    // Text of ASCII without carriage returns, Hangul syllables and Han is cut from its bytes:
+    // each scalar is a character of its own there.
+    let cut = text.withUTF8 { bytes -> String?? in
+      guard !bytes.contains(UInt8(ascii: "\r")), MarkdownRenderer.onlyHangulAndHan(bytes) else { return nil }
+      var characters = 0
+      var end = 0
+      var space: (offset: Int, characters: Int)?
+      while end < bytes.count {
+        if bytes[end] & 0xC0 != 0x80 {
+          if characters == previewLength { break }
+          if bytes[end] == UInt8(ascii: " ") { space = (end, characters) }
+          characters += 1
+        }
+        end += 1
+      }
+      guard end < bytes.count else { return .some(nil) }
+      if let space, space.characters > 80 { end = space.offset }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + "…"
+    }
+    switch cut {
+    case .some(.some(let preview)): return preview
+    case .some(.none): return text
+    case .none: return characterPreview(from: text)
+    }
+  }
+
+  /// `preview(from:)` counted in Characters.
+  static func characterPreview(from text: String) -> String {
     guard text.count > previewLength else { return text }
     var cut = String(text.prefix(previewLength))
     if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > 80 {
