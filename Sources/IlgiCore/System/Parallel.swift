@@ -52,7 +52,7 @@ enum Parallel {
   }
 
   /// `transform` of every item, handed to `consume` in order a chunk at a time, while helpers on
-  /// every core go on with the next chunks (at most `ahead` of them wait): the caller's work on
+  /// the other cores go on with the next chunks (at most `ahead` of them wait): the caller's work on
   /// one chunk overlaps the transform of the next. The caller transforms chunks too while the one
   /// it needs is not ready, so the work is done even when no helper gets a thread.
   static func stream<T: Sendable, U>(
@@ -83,7 +83,9 @@ enum Parallel {
         make(index)
       }
     }
-    let helpers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, chunks))
+    // One helper fewer than cores: the caller's consuming keeps a core busy, and a helper more
+    // would share it, leaving the other idle while the helpers wait for the caller.
+    let helpers = max(1, min(ProcessInfo.processInfo.activeProcessorCount - 1, 8, chunks))
     let group = DispatchGroup()
     for _ in 0..<helpers { DispatchQueue.global().async(group: group, execute: work) }
     defer {
