@@ -110,7 +110,7 @@ import Testing
     "[link\nacross]", "\u{3000}", "e\u{301}",
   ]
 
-  static func body(_ state: inout UInt64) -> String {
+  static func body(_ state: inout UInt64, of lines: [String] = lines) -> String {
     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     var text = ""
     let count = Int(state >> 57)  // up to 127 lines
@@ -149,12 +149,7 @@ import Testing
     var state: UInt64 = 5
     var cutShort = 0
     for _ in 0..<3000 {
-      var body = ""
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      for _ in 0..<Int(state >> 59) {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        body += lines[Int((state >> 33) % UInt64(lines.count))] + ((state >> 20) % 3 == 0 ? "\n\n" : "\n")
-      }
+      let body = Self.body(&state, of: lines)
       let whole = renderer.plainText(body)
       let cut = renderer.plainText(body, limit: EntryReader.previewLength + 1)
       if cut.utf8.count < whole.utf8.count { cutShort += 1 }
