@@ -3,11 +3,13 @@ import Foundation
 extension FrontMatter {
   /// The keys, values and key lines of front matter in the shape ilgi itself writes and most
   /// people type: one `key: value` per line, where the value is empty, a plain word or phrase,
-  /// or a flow list of plain words (`[work, family]`), with blank lines between. Read from the
-  /// bytes without the YAML parser, which takes most of the time of reading such a file; `nil`
-  /// for anything else (quotes, comments, block lists, indented lines, tabs, a repeated key,
-  /// characters YAML treats specially), which the YAML parser reads. Both read the same values
-  /// from what this accepts (tested on random blocks of the characters that matter to YAML).
+  /// or a flow list of plain words (`[work, family]`), or empty and followed by a block list of
+  /// plain words (`  - work`, each item indented alike), with blank lines and whole-line comments
+  /// (`#` first) between. Read from the bytes without the YAML parser, which takes most of the
+  /// time of reading such a file; `nil` for anything else (quotes, comments after a value or
+  /// inside a block list, other indented lines, tabs, a repeated key, characters YAML treats
+  /// specially), which the YAML parser reads. Both read the same values from what this accepts
+  /// (tested on random blocks of the characters that matter to YAML).
   static func parseSimple(_ yaml: String) -> ([String], [String: FrontMatterValue], [String: Int])? {
     var yaml = yaml
     return yaml.withUTF8 { bytes -> ([String], [String: FrontMatterValue], [String: Int])? in
@@ -16,6 +18,10 @@ extension FrontMatter {
       var lines: [String: Int] = [:]
       var line = 0
       var start = 0
+      // The key whose value is empty, while block list items may follow it, and their indent.
+      var listKey: String?
+      var listIndent: Int?
+      var items: [String] = []
       while start < bytes.count {
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
@@ -26,6 +32,32 @@ extension FrontMatter {
           start = end + 1
         }
         if stop == start { continue }
+        if bytes[start] == UInt8(ascii: "#") {
+          // A comment: the block list before it, if any, ends.
+          guard isPrintable(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<stop])) else { return nil }
+          listKey = nil
+          continue
+        }
+        if bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "-") {
+          // A block list item, `- ` after as many spaces as the items before it.
+          guard let key = listKey else { return nil }
+          var i = start
+          while i < stop, bytes[i] == UInt8(ascii: " ") { i += 1 }
+          guard i + 1 < stop, bytes[i] == UInt8(ascii: "-"), bytes[i + 1] == UInt8(ascii: " "),
+            listIndent == nil || listIndent == i - start
+          else { return nil }
+          listIndent = i - start
+          i += 2
+          while i < stop, bytes[i] == UInt8(ascii: " ") { i += 1 }
+          var last = stop
+          while last > i, bytes[last - 1] == UInt8(ascii: " ") { last -= 1 }
+          let item = UnsafeBufferPointer(rebasing: bytes[i..<last])
+          guard isPlain(item, inFlow: false) else { return nil }
+          items.append(String(decoding: item, as: UTF8.self))
+          values[key] = .list(items)
+          continue
+        }
+        listKey = nil
         // The key: letters, digits and `_` first, then also `-` and `.`; then `:` and a space.
         var i = start
         guard isKeyByte(bytes[i], first: true) else { return nil }
@@ -40,6 +72,7 @@ extension FrontMatter {
         let value: FrontMatterValue
         if i == last {
           value = .scalar("")
+          (listKey, listIndent, items) = (key, nil, [])
         } else if bytes[i] == UInt8(ascii: "[") {
           guard last - i >= 2, bytes[last - 1] == UInt8(ascii: "]") else { return nil }
           var items: [String] = []
@@ -102,15 +135,27 @@ extension FrontMatter {
     }
     var index = 0
     while index < text.count {
-      let byte = text[index]
-      switch byte {
-      case 0..<0x20, 0x7F: return false
+      switch text[index] {
       case UInt8(ascii: ":"):
         if inFlow || index + 1 == text.count || text[index + 1] == UInt8(ascii: " ") { return false }
       case UInt8(ascii: "#"):
         if text[index - 1] == UInt8(ascii: " ") { return false }
       case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
         if inFlow { return false }
+      default: break
+      }
+      index += 1
+    }
+    return isPrintable(text)
+  }
+
+  /// Whether YAML takes every character of `text` as it stands: no control characters, nothing
+  /// it takes for a line break, no byte-order mark and none of the noncharacters it refuses.
+  private static func isPrintable(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < text.count {
+      switch text[index] {
+      case 0..<0x20, 0x7F: return false
       case 0xC2:
         // U+0080 to U+009F: C1 controls and NEL, a line break to YAML.
         if index + 1 < text.count, text[index + 1] < 0xA0 { return false }
