@@ -190,6 +190,7 @@ import Testing
   static let pieces = [
     " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{3000}", "\u{2028}", "a", "Z", "9", "한", "漢", "\u{301}",
     "x y", "\u{1}", "\u{1100}\u{1161}", "\u{2009}", "\u{1680}", "\u{205F}", "\u{200B}", "\u{FEFF}", "\u{2029}", "ä", "٣", "😀", "\u{FE20}", "\u{0915}\u{093F}", "ﬁ", "Ⅻ", "-", "'", "가", "닭", "줄", "\u{A960}", "\u{D7B0}",
+    "\u{4DC0}", "\u{5000}", "\u{9FFF}", "\u{CFFF}",
   ]
 
   static func text(_ state: inout UInt64) -> String {
@@ -257,6 +258,23 @@ import Testing
       if needsNormalizing(text) { normalized += 1 }
     }
     #expect(normalized > 2000)
+    // Long runs of ASCII, read eight bytes at a time, with every byte at the edges of digits
+    // and letters and now and then a letter or mark beyond ASCII.
+    let edges = Array("/09:@AZ[`az{ \n\t\u{7F}-_'.") + ["한", "é", "\u{301}", "\u{A0}"]
+    for _ in 0..<5_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      var text = ""
+      var bits = state
+      for step in 0..<Int(state >> 58) {
+        if step % 10 == 9 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; bits = state }
+        let index = Int(bits % 64)
+        bits >>= 6
+        text.append(index < edges.count ? edges[index] : Character(Unicode.Scalar(UInt8(0x61 + index % 26))))
+      }
+      #expect(IndexedEntry.countWords(text) == words(text), "\(Array(text.unicodeScalars))")
+      let expected = needsNormalizing(text) ? text.precomposedStringWithCanonicalMapping : text
+      #expect(Array(text.nfc.unicodeScalars) == Array(expected.unicodeScalars), "\(Array(text.unicodeScalars))")
+    }
   }
 
   /// Trimming ASCII ends in Swift gives what Foundation's trimming gives, on random strings of

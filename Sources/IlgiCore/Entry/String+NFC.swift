@@ -11,6 +11,13 @@ extension String {
     let changes = text.withUTF8 { bytes in
       var index = 0
       while index < bytes.count {
+        // Eight ASCII bytes at once.
+        if index &+ 8 <= bytes.count,
+          UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+          index &+= 8
+          continue
+        }
         let lead = bytes[index]
         // Every scalar below starts with a lead byte from 0xCC on: ASCII, the Latin letters
         // below U+0300 and the continuation bytes are passed over one by one.

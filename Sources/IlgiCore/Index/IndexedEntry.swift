@@ -52,7 +52,26 @@ public struct IndexedEntry: Sendable, Equatable {
       var inWord = 0
       let end = bytes.count
       var index = 0
+      let high: UInt64 = 0x8080_8080_8080_8080
       while index < end {
+        if index &+ 8 <= end {
+          // Eight ASCII bytes at once: each byte's top bit is set by adding what carries it
+          // past 0x7F from the low end of a range, and not from one past its high end.
+          let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+          if chunk & high == 0 {
+            let digits = (chunk &+ 0x5050_5050_5050_5050) & ~(chunk &+ 0x4646_4646_4646_4646)
+            let folded = chunk | 0x2020_2020_2020_2020
+            let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505)
+            let wordish = ((digits | letters) & high) >> 7
+            // A word starts at a wordish byte after one that is not (little-endian: the byte
+            // before is eight bits lower).
+            let starts = wordish & ~(wordish << 8 | UInt64(inWord))
+            count &+= starts.nonzeroBitCount
+            inWord = Int(truncatingIfNeeded: wordish >> 56)
+            index &+= 8
+            continue
+          }
+        }
         let lead = base[index]
         if lead < 0x80 {
           // ASCII digits and letters (either case: `| 0x20` makes a capital small), counted
@@ -61,6 +80,14 @@ public struct IndexedEntry: Sendable, Equatable {
           count &+= wordish & ~inWord
           inWord = wordish
           index &+= 1
+          continue
+        }
+        if (0xE5...0xE9).contains(lead) || lead == 0xEB || lead == 0xEC {
+          // U+5000 to U+9FFF (Han) and U+B000 to U+CFFF (Hangul syllables): letters by their
+          // first byte alone, three bytes each in valid UTF-8.
+          count &+= 1 & ~inWord
+          inWord = 1
+          index &+= 3
           continue
         }
         // Hangul syllables and Han are letters by range; Unicode properties are looked up only
