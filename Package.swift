@@ -34,10 +34,13 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["EmbedTemplatesTool"]
     ),
+    // The full-text table's tokenizer, in C because FTS5 calls it for every word it indexes.
+    .target(name: "CIlgiTokenizer", linkerSettings: [.linkedLibrary("sqlite3")]),
     .target(
       name: "IlgiCore",
       dependencies: [
         "CCmark",
+        "CIlgiTokenizer",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -72,7 +75,10 @@ let package = Package(
     .target(name: "IlgiFuzz", dependencies: ["IlgiCore"]),
     .target(name: "CFuzzerDriver"),
     .executableTarget(name: "ilgi-fuzz", dependencies: ["IlgiFuzz", "CFuzzerDriver"]),
-    .testTarget(name: "IlgiCoreTests", dependencies: ["IlgiCore", "IlgiFuzz", "IlgiTestSupport"]),
+    .testTarget(
+      name: "IlgiCoreTests",
+      dependencies: ["IlgiCore", "IlgiFuzz", "IlgiTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     .testTarget(
       name: "IlgiCLITests",
       dependencies: ["IlgiCLI", "IlgiCore", "IlgiTestSupport", "ilgi"]

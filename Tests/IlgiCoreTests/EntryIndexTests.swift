@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import IlgiTestSupport
 import Testing
 
@@ -203,6 +204,48 @@ import Testing
     #expect(try EntryIndex.load(store).0.changes(since: mark).changes?.map(\.path) == ["2026/01/c.md"])
   }
 
+  /// A fill drops the indexes by date, id, day and tag and makes them again at the end: the
+  /// schema after a fill, a rebuild and an incremental refresh is the one a new index has, and
+  /// the queries that list by date and find by id and tag go through those indexes.
+  @Test func aFillEndsWithTheSchemaOfANewIndex() throws {
+    let journal = try TempJournal(["notes.txt": "not an entry\n"])
+    let store = try store(journal.root)
+    func schema(_ index: EntryIndex) throws -> [String] {
+      try index.queue.read { db in
+        try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_schema ORDER BY name")
+      }
+    }
+    let made = try schema(try EntryIndex.open(for: store))
+    #expect(made.filter { $0.hasPrefix("index entry_") }.count == 4)
+    #expect(try schema(try EntryIndex.load(store).0) == made)
+    for day in 1...3 {
+      try journal.write(
+        "2026/01/\(day).md", "---\nid: E\(day)\ndate: 2026-01-0\(day)T09:00+09:00\ntags: [walk]\n---\nDay \(day)\n")
+    }
+    let (filled, report) = try EntryIndex.load(store)
+    #expect(report.added == 3)
+    #expect(try schema(filled) == made)
+    let plans = try filled.queue.read { db in
+      try [
+        "SELECT path FROM entry ORDER BY instant, path", "SELECT path FROM entry WHERE id = 'E2'",
+        "SELECT path FROM entry WHERE day = '2026-01-02'", "SELECT tag FROM entry_tag WHERE entry = 1",
+      ].map { sql in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined() }
+    }
+    #expect(plans[0].contains("entry_by_instant"))
+    #expect(plans[1].contains("entry_by_id"))
+    #expect(plans[2].contains("entry_by_day"))
+    #expect(plans[3].contains("entry_tag_by_entry"))
+    #expect(try filled.entries().map(\.title) == ["Day 3", "Day 2", "Day 1"])
+
+    let (rebuilt, _) = try EntryIndex.load(store, rebuild: true)
+    #expect(try schema(rebuilt) == made)
+    try journal.write("2026/01/4.md", "---\nid: E4\ndate: 2026-01-04T09:00+09:00\n---\nDay 4\n")
+    let (refreshed, later) = try EntryIndex.load(store)
+    #expect(later.added == 1)
+    #expect(try schema(refreshed) == made)
+    #expect(try refreshed.entries(EntryFilter(tags: ["walk"])).count == 3)
+  }
+
   @Test func foldersWhoseDigestIsUnchangedAreSkippedAndTheOthersCompared() throws {
     let journal = try TempJournal([
       "top.md": "---\nid: T\ndate: 2026-01-05T09:00+09:00\n---\nTop\n",
@@ -263,6 +306,44 @@ import Testing
     } == 33_554_432)
     #expect(try after.queue.read { try Int.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'stale'") } == 0)
     #expect(try after.search(try SearchQuery("again"), filter: EntryFilter(), store: store).map(\.entry.path.rawValue) == ["2026/01/a.md"])
+  }
+
+  /// An index of version 5 names unicode61 as its tokenizer: it is kept, without a notice, and
+  /// finds what the same index made with the tokenizer "ilgi" finds; a rebuild names "ilgi".
+  @Test func aVersion5IndexIsKeptAndSearched() throws {
+    let journal = try TempJournal(["notes.txt": "not an entry\n"])
+    let store = try store(journal.root)
+    let tokenizer = {
+      try EntryIndex.open(for: store).queue.read { db in
+        try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = 'entry_text'") ?? ""
+      }
+    }
+    #expect(try tokenizer().contains("tokenize='ilgi'"))
+    try EntryIndex.open(for: store).queue.write { db in
+      try db.execute(
+        sql: """
+          DROP TABLE entry_text;
+          CREATE VIRTUAL TABLE entry_text USING fts5(
+            title, body, content='', tokenize='unicode61 remove_diacritics 2');
+          PRAGMA user_version = 5;
+          """)
+    }
+    try journal.write("2026/01/a.md", "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nCafé\n\n학교에서 산책을 했다.\n")
+    try journal.write("2026/01/b.md", "---\nid: B\ndate: 2026-01-02T09:00+09:00\n---\nRiver\n\nA WALK by the river.\n")
+    func found(_ index: EntryIndex, _ text: String) throws -> [String] {
+      try index.search(try SearchQuery(text), filter: EntryFilter(), store: store).map(\.entry.path.rawValue)
+    }
+    let (kept, report) = try EntryIndex.load(store)
+    #expect(kept.notices.isEmpty)
+    #expect(report.added == 2)
+    #expect(try tokenizer().contains("unicode61"))
+    let queries = ["학교", "산책", "cafe", "walk", "\"walk by\"", "river"]
+    let before = try queries.map { try found(kept, $0) }
+    #expect(before == [["2026/01/a.md"], ["2026/01/a.md"], ["2026/01/a.md"], ["2026/01/b.md"], ["2026/01/b.md"], ["2026/01/b.md"]])
+
+    let (rebuilt, _) = try EntryIndex.load(store, rebuild: true)
+    #expect(try tokenizer().contains("tokenize='ilgi'"))
+    #expect(try queries.map { try found(rebuilt, $0) } == before)
   }
 
   @Test func aGitCheckoutOfAnOlderVersionIsSeen() throws {

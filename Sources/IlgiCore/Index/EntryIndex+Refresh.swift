@@ -104,7 +104,10 @@ extension EntryIndex {
       let filling = try Bool.fetchOne(
         db, sql: "SELECT NOT (EXISTS (SELECT 1 FROM entry) OR EXISTS (SELECT 1 FROM problem))") ?? false
       if filling {
-        try db.execute(sql: "UPDATE meta SET value = random() WHERE key = 'identity'; DELETE FROM change")
+        // The indexes by date, id, day and tag are made again from the rows at the end; the write
+        // is one transaction, so no reader sees the index without them.
+        try db.execute(
+          sql: "UPDATE meta SET value = random() WHERE key = 'identity'; DELETE FROM change; " + Self.dropSecondaryIndexes)
       }
       // Every change to an entry is logged, for the site export (`changes(since:)`).
       var log = try BoundStatement(db, "INSERT INTO change (path, body_only) VALUES (?, ?)")
@@ -246,6 +249,7 @@ extension EntryIndex {
           }
         }
       }
+      if filling { try db.execute(sql: Self.secondaryIndexes) }
       // The folders' digests go in with their rows: the next walk skips what this one saw.
       let setDigest = try db.makeStatement(sql: "INSERT OR REPLACE INTO folder (path, digest) VALUES (?, ?)")
       for folder in changedFolders {
