@@ -246,6 +246,57 @@ import Testing
     #expect(try refreshed.entries(EntryFilter(tags: ["walk"])).count == 3)
   }
 
+  /// A rebuild empties and fills the index in one transaction: a command reading beside it, at
+  /// any moment, sees every entry (the index before, then the index after), never an empty one.
+  @Test func aRebuildNeverShowsAnotherConnectionAnEmptyIndex() throws {
+    var files: [String: String] = [:]
+    for day in 1...28 {
+      files["2026/02/\(day).md"] = "---\nid: R\(day)\ndate: 2026-02-\(day < 10 ? "0" : "")\(day)T09:00+09:00\n---\nDay \(day)\n"
+    }
+    let journal = try TempJournal(files)
+    let store = try store(journal.root)
+    let (first, _) = try EntryIndex.load(store)
+    let identity = try first.changes(since: nil).now.identity
+    final class Seen: @unchecked Sendable {
+      let lock = NSLock()
+      var counts: [Int] = []
+    }
+    let seen = Seen()
+    let (rebuilt, report) = try EntryIndex.load(store, rebuild: true) { done, total in
+      // Called as the last file is read, while the rebuild's transaction is still open.
+      let count = (try? EntryIndex.open(for: store).entries().count) ?? -1
+      seen.lock.withLock { seen.counts.append(count) }
+    }
+    #expect(seen.counts == [28])
+    #expect(report.rebuilt && report.added == 28 && report.total == 28)
+    #expect(try EntryIndex.open(for: store).entries().count == 28)
+    #expect(try rebuilt.changes(since: nil).now.identity != identity)
+  }
+
+  /// A refresh that reads what the index knows, walks, and finds the index rebuilt by another
+  /// process before it writes starts again from the rebuilt index: the change it found is
+  /// already there, so it writes nothing and counts nothing twice.
+  @Test func aRefreshThatMeetsAnotherRebuildStartsAgain() throws {
+    let journal = try TempJournal([
+      "2026/03/a.md": "---\nid: A\ndate: 2026-03-01T09:00+09:00\n---\nFirst\n",
+      "2026/03/b.md": "---\nid: B\ndate: 2026-03-02T09:00+09:00\n---\nSecond\n",
+    ])
+    let store = try store(journal.root)
+    _ = try EntryIndex.load(store)
+    try journal.write("2026/03/a.md", "---\nid: A\ndate: 2026-03-01T09:00+09:00\n---\nFirst, changed\n")
+    let index = try EntryIndex.open(for: store)
+    var rebuilds = 0
+    index.afterWalk = {
+      if rebuilds == 0 { _ = try EntryIndex.load(store, rebuild: true) }
+      rebuilds += 1
+    }
+    let report = try index.refresh(store, progress: nil)
+    // The second walk finds nothing to write and does not get as far.
+    #expect(rebuilds == 1)
+    #expect(report.updated == 0 && report.added == 0 && report.total == 2)
+    #expect(try index.entries().map(\.title) == ["Second", "First, changed"])
+  }
+
   @Test func foldersWhoseDigestIsUnchangedAreSkippedAndTheOthersCompared() throws {
     let journal = try TempJournal([
       "top.md": "---\nid: T\ndate: 2026-01-05T09:00+09:00\n---\nTop\n",

@@ -13,14 +13,45 @@ extension EntryIndex {
   }
 
   /// Brings the index up to date with the files: walks the tree, re-reads only new or changed
-  /// files, drops vanished ones and follows moves without reading them.
-  func refresh(_ store: JournalStore, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool = false) throws -> IndexReport {
+  /// files, drops vanished ones and follows moves without reading them. With `rebuild`, every
+  /// file is read and the index is emptied and filled in one transaction, so a command reading
+  /// beside it sees the whole index before or the whole index after, never a part.
+  ///
+  /// What the index knew is read before the walk and used by the write after it. Another
+  /// process that rebuilds the index in between gives it a new identity and new row numbers:
+  /// the write sees that and the refresh starts again from what the index now holds.
+  func refresh(
+    _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool = false
+  ) throws -> IndexReport {
+    for _ in 0..<3 {
+      do {
+        return try refreshOnce(store, rebuild: rebuild, progress: progress, attachments: attachments)
+      } catch is RebuiltMeanwhile {
+        continue
+      }
+    }
+    // Rebuilt three times during this one's walks: a rebuild of its own needs nothing it read.
+    return try refreshOnce(store, rebuild: true, progress: progress, attachments: attachments)
+  }
+
+  /// Thrown by a refresh's write when the index it read was replaced by another process's rebuild.
+  struct RebuiltMeanwhile: Error {}
+
+  private func refreshOnce(
+    _ store: JournalStore, rebuild: Bool, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool
+  ) throws -> IndexReport {
     var report = IndexReport()
 
     // What the index knows of folders and of unreadable files: small tables, read first so the
     // walk can drop the files of every folder whose digest is unchanged (nothing in it was
     // added, removed, renamed or touched). Only the other folders' rows are read and compared.
-    let (storedFolders, storedProblems) = try queue.read { db in (try Self.folderDigests(db), try Self.problems(db)) }
+    // A rebuild knows nothing.
+    let (storedFolders, storedProblems, identity) = try queue.read { db in
+      (
+        rebuild ? [:] : try Self.folderDigests(db), rebuild ? [:] : try Self.problems(db),
+        try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'identity'")
+      )
+    }
     let walk = store.walk(attachments: attachments) { folder, digest in storedFolders[PathKey(folder)] != digest }
     report.attachments = walk.attachments
 
@@ -35,7 +66,8 @@ extension EntryIndex {
     let looked = Set((changedFolders.map(\.path) + goneFolders).map(PathKey.init))
 
     var unseen =
-      storedFolders.isEmpty ? try knownFiles() : try knownFiles(in: changedFolders.map(\.path) + goneFolders)
+      rebuild
+      ? [:] : storedFolders.isEmpty ? try knownFiles() : try knownFiles(in: changedFolders.map(\.path) + goneFolders)
     // A problem in a folder that did not change is still there, unchanged.
     var unseenProblems: [String: (FileSignature, String, String)] = [:]
     var stillBad: [EntryReadError] = []
@@ -88,7 +120,8 @@ extension EntryIndex {
     report.skipped = walk.problems + stillBad
     defer { report.skipped.sort { $0.path < $1.path } }
     guard
-      !(toRead.isEmpty && vanished.isEmpty && vanishedProblems.isEmpty && moves.isEmpty && changedFolders.isEmpty
+      rebuild
+        || !(toRead.isEmpty && vanished.isEmpty && vanishedProblems.isEmpty && moves.isEmpty && changedFolders.isEmpty
         && goneFolders.isEmpty)
     else {
       // Nothing changed: no write, so a read-only command never waits for another's write.
@@ -96,7 +129,13 @@ extension EntryIndex {
       return report
     }
 
+    try afterWalk?()
     try queue.write { db in
+      if rebuild {
+        try db.execute(sql: Self.emptyingSQL)
+      } else if try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'identity'") != identity {
+        throw RebuiltMeanwhile()
+      }
       var stale = 0
       // An index that holds nothing (new, or cleared for a rebuild) is filled without looking
       // for rows each file replaces and without logging each entry: it takes a new identity

@@ -24,6 +24,8 @@ public final class EntryIndex: @unchecked Sendable {
   public private(set) var notices: [IndexNotice] = []
   let queue: DatabaseQueue
   let reader: EntryReader
+  /// Run by a refresh between its walk and its write: lets a test change the index there.
+  var afterWalk: (() throws -> Void)?
 
   private init(queue: DatabaseQueue, location: String?, reader: EntryReader) {
     self.queue = queue
@@ -229,8 +231,7 @@ public final class EntryIndex: @unchecked Sendable {
       throw IndexError(path: store.root + "/" + JournalLayout.ilgiFolder + "/index.sqlite", message: "\(error)")
     }
     do {
-      if rebuild { try index.clear() }
-      var report = try index.refresh(store, progress: progress, attachments: attachments)
+      var report = try index.refresh(store, rebuild: rebuild, progress: progress, attachments: attachments)
       report.rebuilt = report.rebuilt || rebuild
       return (index, report)
     } catch let error as DatabaseError where isCorruption(error) && index.location != nil {
@@ -256,13 +257,14 @@ public final class EntryIndex: @unchecked Sendable {
     }
   }
 
-  /// Empties the index so the next refresh reads every file: the database is made empty at
-  /// once (SQLite's backup of an empty database over it, in one transaction other processes
-  /// wait for) rather than by dropping the tables, which visits every page of them, and the
-  /// schema is made again. The index gets a new identity: a site export made before sees it
-  /// as another index.
-  func clear() throws {
-    try queue.erase()
-    try migrate()
-  }
+  /// What a rebuild runs first, in the transaction that fills the index again: the entry
+  /// tables are dropped and made anew (with the full-text table's current tokenizer), and what
+  /// the index knew of folders, unreadable files and changes is forgotten. The fill that
+  /// follows gives the index a new identity: a site export made before sees another index.
+  static let emptyingSQL = """
+    DROP TABLE entry_tag; DROP TABLE entry_text; DROP TABLE entry;
+    DELETE FROM problem; DELETE FROM folder; DELETE FROM change;
+    UPDATE meta SET value = 0 WHERE key IN ('stale', 'trimmed');
+    \(entryTables)
+    """
 }
