@@ -18,7 +18,13 @@ enum FaultBudget {
   static var writers: Int { Int(environment["ILGI_FAULT_WRITERS"] ?? "") ?? 4 }
   static var operationsPerWriter: Int { Int(environment["ILGI_FAULT_OPERATIONS"] ?? "") ?? 25 }
   /// The seed of every random choice, printed in the summary so a failing run can be repeated.
-  static let seed: UInt64 = UInt64(environment["ILGI_FAULT_SEED"] ?? "") ?? UInt64.random(in: 1...999_999)
+  /// It is printed when first drawn, so a failure in CI's log can be repeated with
+  /// `ILGI_FAULT_SEED`.
+  static let seed: UInt64 = {
+    let seed = UInt64(environment["ILGI_FAULT_SEED"] ?? "") ?? UInt64.random(in: 1...999_999)
+    print("ilgi fault suite: seed \(seed) (repeat with ILGI_FAULT_SEED=\(seed))")
+    return seed
+  }()
 }
 
 /// One row of the summary table `make test-faults` prints.
