@@ -231,9 +231,7 @@ public final class EntryIndex: @unchecked Sendable {
       throw IndexError(path: store.root + "/" + JournalLayout.ilgiFolder + "/index.sqlite", message: "\(error)")
     }
     do {
-      var report = try index.refresh(store, rebuild: rebuild, progress: progress, attachments: attachments)
-      report.rebuilt = report.rebuilt || rebuild
-      return (index, report)
+      return (index, try index.refresh(store, rebuild: rebuild, progress: progress, attachments: attachments))
     } catch let error as DatabaseError where isCorruption(error) && index.location != nil {
       let path = index.location ?? ""
       let earlier = index.notices
@@ -259,11 +257,12 @@ public final class EntryIndex: @unchecked Sendable {
 
   /// What a rebuild runs first, in the transaction that fills the index again: the entry
   /// tables are dropped and made anew (with the full-text table's current tokenizer), and what
-  /// the index knew of folders, unreadable files and changes is forgotten. The fill that
-  /// follows gives the index a new identity: a site export made before sees another index.
+  /// the index knew of folders and unreadable files is forgotten. The fill that follows clears
+  /// the log of changes and gives the index a new identity: a site export made before sees
+  /// another index.
   static let emptyingSQL = """
     DROP TABLE entry_tag; DROP TABLE entry_text; DROP TABLE entry;
-    DELETE FROM problem; DELETE FROM folder; DELETE FROM change;
+    DELETE FROM problem; DELETE FROM folder;
     UPDATE meta SET value = 0 WHERE key IN ('stale', 'trimmed');
     \(entryTables)
     """
