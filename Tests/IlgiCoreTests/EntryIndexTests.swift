@@ -246,6 +246,22 @@ import Testing
     #expect(try refreshed.entries(EntryFilter(tags: ["walk"])).count == 3)
   }
 
+  /// A fill works with a larger page cache and leaves the connection's as it found it, for the
+  /// commands (`ilgi serve`) that go on reading through it.
+  @Test func aFillLeavesTheCacheAsItWas() throws {
+    let journal = try TempJournal(["2026/01/1.md": "---\nid: C1\ndate: 2026-01-01T09:00+09:00\n---\nDay 1\n"])
+    let store = try store(journal.root)
+    let index = try EntryIndex.open(for: store)
+    func cacheSize() throws -> Int { try index.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0 } }
+    let before = try cacheSize()
+    #expect(before != EntryIndex.fillCacheSize)
+    #expect(try index.refresh(store, rebuild: true, progress: nil).added == 1)
+    #expect(try cacheSize() == before)
+    try journal.write("2026/01/2.md", "---\nid: C2\ndate: 2026-01-02T09:00+09:00\n---\nDay 2\n")
+    #expect(try index.refresh(store, progress: nil).added == 1)
+    #expect(try cacheSize() == before)
+  }
+
   /// A rebuild empties and fills the index in one transaction: a command reading beside it, at
   /// any moment, sees every entry (the index before, then the index after), never an empty one.
   @Test func aRebuildNeverShowsAnotherConnectionAnEmptyIndex() throws {
