@@ -141,3 +141,5 @@ int ilgi_register_tokenizer(sqlite3 *db) {
   fts5_tokenizer methods = {ilgiCreate, ilgiDelete, ilgiTokenize};
   return api->xCreateTokenizer(api, "ilgi", (void *)api, &methods, NULL);
 }
+
+int ilgi_sqlite_without_memory_statistics(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }

@@ -15,6 +15,7 @@ public enum IlgiCommandLine {
   public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     // A write past `ulimit -f` must fail with EFBIG (and leave the old file), not kill ilgi.
     signal(SIGXFSZ, SIG_IGN)
+    EntryIndex.prepareSQLite()
     Localization.catalog = Catalog(
       Context.startupLanguage(arguments: arguments, variables: ProcessInfo.processInfo.environment))
     do {

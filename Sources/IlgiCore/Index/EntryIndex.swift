@@ -68,6 +68,12 @@ public final class EntryIndex: @unchecked Sendable {
     return index
   }
 
+  /// Settles how SQLite works in this process, before its first use: a command's first step.
+  /// SQLite then keeps no count of its memory (`sqlite3_memory_used` is 0), which ilgi never asks.
+  public static func prepareSQLite() {
+    _ = ilgi_sqlite_without_memory_statistics()
+  }
+
   /// What every connection to an index has: the full-text table's tokenizer.
   static func configuration() -> Configuration {
     var configuration = Configuration()
