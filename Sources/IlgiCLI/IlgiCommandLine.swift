@@ -11,8 +11,43 @@ import IlgiCore
 /// The entry point `main.swift` hands over to: parses, runs, and turns every error into one
 /// line on stderr and an exit code (see `ExitStatus`).
 public enum IlgiCommandLine {
+  /// `arguments` with the options every command takes (`--journal`, `-J`, `--locale`), when
+  /// they come before a command's name, moved after it: `ilgi --journal ~/j index --rebuild`
+  /// runs `index`, as `git -C` or `zk --notebook-dir` read. Without a command's name after
+  /// them they are `list`'s, as before (`ilgi --journal ~/j --tag walk`).
+  static func globalOptionsMoved(_ arguments: [String]) -> [String] {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if ["--journal", "-J", "--locale"].contains(argument), index + 1 < arguments.count {
+        index += 2
+      } else if argument.hasPrefix("--journal=") || argument.hasPrefix("--locale=")
+        || (argument.hasPrefix("-J") && argument.count > 2)
+      {
+        index += 1
+      } else {
+        break
+      }
+    }
+    guard index > 0 else { return arguments }
+    // The command and, for a command that has its own (`trash restore`), the one named after it.
+    var commands: [any ParsableCommand.Type] = Ilgi.configuration.subcommands
+    var end = index
+    while end < arguments.count, let command = commands.first(where: { Self.names(of: $0).contains(arguments[end]) }) {
+      commands = command.configuration.subcommands
+      end += 1
+    }
+    guard end > index else { return arguments }
+    return Array(arguments[index..<end] + arguments[..<index] + arguments[end...])
+  }
+
+  private static func names(of command: any ParsableCommand.Type) -> [String] {
+    [command.configuration.commandName ?? command._commandName] + command.configuration.aliases
+  }
+
   /// Runs `ilgi` with the process's arguments and exits.
   public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    let arguments = globalOptionsMoved(arguments)
     // A write past `ulimit -f` must fail with EFBIG (and leave the old file), not kill ilgi.
     signal(SIGXFSZ, SIG_IGN)
     EntryIndex.prepareSQLite()

@@ -41,6 +41,33 @@ import Testing
     #expect(lcAll.stdout == korean.stdout)
   }
 
+  /// The options every command takes come before its name too (`git -C` reads so): they are
+  /// moved after it. Without a command's name after them they are `list`'s, as before.
+  @Test func optionsEveryCommandTakesComeBeforeItsName() throws {
+    let h = try Harness(Self.files)
+    var environment = h.environment
+    let root = h.journal.root
+    environment["ILGI_JOURNAL"] = nil
+    func run(_ arguments: String...) throws -> IlgiProcess.Result {
+      try IlgiProcess.run(arguments, environment: environment)
+    }
+    let indexed = try run("--journal", root, "index", "--rebuild")
+    #expect(indexed.status == 0)
+    #expect(indexed.stdout.hasPrefix("4 entries indexed: 4 added"))
+    let korean = try run("-J", root, "--locale", "ko_KR", "list", "-n", "1")
+    #expect(korean.stdout.hasPrefix("0f8b7777  2026년 11월 21일 22:14  저녁 산책\n"))
+    // A command's own command (`trash list`) and the one it runs when none is named.
+    let trash = try run("--journal=\(root)", "trash", "list")
+    #expect(trash.status == 0)
+    #expect(trash.stdout == (try run("trash", "list", "--journal", root)).stdout)
+    #expect(try run("-J\(root)", "trash").stdout == trash.stdout)
+    let tagged = try run("--journal", root, "--tag", "running")
+    #expect(tagged.status == 0)
+    #expect(tagged.stdout.hasPrefix("0f8b6c0e  November 21, 2026 09:30  Morning run along the river"))
+    // No journal was made at the default place.
+    #expect(!FileManager.default.fileExists(atPath: environment["HOME"]! + "/ilgi"))
+  }
+
   @Test func listJSONHasTheDocumentedSchema() throws {
     let h = try Harness(Self.files)
     let result = try h.run("list", "--json", "-n", "2")
