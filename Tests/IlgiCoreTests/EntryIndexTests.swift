@@ -246,6 +246,38 @@ import Testing
     #expect(try refreshed.entries(EntryFilter(tags: ["walk"])).count == 3)
   }
 
+  /// A new index has pages of `EntryIndex.pageSize`; one made with SQLite's 4 KB keeps its size
+  /// and is read, refreshed and rebuilt as well.
+  @Test func aNewIndexHasLargePagesAndAnOldOneKeepsItsOwn() throws {
+    func pageSize(_ index: EntryIndex) throws -> Int {
+      try index.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0 }
+    }
+    let entry = "---\nid: P1\ndate: 2026-01-01T09:00+09:00\ntags: [walk]\n---\nDay 1\n\nA walk by the river.\n"
+    let new = try TempJournal(["2026/01/1.md": entry])
+    let newStore = try store(new.root)
+    let made = try EntryIndex.load(newStore).0
+    #expect(try pageSize(made) == EntryIndex.pageSize)
+    #expect(try made.search(try SearchQuery("river"), filter: EntryFilter(), store: newStore).count == 1)
+
+    let old = try TempJournal(["2026/01/1.md": entry])
+    try FileManager.default.createDirectory(atPath: old.root + "/.ilgi", withIntermediateDirectories: true)
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    try DatabaseQueue(path: old.root + "/.ilgi/index.sqlite", configuration: configuration).write { db in
+      try db.execute(sql: "CREATE TABLE made_before (x)")
+    }
+    let oldStore = try store(old.root)
+    let (kept, report) = try EntryIndex.load(oldStore)
+    #expect(report.added == 1)
+    #expect(try pageSize(kept) == 4096)
+    try old.write("2026/01/2.md", "---\nid: P2\ndate: 2026-01-02T09:00+09:00\n---\nDay 2\n\nRiver again.\n")
+    let (rebuilt, again) = try EntryIndex.load(oldStore, rebuild: true)
+    #expect(again.added == 2)
+    #expect(try pageSize(rebuilt) == 4096)
+    #expect(try rebuilt.search(try SearchQuery("river"), filter: EntryFilter(), store: oldStore).count == 2)
+    #expect(try rebuilt.entries(EntryFilter(tags: ["walk"])).map(\.title) == ["Day 1"])
+  }
+
   /// A fill works with a larger page cache and leaves the connection's as it found it, for the
   /// commands (`ilgi serve`) that go on reading through it.
   @Test func aFillLeavesTheCacheAsItWas() throws {
