@@ -76,9 +76,10 @@ public final class EntryIndex: @unchecked Sendable {
 
   /// The size of a new index's pages. SQLite's 4 KB made a 100,000-entry index of 37,000 pages,
   /// each written to the log and then to the file in two and one system calls, and a rebuild
-  /// 5 to 10% slower; reading a few entries (`list -n 20`, a search) takes as long either way.
-  /// An index made before keeps its pages' size: only a new file takes this one.
-  static let pageSize = 65536
+  /// slower; reading a few entries (`list -n 20`, a search) takes as long either way. With 64 KB
+  /// a refresh after one edit wrote 2 MB to the log and took longer. An index made before
+  /// keeps its pages' size: only a new file takes this one.
+  static let pageSize = 16384
 
   /// What every connection to an index has: the full-text table's tokenizer, and the size of
   /// the pages of a new index (set before GRDB makes the file a write-ahead log's).
