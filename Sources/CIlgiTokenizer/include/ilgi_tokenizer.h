@@ -13,7 +13,6 @@
 /// nor digits) is handed to unicode61 itself. Returns an SQLite result code.
 int ilgi_register_tokenizer(sqlite3 *db);
 
-
 /// Turns off SQLite's count of the memory it holds, which takes a lock shared by every
 /// thread around each of its allocations (a twentieth of a rebuild's time). Must be
 /// called before SQLite is first used and while no other thread can use it; returns
