@@ -69,7 +69,14 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "ilgi", dependencies: ["IlgiCLI"]),
-    .target(name: "IlgiTestSupport", dependencies: ["IlgiCore"]),
+    // A made-up journal with an exact manifest, for tests and `make bench`; it knows only
+    // docs/FORMAT.md, none of ilgi's code, so the two check each other.
+    .target(name: "IlgiCorpus"),
+    .executableTarget(
+      name: "ilgi-corpus",
+      dependencies: ["IlgiCorpus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .target(name: "IlgiTestSupport", dependencies: ["IlgiCore", "IlgiCorpus"]),
     // Fuzzing: the targets and a seeded generator (IlgiFuzz), and a driver that is libFuzzer's
     // when `make fuzz` builds it with -sanitize=fuzzer.
     .target(name: "IlgiFuzz", dependencies: ["IlgiCore"]),
@@ -77,7 +84,9 @@ let package = Package(
     .executableTarget(name: "ilgi-fuzz", dependencies: ["IlgiFuzz", "CFuzzerDriver"]),
     .testTarget(
       name: "IlgiCoreTests",
-      dependencies: ["IlgiCore", "IlgiFuzz", "IlgiTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "IlgiCore", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "IlgiCLITests",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ilgi's benchmark: ilgi against the cost floors (find, rg, cat) and jrnl, in one run.
 
-Generates journals with ../shared/bench/gen-journal (cached in .bench-cache/), runs every
+Generates journals with the project's own ilgi-corpus (cached in .bench-cache/), runs every
 command several times and prints one table of medians (seconds) and peak memory (MB), with
 ratios against the peers measured in the same run. Writes the table to bench-results/.
 "Cold" means without an index (or site) made before; the journal's files are read once,
@@ -23,8 +23,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".bench-cache"
 RESULTS = ROOT / "bench-results"
-GENERATOR = ROOT.parent / "shared" / "bench" / "gen-journal"
-NEEDLE = "zephyrine"  # planted in a known handful of entries (see the manifest)
+GENERATOR = ROOT / ".build" / "release" / "ilgi-corpus"  # `make bench` builds it
+NEEDLE = "zarvelinth"  # planted in one entry in 997 (see the manifest's "needles")
 TAG = "work"
 SEED = 1
 
@@ -67,13 +67,13 @@ def measure(command, runs, env=None, before=None, shell=False):
 
 def corpus(size):
     """The ilgi and jrnl forms of `size` generated entries, made once and cached."""
-    folder = CACHE / str(size)
+    folder = CACHE / f"ilgi-corpus-{size}"
     ilgi, jrnl = folder / "ilgi", folder / "jrnl.txt"
     if not (folder / "done").exists():
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         for form, out in (("ilgi", ilgi), ("jrnl", jrnl)):
-            subprocess.run([sys.executable, str(GENERATOR), "--entries", str(size), "--seed", str(SEED),
+            subprocess.run([str(GENERATOR), "--entries", str(size), "--seed", str(SEED),
                             "--format", form, "--out", str(out), "--manifest", str(folder / "manifest.json")],
                            check=True, stdout=subprocess.DEVNULL)
         (folder / "done").touch()
@@ -102,7 +102,7 @@ HUGO_LAYOUTS = {
 
 def hugo_site(size, ilgi_dir):
     """A minimal Hugo site over the same entries (copied into content/), made once and cached."""
-    site = CACHE / str(size) / "hugo"
+    site = CACHE / f"ilgi-corpus-{size}" / "hugo"
     if not (site / "done").exists():
         shutil.rmtree(site, ignore_errors=True)
         shutil.copytree(ilgi_dir, site / "content", ignore=shutil.ignore_patterns(".*"))

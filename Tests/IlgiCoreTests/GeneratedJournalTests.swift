@@ -4,7 +4,7 @@ import Testing
 
 @testable import IlgiCore
 
-/// A 1,000-entry journal from ../shared/bench/gen-journal, checked against its manifest.
+/// A 1,000-entry generated journal (IlgiCorpus), checked against its manifest.
 @Suite struct GeneratedJournalTests {
   @Test func everyEntryIsReadAndTheNewestMatchTheManifest() throws {
     let corpus = try GeneratedCorpus.make(entries: 1000)
@@ -24,23 +24,16 @@ import Testing
     var perYear: [String: Int] = [:]
     for entry in listing.entries { perYear[String(entry.date.day.prefix(4)), default: 0] += 1 }
     #expect(perYear == corpus.manifest.perYear)
-    // Every tag count matches; decoy tags in code never count. FORMAT.md makes an inline tag
-    // start with a letter, so a tag like `2024plans` counts only where front matter names it
-    // (the manifest also counts `#2024plans` written inline).
+    // Every tag count matches; decoys (in code, or starting with a digit) never count.
     var perTag: [String: Int] = [:]
-    var inFrontMatter: [String: Int] = [:]
     for entry in listing.entries {
       for tag in entry.tags { perTag[tag.lowercased(), default: 0] += 1 }
-      let front = Set(["tags", "tag", "keywords"].flatMap { entry.document.frontMatter?.words($0) ?? [] })
-      for tag in front { inFrontMatter[tag.lowercased(), default: 0] += 1 }
     }
-    let letterTags = corpus.manifest.perTag.filter { $0.key.first?.isLetter == true }
-    #expect(perTag.filter { $0.key.first?.isLetter == true } == letterTags)
-    for (tag, _) in corpus.manifest.perTag where tag.first?.isLetter != true {
-      #expect(perTag[tag] == inFrontMatter[tag])
-      #expect(perTag[tag]! <= corpus.manifest.perTag[tag]!)
-    }
-    #expect(perTag["fencedtag"] == nil && perTag["inlinecodetag"] == nil)
+    #expect(perTag == corpus.manifest.perTag)
+    for decoy in corpus.manifest.decoyTags { #expect(perTag[decoy] == nil, "\(decoy)") }
+    var perWeather: [String: Int] = [:]
+    for entry in listing.entries { if let weather = entry.weather { perWeather[weather, default: 0] += 1 } }
+    #expect(perWeather == corpus.manifest.perWeather)
     let ids = Set(listing.entries.map(\.id))
     #expect(ids.count == listing.entries.count)
   }
