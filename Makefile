@@ -4,10 +4,11 @@ ARGS ?= list
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: help setup build release run test test-faults fuzz install install-files uninstall format lint clean bench
+.PHONY: help deps setup build release run test test-faults fuzz install install-files uninstall format lint clean bench
 
 help:
 	@echo "make run      set up, build, and run ilgi (ARGS='new \"Hello\"' to pass arguments)"
+	@echo "make setup    install what building and testing need (apt packages, jrnl, the CommonMark spec)"
 	@echo "make test     set up and run the whole test suite"
 	@echo "make test-faults  the fault suite at full size (1,200 kill -9 trials, 8 writers x 100), with a summary"
 	@echo "make fuzz     a million fuzz inputs through the parsers (FUZZ_RUNS=...), with a summary"
@@ -16,30 +17,41 @@ help:
 	@echo "make bench    ilgi against find, rg, cat and jrnl at 1k/10k/100k entries (SIZES=1000,10000)"
 
 # ilgi builds against the system libcmark, SQLite and zlib (Debian: libcmark-dev, libsqlite3-dev,
-# zlib1g-dev; zlib for Day One's .zip exports) and, for the release build, libcurl (see `release`);
-# python3 runs the corpus generator the tests use; pip fetches the CommonMark spec the fault suite
-# renders and, in a venv, the jrnl that reads ilgi's jrnl export back; strace kills ilgi on exact
-# syscalls in the fault suite; git for the git tests; chromium (headless), curl and the Noto CJK
-# fonts for the site's browser and server tests.
-setup:
+# zlib1g-dev; zlib for Day One's .zip exports) and, for the release build, libcurl (see `release`).
+deps:
 	@if ! pkg-config --exists libcmark sqlite3 zlib libcurl 2>/dev/null; then \
 	  echo "Installing libcmark-dev, libsqlite3-dev, zlib1g-dev and libcurl4-openssl-dev (needed to build ilgi)..."; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev pkg-config >/dev/null; \
 	fi
+
+# Everything the tests use, installed here and never in the middle of a test: strace kills ilgi
+# on exact syscalls in the fault suite; git for the git tests; chromium (headless), curl and the
+# Noto CJK fonts for the site's browser and server tests; and, under .build/test-tools/, jrnl 4.6
+# in a virtualenv (it reads ilgi's jrnl export back) and the CommonMark spec the fault suite
+# renders (from the `commonmark` sdist on PyPI).
+TOOLS := .build/test-tools
+setup: deps
 	@python3 -m pip --version >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' 2>/dev/null && \
-	  command -v strace >/dev/null && command -v git >/dev/null || { $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq python3 python3-pip python3-venv strace git >/dev/null; }
+	  command -v strace >/dev/null && command -v git >/dev/null && command -v script >/dev/null || { \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-pip python3-venv strace git bsdutils >/dev/null; }
 	@command -v chromium >/dev/null && command -v curl >/dev/null && fc-list 2>/dev/null | grep -q "Noto Serif CJK" || { \
 	  echo "Installing chromium, curl and Noto CJK fonts (the browser and server tests of the site)..."; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium curl fonts-noto-cjk >/dev/null; }
+	@[ -x $(TOOLS)/jrnl-venv/bin/jrnl ] || { echo "Installing jrnl 4.6 into $(TOOLS)/jrnl-venv..."; \
+	  rm -rf $(TOOLS)/jrnl-venv && python3 -m venv $(TOOLS)/jrnl-venv && \
+	  $(TOOLS)/jrnl-venv/bin/pip install --quiet jrnl==4.6; }
+	@[ -f $(TOOLS)/commonmark-spec.txt ] || { echo "Fetching the CommonMark spec (commonmark 0.9.1 from PyPI)..."; \
+	  tmp=$$(mktemp -d) && python3 -m pip download --quiet --no-deps --no-binary :all: commonmark==0.9.1 -d $$tmp && \
+	  tar -xzf $$tmp/commonmark-0.9.1.tar.gz -C $$tmp commonmark-0.9.1/spec.txt && mkdir -p $(TOOLS) && \
+	  cp $$tmp/commonmark-0.9.1/spec.txt $(TOOLS)/commonmark-spec.txt && rm -rf $$tmp; }
 
-build: setup
+build: deps
 	$(SWIFT) build
 
 # The Swift runtime and Foundation linked into the binary: a command starts without loading and
 # binding their shared libraries (`ilgi --version` in 21 ms instead of 30 ms here). Foundation's
 # networking linked that way needs libcurl's development files (libcurl4-openssl-dev).
-release: setup
+release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product ilgi
 
 run: release
@@ -72,7 +84,7 @@ fuzz: setup
 # tests call it with the debug build, which `make test` makes the man page of first).
 CONFIGURATION ?= release
 MANUAL := .build/plugins/GenerateManual/outputs/ilgi/ilgi.1
-install: setup
+install: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product ilgi
 	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION) >/dev/null
 	$(MAKE) install-files BIN=.build/$(CONFIGURATION)/ilgi
@@ -97,6 +109,7 @@ SIZES ?= 1000,10000,100000
 RUNS ?= 5
 # Speed is measured here, as ratios against peers run on the same machine at the same time.
 bench: release
+	$(SWIFT) build -c release --product ilgi-corpus
 	@command -v rg >/dev/null && [ -x /usr/bin/time ] && python3 -c 'import venv' 2>/dev/null || { \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep time python3-venv >/dev/null; }
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo >/dev/null; }

@@ -7,13 +7,6 @@ import Testing
 /// `make setup` installs): the search runs in the page, offline, under the site's CSP, and
 /// screenshots of the index and an entry are saved to `.build/screenshots/`.
 @Suite(.serialized) struct BrowserTests {
-  static var chromium: String? {
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-      if let path = ChildProcess.find(name, path: "/usr/local/bin:/usr/bin:/bin:/snap/bin") { return path }
-    }
-    return nil
-  }
-
   static var screenshots: String {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().path
@@ -22,7 +15,7 @@ import Testing
 
   /// Runs headless chromium on `url` with its own profile and no network beyond 127.0.0.1.
   static func chromium(_ arguments: [String], _ url: String, profile: String) throws -> ChildProcess.Result {
-    let binary = try #require(chromium, "chromium is not installed; make setup installs it (apt-get install chromium)")
+    let binary = try TestTools.chromium
     return try ChildProcess.run(
       [
         "timeout", "120", binary, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",

@@ -6,21 +6,6 @@ import Testing
 /// `ilgi export` and `ilgi share`: round trips through jrnl itself and through Day One JSON,
 /// the JSON and Markdown shapes, and the apps' share text.
 @Suite struct ExportTests {
-  /// jrnl 4.6 in a venv under `.build/`, installed with pip on first use.
-  static func jrnl() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().path
-    let venv = root + "/.build/jrnl-venv"
-    let binary = venv + "/bin/jrnl"
-    if !FileManager.default.isExecutableFile(atPath: binary) {
-      let made = try ChildProcess.run(["python3", "-m", "venv", venv])
-      #expect(made.status == 0, "python3 -m venv: \(made.stderr)")
-      let installed = try ChildProcess.run([venv + "/bin/pip", "install", "--quiet", "jrnl==4.6"])
-      #expect(installed.status == 0, "pip install jrnl: \(installed.stderr)")
-    }
-    return binary
-  }
-
   static func json(_ text: String) throws -> [[String: Any]] {
     try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
   }
@@ -49,7 +34,7 @@ import Testing
   }
 
   @Test func jrnlReadsTheExportBackAsTheSameEntries() throws {
-    let jrnl = try Self.jrnl()
+    let jrnl = try TestTools.jrnl
     let (h, out) = try Self.exportCorpus(seed: 5, format: "jrnl", to: "journal.txt")
     let config = h.journal.base + "/jrnl.yaml"
     try Data("""

@@ -151,18 +151,12 @@ import Testing
   }
 }
 
-/// The CommonMark spec's examples, from the spec text the `commonmark` package ships on PyPI.
+/// The CommonMark spec's examples, from the spec text `make setup` installs (the `commonmark`
+/// package's sdist on PyPI carries it).
 enum CommonMarkSpec {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  /// Where a fetched copy is kept between runs (inside `.build/`, never committed).
-  static let cached = repository.appendingPathComponent(".build/commonmark-spec.txt").path
-
-  /// The Markdown of every example: `ILGI_COMMONMARK_SPEC`, else the cached copy, else fetched
-  /// now with pip (commonmark 0.9.1's sdist carries spec.txt, CommonMark 0.29).
+  /// The Markdown of every example.
   static func examples() throws -> [String] {
-    let path = ProcessInfo.processInfo.environment["ILGI_COMMONMARK_SPEC"] ?? cached
-    if !FileManager.default.fileExists(atPath: path) { try fetch(to: path) }
+    let path = try TestTools.commonMarkSpec
     let text = try String(contentsOfFile: path, encoding: .utf8)
     var examples: [String] = []
     var current: [String]?
@@ -181,24 +175,5 @@ enum CommonMarkSpec {
       }
     }
     return examples
-  }
-
-  static func fetch(to path: String) throws {
-    let folder = NSTemporaryDirectory() + "/ilgi-commonmark-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let script = """
-      python3 -m pip download --quiet --no-deps --no-binary :all: commonmark==0.9.1 -d '\(folder)' &&
-      tar -xzf '\(folder)'/commonmark-0.9.1.tar.gz -C '\(folder)' commonmark-0.9.1/spec.txt &&
-      mkdir -p "$(dirname '\(path)')" && cp '\(folder)/commonmark-0.9.1/spec.txt' '\(path)'
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script]
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw POSIXError(.EIO, userInfo: [NSLocalizedDescriptionKey: "could not fetch the CommonMark spec with pip"])
-    }
   }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import IlgiCore
+
+/// The programs and files the tests use beyond the Swift toolchain, where `make setup` puts
+/// them. A test never installs or downloads anything: a missing tool fails the test with one
+/// line saying how to install it.
+public enum TestTools {
+  /// The repository this test build comes from.
+  public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// jrnl 4.6 in the virtualenv `make setup` makes.
+  public static var jrnl: String {
+    get throws { try installed(repository + "/.build/test-tools/jrnl-venv/bin/jrnl", what: "jrnl") }
+  }
+
+  /// The CommonMark spec text (`ILGI_COMMONMARK_SPEC` overrides it).
+  public static var commonMarkSpec: String {
+    get throws {
+      try installed(
+        ProcessInfo.processInfo.environment["ILGI_COMMONMARK_SPEC"]
+          ?? repository + "/.build/test-tools/commonmark-spec.txt", what: "the CommonMark spec")
+    }
+  }
+
+  /// Headless Chromium from the system.
+  public static var chromium: String {
+    get throws {
+      for name in ["chromium", "chromium-browser", "google-chrome"] {
+        if let path = ChildProcess.find(name, path: "/usr/local/bin:/usr/bin:/bin:/snap/bin") { return path }
+      }
+      throw Missing(what: "chromium")
+    }
+  }
+
+  /// A tool the tests need is not installed.
+  public struct Missing: Error, CustomStringConvertible {
+    /// The tool.
+    public var what: String
+    /// The line a failing test shows.
+    public var description: String { "\(what) is not installed: run `make setup` in \(TestTools.repository)" }
+  }
+
+  private static func installed(_ path: String, what: String) throws -> String {
+    guard FileManager.default.fileExists(atPath: path) else { throw Missing(what: what) }
+    return path
+  }
+}
