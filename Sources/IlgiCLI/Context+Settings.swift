@@ -43,6 +43,7 @@ extension Context {
     case .number: return tr(.kindNumber)
     case .bool: return tr(.kindBool)
     case .choice(let choices): return choices.joined(separator: tr(.kindOr))
+    case .language: return Language.allCases.map(\.rawValue).joined(separator: tr(.kindOr))
     }
   }
 

@@ -240,8 +240,8 @@ struct Context {
     case .invalidUTF8(let offset):
       return tr(.warningLine, tr(.readInvalidUTF8, path, offset), tr(.adviceConvert))
     case .tooLarge(let size, let limit):
-      let megabytes = { (bytes: Int64) in String(format: "%.1f MB", Double(bytes) / 1_000_000) }
-      return tr(.warningLine, tr(.readTooLarge, path, megabytes(size), megabytes(Int64(limit))), tr(.adviceConvert))
+      let sizes = (EntryReadError.megabytes(size), EntryReadError.megabytes(Int64(limit)))
+      return tr(.warningLine, tr(.readTooLarge, path, sizes.0, sizes.1), tr(.adviceSplit))
     case .frontMatter(let problem):
       return tr(.warningLine, tr(.readFrontMatter, path, problem.position, describe(problem)), tr(.adviceFixLine))
     case .unreadable(let io):

@@ -63,7 +63,7 @@ import Testing
         truncate(path, 50 * 1024 * 1024)
       },
       warning:
-        "ilgi: warning: huge.md: is 52.4 MB; entries larger than 10.5 MB are not read; move it out of the journal or save it as UTF-8 Markdown\n"
+        "ilgi: warning: huge.md: is 50 MiB; entries larger than 10 MiB are not read; split it into smaller entries or move it out of the journal\n"
     )
   }
 

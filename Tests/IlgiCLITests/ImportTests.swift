@@ -107,7 +107,7 @@ import Testing
     _ = try Self.source(h, "folder/notes.md", "not part of the journal")
     let folder = try h.run("import", h.journal.base + "/folder")
     #expect(folder.status == 0, "\(folder.stderr)")
-    #expect(folder.stdout.hasPrefix("Imported 3 entries (2025-01-05 to 2025-02-01), 1 tags."))
+    #expect(folder.stdout.hasPrefix("Imported 3 entries (2025-01-05 to 2025-02-01), 1 tag."))
 
     let json = try Self.source(h, "export.json", """
       {"tags": {"@walk": 1, "#code": 1},
@@ -120,7 +120,7 @@ import Testing
       """)
     let result = try h.run("import", json, "--from", "jrnl")
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "Imported 1 entries (2025-03-01 to 2025-03-01), 2 tags.\nSkipped 1 entries the journal has already.\n")
+    #expect(result.stdout == "Imported 1 entry (2025-03-01 to 2025-03-01), 2 tags.\nSkipped 1 entry the journal has already.\n")
     let walk = try Self.listed(h).first { $0["title"] as? String == "Walk" }
     #expect(walk?["tags"] as? [String] == ["walk", "code"])
     #expect(h.journal.text(walk?["path"] as? String ?? "")?.contains("tags: [walk]\nstarred: true\n") == true)
@@ -158,7 +158,7 @@ import Testing
 
     let result = try h.run("import", h.journal.base + "/Export.zip")
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "Imported 2 entries (2024-11-03 to 2024-11-04), 2 tags.\nSkipped 1 empty entries.\n")
+    #expect(result.stdout == "Imported 2 entries (2024-11-03 to 2024-11-04), 2 tags.\nSkipped 1 empty entry.\n")
     let entries = try Self.listed(h)
     #expect(entries.map { $0["id"] as? String } == [
       "0A96E7A5-AACD-432D-A745-AD8D6C794BFD", "11111111-2222-3333-4444-555555555555",
@@ -191,7 +191,7 @@ import Testing
     #expect(html.stdout.contains("<img src=\"d41d8cd98f00b204e9800998ecf8427e.jpeg\""))
 
     let again = try h.run("import", h.journal.base + "/Export.zip")
-    #expect(again.stdout == "Nothing new to import.\nSkipped 2 entries the journal has already.\nSkipped 1 empty entries.\n")
+    #expect(again.stdout == "Nothing new to import.\nSkipped 2 entries the journal has already.\nSkipped 1 empty entry.\n")
     #expect(h.journal.entryFiles().count == 2)
   }
 
@@ -204,7 +204,7 @@ import Testing
       """)
     let result = try h.run("import", file)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "Imported 2 entries (2023-11-15 to 2023-11-15), 0 tags.\nSkipped 1 entries the journal has already.\n")
+    #expect(result.stdout == "Imported 2 entries (2023-11-15 to 2023-11-15), 0 tags.\nSkipped 1 entry the journal has already.\n")
     let entries = try Self.listed(h)
     #expect(entries.map { $0["date"] as? String } == ["2023-11-15T07:13:20+09:00", "2023-11-15T07:13:20+09:00"])
     let korean = entries.first { $0["title"] as? String == "첫 일기" }

@@ -129,6 +129,16 @@ import Testing
     #expect(none.stderr == "No entries match.\n")
     let found = try h.run("search", "학교")
     #expect(found.stdout == "aaaa0000  November 20, 2026 09:00  산책\n          산책 학교에서 공원까지 산책을 했다. #walk\n")
+    // An exclusion may come first; an option search does not have is still an error.
+    let excluded = try h.run("search", "-학교", "산책")
+    #expect(excluded.status == 0)
+    #expect(excluded.stderr == "No entries match.\n")
+    let first = try h.run("search", "-bike", "산책", "-n", "5")
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("산책"))
+    let unknown = try h.run("search", "산책", "--jsno")
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.hasPrefix("Error: `--jsno` is not an option of search; `ilgi search --help` lists them\n"))
     let korean = try h.run("list", "--on", "어제", env: ["TZ": "Asia/Seoul"])
     #expect(korean.status == 0)
   }
@@ -153,8 +163,8 @@ import Testing
 
   @Test func indexRebuildReportsWhatItDid() throws {
     let h = try Harness(["a.md": entry("AAAA0000", "2026-01-01T09:00:00+09:00", "One")])
-    #expect(try h.run("index").stdout.hasPrefix("1 entries indexed: 1 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
-    #expect(try h.run("index", "--rebuild").stdout.hasPrefix("1 entries indexed: 1 added, 0 updated"))
+    #expect(try h.run("index").stdout.hasPrefix("1 entry indexed: 1 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
+    #expect(try h.run("index", "--rebuild").stdout.hasPrefix("1 entry indexed: 1 added, 0 updated"))
     #expect(h.journal.snapshot().isEmpty == false)
     var info = stat()
     #expect(stat(h.journal.root + "/.ilgi/index.sqlite", &info) == 0)

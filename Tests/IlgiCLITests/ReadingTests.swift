@@ -170,6 +170,20 @@ import Testing
     #expect(plain.stdout.contains("**Eight kilometres**"))
   }
 
+  /// A search on a terminal highlights the words found with colour, in both languages, while an
+  /// escape written in the entry still never reaches the terminal.
+  @Test(arguments: [("river", "river"), ("강을", "강을")])
+  func searchHighlightsOnATerminal(_ query: String, _ highlighted: String) throws {
+    var files = Self.files
+    files["2026/11/x.md"] = entry("EEEE0001", "2026-11-22T08:00:00+09:00", "Bridge", body: "By the river \u{1B}[2J again, 강을 보며.")
+    let h = try Harness(files)
+    let result = try h.runOnTerminal("search \(query)", env: ["TERM": "xterm"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\u{1B}[1;33m\(highlighted)\u{1B}[0m"), "\(result.stdout)")
+    #expect(!result.stdout.replacingOccurrences(of: "\u{1B}[1;33m", with: "").contains("[1;33m"))
+    #expect(!result.stdout.contains("\u{1B}[2J"))
+  }
+
   @Test func escapeSequencesInEntriesNeverReachTheTerminal() throws {
     let h = try Harness([
       "x.md": entry("EEEE0000", "2026-01-01T00:00:00Z", "Title \u{1B}]0;pwned\u{07}", body: "Body \u{1B}[2J cleared")

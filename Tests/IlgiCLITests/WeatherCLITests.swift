@@ -138,6 +138,12 @@ struct WeatherCLITests {
     let cache = harness.journal.text(".ilgi/cache/weather.json") ?? ""
     for place in [result.stdout, result.stderr, text, cache] { #expect(!place.contains(secret)) }
     if kind == "401" { #expect(server.requests.last?.target.contains("appid=\(secret)") == true) }
+    #expect(result.stderr.hasSuffix("; the entry is saved without weather\n"))
+    // `ilgi weather` writes no entry, so it says what went wrong and nothing of an entry.
+    let asked = try harness.run("weather")
+    #expect(asked.status == 1)
+    #expect(asked.stderr.contains(notice), "\(asked.stderr)")
+    #expect(!asked.stderr.contains("entry"), "\(asked.stderr)")
   }
 
   @Test func fillWritesOnlyTheWeatherLineOfEntriesWithoutOne() throws {

@@ -81,7 +81,12 @@ import Testing
         ["new", "x", "--date", "someday"], nil,
         "Error: --date `someday` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM\n", Int32(64)
       ),
-      (["new", "x", "--tag", "a,b"], nil, "Error: --tag `a,b` is not a tag; use one word without commas\n", Int32(64)),
+      (["new", "x", "--tag", "a,b"], nil, "Error: --tag `a,b` is not a tag; use one word, without spaces or commas\n", Int32(64)),
+      (
+        ["new", "x", "--tag", "two words"], nil,
+        "Error: --tag `two words` is not a tag; use one word, without spaces or commas\n", Int32(64)
+      ),
+      (["new", "x", "--tag", ""], nil, "Error: --tag `` is not a tag; use one word, without spaces or commas\n", Int32(64)),
     ] as [([String], String?, String, Int32)])
   func badNewInputChangesNothing(_ arguments: [String], _ input: String?, _ message: String, _ status: Int32) throws {
     let h = try Harness()

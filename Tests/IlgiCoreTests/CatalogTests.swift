@@ -4,9 +4,19 @@ import Testing
 
 /// The English and Korean message catalogs.
 struct CatalogTests {
-  /// `{1}`, `{2}`... in a text.
+  /// The numbers of the `{1}`, `{2 entry|entries}`... in a text.
   func placeholders(_ text: String) -> Set<String> {
-    Set(text.matches(of: /\{[0-9]+\}/).map { String($0.output) })
+    Set(text.matches(of: /\{([0-9]+)[ }]/).map { String($0.output.1) })
+  }
+
+  /// `{N one|other}` gives the number and the word in the form the number takes.
+  @Test func countedWordsTakeTheFormOfTheirNumber() {
+    let catalog = Catalog(.english)
+    #expect(catalog.text(.exportWrote, ["1", "out.txt"]) == "Wrote 1 entry to out.txt.")
+    #expect(catalog.text(.exportWrote, ["2", "out.txt"]) == "Wrote 2 entries to out.txt.")
+    #expect(catalog.text(.doctorHealthy, ["1"]) == "1 entry, no problems found.")
+    #expect(catalog.text(.importSummary, ["1", "a", "b", "1"]) == "Imported 1 entry (a to b), 1 tag.")
+    #expect(Catalog(.korean).text(.exportWrote, ["1", "out.txt"]) == "일기 1개를 out.txt에 썼습니다.")
   }
 
   @Test(arguments: Language.allCases)

@@ -113,16 +113,16 @@ struct ConfigTests {
     flag: String?, env: String?, journal: String?, global: String?, winner: String?
   ) throws {
     func file(_ value: String?, _ path: String) throws -> ConfigFile? {
-      try value.map { try ConfigFile(path: path, text: "locale = \"\($0)\"\n") }
+      try value.map { try ConfigFile(path: path, text: "editor = \"\($0)\"\n") }
     }
     let settings = Settings(
-      flags: flag.map { [.locale: .string($0)] } ?? [:], variables: env.map { ["ILGI_LOCALE": $0] } ?? [:],
+      flags: flag.map { [.editor: .string($0)] } ?? [:], variables: env.map { ["ILGI_EDITOR": $0] } ?? [:],
       journalFile: try file(journal, "/j"), globalFile: try file(global, "/g"))
-    #expect(settings.string(.locale) == winner)
-    let source = settings.resolved(.locale)?.source
+    #expect(settings.string(.editor) == winner)
+    let source = settings.resolved(.editor)?.source
     switch winner {
     case "flag": #expect(source == .flag)
-    case "env": #expect(source == .environment("ILGI_LOCALE"))
+    case "env": #expect(source == .environment("ILGI_EDITOR"))
     case "journal": #expect(source == .journalFile("/j"))
     case "global": #expect(source == .globalFile("/g"))
     default: #expect(source == nil)

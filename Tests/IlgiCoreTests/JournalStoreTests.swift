@@ -84,7 +84,7 @@ import Testing
     let reasons = Dictionary(uniqueKeysWithValues: listing.skipped.map { ($0.path.rawValue, $0.summary) })
     #expect(reasons["binary.md"] == "binary.md: is a binary file, not Markdown text")
     #expect(reasons["latin1.md"] == "latin1.md: is not UTF-8 text (bad byte at offset 3)")
-    #expect(reasons["big.md"] == "big.md: is 50.0 MB; entries larger than 10.5 MB are not read")
+    #expect(reasons["big.md"] == "big.md: is 47.7 MiB; entries larger than 10 MiB are not read")
     #expect(reasons["yaml.md"]?.hasPrefix("yaml.md:2:5: front matter is not valid YAML") == true)
   }
 

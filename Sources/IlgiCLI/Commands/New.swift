@@ -39,7 +39,7 @@ extension Ilgi {
         throw ValidationError(tr(.errNewDate, date))
       }
       for tag in tags
-      where tag.trimmingCharacters(in: .whitespaces).isEmpty || tag.contains(where: { $0.isNewline || $0 == "," }) {
+      where tag.trimmingCharacters(in: .whitespaces).isEmpty || tag.contains(where: { $0.isWhitespace || $0 == "," }) {
         throw ValidationError(tr(.errNewTag, tag))
       }
       if weather != nil && noWeather {
@@ -194,7 +194,7 @@ struct WeatherRequest {
     case .failure(.notConfigured("place")):
       return nil
     case .failure(let error):
-      Terminal.note(Context.describe(error))
+      Terminal.note(tr(.weatherForNewEntry, Context.describe(error)))
       return nil
     case .success(let lookup):
       let now = context.now
@@ -216,7 +216,7 @@ struct WeatherRequest {
     case .none:
       Terminal.note(tr(.weatherSkipped))
     case .failure(let error):
-      Terminal.note(Context.describe(error))
+      Terminal.note(tr(.weatherForNewEntry, Context.describe(error)))
     case .success:
       break
     }

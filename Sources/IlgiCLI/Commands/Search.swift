@@ -11,13 +11,21 @@ extension Ilgi {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp(tr(.searchQueryHelp)))
+    // Words the parser does not know as options stay in the query, so an exclusion can come
+    // first (`ilgi search -bike rain`); a `--word` it does not know is still an error.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr(.searchQueryHelp)))
     var query: [String]
 
     @OptionGroup var filters: FilterOptions
 
     @Flag(help: ArgumentHelp(tr(.optJSON)))
     var json = false
+
+    func validate() throws {
+      if let unknown = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+        throw ValidationError(tr(.errSearchUnknownOption, unknown))
+      }
+    }
 
     func run() throws {
       let context = Context(global)
@@ -57,22 +65,29 @@ extension Ilgi {
       var out = ""
       for hit in hits {
         out += List.lines(hit.entry, context, paint: paint)
-        let snippet = Self.marked(hit, open: paint.enabled ? "\u{1B}[1;33m" : "", close: paint.enabled ? "\u{1B}[0m" : "")
-        out += "          \(Sanitize.line(snippet))\n"
+        // Control characters are taken out of the entry's text before the highlight's own
+        // escape codes go in, so the codes reach the terminal and nothing from the file does.
+        let snippet = Self.marked(
+          hit, open: paint.enabled ? "\u{1B}[1;33m" : "", close: paint.enabled ? "\u{1B}[0m" : "",
+          clean: Sanitize.line)
+        out += "          \(snippet)\n"
       }
       Terminal.standardOutput.write(out)
     }
 
-    /// The snippet with each highlight wrapped in `open` and `close`.
-    static func marked(_ hit: SearchHit, open: String, close: String) -> String {
-      guard !open.isEmpty else { return hit.snippet }
+    /// The snippet with each highlight wrapped in `open` and `close`, its text passed through
+    /// `clean` first.
+    static func marked(
+      _ hit: SearchHit, open: String, close: String, clean: (String) -> String = { $0 }
+    ) -> String {
+      guard !open.isEmpty else { return clean(hit.snippet) }
       var out = ""
       var position = hit.snippet.startIndex
       for range in hit.highlights where range.lowerBound >= position {
-        out += hit.snippet[position..<range.lowerBound] + open + hit.snippet[range] + close
+        out += clean(String(hit.snippet[position..<range.lowerBound])) + open + clean(String(hit.snippet[range])) + close
         position = range.upperBound
       }
-      return out + hit.snippet[position...]
+      return out + clean(String(hit.snippet[position...]))
     }
   }
 }

@@ -94,7 +94,7 @@ public struct ConfigFile: Sendable {
     case .bool:
       guard let flag = value.bool else { return .failure(.wrongType(key, found: written)) }
       return .success(.bool(flag))
-    case .choice:
+    case .choice, .language:
       guard let text = value.string else { return .failure(.wrongType(key, found: written)) }
       return key.parse(text)
     }

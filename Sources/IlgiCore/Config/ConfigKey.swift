@@ -44,6 +44,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case number
     case bool
     case choice([String])
+    /// A locale identifier of a language ilgi speaks (`en`, `ko`, `ko_KR`).
+    case language
   }
 
   /// What a value of this key must look like.
@@ -53,6 +55,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case .weatherLatitude, .weatherLongitude, .weatherTimeout: .number
     case .weatherProvider: .choice(["open-meteo", "openweathermap"])
     case .weatherUnits: .choice(["metric", "imperial"])
+    case .locale: .language
     default: .string
     }
   }
@@ -108,6 +111,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case .choice(let choices):
       guard choices.contains(trimmed.lowercased()) else { return .failure(.wrongType(self, found: text)) }
       return .success(.string(trimmed.lowercased()))
+    case .language:
+      guard Language.named(trimmed) != nil else { return .failure(.wrongType(self, found: text)) }
+      return .success(.string(trimmed))
     }
   }
 }

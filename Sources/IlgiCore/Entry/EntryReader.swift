@@ -98,8 +98,10 @@ public struct EntryReadError: Error, Sendable, Equatable {
     self.init(path: path, reason: reason)
   }
 
-  static func megabytes(_ bytes: Int64) -> String {
-    String(format: "%.1f MB", Double(bytes) / 1_000_000)
+  /// A file size in mebibytes, the unit the size limit is set in: `10 MiB`, `52.4 MiB`.
+  public static func megabytes(_ bytes: Int64) -> String {
+    let mebibytes = Double(bytes) / 1_048_576
+    return mebibytes == mebibytes.rounded() ? String(format: "%.0f MiB", mebibytes) : String(format: "%.1f MiB", mebibytes)
   }
 }
 

@@ -12,6 +12,13 @@ public enum Language: String, Sendable, CaseIterable {
     self = code == "ko" ? .korean : .english
   }
 
+  /// The language a locale identifier names (`ko`, `ko_KR`, `en_US.UTF-8`), or nil for a
+  /// language ilgi does not speak.
+  public static func named(_ identifier: String) -> Language? {
+    let code = identifier.trimmingCharacters(in: .whitespaces).lowercased().prefix { $0.isLetter }
+    return Language(rawValue: String(code))
+  }
+
   /// The locale dates are written in.
   public var locale: Locale { Locale(identifier: self == .korean ? "ko_KR" : "en_US") }
 }
@@ -42,10 +49,17 @@ public struct Catalog: Sendable {
     while let open = rest.firstIndex(of: "{") {
       result += rest[..<open]
       let after = rest[rest.index(after: open)...]
-      if let close = after.firstIndex(of: "}"), let number = Int(after[..<close]),
-        (1...arguments.count).contains(number)
-      {
-        result += arguments[number - 1]
+      let close = after.firstIndex(of: "}")
+      let inside = close.map { after[..<$0] } ?? ""
+      let digits = inside.prefix { $0.isASCII && $0.isNumber }
+      if let close, let number = Int(digits), (1...arguments.count).contains(number) {
+        let argument = arguments[number - 1]
+        result += argument
+        // `{1 entry|entries}`: the number, then the word in the form that number takes.
+        let forms = inside.dropFirst(digits.count)
+        if forms.first == " ", let bar = forms.firstIndex(of: "|") {
+          result += " " + (argument == "1" ? forms[forms.index(after: forms.startIndex)..<bar] : forms[forms.index(after: bar)...])
+        }
         rest = after[after.index(after: close)...]
       } else {
         result += "{"

@@ -141,6 +141,7 @@ public enum Message: String, Sendable, CaseIterable {
   case searchAbstract
   case searchDiscussion
   case searchQueryHelp
+  case errSearchUnknownOption
   case errSearch
   case searchOrNeedsWords
   case searchDoubleNot
@@ -177,6 +178,7 @@ public enum Message: String, Sendable, CaseIterable {
   case readInvalidUTF8
   case readFrontMatter
   case readTooLarge
+  case adviceSplit
   case readUnreadable
   case adviceConvert
   case adviceFixLine
@@ -264,6 +266,7 @@ public enum Message: String, Sendable, CaseIterable {
   case weatherSnow
   case weatherThunderstorm
   case weatherWindy
+  case weatherForNewEntry
   case weatherUnreachable
   case weatherTimedOut
   case weatherHTTPStatus
