@@ -334,9 +334,21 @@ struct Context {
 
   /// The entry a selector names, read from its file.
   ///
+  /// The shortest name that picks `entry` alone out of `entries`: an id prefix of 8 or more
+  /// characters, else (two files with one id) its path.
+  static func distinctName(of entry: IndexedEntry, among entries: [IndexedEntry]) -> String {
+    let id = entry.id.rawValue.lowercased()
+    let others = entries.filter { $0.path != entry.path }.map { $0.id.rawValue.lowercased() }
+    for length in stride(from: 8, through: id.count, by: 1) {
+      let prefix = String(id.prefix(length))
+      if !others.contains(where: { $0.hasPrefix(prefix) }) { return prefix }
+    }
+    return entry.path.rawValue
+  }
+
   /// A path that names a file ilgi cannot read fails with that file's own problem (exit 65).
   func resolve(_ text: String, in store: JournalStore) throws -> Entry {
-    let selector = try Self.map { try EntrySelector(parsing: text) }
+    let selector = try Self.map { try EntrySelector(parsing: text, today: today) }
     var quiet: Set<JournalPath> = []
     if case .path(let path) = selector { quiet.insert(path) }
     let (index, report) = try self.index(store, quiet: quiet)
@@ -352,7 +364,7 @@ struct Context {
     if found.count > 1 {
       Terminal.standardError.write("ilgi: " + tr(.selectorMatchesMany, text, found.count) + "\n")
       for entry in found { Terminal.standardError.write("  " + summaryLine(entry) + "\n") }
-      throw Failure(tr(.errNameOne, found[0].id.rawValue.prefix(8).lowercased()))
+      throw Failure(tr(.errNameOne, Self.distinctName(of: found[0], among: found)))
     }
     guard let only = found.first else {
       throw Self.describe(JournalError(path: text, reason: .noSuchEntry(selector: text)))

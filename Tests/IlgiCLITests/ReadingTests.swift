@@ -99,6 +99,52 @@ import Testing
     #expect(json["body"] is String)
   }
 
+  /// `today`, `yesterday`, `3 days ago`, `어제` name the entry of that day, as `--on` takes them.
+  @Test func wordsForDaysAreSelectors() throws {
+    let seoul = TimeZone(identifier: "Asia/Seoul")!
+    func day(_ offset: Int) -> String {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = seoul
+      let date = calendar.date(byAdding: .day, value: offset, to: Date())!
+      let parts = calendar.dateComponents([.year, .month, .day], from: date)
+      return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+    let h = try Harness([
+      "t.md": entry("7777AAAA", day(0) + "T12:00:00+09:00", "Today's"),
+      "y.md": entry("7777BBBB", day(-1) + "T12:00:00+09:00", "Yesterday's"),
+      "3.md": entry("7777CCCC", day(-3) + "T12:00:00+09:00", "Three days back"),
+    ])
+    for (selector, title) in [
+      ("today", "Today's"), ("yesterday", "Yesterday's"), ("3 days ago", "Three days back"), ("오늘", "Today's"),
+      ("어제", "Yesterday's"), ("3일 전", "Three days back"),
+    ] {
+      let shown = try h.run("show", selector, "--json")
+      #expect(shown.status == 0, "\(selector): \(shown.stderr)")
+      let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+      #expect(json?["title"] as? String == title, "\(selector)")
+    }
+  }
+
+  /// Two ids that share their first 8 characters: the suggested name picks one.
+  @Test func anAmbiguousPrefixSuggestsANameThatIsNot() throws {
+    let h = try Harness([
+      "a.md": entry("ABCD1234-0000-4000-8000-000000000001", "2026-01-01T09:00:00+09:00", "First"),
+      "b.md": entry("ABCD1234-1111-4000-8000-000000000002", "2026-01-02T09:00:00+09:00", "Second"),
+    ])
+    let ambiguous = try h.run("show", "abcd")
+    #expect(ambiguous.status == 1)
+    let suggested = try #require(ambiguous.stderr.firstMatch(of: /e\.g\. `ilgi show ([^`]+)`/)?.1)
+    #expect(suggested == "abcd1234-1")
+    #expect(try h.run("show", String(suggested), "--json").status == 0)
+  }
+
+  @Test func trashRestoreOfSomethingNotInTheTrashSaysWhereToLook() throws {
+    let h = try Harness(Self.files)
+    let result = try h.run("trash", "restore", "0f8b6c0e")
+    #expect(result.status == 66)
+    #expect(result.stderr == "ilgi: nothing in the trash matches `0f8b6c0e`; `ilgi trash` lists what is there\n")
+  }
+
   @Test func selectorFailuresSayWhatToDo() throws {
     let h = try Harness(Self.files)
     let before = h.journal.snapshot()
@@ -122,7 +168,7 @@ import Testing
     #expect(invalid.status == 64)
     #expect(
       invalid.stderr
-        == "ilgi: `abc` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD\n"
+        == "ilgi: `abc` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, a date YYYY-MM-DD, or a day like `today` or `yesterday`\n"
     )
     let escape = try h.run("show", "../outside.md")
     #expect(escape.status == 64)

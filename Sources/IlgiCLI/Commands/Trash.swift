@@ -52,8 +52,16 @@ extension Ilgi {
         let context = Context(global)
         let store = try context.openJournal()
         let listing = store.trashedEntries()
-        let selector = try Context.map { try EntrySelector(parsing: self.selector) }
-        let entry = try Context.map { try selector.resolve(in: listing.entries, text: self.selector) }
+        let selector = try Context.map { try EntrySelector(parsing: self.selector, today: context.today) }
+        let entry: Entry
+        do {
+          entry = try selector.resolve(in: listing.entries, text: self.selector)
+        } catch {
+          if case .noSuchEntry = error.reason {
+            throw Failure(tr(.errNotInTrash, self.selector), status: ExitStatus.noSuchEntry)
+          }
+          throw Context.describe(error)
+        }
         try Context.map { try store.restoreFromTrash(entry.path) }
         Terminal.standardOutput.write(entry.path.rawValue + "\n")
         context.recordChange(store, [entry.path], GitRepository.message("restore", entry.date, entry.title))

@@ -1,7 +1,8 @@
 import Foundation
 
 /// How a command names an entry: a full id, a unique id prefix (4+ characters), `last`, a path
-/// relative to the journal, or a day `YYYY-MM-DD`.
+/// relative to the journal, or a day: `YYYY-MM-DD`, or a word for one (`today`, `yesterday`,
+/// `3 days ago`, `last monday`, `어제`, ...) when `today` is given.
 public enum EntrySelector: Sendable, Equatable {
   /// The newest entry.
   case last
@@ -15,11 +16,16 @@ public enum EntrySelector: Sendable, Equatable {
   /// The shortest id prefix accepted.
   public static let minimumPrefix = 4
 
-  /// Reads a selector as typed; throws `.invalidSelector` for what fits no form.
-  public init(parsing text: String) throws(JournalError) {
+  /// Reads a selector as typed, with words for days counted from `today` (`YYYY-MM-DD`);
+  /// throws `.invalidSelector` for what fits no form.
+  public init(parsing text: String, today: String? = nil) throws(JournalError) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.lowercased() == "last" {
       self = .last
+    } else if let today, let range = DayRange(parsing: trimmed, today: today), range.first == range.last,
+      !trimmed.allSatisfy(\.isHexDigit)
+    {
+      self = .day(range.first)
     } else if trimmed.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}\z"#, options: .regularExpression) != nil {
       self = .day(trimmed)
     } else if trimmed.hasSuffix(".md") || trimmed.contains("/") {

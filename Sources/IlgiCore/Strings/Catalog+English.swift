@@ -301,7 +301,7 @@ extension Catalog {
     .errJournalIsFile: "{1} is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL",
     .errNoSuchEntry: "no entry matches `{1}`; see `ilgi list` for ids, dates and paths",
     .errAmbiguous: "`{1}` matches {2 entry|entries}; name one by id or path: {3}",
-    .errInvalidSelector: "`{1}` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, or a date YYYY-MM-DD",
+    .errInvalidSelector: "`{1}` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, a date YYYY-MM-DD, or a day like `today` or `yesterday`",
     .errEditInProgress:
       "{1} is open in another edit, or an earlier edit of it was interrupted; its copy is {2}. If no other edit is open, `ilgi edit {1} --resume` reopens that copy",
     .errNoEditToResume: "there is no interrupted edit of {1} to resume; `ilgi drafts` lists the copies there are",
@@ -311,6 +311,7 @@ extension Catalog {
     .errIO: "could not {1} {2}: {3}; check the folder's permissions and free space",
     .errTemplate: "template {1}: {2}; fix or remove it",
     .selectorMatchesMany: "`{1}` matches {2 entry|entries}:",
+    .errNotInTrash: "nothing in the trash matches `{1}`; `ilgi trash` lists what is there",
     .errNameOne: "name one by its id or path, e.g. `ilgi show {1}`",
     .readBinary: "{1}: is a binary file, not Markdown text",
     .readInvalidUTF8: "{1}: is not UTF-8 text (bad byte at offset {2})",

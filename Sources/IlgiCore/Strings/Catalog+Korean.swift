@@ -299,7 +299,7 @@ extension Catalog {
     .errJournalIsFile: "{1}은(는) 일기장 폴더가 아니라 파일입니다. --journal이나 ILGI_JOURNAL로 폴더를 주세요",
     .errNoSuchEntry: "`{1}`에 맞는 일기가 없습니다. id, 날짜, 경로는 `ilgi list`를 보세요",
     .errAmbiguous: "`{1}`에 맞는 일기가 {2}개입니다. id나 경로로 하나를 고르세요: {3}",
-    .errInvalidSelector: "`{1}`로는 일기를 고를 수 없습니다. id(4자 이상), `last`, 2026/11/….md 같은 경로, 또는 날짜 YYYY-MM-DD를 쓰세요",
+    .errInvalidSelector: "`{1}`로는 일기를 고를 수 없습니다. id(4자 이상), `last`, 2026/11/….md 같은 경로, 날짜 YYYY-MM-DD, 또는 `오늘`, `어제` 같은 날을 쓰세요",
     .errEditInProgress:
       "{1}을(를) 다른 곳에서 고치고 있거나 앞선 고치기가 중단되었습니다. 그 사본은 {2}에 있습니다. 다른 곳에서 고치는 중이 아니면 `ilgi edit {1} --resume`으로 그 사본을 다시 여세요",
     .errNoEditToResume: "{1}의 중단된 고치기가 없습니다. `ilgi drafts`로 남은 사본을 보세요",
@@ -309,6 +309,7 @@ extension Catalog {
     .errIO: "{2}: {1} 실패({3}). 폴더 권한과 남은 공간을 확인하세요",
     .errTemplate: "템플릿 {1}: {2}. 고치거나 지우세요",
     .selectorMatchesMany: "`{1}`에 맞는 일기가 {2}개입니다:",
+    .errNotInTrash: "휴지통에 `{1}`에 맞는 일기가 없습니다. `ilgi trash`로 휴지통을 보세요",
     .errNameOne: "id나 경로로 하나를 고르세요. 예: `ilgi show {1}`",
     .readBinary: "{1}: 마크다운 글이 아니라 바이너리 파일입니다",
     .readInvalidUTF8: "{1}: UTF-8 글이 아닙니다(위치 {2}의 바이트)",

@@ -174,6 +174,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errTemplate
   case selectorMatchesMany
   case errNameOne
+  case errNotInTrash
   case readBinary
   case readInvalidUTF8
   case readFrontMatter
