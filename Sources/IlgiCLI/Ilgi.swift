@@ -5,7 +5,7 @@ public struct Ilgi: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "ilgi",
     abstract: tr(.rootAbstract),
-    discussion: tr(.rootDiscussion),
+    discussion: helpText(.rootDiscussion),
     version: "0.1.0",
     subcommands: [
       Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Delete.self, Trash.self,

@@ -30,6 +30,10 @@ public enum IlgiCommandLine {
       }
     }
     guard index > 0 else { return arguments }
+    // `ilgi --locale ko --help` asks for ilgi's own help in that language (already chosen).
+    if arguments[index...].elementsEqual(["--help"]) || arguments[index...].elementsEqual(["-h"]) {
+      return Array(arguments[index...])
+    }
     // The command and, for a command that has its own (`trash restore`), the one named after it.
     var commands: [any ParsableCommand.Type] = Ilgi.configuration.subcommands
     var end = index
@@ -47,12 +51,14 @@ public enum IlgiCommandLine {
 
   /// Runs `ilgi` with the process's arguments and exits.
   public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    // The language first: moving the options reads the commands' help texts, which keep the
+    // language they were first read in.
+    Localization.catalog = Catalog(
+      Context.startupLanguage(arguments: arguments, variables: ProcessInfo.processInfo.environment))
     let arguments = globalOptionsMoved(arguments)
     // A write past `ulimit -f` must fail with EFBIG (and leave the old file), not kill ilgi.
     signal(SIGXFSZ, SIG_IGN)
     EntryIndex.prepareSQLite()
-    Localization.catalog = Catalog(
-      Context.startupLanguage(arguments: arguments, variables: ProcessInfo.processInfo.environment))
     do {
       var command = try Ilgi.parseAsRoot(arguments)
       try command.run()

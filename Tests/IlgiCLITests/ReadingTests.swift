@@ -261,6 +261,34 @@ import Testing
     #expect(binary.stderr == "ilgi: \(h.journal.root)/bin.md: is a binary file, not Markdown text; convert it first\n")
   }
 
+  /// `--help` in Korean is Korean throughout, for ilgi itself and for a command, and the
+  /// paragraphs of every command's help wrap evenly instead of at the catalog's own line ends.
+  @Test func helpIsInOneLanguageAndWrapsEvenly() throws {
+    let h = try Harness()
+    let root = try h.run("--locale", "ko", "--help")
+    #expect(root.stdout.hasPrefix("개요: 평범한 마크다운 파일로 쓰는 일기장."), "\(root.stdout.prefix(200))")
+    let list = try h.run("--locale", "ko", "list", "--help")
+    #expect(list.stdout.hasPrefix("개요: 일기 목록을 최근 것부터"), "\(list.stdout.prefix(200))")
+    #expect(!list.stdout.contains("Files that cannot be read"))
+    let commands = [
+      "init", "new", "list", "search", "show", "edit", "delete", "trash", "drafts", "onthisday", "tags", "stats",
+      "doctor", "index", "render", "config", "weather", "import", "export", "serve", "templates", "share", "sync", "log",
+    ]
+    for locale in ["en", "ko"] {
+      for command in commands {
+        let help = try h.run(command, "--help", "--locale", locale).stdout
+        let prose = help.components(separatedBy: locale == "en" ? "USAGE:" : "사용법:")[0]
+          .split(separator: "\n", omittingEmptySubsequences: false)
+        for (line, next) in zip(prose, prose.dropFirst())
+        where !line.isEmpty && !next.isEmpty && !line.hasPrefix(" ") && !next.hasPrefix(" ") && !line.hasSuffix(":")
+          && !next.hasPrefix("- ")
+        {
+          #expect(line.count >= (locale == "en" ? 60 : 30), "\(command) --help (\(locale)): `\(line)`")
+        }
+      }
+    }
+  }
+
   @Test func helpTeachesByExample() throws {
     let h = try Harness()
     for command in ["init", "new", "list", "show", "edit", "delete", "trash", "drafts", "render"] {

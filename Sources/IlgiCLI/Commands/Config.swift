@@ -8,7 +8,7 @@ extension Ilgi {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         commandName: "config",
-        abstract: tr(.configAbstract), discussion: tr(.configDiscussion),
+        abstract: tr(.configAbstract), discussion: helpText(.configDiscussion),
         subcommands: [ListSettings.self, Get.self, Set.self, Unset.self], defaultSubcommand: ListSettings.self)
     }
 

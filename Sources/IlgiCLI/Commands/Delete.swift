@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "delete",
       abstract: tr(.deleteAbstract),
-      discussion: tr(.deleteDiscussion))
+      discussion: helpText(.deleteDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

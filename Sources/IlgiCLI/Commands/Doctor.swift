@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "doctor",
       abstract: tr(.doctorAbstract),
-      discussion: tr(.doctorDiscussion))
+      discussion: helpText(.doctorDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "drafts",
       abstract: tr(.draftsAbstract),
-      discussion: tr(.draftsDiscussion))
+      discussion: helpText(.draftsDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "edit",
       abstract: tr(.editAbstract),
-      discussion: tr(.editDiscussion))
+      discussion: helpText(.editDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "export",
       abstract: tr(.exportAbstract),
-      discussion: tr(.exportDiscussion))
+      discussion: helpText(.exportDiscussion))
 
     /// What an export writes.
     enum Format: String, CaseIterable, ExpressibleByArgument {

@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract: tr(.importAbstract),
-      discussion: tr(.importDiscussion))
+      discussion: helpText(.importDiscussion))
 
     /// What an import reads.
     enum Format: String, CaseIterable, ExpressibleByArgument {

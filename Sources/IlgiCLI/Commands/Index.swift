@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "index",
       abstract: tr(.indexAbstract),
-      discussion: tr(.indexDiscussion))
+      discussion: helpText(.indexDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

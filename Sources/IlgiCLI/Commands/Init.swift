@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "init",
       abstract: tr(.initAbstract),
-      discussion: tr(.initDiscussion))
+      discussion: helpText(.initDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "list",
       abstract: tr(.listAbstract),
-      discussion: tr(.listDiscussion))
+      discussion: helpText(.listDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

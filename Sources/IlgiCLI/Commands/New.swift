@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "new",
       abstract: tr(.newAbstract),
-      discussion: tr(.newDiscussion))
+      discussion: helpText(.newDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

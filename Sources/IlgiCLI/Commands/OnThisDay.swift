@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "onthisday",
       abstract: tr(.onThisDayAbstract),
-      discussion: tr(.onThisDayDiscussion))
+      discussion: helpText(.onThisDayDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

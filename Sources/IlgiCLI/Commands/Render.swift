@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "render",
       abstract: tr(.renderAbstract),
-      discussion: tr(.renderDiscussion))
+      discussion: helpText(.renderDiscussion))
 
     @Argument(help: ArgumentHelp(tr(.renderFileHelp)))
     var file: String?

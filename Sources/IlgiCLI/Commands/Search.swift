@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "search",
       abstract: tr(.searchAbstract),
-      discussion: tr(.searchDiscussion))
+      discussion: helpText(.searchDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -10,7 +10,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "serve",
       abstract: tr(.serveAbstract),
-      discussion: tr(.serveDiscussion))
+      discussion: helpText(.serveDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "share",
       abstract: tr(.shareAbstract),
-      discussion: tr(.shareDiscussion))
+      discussion: helpText(.shareDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "show",
       abstract: tr(.showAbstract),
-      discussion: tr(.showDiscussion))
+      discussion: helpText(.showDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

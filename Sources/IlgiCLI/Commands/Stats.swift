@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "stats",
       abstract: tr(.statsAbstract),
-      discussion: tr(.statsDiscussion))
+      discussion: helpText(.statsDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "sync",
       abstract: tr(.syncAbstract),
-      discussion: tr(.syncDiscussion))
+      discussion: helpText(.syncDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "tags",
       abstract: tr(.tagsAbstract),
-      discussion: tr(.tagsDiscussion))
+      discussion: helpText(.tagsDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

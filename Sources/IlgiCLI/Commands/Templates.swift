@@ -8,7 +8,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "templates",
       abstract: tr(.templatesAbstract),
-      discussion: tr(.templatesDiscussion))
+      discussion: helpText(.templatesDiscussion))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ extension Ilgi {
     static let configuration = CommandConfiguration(
       commandName: "trash",
       abstract: tr(.trashAbstract),
-      discussion: tr(.trashDiscussion),
+      discussion: helpText(.trashDiscussion),
       subcommands: [ListTrash.self, Restore.self, Empty.self],
       defaultSubcommand: ListTrash.self)
 
@@ -41,7 +41,7 @@ extension Ilgi {
       static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: tr(.trashRestoreAbstract),
-        discussion: tr(.trashRestoreDiscussion))
+        discussion: helpText(.trashRestoreDiscussion))
 
       @OptionGroup var global: GlobalOptions
 
@@ -72,7 +72,7 @@ extension Ilgi {
       static let configuration = CommandConfiguration(
         commandName: "empty",
         abstract: tr(.trashEmptyAbstract),
-        discussion: tr(.trashEmptyDiscussion))
+        discussion: helpText(.trashEmptyDiscussion))
 
       @OptionGroup var global: GlobalOptions
 

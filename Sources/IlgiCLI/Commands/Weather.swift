@@ -34,7 +34,7 @@ extension Ilgi {
 
     struct Fill: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "fill", abstract: tr(.weatherFillAbstract), discussion: tr(.weatherFillDiscussion))
+        CommandConfiguration(commandName: "fill", abstract: tr(.weatherFillAbstract), discussion: helpText(.weatherFillDiscussion))
       }
 
       @OptionGroup var global: GlobalOptions
