@@ -322,7 +322,15 @@ struct Context {
       throw Failure(tr(.errIndexFailedDelete, error.path, error.message), status: ExitStatus.ioError)
     }
     for notice in index.notices { Terminal.standardError.write("ilgi: \(Self.describe(notice))\n") }
-    if warnings { warn(report.skipped.filter { !quiet.contains($0.path) }) }
+    if warnings {
+      // A file's problem is told in full once, when it appears or the file changes; after
+      // that one line says how many there are and where to see them.
+      let shown = report.skipped.filter { !quiet.contains($0.path) }
+      warn(shown.filter { !report.knownBefore.contains($0.path) })
+      if shown.contains(where: { report.knownBefore.contains($0.path) }) {
+        Terminal.warn(tr(.problemsKnown, shown.count))
+      }
+    }
     return (index, report)
   }
 
@@ -332,8 +340,6 @@ struct Context {
     }
   }
 
-  /// The entry a selector names, read from its file.
-  ///
   /// The shortest name that picks `entry` alone out of `entries`: an id prefix of 8 or more
   /// characters, else (two files with one id) its path.
   static func distinctName(of entry: IndexedEntry, among entries: [IndexedEntry]) -> String {
@@ -346,6 +352,7 @@ struct Context {
     return entry.path.rawValue
   }
 
+  /// The entry a selector names, read from its file.
   /// A path that names a file ilgi cannot read fails with that file's own problem (exit 65).
   func resolve(_ text: String, in store: JournalStore) throws -> Entry {
     let selector = try Self.map { try EntrySelector(parsing: text, today: today) }

@@ -42,7 +42,9 @@ public enum IlgiCommandLine {
       end += 1
     }
     guard end > index else { return arguments }
-    return Array(arguments[index..<end] + arguments[..<index] + arguments[end...])
+    // `-J~/j` becomes `-J ~/j`: the argument parser reads a short option's value only apart.
+    let moved = arguments[..<index].flatMap { $0.hasPrefix("-J") && $0.count > 2 ? ["-J", String($0.dropFirst(2))] : [$0] }
+    return Array(arguments[index..<end] + moved + arguments[end...])
   }
 
   private static func names(of command: any ParsableCommand.Type) -> [String] {

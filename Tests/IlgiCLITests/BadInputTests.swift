@@ -23,6 +23,26 @@ import Testing
     #expect(h.journal.snapshot() == before)
   }
 
+  /// A bad file is described in full the first time a command meets it and after it changes;
+  /// in between, one line says how many files could not be read, and `doctor` names them all.
+  @Test func aBadFileIsToldOnceThenCounted() throws {
+    let h = try Harness(["good.md": Self.good, "a.md": "---\nid: [\n---\nA\n", "b.md": "---\nid: [\n---\nB\n"])
+    let first = try h.run("list")
+    #expect(first.stderr.components(separatedBy: "front matter is not valid YAML").count - 1 == 2, "\(first.stderr)")
+    let second = try h.run("show", "last")
+    #expect(second.stderr == "ilgi: warning: 2 files could not be read; `ilgi doctor` says why\n")
+    try h.journal.write("a.md", "---\nid: [\n---\nA, changed\n")
+    let third = try h.run("list")
+    #expect(third.stderr.hasPrefix("ilgi: warning: a.md:"), "\(third.stderr)")
+    #expect(third.stderr.hasSuffix("ilgi: warning: 2 files could not be read; `ilgi doctor` says why\n"))
+    #expect(!third.stderr.contains("b.md:"))
+    let korean = try h.run("list", "--locale", "ko")
+    #expect(korean.stderr == "ilgi: 경고: 파일 2개를 읽지 못했습니다. 까닭은 `ilgi doctor`가 알려 줍니다\n")
+    let doctor = try h.run("doctor")
+    #expect(doctor.status == 1)
+    #expect(doctor.stdout.contains("a.md:") && doctor.stdout.contains("b.md:"), "\(doctor.stdout)")
+  }
+
   @Test func malformedFrontMatter() throws {
     try expectListed(
       "yaml", { try $0.write("bad.md", "---\nid: A\ndate: [unclosed\n---\nTitle\n") },

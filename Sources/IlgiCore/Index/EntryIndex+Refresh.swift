@@ -121,6 +121,7 @@ extension EntryIndex {
     }
 
     report.skipped = walk.problems + stillBad
+    report.knownBefore = Set(stillBad.map(\.path))
     defer { report.skipped.sort { $0.path < $1.path } }
     guard
       rebuild

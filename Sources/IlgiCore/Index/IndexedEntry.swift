@@ -117,6 +117,8 @@ public struct IndexReport: Sendable {
   public var moved = 0
   /// Files that could not be read, each with its reason (also the ones known from before).
   public var skipped: [EntryReadError] = []
+  /// Those of `skipped` the index knew of already, their files unchanged since.
+  public var knownBefore: Set<JournalPath> = []
   /// Entries in the index afterwards.
   public var total = 0
   /// Whether the index was made from nothing (missing, corrupt, older format, or asked).

@@ -318,6 +318,7 @@ extension Catalog {
     .readFrontMatter: "{1}:{2}: {3}",
     .readTooLarge: "{1}: is {2}; entries larger than {3} are not read",
     .readUnreadable: "{1}: {2}",
+    .problemsKnown: "{1 file|files} could not be read; `ilgi doctor` says why",
     .adviceSplit: "split it into smaller entries or move it out of the journal",
     .adviceConvert: "move it out of the journal or save it as UTF-8 Markdown",
     .adviceFixLine: "fix that line",

@@ -316,6 +316,7 @@ extension Catalog {
     .readFrontMatter: "{1}:{2}: {3}",
     .readTooLarge: "{1}: 크기가 {2}입니다. {3}보다 큰 일기는 읽지 않습니다",
     .readUnreadable: "{1}: {2}",
+    .problemsKnown: "파일 {1}개를 읽지 못했습니다. 까닭은 `ilgi doctor`가 알려 줍니다",
     .adviceSplit: "작은 일기 여러 개로 나누거나 일기장 밖으로 옮기세요",
     .adviceConvert: "일기장 밖으로 옮기거나 UTF-8 마크다운으로 저장하세요",
     .adviceFixLine: "그 줄을 고치세요",

@@ -179,6 +179,7 @@ public enum Message: String, Sendable, CaseIterable {
   case readInvalidUTF8
   case readFrontMatter
   case readTooLarge
+  case problemsKnown
   case adviceSplit
   case readUnreadable
   case adviceConvert
