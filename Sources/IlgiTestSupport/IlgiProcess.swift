@@ -21,10 +21,11 @@ public struct IlgiProcess: Sendable {
     return root.appendingPathComponent(".build/debug/ilgi").path
   }
 
-  /// Environment every run starts from: a temp HOME, English, UTC, no editor, no colour.
+  /// Environment every run starts from: a temp HOME, English, Seoul's time, no editor, no
+  /// colour, no pager (a test on a terminal that wants one sets `ILGI_PAGER`).
   public static func baseEnvironment(home: String) -> [String: String] {
     [
-      "HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "en_US.UTF-8", "TZ": "Asia/Seoul",
+      "HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "en_US.UTF-8", "TZ": "Asia/Seoul", "PAGER": "cat",
       "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
     ]
   }

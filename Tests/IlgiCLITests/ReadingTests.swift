@@ -232,6 +232,34 @@ import Testing
     #expect(!result.stdout.contains("\u{1B}[2J"))
   }
 
+  /// On a terminal, long output goes through the pager (ILGI_PAGER before PAGER), never with
+  /// --no-pager or into a pipe; previews are cut to the terminal's width there, whole elsewhere.
+  @Test func outputIsPagedOnATerminalAndPreviewsFitIt() throws {
+    var files = Self.files
+    let body = String(repeating: "산책 and a walk by the river. ", count: 12)
+    files["2026/11/long.md"] = entry("AAAA9999", "2026-11-22T08:00:00+09:00", "Long", body: body)
+    let h = try Harness(files)
+    let pager = try h.journal.script("pager.sh", "#!/bin/sh\necho PAGED-BY-ILGI-PAGER\ncat\n")
+    let terminal = ["TERM": "dumb", "ILGI_PAGER": pager, "PAGER": "false", "COLUMNS": "50"]
+    func width(_ line: Substring) -> Int {
+      line.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) ? 2 : 1) }
+    }
+    for command in ["list", "search river", "show last", "onthisday 2027-11-21"] {
+      let paged = try h.runOnTerminal(command, env: terminal)
+      #expect(paged.stdout.contains("PAGED-BY-ILGI-PAGER"), "\(command): \(paged.stdout)")
+      let direct = try h.runOnTerminal(command + " --no-pager", env: terminal)
+      #expect(!direct.stdout.contains("PAGED-BY-ILGI-PAGER"), "\(command)")
+    }
+    let listed = try h.runOnTerminal("list", env: terminal).stdout.replacingOccurrences(of: "\r", with: "")
+    let previews = listed.split(separator: "\n").filter { $0.hasPrefix("          ") }
+    #expect(previews.count == 5)
+    for line in previews { #expect(width(line) <= 50, "`\(line)`") }
+    #expect(previews.contains { $0.hasSuffix("…") })
+    let piped = try h.run("list", env: ["ILGI_PAGER": pager, "COLUMNS": "50"])
+    #expect(!piped.stdout.contains("PAGED-BY-ILGI-PAGER"))
+    #expect(piped.stdout.contains("산책 and a walk by the river. 산책 and a walk by the river. 산책"))
+  }
+
   @Test func escapeSequencesInEntriesNeverReachTheTerminal() throws {
     let h = try Harness([
       "x.md": entry("EEEE0000", "2026-01-01T00:00:00Z", "Title \u{1B}]0;pwned\u{07}", body: "Body \u{1B}[2J cleared")

@@ -16,6 +16,8 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.optJSON)))
     var json = false
 
+    @OptionGroup var pager: PagerOptions
+
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
@@ -27,16 +29,24 @@ extension Ilgi {
       }
       let paint = context.paint
       var out = ""
+      let columns = Terminal.columns(context.variables)
       for entry in entries {
-        out += Self.lines(entry, context, paint: paint)
-        if !entry.preview.isEmpty { out += "          \(entry.preview)\n" }
+        out += Self.lines(entry, context, paint: paint) + Self.preview(entry, columns: columns)
       }
       if entries.isEmpty {
         Terminal.standardError.write(
           try Context.indexed { try index.count() } == 0
             ? tr(.listEmptyJournal) + "\n" : tr(.listNoMatch) + "\n")
       }
-      Terminal.standardOutput.write(out)
+      Pager.show(out, variables: context.variables, options: pager)
+    }
+
+    /// The preview line under an entry's first line, cut to the terminal's width.
+    static func preview(_ entry: IndexedEntry, columns: Int?) -> String {
+      guard !entry.preview.isEmpty else { return "" }
+      let indent = "          "
+      guard let columns else { return indent + entry.preview + "\n" }
+      return indent + Terminal.fitted(entry.preview, columns: max(20, columns - indent.count - 1)) + "\n"
     }
 
     /// One entry as two lines: id, date, title and weather; then the preview.

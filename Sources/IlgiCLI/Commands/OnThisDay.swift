@@ -17,6 +17,8 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.optJSONList)))
     var json = false
 
+    @OptionGroup var pager: PagerOptions
+
     func run() throws {
       let context = Context(global)
       guard let day = DayRange(parsing: date ?? "today", today: context.today)?.first else {
@@ -36,6 +38,7 @@ extension Ilgi {
       let paint = context.paint
       var out = ""
       var year = ""
+      let columns = Terminal.columns(context.variables)
       let thisYear = Int(day.prefix(4)) ?? 0
       for entry in entries {
         let entryYear = String(entry.date.day.prefix(4))
@@ -44,10 +47,9 @@ extension Ilgi {
           let ago = thisYear - (Int(entryYear) ?? thisYear)
           out += (out.isEmpty ? "" : "\n") + paint.bold(ago == 1 ? tr(.yearAgo) : tr(.yearsAgo, ago)) + "\n"
         }
-        out += List.lines(entry, context, paint: paint)
-        if !entry.preview.isEmpty { out += "          \(entry.preview)\n" }
+        out += List.lines(entry, context, paint: paint) + List.preview(entry, columns: columns)
       }
-      Terminal.standardOutput.write(out)
+      Pager.show(out, variables: context.variables, options: pager)
     }
   }
 }

@@ -21,6 +21,8 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.optJSON)))
     var json = false
 
+    @OptionGroup var pager: PagerOptions
+
     func validate() throws {
       if let unknown = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
         throw ValidationError(tr(.errSearchUnknownOption, unknown))
@@ -72,7 +74,7 @@ extension Ilgi {
           clean: Sanitize.line)
         out += "          \(snippet)\n"
       }
-      Terminal.standardOutput.write(out)
+      Pager.show(out, variables: context.variables, options: pager)
     }
 
     /// The snippet with each highlight wrapped in `open` and `close`, its text passed through

@@ -26,6 +26,8 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.showRawHTMLHelp)))
     var allowRawHtml = false
 
+    @OptionGroup var pager: PagerOptions
+
     func validate() throws {
       if [html, raw, json].filter({ $0 }).count > 1 {
         throw ValidationError(tr(.errShowOneFormat))
@@ -51,7 +53,7 @@ extension Ilgi {
         out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"
         let body = context.renderer().terminal(entry.body, style: paint.enabled ? .ansi : .plain)
         if !body.isEmpty { out += "\n" + body + "\n" }
-        Terminal.standardOutput.write(out)
+        Pager.show(out, variables: context.variables, options: pager)
       }
     }
   }

@@ -32,6 +32,7 @@ extension Catalog {
     .optJournal: "The journal folder. Default: $ILGI_JOURNAL, else `journal` in the config, else ~/ilgi.",
     .optLocale: "Language for messages and dates: en or ko (en_US, ko_KR...). Default: config, LC_ALL, LC_MESSAGES, LANG.",
     .optSelector: "Which entry: an id or id prefix, `last`, a path, or a date YYYY-MM-DD.",
+    .optNoPager: "Print straight to the terminal, without the pager (ILGI_PAGER, PAGER or less).",
     .optJSON: "Print JSON instead of text.",
     .optYes: "Do not ask.",
     .optFrom: "Entries on or after this day: 2024-05-01, 2024-05, 2024, yesterday, '3 days ago', 'last monday', 어제, 지난주.",

@@ -32,6 +32,7 @@ extension Catalog {
     .optJournal: "일기장 폴더. 기본값: $ILGI_JOURNAL, 없으면 설정의 `journal`, 없으면 ~/ilgi.",
     .optLocale: "메시지와 날짜의 언어: en 또는 ko (en_US, ko_KR...). 기본값: 설정, LC_ALL, LC_MESSAGES, LANG.",
     .optSelector: "어느 일기인지: id나 id 앞부분, `last`, 경로, 또는 날짜 YYYY-MM-DD.",
+    .optNoPager: "페이저(ILGI_PAGER, PAGER 또는 less) 없이 터미널에 바로 씁니다.",
     .optJSON: "텍스트 대신 JSON으로 출력합니다.",
     .optYes: "묻지 않습니다.",
     .optFrom: "이날부터의 일기: 2024-05-01, 2024-05, 2024, yesterday, '3 days ago', 'last monday', 어제, 3일 전, 지난주.",

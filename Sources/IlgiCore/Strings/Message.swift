@@ -15,6 +15,7 @@ public enum Message: String, Sendable, CaseIterable {
   case optLocale
   case optSelector
   case optJSON
+  case optNoPager
   case optYes
   case optFrom
   case optTo

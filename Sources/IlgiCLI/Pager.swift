@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import IlgiCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--no-pager`, for the commands whose output can run to pages.
+struct PagerOptions: ParsableArguments {
+  @Flag(help: ArgumentHelp(tr(.optNoPager)))
+  var noPager = false
+}
+
+/// Long output on a terminal goes through a pager, as git does: `ILGI_PAGER`, else `PAGER`,
+/// else `less` (with `LESS=FRX` unless set: it quits at once when the text fits one screen,
+/// keeps colours and leaves the text on the screen). An empty value or `cat` means none.
+/// Output that is not a terminal is never paged.
+enum Pager {
+  /// Writes `text` to standard output, through the pager where there is one.
+  static func show(_ text: String, variables: [String: String], options: PagerOptions) {
+    guard !options.noPager, Terminal.outputIsTerminal, let command = command(variables) else {
+      Terminal.standardOutput.write(text)
+      return
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    var environment = variables
+    if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+    if environment["LV"] == nil { environment["LV"] = "-c" }
+    process.environment = environment
+    let input = Pipe()
+    process.standardInput = input
+    do {
+      try process.run()
+    } catch {
+      Terminal.standardOutput.write(text)
+      return
+    }
+    // A pager quit before the end closes the pipe: the rest is not wanted, and that is no error.
+    let previous = signal(SIGPIPE, SIG_IGN)
+    let descriptor = input.fileHandleForWriting.fileDescriptor
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { break }
+      bytes = bytes.dropFirst(written)
+    }
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    signal(SIGPIPE, previous)
+  }
+
+  /// The pager command, or nil for none.
+  static func command(_ variables: [String: String]) -> String? {
+    let chosen = (variables["ILGI_PAGER"] ?? variables["PAGER"] ?? "less").trimmingCharacters(in: .whitespaces)
+    return chosen.isEmpty || chosen == "cat" ? nil : chosen
+  }
+}
+
+extension Terminal {
+  /// How many columns standard output's terminal has: `COLUMNS`, else the terminal's own
+  /// size; nil when standard output is not a terminal.
+  static func columns(_ variables: [String: String]) -> Int? {
+    guard outputIsTerminal else { return nil }
+    if let text = variables["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
+  /// `text` cut to fit `columns` terminal columns, with `…` where it was cut; East Asian wide
+  /// characters (Hangul, Han, kana, full-width forms) take two columns.
+  static func fitted(_ text: String, columns: Int) -> String {
+    var used = 0
+    var result = ""
+    for character in text {
+      let width = displayWidth(character)
+      if used + width > columns {
+        while used + 1 > columns, let last = result.popLast() { used -= displayWidth(last) }
+        return result + "…"
+      }
+      used += width
+      result.append(character)
+    }
+    return result
+  }
+
+  static func displayWidth(_ character: Character) -> Int {
+    guard let scalar = character.unicodeScalars.first?.value else { return 0 }
+    switch scalar {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF,
+      0x20000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
+  }
+}
