@@ -70,6 +70,20 @@ import Testing
       try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same-2.md\n")
   }
 
+  /// `--date` takes words and a time of day, in both languages; the file goes where that day is.
+  @Test func newTakesNaturalDatesWithATimeOfDay() throws {
+    let h = try Harness()
+    let korean = try h.run("new", "저녁 산책", "--date", "2025년 3월 28일 저녁 9시")
+    #expect(korean.status == 0, "\(korean.stderr)")
+    #expect(korean.stdout == "2025/03/2025-03-28-2100-저녁-산책.md\n")
+    let english = try h.run("new", "Late train", "--date", "March 27, 2025 9:30pm")
+    #expect(english.stdout == "2025/03/2025-03-27-2130-late-train.md\n")
+    #expect(h.journal.text("2025/03/2025-03-27-2130-late-train.md")?.contains("date: 2025-03-27T21:30:00+09:00") == true)
+    let yesterday = try h.run("new", "Yesterday", "--date", "yesterday 07:05")
+    #expect(yesterday.status == 0)
+    #expect(yesterday.stdout.contains("-0705-yesterday.md"))
+  }
+
   @Test(
     arguments: [
       (
@@ -79,7 +93,7 @@ import Testing
       ),
       (
         ["new", "x", "--date", "someday"], nil,
-        "Error: --date `someday` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM\n", Int32(64)
+        "Error: --date `someday` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`\n", Int32(64)
       ),
       (["new", "x", "--tag", "a,b"], nil, "Error: --tag `a,b` is not a tag; use one word, without spaces or commas\n", Int32(64)),
       (

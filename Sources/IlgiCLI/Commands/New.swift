@@ -35,7 +35,7 @@ extension Ilgi {
     var resume = false
 
     func validate() throws {
-      if let date, DateParser(timeZone: .current).parse(date) == nil {
+      if let date, NewEntryDate.parse(date, now: Date(), zone: .current) == nil {
         throw ValidationError(tr(.errNewDate, date))
       }
       for tag in tags
@@ -100,14 +100,8 @@ extension Ilgi {
     private func entryDate(_ context: Context) throws -> EntryDate {
       let zone = context.environment.timeZone
       guard let date else { return EntryDate(instant: context.now, in: zone) }
-      let parsed = DateParser(timeZone: zone).parse(date)!
-      // A bare day means that day at the current time, so entries keep their order.
-      if date.trimmingCharacters(in: .whitespaces).count == 10 {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let time = calendar.dateComponents([.hour, .minute], from: context.now)
-        let instant = calendar.date(byAdding: DateComponents(hour: time.hour, minute: time.minute), to: parsed.instant)!
-        return EntryDate(instant: instant, in: zone)
+      guard let parsed = NewEntryDate.parse(date, now: context.now, zone: zone) else {
+        throw ValidationError(tr(.errNewDate, date))
       }
       return parsed
     }

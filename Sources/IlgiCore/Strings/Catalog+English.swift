@@ -78,11 +78,11 @@ extension Catalog {
         ilgi new --resume
       """,
     .newTextHelp: "The entry's text; the first line is the title. With --resume: which draft.",
-    .newDateHelp: "When it happened: YYYY-MM-DD or YYYY-MM-DDTHH:MM[+09:00]. Default: now.",
+    .newDateHelp: "When it happened: 2026-11-20, 2026-11-20T21:30[+09:00], yesterday, 'yesterday 21:30', '3 days ago', 'Nov 18 9pm', 어제, '어제 저녁 9시', '11월 18일'. A day alone keeps the time of day now. Default: now.",
     .newTagHelp: "A tag for the entry; repeat for more.",
     .newEditHelp: "Open the editor even when standard input is not a terminal.",
     .newResumeHelp: "Open the newest draft (or the one named) in the editor again.",
-    .errNewDate: "--date `{1}` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM",
+    .errNewDate: "--date `{1}` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`",
     .errNewTag: "--tag `{1}` is not a tag; use one word, without spaces or commas",
     .errNewWeatherLine: "--weather must be one line",
     .errNothingToWrite: "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",

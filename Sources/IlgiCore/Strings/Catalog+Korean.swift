@@ -78,11 +78,11 @@ extension Catalog {
         ilgi new --resume
       """,
     .newTextHelp: "일기의 글. 첫 줄이 제목입니다. --resume과 함께면: 어느 초안인지.",
-    .newDateHelp: "언제 일인지: YYYY-MM-DD 또는 YYYY-MM-DDTHH:MM[+09:00]. 기본값: 지금.",
+    .newDateHelp: "언제 일인지: 2026-11-20, 2026-11-20T21:30[+09:00], 어제, '어제 저녁 9시', '3일 전', '11월 18일', yesterday, 'Nov 18 9pm'. 날짜만 쓰면 시각은 지금 시각. 기본값: 지금.",
     .newTagHelp: "일기의 태그. 여러 개면 반복하세요.",
     .newEditHelp: "표준 입력이 터미널이 아니어도 편집기를 엽니다.",
     .newResumeHelp: "가장 최근 초안(또는 이름을 준 초안)을 편집기에서 다시 엽니다.",
-    .errNewDate: "--date `{1}`는 날짜가 아닙니다. YYYY-MM-DD나 YYYY-MM-DDTHH:MM을 쓰세요",
+    .errNewDate: "--date `{1}`는 날짜가 아닙니다. YYYY-MM-DD나 YYYY-MM-DDTHH:MM, 또는 `어제 저녁 9시`, `11월 18일` 같은 말을 쓰세요",
     .errNewTag: "--tag `{1}`는 태그가 아닙니다. 띄어쓰기나 쉼표 없는 한 단어를 쓰세요",
     .errNewWeatherLine: "--weather는 한 줄이어야 합니다",
     .errNothingToWrite: "쓸 내용이 없습니다: 글을 인자나 표준 입력으로 주거나, 터미널에서 실행해 편집기를 여세요",

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import IlgiCore
+
+/// What `new --date` takes, against a fixed now: 2026-11-23 14:05 in Seoul (a Monday).
+struct NewEntryDateTests {
+  static let seoul = TimeZone(identifier: "Asia/Seoul")!
+  static let now = DateParser(timeZone: seoul).parse("2026-11-23T14:05:00+09:00")!.instant
+
+  @Test(arguments: [
+    ("2026-11-20T19:30", "2026-11-20T19:30:00+09:00"),
+    ("2026-11-20T19:30-05:00", "2026-11-20T19:30:00-05:00"),
+    ("2026-11-20", "2026-11-20T14:05:00+09:00"),
+    ("2026-11-20 08:15", "2026-11-20T08:15:00+09:00"),
+    ("yesterday", "2026-11-22T14:05:00+09:00"),
+    ("어제", "2026-11-22T14:05:00+09:00"),
+    ("3 days ago", "2026-11-20T14:05:00+09:00"),
+    ("3일 전", "2026-11-20T14:05:00+09:00"),
+    ("last friday", "2026-11-20T14:05:00+09:00"),
+    ("yesterday 21:30", "2026-11-22T21:30:00+09:00"),
+    ("yesterday at 9pm", "2026-11-22T21:00:00+09:00"),
+    ("yesterday 9:30 am", "2026-11-22T09:30:00+09:00"),
+    ("어제 저녁 9시", "2026-11-22T21:00:00+09:00"),
+    ("어제 오전 9시 30분", "2026-11-22T09:30:00+09:00"),
+    ("그저께 밤 11시 반", "2026-11-21T23:30:00+09:00"),
+    ("Nov 18", "2026-11-18T14:05:00+09:00"),
+    ("November 18, 9pm", "2026-11-18T21:00:00+09:00"),
+    ("18 Nov 2025", "2025-11-18T14:05:00+09:00"),
+    ("Dec 25", "2025-12-25T14:05:00+09:00"),
+    ("11월 18일", "2026-11-18T14:05:00+09:00"),
+    ("2025년 3월 28일 저녁 7시", "2025-03-28T19:00:00+09:00"),
+    ("21:30", "2026-11-23T21:30:00+09:00"),
+    // What ilgi itself prints reads back.
+    ("November 21, 2026", "2026-11-21T14:05:00+09:00"),
+    ("Saturday, November 21, 2026", "2026-11-21T14:05:00+09:00"),
+    ("2026년 11월 21일", "2026-11-21T14:05:00+09:00"),
+    ("2026년 11월 21일 토요일", "2026-11-21T14:05:00+09:00"),
+  ])
+  func readsWhatPeopleWrite(_ text: String, _ expected: String) {
+    #expect(NewEntryDate.parse(text, now: Self.now, zone: Self.seoul)?.iso8601 == expected, "\(text)")
+  }
+
+  @Test(arguments: ["someday", "Nov 31", "25:00", "yesterday 9", "2026-13-01", "어제 25시", "13pm", "last year"])
+  func refusesWhatIsNoMoment(_ text: String) {
+    #expect(NewEntryDate.parse(text, now: Self.now, zone: Self.seoul) == nil, "\(text)")
+  }
+}
