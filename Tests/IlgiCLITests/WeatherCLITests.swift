@@ -146,6 +146,31 @@ struct WeatherCLITests {
     #expect(!asked.stderr.contains("entry"), "\(asked.stderr)")
   }
 
+  /// A backdated entry gets the archive's weather for its hour, never today's forecast; a
+  /// future one gets none, without a word.
+  @Test func aBackdatedEntryGetsTheWeatherOfItsHour() throws {
+    let server = try WeatherStubServer(answers: [
+      ("/v1/search", .body(status: 200, WeatherStubAnswers.geocoding())),
+      ("/v1/archive", .body(status: 200, WeatherStubAnswers.archive(first: "2024-04-30", last: "2024-05-02"))),
+      ("/v1/forecast", .body(status: 200, WeatherStubAnswers.current(temperature: 4.2, code: 0))),
+    ])
+    defer { server.stop() }
+    let harness = try harness(server)
+    let backdated = try harness.run("new", "Back then", "--date", "2024-05-01T09:00")
+    #expect(backdated.status == 0)
+    #expect(backdated.stderr == "")
+    let text = try #require(harness.journal.text(backdated.stdout.trimmingCharacters(in: .newlines)))
+    #expect(text.contains("weather: Rain, 12°C\n"), "\(text)")
+    #expect(!server.requests.contains { $0.target.hasPrefix("/v1/forecast") })
+    #expect(server.requests.contains { $0.target.hasPrefix("/v1/archive") && $0.target.contains("2024-05-01") })
+    let future = try harness.run("new", "Plans", "--date", "2099-01-01T09:00")
+    #expect(future.status == 0)
+    #expect(future.stderr == "")
+    #expect(harness.journal.text(future.stdout.trimmingCharacters(in: .newlines))?.contains("weather:") == false)
+    let now = try harness.run("new", "Now")
+    #expect(harness.journal.text(now.stdout.trimmingCharacters(in: .newlines))?.contains("weather: Clear, 4°C\n") == true)
+  }
+
   @Test func fillWritesOnlyTheWeatherLineOfEntriesWithoutOne() throws {
     let server = try WeatherStubServer(answers: [
       ("/v1/search", .body(status: 200, WeatherStubAnswers.geocoding())),

@@ -111,6 +111,21 @@ public struct WeatherLookup: Sendable {
     }
   }
 
+  /// The weather for an entry written at `instant`: the conditions now when that is within an
+  /// hour of `now`, else the archive's report for that hour; nil for a moment in the future
+  /// or an hour the archive has nothing for (a backdated entry never gets today's weather).
+  public func weather(at instant: Date, now: Date) async -> Result<WeatherReport?, WeatherError> {
+    let distance = instant.timeIntervalSince(now)
+    if abs(distance) <= 3600 { return await current(now: now).map { $0 } }
+    guard distance < 0 else { return .success(nil) }
+    let day = EntryDate(instant: instant, offset: 0).day
+    do {
+      return .success(try await history(from: day, to: day, now: now).report(at: instant))
+    } catch {
+      return .failure(error)
+    }
+  }
+
   /// The place's hourly history over a UTC day range.
   public func history(from first: String, to last: String, now: Date) async throws(WeatherError) -> WeatherHistory {
     var cache = WeatherCache.load(path: cachePath)
