@@ -46,3 +46,22 @@ struct NewEntryDateTests {
     #expect(NewEntryDate.parse(text, now: Self.now, zone: Self.seoul) == nil, "\(text)")
   }
 }
+
+/// `ilgi new TEXT...`: where the title ends.
+struct CommandLineEntryTests {
+  @Test(arguments: [
+    (["Rainy commute", "Got soaked on the way."], "Rainy commute\n\nGot soaked on the way."),
+    (["Rainy", "commute.", "Got", "soaked."], "Rainy commute.\n\nGot soaked."),
+    (["Rainy commute. Got soaked on the way."], "Rainy commute.\n\nGot soaked on the way."),
+    (["Morning run"], "Morning run"),
+    (["Version 2.0 is out"], "Version 2.0 is out"),
+    (["Why? Because."], "Why?\n\nBecause."),
+    (["First line\nsecond line"], "First line\n\nsecond line"),
+    (["비 오는 출근길", "흠뻑 젖었다."], "비 오는 출근길\n\n흠뻑 젖었다."),
+    (["출근길. 흠뻑 젖었다."], "출근길.\n\n흠뻑 젖었다."),
+    (["A title. With more", "and more"], "A title.\n\nWith more and more"),
+  ])
+  func theTitleEndsAtTheFirstSentenceOrPhrase(_ arguments: [String], _ expected: String) {
+    #expect(CommandLineEntry.text(arguments) == expected)
+  }
+}

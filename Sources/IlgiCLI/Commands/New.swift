@@ -66,7 +66,7 @@ extension Ilgi {
 
       var body: String?
       if !text.isEmpty {
-        body = text.joined(separator: " ")
+        body = CommandLineEntry.text(text)
       } else if !Terminal.inputIsTerminal && !edit {
         body = try Terminal.readStandardInput()
       }

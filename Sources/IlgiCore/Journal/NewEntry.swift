@@ -118,3 +118,40 @@ extension JournalStore {
     }
   }
 }
+
+/// The text of an entry typed on the command line (`ilgi new TEXT...`), as jrnl reads it: the
+/// title ends at the first line break or sentence end (`.`, `?`, `!` or `。` before a space),
+/// which stays in the title; the rest is the body. When the arguments were quoted as phrases
+/// (one of them holds a space), the first phrase is the title at most:
+/// `ilgi new "Rainy commute" "Got soaked."` is titled "Rainy commute".
+public enum CommandLineEntry {
+  /// The entry's text: the title line, a blank line and the body (or the title alone).
+  public static func text(_ arguments: [String]) -> String {
+    let phrases = arguments.map { String($0.trimmed) }.filter { !$0.isEmpty }
+    guard let first = phrases.first else { return "" }
+    let quoted = phrases.count > 1 && phrases.contains { $0.contains(where: \.isWhitespace) }
+    let head = quoted ? first : phrases.joined(separator: " ")
+    var (title, body) = split(head)
+    if quoted {
+      body = ([body] + phrases.dropFirst()).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+    return body.isEmpty ? title : title + "\n\n" + body
+  }
+
+  /// `text` cut after its first line break or sentence end.
+  static func split(_ text: String) -> (title: String, body: String) {
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character.isNewline {
+        return (String(text[..<index].trimmed), String(text[next...].trimmed))
+      }
+      if ".?!。".contains(character), next == text.endIndex || text[next].isWhitespace {
+        return (String(text[..<next].trimmed), String(text[next...].trimmed))
+      }
+      index = next
+    }
+    return (String(text.trimmed), "")
+  }
+}
