@@ -171,7 +171,11 @@ import Testing
     #expect(drafts.stdout == "\(draft)  Half a thought  (new entry)\n")
 
     let finishing = try h.editor("printf 'and the rest.\\n' >> \"$1\"")
-    let resumed = try h.run("new", "--resume", env: ["EDITOR": finishing])
+    // Without a terminal the editor opens only when asked for with --edit, as for a new entry.
+    let refused = try h.run("new", "--resume", env: ["EDITOR": finishing])
+    #expect(refused.status == 64)
+    #expect(refused.stderr == "ilgi: --resume opens your editor, which needs a terminal; run it on one, or add --edit\n")
+    let resumed = try h.run("new", "--resume", "--edit", env: ["EDITOR": finishing])
     #expect(resumed.status == 0)
     let path = resumed.stdout.trimmingCharacters(in: .newlines)
     #expect(h.journal.text(path)?.hasSuffix("Half a thought\nand the rest.\n") == true)

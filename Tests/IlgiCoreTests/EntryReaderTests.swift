@@ -212,7 +212,11 @@ import Testing
     ("Cafe\u{301} au lait", "café-au-lait"),
     (
       "A very long title about the golden song, the bright garden, the ordinary library",
-      "a-very-long-title-about-the-golden-song-the-bright-garden-th"
+      "a-very-long-title-about-the-golden-song-the-bright-garden"
+    ),
+    (
+      "오늘은 아침 일찍 일어나서 도서관에 가서 공부를 하고 오후에는 시험을 봤다",
+      "오늘은-아침-일찍-일어나서-도서관에-가서"
     ),
   ])
   func slugsFollowFormatMD(_ title: String, _ slug: String) {

@@ -72,7 +72,7 @@ import Testing
     #expect(drafts.status == 0)
     #expect(drafts.stdout.contains("Typed before the failure"), "ilgi drafts lists it: \(drafts.stdout)")
     // Resuming with an editor that saves as it is files the entry with every word.
-    let resumed = try harness.run("new", "--resume", env: ["EDITOR": "true"])
+    let resumed = try harness.run("new", "--resume", "--edit", env: ["EDITOR": "true"])
     #expect(resumed.status == 0, "\(resumed.stderr)")
     let path = resumed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(harness.journal.text(path)?.hasSuffix(Self.typed) == true)

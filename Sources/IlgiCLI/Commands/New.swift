@@ -127,6 +127,10 @@ extension Ilgi {
         }
         draft = named
       }
+      // As a new entry without text: the editor needs a terminal, unless --edit says otherwise.
+      guard Terminal.inputIsTerminal || edit else {
+        throw Failure(tr(.errResumeNeedsTerminal), status: ExitStatus.usage)
+      }
       try finish(context, store, draft: draft.path, template: nil)
     }
 

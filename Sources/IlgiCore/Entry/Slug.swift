@@ -3,7 +3,9 @@ import Foundation
 /// The file-name part made from a title (FORMAT.md "Layout").
 ///
 /// Unicode letters and digits are kept (NFC), every other run becomes `-`, and the result is at
-/// most 60 bytes, cut on a character boundary. Latin letters are lower-cased so names read alike.
+/// most 60 bytes. A title too long for that is cut after its last whole word that fits (a
+/// single word longer than the limit is cut on a character boundary). Latin letters are
+/// lower-cased so names read alike.
 public struct Slug: Hashable, Sendable, CustomStringConvertible {
   /// The slug text; may be empty, in which case the file name leaves it out.
   public let rawValue: String
@@ -26,7 +28,11 @@ public struct Slug: Hashable, Sendable, CustomStringConvertible {
           result.append("-")
         }
         pendingDash = false
-        if result.utf8.count + character.utf8.count > Self.maximumBytes { break }
+        if result.utf8.count + character.utf8.count > Self.maximumBytes {
+          // Mid-word: back to the end of the last whole word, when there is one.
+          if let dash = result.lastIndex(of: "-") { result = String(result[..<dash]) }
+          break
+        }
         result.append(character)
       } else {
         pendingDash = true

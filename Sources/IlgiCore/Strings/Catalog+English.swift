@@ -85,6 +85,7 @@ extension Catalog {
     .errNewDate: "--date `{1}` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`",
     .errNewTag: "--tag `{1}` is not a tag; use one word, without spaces or commas",
     .errNewWeatherLine: "--weather must be one line",
+    .errResumeNeedsTerminal: "--resume opens your editor, which needs a terminal; run it on one, or add --edit",
     .errNothingToWrite: "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",
     .errNoDraftToResume: "there is no draft to resume; start a new entry with `ilgi new`",
     .errNoDraftNamed: "no draft named `{1}`; see `ilgi drafts`",

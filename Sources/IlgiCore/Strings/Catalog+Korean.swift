@@ -85,6 +85,7 @@ extension Catalog {
     .errNewDate: "--date `{1}`는 날짜가 아닙니다. YYYY-MM-DD나 YYYY-MM-DDTHH:MM, 또는 `어제 저녁 9시`, `11월 18일` 같은 말을 쓰세요",
     .errNewTag: "--tag `{1}`는 태그가 아닙니다. 띄어쓰기나 쉼표 없는 한 단어를 쓰세요",
     .errNewWeatherLine: "--weather는 한 줄이어야 합니다",
+    .errResumeNeedsTerminal: "--resume는 편집기를 여는데, 편집기에는 터미널이 필요합니다. 터미널에서 실행하거나 --edit를 붙이세요",
     .errNothingToWrite: "쓸 내용이 없습니다: 글을 인자나 표준 입력으로 주거나, 터미널에서 실행해 편집기를 여세요",
     .errNoDraftToResume: "이어 쓸 초안이 없습니다. `ilgi new`로 새 일기를 시작하세요",
     .errNoDraftNamed: "`{1}`라는 초안이 없습니다. `ilgi drafts`를 보세요",

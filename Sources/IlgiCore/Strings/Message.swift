@@ -45,6 +45,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errNewTag
   case errNewWeatherLine
   case errNothingToWrite
+  case errResumeNeedsTerminal
   case errNoDraftToResume
   case errNoDraftNamed
   case editorExited
