@@ -70,6 +70,21 @@ import Testing
       try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same-2.md\n")
   }
 
+  /// A temporary file a killed writer left beside an entry is removed by the next write in that
+  /// folder; one whose writer still runs is left alone, and git ignores both meanwhile.
+  @Test func aKilledWritersTemporaryIsSweptByTheNextWrite() throws {
+    let h = try Harness()
+    let dead = "2026/11/.2026-11-23-0120-trial.md.ilgi-4194000-BCFFC2B2.tmp"
+    let alive = "2026/11/.2026-11-23-0121-other.md.ilgi-\(getpid())-0A0B0C0D.tmp"
+    try h.journal.write(dead, "half")
+    try h.journal.write(alive, "being written")
+    let made = try h.run("new", "Next", "--date", "2026-11-23T09:00+09:00")
+    #expect(made.status == 0)
+    #expect(h.journal.text(dead) == nil)
+    #expect(h.journal.text(alive) == "being written")
+    #expect(h.journal.text(".gitignore")?.contains(".*.ilgi-*.tmp") == true)
+  }
+
   /// `--date` takes words and a time of day, in both languages; the file goes where that day is.
   @Test func newTakesNaturalDatesWithATimeOfDay() throws {
     let h = try Harness()

@@ -38,5 +38,6 @@ public enum JournalLayout {
     ".ilgi/cache/",
     ".ilgi/lock",
     ".ilgi/import-*/",
+    ".*.ilgi-*.tmp",
   ]
 }

@@ -197,8 +197,10 @@ public struct LocalFileSystem: FileSystem {
   {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
-    // Hidden and not ending in .md, so no listing ever takes a half-written file for an entry.
-    let temporary = "\(folder)/.\(name).ilgi-\(UUID().uuidString.prefix(8)).tmp"
+    TemporaryFiles.sweep(folder)
+    // Hidden and not ending in .md, so no listing ever takes a half-written file for an entry;
+    // the writer's process id lets a later writer tell a killed writer's leftover.
+    let temporary = "\(folder)/" + TemporaryFiles.name(for: name)
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
     guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "write") }
     var failure: Int32 = 0
@@ -244,5 +246,41 @@ extension FileSignature {
       let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     #endif
     self.init(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
+  }
+}
+
+/// The temporary files atomic writes make beside their target, and the sweep that removes
+/// those a killed writer left: `.NAME.ilgi-PID-RANDOM.tmp`, whose process is gone.
+enum TemporaryFiles {
+  private final class Swept: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folders = Set<String>()
+    /// Whether `folder` is swept for the first time now.
+    func first(_ folder: String) -> Bool { lock.withLock { folders.insert(folder).inserted } }
+  }
+  private static let swept = Swept()
+
+  /// A fresh temporary name for a file called `name`.
+  static func name(for name: String) -> String {
+    ".\(name).ilgi-\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
+  }
+
+  /// Removes the leftovers of writers that are no longer running from `folder`, once per
+  /// folder and process (an export writes thousands of files into a few folders).
+  static func sweep(_ folder: String) {
+    guard swept.first(folder) else { return }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+    for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+      guard let pid = writer(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      unlink(folder + "/" + name)
+    }
+  }
+
+  /// The process id in a temporary's name, or nil for a name of another shape.
+  static func writer(of name: String) -> pid_t? {
+    guard let marker = name.range(of: ".ilgi-", options: .backwards) else { return nil }
+    let parts = name[marker.upperBound...].dropLast(4).split(separator: "-")
+    guard parts.count == 2, parts[1].count == 8, let pid = pid_t(parts[0]), pid > 0 else { return nil }
+    return pid
   }
 }
