@@ -327,6 +327,9 @@ struct Context {
       // that one line says how many there are and where to see them.
       let shown = report.skipped.filter { !quiet.contains($0.path) }
       warn(shown.filter { !report.knownBefore.contains($0.path) })
+      for (path, note) in report.notes where !quiet.contains(path) {
+        Terminal.warn("\(path.rawValue): " + Self.describe(note: note))
+      }
       if shown.contains(where: { report.knownBefore.contains($0.path) }) {
         Terminal.warn(tr(.problemsKnown, shown.count))
       }

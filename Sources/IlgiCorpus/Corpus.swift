@@ -93,6 +93,8 @@ struct CorpusEntry {
     var crlf = false
     var byteOrderMark = false
     var changeOfClocks = false
+    /// The date written as a blog writes it (`Mar 28, 2025`, ...): the day without its time.
+    var blogDate: String?
   }
 
   /// Every tag a reader finds: front matter first, then inline, each once.

@@ -114,6 +114,7 @@ public struct CorpusManifest: Codable, Sendable, Equatable {
       "byte_order_mark": variants.filter(\.byteOrderMark).count,
       "title_changed": entries.filter { $0.title != $0.namedTitle }.count,
       "clock_change": variants.filter(\.changeOfClocks).count,
+      "blog_date": variants.filter { $0.blogDate != nil }.count,
       "inline_tags": entries.filter { !$0.inlineTags.isEmpty }.count,
     ]
   }

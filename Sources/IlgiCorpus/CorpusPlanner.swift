@@ -19,7 +19,8 @@ struct CorpusPlanner {
     for index in entries.indices {
       entries[index].index = index
       plantNeedles(&entries[index])
-      if index < entries.count - Corpus.plainTail { vary(&entries[index]) }
+      // The oldest and the newest entries stay plain, so "first" and "latest" read alike anywhere.
+      if index > 0 && index < entries.count - Corpus.plainTail { vary(&entries[index]) }
     }
     assignPaths(&entries)
     return entries
@@ -176,12 +177,32 @@ struct CorpusPlanner {
         entry.variant.extraLines = lines
       }
       entry.variant.blockTags = random.chance(0.03) && !entry.tags.isEmpty
+      if random.chance(0.02) && !entry.variant.changeOfClocks { entry.variant.blogDate = blogDate(entry.time) }
     }
     entry.variant.headingTitle = random.chance(0.1)
     entry.variant.crlf = random.chance(0.01)
     entry.variant.byteOrderMark = random.chance(0.005)
     if random.chance(0.03) { entry.namedTitle = text.title(korean: entry.korean) }
   }
+
+  /// The day as blogs and other tools write it, in one of the forms docs/FORMAT.md lists.
+  private mutating func blogDate(_ time: CivilTime) -> String {
+    let (year, month, day) = CivilTime.civil(time.day)
+    let name = Self.months[month - 1]
+    switch random.below(6) {
+    case 0: return "'\(name.prefix(3)) \(day), \(year)'"
+    case 1: return "\(name) \(day), \(year)"
+    case 2: return "\(day) \(name.prefix(3)) \(year)"
+    case 3: return String(format: "%04d/%02d/%02d", year, month, day)
+    case 4: return "\(year)-\(month)-\(day)"
+    default: return "\(year)년 \(month)월 \(day)일"
+    }
+  }
+
+  static let months = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
 
   /// `YYYY/MM/YYYY-MM-DD-HHMM-slug.md`, with `-2`, `-3` ... where two would clash.
   private func assignPaths(_ entries: inout [CorpusEntry]) {

@@ -42,7 +42,7 @@ struct CorpusWriter {
     if !variant.noFrontMatter {
       lines.append("---")
       lines.append("id: " + entry.id)
-      lines.append("date: " + entry.time.iso8601)
+      lines.append("date: " + (variant.blogDate ?? entry.time.iso8601))
       if let weather = entry.weather { lines.append("weather: " + weather.text) }
       if variant.blockTags {
         lines.append("tags:")

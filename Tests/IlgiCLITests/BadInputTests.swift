@@ -43,6 +43,17 @@ import Testing
     #expect(doctor.stdout.contains("a.md:") && doctor.stdout.contains("b.md:"), "\(doctor.stdout)")
   }
 
+  /// A `date` that is no date is named once, when the file is first read or changes; `doctor`
+  /// keeps listing it.
+  @Test func anUnreadableDateIsNamedOnce() throws {
+    let h = try Harness(["good.md": Self.good, "odd.md": "---\ndate: the day after\n---\nOdd\n"])
+    let first = try h.run("list")
+    #expect(first.stderr == "ilgi: warning: odd.md: `date: the day after` is not a date; using the file's name or time\n")
+    #expect(try h.run("list").stderr == "")
+    let doctor = try h.run("doctor")
+    #expect(doctor.stdout.contains("odd.md: `date: the day after` is not a date"))
+  }
+
   @Test func malformedFrontMatter() throws {
     try expectListed(
       "yaml", { try $0.write("bad.md", "---\nid: A\ndate: [unclosed\n---\nTitle\n") },

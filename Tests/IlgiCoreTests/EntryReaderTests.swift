@@ -159,7 +159,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "", "tomorrow", "2026-13-01", "2026-02-30", "2026-11-21T25:00", "2026-11-21T09:30+2500", "2026/11/21", "20261121",
+    "", "tomorrow", "2026-13-01", "2026-02-30", "2026-11-21T25:00", "2026-11-21T09:30+2500", "2026/11/31", "20261121",
   ])
   func rejectsWhatIsNoDate(_ text: String) {
     #expect(parser.parse(text) == nil)
@@ -199,6 +199,28 @@ import Testing
     #expect(parser.parseFileName("2026-11-21.md")?.iso8601 == "2026-11-21T00:00:00-05:00")
     #expect(parser.parseFileName("2026-11-21-run.md")?.iso8601 == "2026-11-21T00:00:00-05:00")
     #expect(parser.parseFileName("notes.md") == nil)
+  }
+}
+
+/// Dates in the forms blogs and other tools write them, as docs/FORMAT.md lists.
+@Suite struct WrittenDateTests {
+  @Test(arguments: [
+    "Mar 28, 2025", "March 28, 2025", "28 Mar 2025", "2025/03/28", "2025-3-28", "2025년 3월 28일", "'Mar 28, 2025'",
+    "Friday, March 28, 2025", "28 march 2025",
+  ])
+  func blogDatesAreThatDayInTheJournalsZone(_ text: String) throws {
+    let parser = DateParser(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    let value = text.hasPrefix("'") ? String(text.dropFirst().dropLast()) : text
+    #expect(parser.parse(value)?.iso8601 == "2025-03-28T00:00:00+09:00", "\(text)")
+    let entry = try EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!).read(
+      Array("---\ndate: \(text)\n---\nPost\n".utf8), path: JournalPath("2000/post.md"), modified: Date(timeIntervalSince1970: 0))
+    #expect(entry.date.day == "2025-03-28", "\(text)")
+    #expect(entry.notes.isEmpty)
+  }
+
+  @Test(arguments: ["Mar 32, 2025", "2025/13/01", "Smarch 28, 2025", "28 Mar", "next week", "2025/03", "1200-01-01"])
+  func whatIsNoDateStaysNoDate(_ text: String) {
+    #expect(DateParser(timeZone: TimeZone(identifier: "Asia/Seoul")!).parse(text) == nil, "\(text)")
   }
 }
 

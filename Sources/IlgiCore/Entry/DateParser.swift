@@ -14,9 +14,13 @@ public struct DateParser: Sendable {
     self.timeZone = timeZone
   }
 
-  /// The date in `text`, or `nil` when it is no date at all.
+  /// The date in `text`, or `nil` when it is no date at all: ISO 8601 first, then the days
+  /// blogs and notes write (`Mar 28, 2025`, `2025/03/28`, `2024-7-23`, `2025년 3월 28일`; see
+  /// `DayText`), which are that day's midnight in `timeZone`.
   public func parse(_ text: String) -> EntryDate? {
-    parse(text, calendarAlways: false)
+    if let date = parse(text, calendarAlways: false) { return date }
+    guard let day = DayText.parse(text)?.iso else { return nil }
+    return parse(day, calendarAlways: false)
   }
 
   /// `parse(_:)`; with `calendarAlways`, every date goes through Foundation's calendar (the

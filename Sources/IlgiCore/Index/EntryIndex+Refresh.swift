@@ -224,6 +224,7 @@ extension EntryIndex {
               ])
             report.skipped.append(error)
           case .success(let (entry, title, body, hash, notes)):
+            for note in notes { report.notes.append((file.path, note)) }
             if !filling {
               deleteProblem.bind(path)
               try deleteProblem.run()

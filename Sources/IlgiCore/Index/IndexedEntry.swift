@@ -119,6 +119,9 @@ public struct IndexReport: Sendable {
   public var skipped: [EntryReadError] = []
   /// Those of `skipped` the index knew of already, their files unchanged since.
   public var knownBefore: Set<JournalPath> = []
+  /// Notes on the entries read now (a `date` that is no date), each once: a file's notes come
+  /// again only when it changes. `doctor` lists them all from the index.
+  public var notes: [(path: JournalPath, note: String)] = []
   /// Entries in the index afterwards.
   public var total = 0
   /// Whether the index was made from nothing (missing, corrupt, older format, or asked).
