@@ -202,6 +202,36 @@ import Testing
   }
 }
 
+/// What real blog and notes folders hold that is no tag and no preview.
+@Suite struct SiteMarkupTests {
+  func read(_ text: String) throws -> Entry {
+    try EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!).read(
+      Array(text.utf8), path: JournalPath("post.md"), modified: Date(timeIntervalSince1970: 0))
+  }
+
+  @Test func attributeListsColoursAndFragmentsAreNoTags() throws {
+    let entry = try read(
+      """
+      Notes
+
+      ## Setup {#my-alias}
+
+      The box is painted color: #ecf1e8; and the border #fa0 too.
+      See https://example.org/page?#alarm: and [the alarm](?#alarm) for #cafe and #work-notes.
+      {: .lead}
+      """)
+    #expect(entry.tags == ["cafe", "work-notes"])
+  }
+
+  @Test func jekyllsTableOfContentsAndARepeatedTitleAreNoPreview() throws {
+    let entry = try read("---\ntitle: Hello world\n---\n* TOC\n{:toc}\n\n# Hello world\n\nFirst words here.\n")
+    #expect(entry.title == "Hello world")
+    #expect(entry.preview == "First words here.")
+    let other = try read("---\ntitle: Hello world\n---\n# Another heading\n\nText.\n")
+    #expect(other.preview.hasPrefix("Another heading"))
+  }
+}
+
 /// Dates in the forms blogs and other tools write them, as docs/FORMAT.md lists.
 @Suite struct WrittenDateTests {
   @Test(arguments: [

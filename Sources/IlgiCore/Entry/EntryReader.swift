@@ -196,7 +196,7 @@ public struct EntryReader: Sendable {
     renderer.inlineTags(content).forEach(add)
 
     let weather = front?.string("weather").flatMap { $0.isEmpty ? nil : $0 }
-    let preview = makePreview(body)
+    let preview = makePreview(front?.string("title")?.isEmpty == false ? Self.withoutSiteMarkup(body, title: title) : body)
     return Entry(
       path: path, id: id ?? EntryID.derived(from: path), idIsDerived: idIsDerived, date: resolvedDate, title: title, body: body,
       preview: preview, tags: tags, weather: weather, document: document, notes: notes)
@@ -278,6 +278,26 @@ public struct EntryReader: Sendable {
       text = Substring(String(trimmed.reversed()))
     }
     return String(text).trimmingSpaces()
+  }
+
+  /// The body of a file titled in its front matter (a Jekyll or Hugo post) without what sits
+  /// before its text there: kramdown's table-of-contents marker and attribute lists (`* TOC`,
+  /// `{:toc}`, `{: .lead}`) and a first heading that repeats the title.
+  static func withoutSiteMarkup(_ body: String, title: String) -> String {
+    var lines = body.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    var headingSeen = false
+    while let line = lines.first {
+      let text = line.trimmingCharacters(in: .whitespaces)
+      if text.isEmpty || text == "* TOC" || text == "- TOC" || (text.hasPrefix("{:") || text.hasPrefix("{#")) && text.hasSuffix("}") {
+        lines = lines.dropFirst()
+      } else if !headingSeen, text.hasPrefix("# "), text.dropFirst(2).trimmingCharacters(in: .whitespaces) == title.trimmed {
+        headingSeen = true
+        lines = lines.dropFirst()
+      } else {
+        break
+      }
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// A one-line plain-text preview of `body`.

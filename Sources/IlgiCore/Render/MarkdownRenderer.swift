@@ -225,7 +225,7 @@ public struct MarkdownRenderer: Sendable {
       let character = text[index]
       let next = text.index(after: index)
       if character == "#", next < text.endIndex, text[next].isLetter,
-        !(previous.map { $0.isLetter || $0.isNumber || "#&/_-".contains($0) } ?? false)
+        !(previous.map { $0.isLetter || $0.isNumber || "#&/_-{?=:\\".contains($0) } ?? false)
       {
         var end = next
         while end < text.endIndex,
@@ -236,7 +236,7 @@ public struct MarkdownRenderer: Sendable {
         var tag = String(text[next..<end])
         while tag.hasSuffix("-") { tag.removeLast() }
         let normalized = tag.nfc
-        if !tags.contains(where: { $0.lowercased() == normalized.lowercased() }) {
+        if !Self.isColour(normalized) && !tags.contains(where: { $0.lowercased() == normalized.lowercased() }) {
           tags.append(normalized)
         }
         previous = text[text.index(before: end)]
@@ -246,6 +246,12 @@ public struct MarkdownRenderer: Sendable {
       previous = character
       index = next
     }
+  }
+
+  /// Whether a would-be tag is a CSS colour (`#ecf1e8`, `#fa0`): 3, 4, 6 or 8 hex digits, at
+  /// least one of them a digit (so `#cafe` and `#bad` stay tags).
+  static func isColour(_ tag: String) -> Bool {
+    [3, 4, 6, 8].contains(tag.count) && tag.allSatisfy(\.isHexDigit) && tag.contains(where: \.isNumber)
   }
 
   // MARK: Terminal
