@@ -282,6 +282,7 @@ struct Context {
     switch EntryNote(encoded: note) {
     case .dateNotADate(let text): tr(.noteDateNotADate, text)
     case .dateNotSingle: tr(.noteDateNotSingle)
+    case .conflictMarkers: tr(.noteConflictMarkers)
     case .none: note
     }
   }

@@ -54,6 +54,24 @@ import Testing
     #expect(doctor.stdout.contains("odd.md: `date: the day after` is not a date"))
   }
 
+  /// An entry a merge left with both versions in it is flagged by list (when it is first read)
+  /// and by doctor (always).
+  @Test func gitConflictMarkersAreFlagged() throws {
+    let conflicted = "---\nid: C\n---\n<<<<<<< HEAD\nMorning run\n=======\nEvening run\n>>>>>>> origin/main\n\nText.\n"
+    let h = try Harness(["good.md": Self.good, "run.md": conflicted])
+    let listed = try h.run("list")
+    #expect(listed.status == 0)
+    #expect(
+      listed.stderr
+        == "ilgi: warning: run.md: holds git conflict markers (<<<<<<<, =======, >>>>>>>) from a merge; keep the text you want, delete the markers and save\n"
+    )
+    let doctor = try h.run("doctor")
+    #expect(doctor.status == 1)
+    #expect(doctor.stdout.contains("run.md: holds git conflict markers"))
+    try h.journal.write("run.md", "---\nid: C\n---\nMorning run\n\nText.\n")
+    #expect(try h.run("doctor").status == 0)
+  }
+
   @Test func malformedFrontMatter() throws {
     try expectListed(
       "yaml", { try $0.write("bad.md", "---\nid: A\ndate: [unclosed\n---\nTitle\n") },

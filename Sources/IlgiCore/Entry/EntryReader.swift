@@ -195,6 +195,8 @@ public struct EntryReader: Sendable {
     }
     renderer.inlineTags(content).forEach(add)
 
+    if Self.hasConflictMarkers(document.content) { notes.append(EntryNote.conflictMarkers.encoded) }
+
     let weather = front?.string("weather").flatMap { $0.isEmpty ? nil : $0 }
     let preview = makePreview(front?.string("title")?.isEmpty == false ? Self.withoutSiteMarkup(body, title: title) : body)
     return Entry(
@@ -278,6 +280,23 @@ public struct EntryReader: Sendable {
       text = Substring(String(trimmed.reversed()))
     }
     return String(text).trimmingSpaces()
+  }
+
+  /// Whether `text` holds a git conflict: a line starting `<<<<<<< `, then `=======`, then one
+  /// starting `>>>>>>> `.
+  static func hasConflictMarkers(_ text: String) -> Bool {
+    guard text.contains("<<<<<<<") else { return false }
+    var stage = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = line.hasSuffix("\r") ? line.dropLast() : line
+      switch stage {
+      case 0 where line.hasPrefix("<<<<<<< ") || line == "<<<<<<<": stage = 1
+      case 1 where line == "=======": stage = 2
+      case 2 where line.hasPrefix(">>>>>>> ") || line == ">>>>>>>": return true
+      default: break
+      }
+    }
+    return false
   }
 
   /// The body of a file titled in its front matter (a Jekyll or Hugo post) without what sits
@@ -412,12 +431,16 @@ public enum EntryNote: Sendable, Equatable {
   case dateNotADate(String)
   /// `date:` holds a list or a mapping.
   case dateNotSingle
+  /// The text holds git's conflict markers (`<<<<<<<`, `=======`, `>>>>>>>`): a merge left
+  /// both versions in the file.
+  case conflictMarkers
 
   /// One line the index stores.
   public var encoded: String {
     switch self {
     case .dateNotADate(let text): "date\t" + text.replacingOccurrences(of: "\n", with: " ")
     case .dateNotSingle: "date-list"
+    case .conflictMarkers: "conflict"
     }
   }
 
@@ -425,6 +448,8 @@ public enum EntryNote: Sendable, Equatable {
   public init?(encoded: String) {
     if encoded == "date-list" {
       self = .dateNotSingle
+    } else if encoded == "conflict" {
+      self = .conflictMarkers
     } else if encoded.hasPrefix("date\t") {
       self = .dateNotADate(String(encoded.dropFirst(5)))
     } else {

@@ -239,6 +239,8 @@ extension Catalog {
     .doctorFoundOne: "found 1 problem in {1 entry|entries}; see above",
     .doctorFoundMany: "found {1} problems in {2 entry|entries}; see above",
     .noteDateNotADate: "`date: {1}` is not a date; using the file's name or time",
+    .noteConflictMarkers:
+      "holds git conflict markers (<<<<<<<, =======, >>>>>>>) from a merge; keep the text you want, delete the markers and save",
     .noteDateNotSingle: "`date:` is not a single value; using the file's name or time",
     .indexAbstract: "Bring the index up to date, or rebuild it from the files.",
     .indexDiscussion: """

@@ -237,6 +237,7 @@ extension Catalog {
     .doctorFoundOne: "일기 {1}개에서 문제 1개를 찾았습니다. 위를 보세요",
     .doctorFoundMany: "일기 {2}개에서 문제 {1}개를 찾았습니다. 위를 보세요",
     .noteDateNotADate: "`date: {1}`는 날짜가 아닙니다. 파일 이름이나 시각을 씁니다",
+    .noteConflictMarkers: "병합에서 남은 git 충돌 표시(<<<<<<<, =======, >>>>>>>)가 있습니다. 남길 글을 고르고 표시를 지운 뒤 저장하세요",
     .noteDateNotSingle: "`date:`가 값 하나가 아닙니다. 파일 이름이나 시각을 씁니다",
     .indexAbstract: "색인을 최신으로 하거나, 파일에서 다시 만듭니다.",
     .indexDiscussion: """

@@ -130,6 +130,7 @@ public enum Message: String, Sendable, CaseIterable {
   case doctorFoundMany
   case noteDateNotADate
   case noteDateNotSingle
+  case noteConflictMarkers
   case indexAbstract
   case indexDiscussion
   case indexRebuildHelp
