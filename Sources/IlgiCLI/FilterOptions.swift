@@ -27,6 +27,9 @@ struct FilterOptions: ParsableArguments {
   @Flag(help: ArgumentHelp(tr(.optReverse)))
   var reverse = false
 
+  @Flag(help: ArgumentHelp(tr(.optStarred)))
+  var starred = false
+
   func validate() throws {
     if let n, n < 0 { throw ValidationError(tr(.errLimitNegative, n)) }
     for (name, value) in [("--from", from), ("--to", to), ("--on", on)] {
@@ -42,6 +45,7 @@ struct FilterOptions: ParsableArguments {
   /// The filter, with natural days read relative to `today`.
   func filter(today: String) -> EntryFilter {
     var filter = EntryFilter(tags: tags, anyTag: anyTag, weather: weather, limit: n, reverse: reverse)
+    filter.starred = starred
     if let on, let range = DayRange(parsing: on, today: today) {
       filter.fromDay = range.first
       filter.toDay = range.last

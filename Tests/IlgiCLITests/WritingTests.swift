@@ -85,6 +85,27 @@ import Testing
     #expect(h.journal.text(".gitignore")?.contains(".*.ilgi-*.tmp") == true)
   }
 
+  /// `new --star` writes `starred: true`; `list --starred` keeps starred entries (written by
+  /// ilgi, by hand or by an import) and lists mark them.
+  @Test func starredEntriesAreWrittenFoundAndMarked() throws {
+    let h = try Harness(["hand.md": "---\nid: H\ndate: 2026-01-01T09:00:00+09:00\nstarred: yes\n---\nBy hand\n"])
+    let made = try h.run("new", "Best day", "--star", "--date", "2026-02-01T10:00+09:00")
+    #expect(made.status == 0)
+    let path = made.stdout.trimmingCharacters(in: .newlines)
+    #expect(h.journal.text(path)?.contains("\nstarred: true\n---\n") == true)
+    _ = try h.run("new", "Plain day", "--date", "2026-02-02T10:00+09:00")
+    let starred = try h.run("list", "--starred")
+    #expect(starred.stdout.split(separator: "\n").map { $0.contains("★") } == [true, true])
+    #expect(starred.stdout.contains("Best day") && starred.stdout.contains("By hand"))
+    #expect(!starred.stdout.contains("Plain day"))
+    let all = try h.run("list")
+    #expect(all.stdout.split(separator: "\n").filter { $0.contains("★") }.count == 2)
+    // A template of one's own without a `starred` line still gets one.
+    try h.journal.write(".ilgi/templates/new-entry.md", "---\nid: {{{id}}}\ndate: {{{date}}}\n---\n{{{text}}}\n")
+    let own = try h.run("new", "Own template", "--star")
+    #expect(h.journal.text(own.stdout.trimmingCharacters(in: .newlines))?.contains("\nstarred: true\n---\n") == true)
+  }
+
   /// `--date` takes words and a time of day, in both languages; the file goes where that day is.
   @Test func newTakesNaturalDatesWithATimeOfDay() throws {
     let h = try Harness()

@@ -32,6 +32,9 @@ import Testing
     for (day, count) in corpus.manifest.sampleDays {
       #expect(try index.entries(EntryFilter(fromDay: day, toDay: day)).count == count, "day \(day)")
     }
+    var starred = EntryFilter()
+    starred.starred = true
+    #expect(try index.entries(starred).count == corpus.manifest.starred)
     let counts = Dictionary(uniqueKeysWithValues: try index.tagCounts().map { ($0.tag, $0.count) })
     #expect(counts == corpus.manifest.perTag)
     // Two tags: AND is at most the smaller, OR at least the larger.

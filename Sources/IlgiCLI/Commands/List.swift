@@ -54,7 +54,7 @@ extension Ilgi {
       let id = paint("33", String(entry.id.rawValue.prefix(8)).lowercased())
       let date = "\(context.dates.long(entry.date)) \(paint.dim(context.dates.time(entry.date)))"
       let title = entry.title.isEmpty ? paint.dim(tr(.untitled)) : paint.bold(Sanitize.line(entry.title))
-      var line = "\(id)  \(date)  \(title)"
+      var line = "\(id)  \(date)  \(entry.starred ? paint("33", "★") + " " : "")\(title)"
       if let weather = entry.weather { line += paint.dim("  · \(Weather.shown(weather))") }
       return line + "\n"
     }

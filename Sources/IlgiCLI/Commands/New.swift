@@ -28,6 +28,9 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.newNoWeatherHelp)))
     var noWeather = false
 
+    @Flag(help: ArgumentHelp(tr(.newStarHelp)))
+    var star = false
+
     @Flag(help: ArgumentHelp(tr(.newEditHelp)))
     var edit = false
 
@@ -63,6 +66,7 @@ extension Ilgi {
         tags: tags.map { $0.trimmingCharacters(in: .whitespaces) }
           .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
         weather: weather?.trimmingCharacters(in: .whitespaces))
+      details.starred = star
 
       var body: String?
       if !text.isEmpty {

@@ -51,4 +51,10 @@ public struct Entry: Sendable, Equatable {
 
   /// The order of exports and printed periods: oldest first, then by path.
   public static func oldestFirst(_ lhs: Entry, _ rhs: Entry) -> Bool { newestFirst(rhs, lhs) }
+
+  /// Whether the front matter says `starred: true`.
+  public var starred: Bool {
+    guard let value = document.frontMatter?.string("starred")?.lowercased() else { return false }
+    return value == "true" || value == "yes"
+  }
 }

@@ -16,6 +16,8 @@ public struct EntryFilter: Sendable, Equatable {
   public var limit: Int?
   /// Oldest first instead of newest first.
   public var reverse = false
+  /// Only starred entries.
+  public var starred = false
 
   /// Makes a filter that keeps everything, newest first.
   public init(
@@ -35,6 +37,7 @@ public struct EntryFilter: Sendable, Equatable {
   func sql() -> (conditions: [String], arguments: [String]) {
     var conditions: [String] = []
     var arguments: [String] = []
+    if starred { conditions.append("e.starred = 1") }
     if let fromDay {
       conditions.append("e.day >= ?")
       arguments.append(fromDay)

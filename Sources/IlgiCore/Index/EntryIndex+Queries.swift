@@ -3,7 +3,7 @@ import GRDB
 import GRDBSQLite
 
 extension EntryIndex {
-  static let columns = "e.path, e.id, e.instant, e.offset, e.title, e.preview, e.tags, e.weather, e.words"
+  static let columns = "e.path, e.id, e.instant, e.offset, e.title, e.preview, e.tags, e.weather, e.words, e.starred"
 
   /// The entries a query of `columns` (then, with `hashes`, `e.hash`) selects, read straight from
   /// SQLite's columns: going through GRDB's rows cost more than the query at 10,000 entries.
@@ -26,8 +26,9 @@ extension EntryIndex {
         path: JournalPath(text(0)), id: EntryID(text(1)),
         date: EntryDate(instant: Date(timeIntervalSince1970: sqlite3_column_double(handle, 2)), offset: Int(sqlite3_column_int64(handle, 3))),
         title: text(4), preview: text(5), tags: unitSeparated(text(6)),
-        weather: sqlite3_column_type(handle, 7) == SQLITE_NULL ? nil : text(7), words: Int(sqlite3_column_int64(handle, 8)))
-      result.append((entry, hashes ? sqlite3_column_int64(handle, 9) : 0))
+        weather: sqlite3_column_type(handle, 7) == SQLITE_NULL ? nil : text(7), words: Int(sqlite3_column_int64(handle, 8)),
+        starred: sqlite3_column_int64(handle, 9) != 0)
+      result.append((entry, hashes ? sqlite3_column_int64(handle, 10) : 0))
     }
     return result
   }

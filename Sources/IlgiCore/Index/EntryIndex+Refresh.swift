@@ -191,8 +191,8 @@ extension EntryIndex {
         db,
         """
         INSERT INTO entry (path, id, instant, offset, day, title, preview, tags, weather, words, notes,
-                           size, mtime, inode, hash)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           size, mtime, inode, hash, starred)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
       var insertText = try BoundStatement(db, "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
       var insertTag = try BoundStatement(db, "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
@@ -287,6 +287,7 @@ extension EntryIndex {
             insert.bind(file.signature.modified)
             insert.bind(Int64(bitPattern: file.signature.inode))
             insert.bind(hash)
+            insert.bind(entry.starred ? 1 : 0)
             try insert.run()
             let rowid = db.lastInsertedRowID
             insertText.bind(rowid)

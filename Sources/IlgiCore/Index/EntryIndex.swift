@@ -16,7 +16,7 @@ import GRDBSQLite
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 6
+  public static let schemaVersion = 7
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
@@ -178,7 +178,8 @@ public final class EntryIndex: @unchecked Sendable {
       size INTEGER NOT NULL,
       mtime INTEGER NOT NULL,
       inode INTEGER NOT NULL,
-      hash INTEGER NOT NULL
+      hash INTEGER NOT NULL,
+      starred INTEGER NOT NULL
     );
     CREATE TABLE entry_tag (
       tag TEXT NOT NULL,

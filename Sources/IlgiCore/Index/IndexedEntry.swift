@@ -18,12 +18,15 @@ public struct IndexedEntry: Sendable, Equatable {
   public var weather: String?
   /// Words in the title and body.
   public var words: Int
+  /// Whether the entry is starred.
+  public var starred: Bool
 
   /// Makes an indexed entry.
   public init(
     path: JournalPath, id: EntryID, date: EntryDate, title: String, preview: String, tags: [String],
-    weather: String?, words: Int
+    weather: String?, words: Int, starred: Bool = false
   ) {
+    self.starred = starred
     self.path = path
     self.id = id
     self.date = date
@@ -38,7 +41,8 @@ public struct IndexedEntry: Sendable, Equatable {
   public init(_ entry: Entry) {
     self.init(
       path: entry.path, id: entry.id, date: entry.date, title: entry.title, preview: entry.preview,
-      tags: entry.tags, weather: entry.weather, words: Self.countWords(entry.title) + Self.countWords(entry.body))
+      tags: entry.tags, weather: entry.weather, words: Self.countWords(entry.title) + Self.countWords(entry.body),
+      starred: entry.starred)
   }
 
   /// Words as a reader counts them: runs of letters or digits separated by anything else.

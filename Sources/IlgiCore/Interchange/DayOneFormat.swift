@@ -202,7 +202,9 @@ public enum DayOneFormat {
     }
     let export: [String: Any] = ["metadata": ["version": "1.0"], "entries": items]
     let data = try JSONSerialization.data(withJSONObject: export, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    return String(decoding: data, as: UTF8.self) + "\n"
+    // A byte-order mark is written as its escape: Foundation's reader on Linux drops one that
+    // starts a string, and an entry's file may start with one.
+    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{FEFF}", with: "\\ufeff") + "\n"
   }
 
   /// A zone name Day One knows for the entry's offset: the journal's zone when it has that

@@ -10,6 +10,8 @@ public struct NewEntryDetails: Sendable {
   public var weather: String?
   /// The id; fresh unless a caller needs a known one.
   public var id: EntryID
+  /// Whether the entry starts starred (`starred: true`).
+  public var starred = false
 
   /// Makes details for a new entry.
   public init(date: EntryDate, tags: [String] = [], weather: String? = nil, id: EntryID = .make()) {
@@ -42,7 +44,13 @@ extension JournalStore {
     ]
     if let weather = details.weather, !weather.isEmpty { values["weather"] = YAMLScalar.quoted(weather) }
     if !details.tags.isEmpty { values["tags"] = YAMLScalar.flowList(details.tags) }
-    return try templates.render("new-entry.md", values)
+    if details.starred { values["starred"] = "true" }
+    let text = try templates.render("new-entry.md", values)
+    // A template of the person's own that has no `starred` line still gets one.
+    guard details.starred, !text.contains("\nstarred:"), text.hasPrefix("---\n"),
+      let close = text.range(of: "\n---\n")
+    else { return text }
+    return String(text[..<close.lowerBound]) + "\nstarred: true" + String(text[close.lowerBound...])
   }
 
   /// Writes a new entry with `text` straight into the dated tree (no editor).

@@ -42,6 +42,8 @@ extension Catalog {
     .optAnyTag: "--tag를 여러 번 쓸 때, 그중 하나라도 있는 일기.",
     .optWeather: "이 날씨의 일기(`비`는 `비, 4°C`와 맞습니다).",
     .optLimit: "최대 이만큼의 일기.",
+    .optStarred: "별표한 일기만(`starred: true`, ilgi new --star).",
+    .newStarHelp: "일기에 별표를 합니다(`starred: true`). `ilgi list --starred`로 찾습니다.",
     .optReverse: "오래된 것부터.",
     .errLimitNegative: "-n은 0 이상이어야 합니다({1}은 안 됩니다)",
     .errNotADayOption: "{1} `{2}`는 날짜가 아닙니다. 2024-05-01, 2024-05, 2024, 오늘, 어제, 그저께, 3일 전, 지난 월요일, 지난주 같은 형식을 쓰세요",

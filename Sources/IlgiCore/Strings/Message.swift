@@ -25,6 +25,8 @@ public enum Message: String, Sendable, CaseIterable {
   case optWeather
   case optLimit
   case optReverse
+  case optStarred
+  case newStarHelp
   case errLimitNegative
   case errNotADayOption
   case errOnWithFromTo
