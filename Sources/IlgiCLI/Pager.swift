@@ -90,6 +90,9 @@ extension Terminal {
     return result
   }
 
+  /// The columns `text` takes on a terminal.
+  static func displayWidth(_ text: String) -> Int { text.reduce(0) { $0 + displayWidth($1) } }
+
   static func displayWidth(_ character: Character) -> Int {
     guard let scalar = character.unicodeScalars.first?.value else { return 0 }
     switch scalar {

@@ -194,6 +194,35 @@ import Testing
 
 /// What `ilgi stats` draws must fit an 80-column terminal.
 @Suite struct StatsLayoutTests {
+  /// With a month of 1,000 entries the columns still stand apart, and the month names (wider
+  /// in Korean than their characters) stand over their columns.
+  @Test func thePerYearTableKeepsItsColumnsAtFourDigits() throws {
+    let h = try Harness()
+    for number in 0..<1000 {
+      let time = String(format: "%02d:%02d", number / 60 % 24, number % 60)
+      let day = String(format: "%02d", number % 28 + 1)
+      try h.journal.write("bulk/\(number).md", entry("B\(number)", "2026-03-\(day)T\(time):00+09:00", "n"))
+    }
+    func width(_ text: Substring) -> Int { text.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) ? 2 : 1) } }
+    for locale in ["en", "ko"] {
+      let result = try h.run("stats", "--locale", locale)
+      let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      let row = try #require(lines.first { $0.hasPrefix("2026 ") })
+      let header = try #require(lines.first { $0.hasSuffix(locale == "en" ? "Dec" : "12월") })
+      let numbers = row.split(separator: " ")
+      #expect(numbers.count == 14, "\(row)")  // year, total, twelve months: none run together
+      #expect(numbers[4] == "1000", "\(row)")
+      // Each month's name ends where its number ends.
+      #expect(width(header) == width(row), "\(header)\n\(row)")
+    }
+  }
+
+  @Test func onThisDaySaysTheDayInTheLanguage() throws {
+    let h = try Harness(["a.md": entry("AAAA0000", "2025-01-06T09:00:00+09:00", "One")])
+    #expect(try h.run("onthisday", "2026-11-23").stderr == "Nothing written on November 23 in earlier years.\n")
+    #expect(try h.run("onthisday", "2026-11-23", "--locale", "ko").stderr == "지난 해들의 11월 23일에 쓴 일기가 없습니다.\n")
+  }
+
   @Test func theYearCalendarFitsEightyColumns() throws {
     let h = try Harness([
       "a.md": entry("AAAA0000", "2025-01-06T09:00:00+09:00", "One"),

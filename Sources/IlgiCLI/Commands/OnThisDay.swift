@@ -32,7 +32,7 @@ extension Ilgi {
         return
       }
       guard !entries.isEmpty else {
-        Terminal.standardError.write(tr(.onThisDayNothing, day.dropFirst(5)) + "\n")
+        Terminal.standardError.write(tr(.onThisDayNothing, context.dates.monthAndDay(day)) + "\n")
         return
       }
       let paint = context.paint

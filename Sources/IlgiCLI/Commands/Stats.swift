@@ -34,12 +34,7 @@ extension Ilgi {
         \(paint.bold(tr(.statsCurrent))) \(Self.describe(stats.currentStreak))
 
         """
-      out += "\n" + paint.bold(tr(.statsPerYear)) + "\n"
-      for year in stats.perYear.keys.sorted() {
-        let months = (1...12).map { stats.perMonth[String(format: "%@-%02d", year, $0)] ?? 0 }
-        out += "\(year)  \(String(format: "%5d", stats.perYear[year] ?? 0))  " + months.map { String(format: "%4d", $0) }.joined() + "\n"
-      }
-      if !stats.perYear.isEmpty { out += "             " + tr(.statsMonths) + "\n" }
+      out += "\n" + paint.bold(tr(.statsPerYear)) + "\n" + Self.perYearTable(stats)
       let shown = year ?? stats.perYear.keys.max().flatMap { Int($0) }
       if let shown {
         out += "\n" + paint.bold("\(shown)") + "\n" + Self.calendar(year: shown, perDay: stats.perDay, paint: paint)
@@ -50,6 +45,25 @@ extension Ilgi {
     static func describe(_ streak: JournalStats.Streak) -> String {
       guard streak.days > 0, let from = streak.from, let to = streak.to else { return tr(.streakNone) }
       return streak.days == 1 ? tr(.streakOne, from) : tr(.streakMany, streak.days, from, to)
+    }
+
+    /// Entries per year and month, each column as wide as its widest number or month name (in
+    /// terminal columns: a Korean month name is wider than its characters).
+    static func perYearTable(_ stats: JournalStats) -> String {
+      guard !stats.perYear.isEmpty else { return "" }
+      let names = tr(.statsMonths).split(separator: " ").map(String.init)
+      let totalWidth = max(5, String(stats.perYear.values.max() ?? 0).count)
+      let cell = max(names.map(Terminal.displayWidth).max() ?? 3, String(stats.perMonth.values.max() ?? 0).count) + 1
+      func right(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - Terminal.displayWidth(text))) + text
+      }
+      var out = ""
+      for year in stats.perYear.keys.sorted() {
+        let months = (1...12).map { stats.perMonth[String(format: "%@-%02d", year, $0)] ?? 0 }
+        out += year + "  " + right(String(stats.perYear[year] ?? 0), totalWidth) + " "
+          + months.map { right(String($0), cell) }.joined() + "\n"
+      }
+      return out + String(repeating: " ", count: 4 + 2 + totalWidth + 1) + names.map { right($0, cell) }.joined() + "\n"
     }
 
     /// A year as 7 rows (Monday to Sunday) of weeks, shaded by entries per day.

@@ -223,7 +223,7 @@ extension Catalog {
     .statsLongest: "Longest streak",
     .statsCurrent: "Current streak",
     .statsPerYear: "Per year",
-    .statsMonths: " Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
+    .statsMonths: "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
     .statsMonthInitials: "J F M A M J J A S O N D",
     .statsWeekdays: "Mon,   ,Wed,   ,Fri,   ,Sun",
     .statsLegend: "· none  ░ 1  ▒ 2  ▓ 3  █ 4+",

@@ -19,6 +19,14 @@ public struct DateStyle: Sendable {
     names.long(date.fields)
   }
 
+  /// A day of the year without its year, `YYYY-MM-DD` given: "November 23", "11월 23일".
+  public func monthAndDay(_ day: String) -> String {
+    guard let date = DayRange.date(day) else { return String(day.dropFirst(5)) }
+    var style = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian)).month(.wide).day()
+    style.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    return style.format(date.addingTimeInterval(43_200))
+  }
+
   /// The time of day (`09:30`), 24-hour, in the entry's own offset.
   public func time(_ date: EntryDate) -> String {
     let c = date.fields
