@@ -3,6 +3,13 @@ import HTTPTypes
 import Hummingbird
 import IlgiCore
 import Logging
+import NIOCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `ilgi serve`: the pages of `ilgi export html`, made on request from the index and the files.
 ///
@@ -75,6 +82,8 @@ public final class SiteServer: Sendable {
     do {
       let body = try page.render()
       headers.append(("Content-Type", page.contentType))
+      // HEAD says how long the GET body is, without sending it.
+      headers.append(("Content-Length", String(body.count)))
       return Reply(status: 200, headers: headers, body: method == "HEAD" ? [] : body)
     } catch {
       report("\(path): \(error)")
@@ -152,6 +161,34 @@ public final class SiteServer: Sendable {
   // MARK: HTTP
 
   /// Listens on `host`:`port` until SIGINT or SIGTERM; `listening` is told the bound port.
+  /// Why the server could not start, in plain words: the system's reason for a socket error
+  /// (`address already in use`), the error's own text otherwise.
+  public static func reason(_ error: any Error) -> String {
+    if let failure = error as? IOError { return String(cString: strerror(failure.errnoCode)).lowercased() }
+    return "\(error)"
+  }
+
+  /// The addresses other devices can reach this machine at: IPv4 addresses of interfaces that
+  /// are up, loopback left out. What `serve --host 0.0.0.0` prints for a phone to open.
+  public static func networkAddresses() -> [String] {
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&list) == 0, let first = list else { return [] }
+    defer { freeifaddrs(list) }
+    var addresses: [String] = []
+    for interface in sequence(first: first, next: { $0.pointee.ifa_next }) {
+      let flags = Int32(interface.pointee.ifa_flags)
+      guard let address = interface.pointee.ifa_addr, address.pointee.sa_family == UInt8(AF_INET),
+        flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+      else { continue }
+      var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+      if getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+        let text = String(cString: host)
+        if !addresses.contains(text) { addresses.append(text) }
+      }
+    }
+    return addresses
+  }
+
   public func run(host: String, port: Int, listening: @escaping @Sendable (Int) -> Void) async throws {
     var logger = Logger(label: "ilgi.serve")
     logger.logLevel = .critical

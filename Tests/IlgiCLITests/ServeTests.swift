@@ -23,7 +23,10 @@ import Testing
       // Read stderr until the line that names the port (or the process ends).
       let handle = errors.fileHandleForReading
       let wantsToken = arguments.contains("--host")
-      while !printed.contains("Ctrl-C") || (wantsToken && !printed.hasSuffix("\n") || wantsToken && !printed.contains("?token=")) {
+      // On every address, the loopback address is printed last.
+      while !printed.contains("Ctrl-C")
+        || (wantsToken && (!printed.hasSuffix("\n") || !printed.contains("http://127.0.0.1:")))
+      {
         let chunk = handle.availableData
         if chunk.isEmpty { break }
         printed += String(decoding: chunk, as: UTF8.self)
@@ -54,7 +57,7 @@ import Testing
 
   /// One request through curl, the path sent exactly as given.
   static func get(_ port: Int, _ path: String, headers: [String] = [], method: String = "GET") throws -> Reply {
-    var arguments = ["curl", "-s", "--path-as-is", "-i", "-X", method, "--max-time", "30"]
+    var arguments = ["curl", "-s", "--path-as-is", "-i", "--max-time", "30"] + (method == "HEAD" ? ["-I"] : ["-X", method])
     for header in headers { arguments += ["-H", header] }
     arguments.append("http://127.0.0.1:\(port)\(path)")
     let result = try ChildProcess.run(arguments)
@@ -95,6 +98,15 @@ import Testing
     let picture = try Self.get(server.port, "/entries/2026/03/photos/route.png")
     #expect(picture.status == 200)
     #expect(picture.headers["content-type"] == "image/png")
+    // HEAD gives the length GET sends; a picture copied beside an entry shows at once.
+    let source = h.journal.root + "/2026/03/photos/route.png"
+    let size = try #require(FileManager.default.attributesOfItem(atPath: source)[.size] as? Int)
+    let head = try Self.get(server.port, "/entries/2026/03/photos/route.png", method: "HEAD")
+    #expect(head.status == 200)
+    #expect(head.headers["content-length"] == String(size))
+    #expect(try Self.get(server.port, "/index.html", method: "HEAD").headers["content-length"] == String(index.body.utf8.count))
+    try FileManager.default.copyItem(atPath: source, toPath: h.journal.root + "/2026/03/photos/copied.png")
+    #expect(try Self.get(server.port, "/entries/2026/03/photos/copied.png").status == 200)
     // A link beside the entries that points out of the journal is neither copied nor served.
     #expect(try Self.get(server.port, "/entries/2026/03/photos/passwd.png").status == 404)
     #expect(try Self.get(server.port, "/no-such-page.html").status == 404)
@@ -158,6 +170,12 @@ import Testing
     let server = try Server(h, ["--host", "0.0.0.0", "--token", "s3cret-token"])
     #expect(server.port > 0, "\(server.printed)")
     #expect(server.printed.contains("?token=s3cret-token"))
+    // The addresses a phone can open are printed, never 0.0.0.0; only 127.0.0.1 is connected to.
+    let lines = server.printed.split(separator: "\n")
+    #expect(!lines.contains { $0.contains("open http://0.0.0.0") || $0.contains("or http://0.0.0.0") }, "\(server.printed)")
+    let offered = lines.filter { $0.contains("?token=s3cret-token") }
+    #expect(offered.last?.hasSuffix("http://127.0.0.1:\(server.port)/?token=s3cret-token") == true, "\(server.printed)")
+    #expect(offered.allSatisfy { $0.contains(":\(server.port)/?token=") })
     let without = try Self.get(server.port, "/")
     #expect(without.status == 401)
     #expect(!without.body.contains("Morning run"))
@@ -187,8 +205,8 @@ import Testing
     let first = try Server(h, [])
     let busy = try IlgiProcess.run(["serve", "--port", String(first.port)], environment: h.environment, prefix: ["timeout", "30"])
     #expect(busy.status != 0)
-    #expect(busy.stderr.hasPrefix("ilgi: cannot listen on 127.0.0.1:\(first.port): "))
-    #expect(busy.stderr.hasSuffix("; choose another --port or --host\n"))
+    #expect(
+      busy.stderr == "ilgi: cannot listen on 127.0.0.1:\(first.port): address already in use; choose another --port or --host\n")
     #expect(first.stop().status == 0)
   }
 }

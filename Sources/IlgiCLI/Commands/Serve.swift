@@ -55,8 +55,15 @@ extension Ilgi {
             let shown = host.contains(":") ? "[\(host)]" : host
             let address = "http://\(shown):\(bound)/"
             Terminal.standardError.write("ilgi: " + tr(.serveListening, display, address) + "\n")
-            if let token {
-              Terminal.standardError.write("ilgi: " + tr(.serveTokenLine, address + "?token=" + token) + "\n")
+            // On every address, the ones another device (a phone) can open take 0.0.0.0's place.
+            let query = token.map { "?token=" + $0 } ?? ""
+            var addresses = [address + query]
+            if ["0.0.0.0", "::"].contains(host) {
+              addresses = (SiteServer.networkAddresses() + ["127.0.0.1"]).map { "http://\($0):\(bound)/" + query }
+            }
+            for (number, shown) in addresses.enumerated() where token != nil || addresses.count > 1 {
+              let line = number > 0 ? tr(.serveOrAt, shown) : token != nil ? tr(.serveTokenLine, shown) : tr(.serveOpenAt, shown)
+              Terminal.standardError.write("ilgi: " + line + "\n")
             }
             if open { Self.openBrowser(address + (token.map { "?token=" + $0 } ?? "")) }
           }
@@ -67,7 +74,7 @@ extension Ilgi {
       }
       done.wait()
       if let failure {
-        throw Failure(tr(.errServeBind, "\(host):\(port)", "\(failure)"), status: ExitStatus.ioError)
+        throw Failure(tr(.errServeBind, "\(host):\(port)", SiteServer.reason(failure)), status: ExitStatus.ioError)
       }
       Terminal.standardError.write("ilgi: " + tr(.serveStopped) + "\n")
     }
@@ -110,7 +117,10 @@ final class LiveSite: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     let (index, report) = try EntryIndex.load(store, attachments: true)
-    let templatesNow = templatesStamp()
+    // Pictures beside the entries count too: one copied in shows without its entry changing.
+    let templatesNow =
+      templatesStamp()
+      + report.attachments.map { "\($0.path.rawValue) \($0.signature.size) \($0.signature.modified)\n" }.joined()
     let changed = report.added + report.updated + report.removed + report.moved > 0 || report.rebuilt
       || templatesNow != stamp
     if let cached, !changed { return cached }

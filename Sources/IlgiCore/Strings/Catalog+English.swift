@@ -610,6 +610,8 @@ extension Catalog {
     .serveTokenHelp: "The token requests must carry (on a non-local address one is made up when left out).",
     .serveOpenHelp: "Open the site in the browser (xdg-open, open).",
     .serveListening: "Serving {1} at {2} (Ctrl-C stops)",
+    .serveOpenAt: "open {1}",
+    .serveOrAt: "  or {1}",
     .serveTokenLine: "Every request needs the token; open {1}",
     .errServeBind: "cannot listen on {1}: {2}; choose another --port or --host",
     .errServePort: "{1} is not a port; use a number from 0 to 65535",

@@ -605,6 +605,8 @@ extension Catalog {
     .serveTokenHelp: "요청이 가져와야 하는 토큰(로컬이 아닌 주소에서 주지 않으면 만들어 씁니다).",
     .serveOpenHelp: "브라우저로 사이트를 엽니다(xdg-open, open).",
     .serveListening: "{1}을(를) {2}에서 보여 줍니다(Ctrl-C로 멈춤)",
+    .serveOpenAt: "{1} 열기",
+    .serveOrAt: "  또는 {1}",
     .serveTokenLine: "모든 요청에 토큰이 필요합니다. {1}을(를) 여세요",
     .errServeBind: "{1}에서 받을 수 없습니다: {2}. 다른 --port나 --host를 고르세요",
     .errServePort: "{1}은(는) 포트가 아닙니다. 0에서 65535 사이의 수를 쓰세요",

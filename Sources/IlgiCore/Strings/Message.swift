@@ -397,6 +397,8 @@ public enum Message: String, Sendable, CaseIterable {
   case serveOpenHelp
   case serveListening
   case serveTokenLine
+  case serveOpenAt
+  case serveOrAt
   case errServeBind
   case errServePort
   case serveStopped
