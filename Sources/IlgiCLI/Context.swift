@@ -33,6 +33,9 @@ struct Context {
       now: { now }, locale: locale, timeZone: .current,
       variables: variables.filter { $0.key.hasPrefix("ILGI_") || $0.key.hasPrefix("XDG_") })
     if reportsSettings {
+      if let inside = loaded.inside {
+        Terminal.note(tr(.noteInsideJournal, display(inside), display(loaded.journal.path)))
+      }
       for problem in loaded.unreadable { Terminal.warn(problem) }
       for warning in settings.warnings {
         Terminal.warn(Self.describe(warning))
@@ -44,7 +47,7 @@ struct Context {
   /// key, else `~/ilgi`), then reads the journal's own config. Files that are not TOML are
   /// left out and come back as one line each in `unreadable`.
   static func loadSettings(journalFlag: String?, localeFlag: String?, variables: [String: String])
-    -> (settings: Settings, journal: (path: String, isDefault: Bool), unreadable: [String])
+    -> (settings: Settings, journal: (path: String, isDefault: Bool), unreadable: [String], inside: String?)
   {
     var unreadable: [String] = []
     func load(_ path: String, journal: Bool) -> ConfigFile? {
@@ -58,7 +61,7 @@ struct Context {
     let global = load(Settings.globalPath(variables: variables), journal: false)
     var flags: [ConfigKey: ConfigValue] = [:]
     if let localeFlag, !localeFlag.isEmpty { flags[.locale] = .string(localeFlag) }
-    let journal: (String, Bool)
+    var journal: (String, Bool)
     if let flag = journalFlag, !flag.isEmpty {
       journal = (expand(flag, variables), false)
     } else if let env = variables["ILGI_JOURNAL"], !env.isEmpty {
@@ -68,9 +71,15 @@ struct Context {
     } else {
       journal = ((variables["HOME"] ?? NSHomeDirectory()) + "/ilgi", true)
     }
+    // A folder inside a journal names that journal, as a subfolder of a git work tree does.
+    var inside: String?
+    if !journal.1, let enclosing = JournalLayout.enclosingJournal(of: journal.0) {
+      inside = journal.0
+      journal.0 = enclosing
+    }
     let own = load(Settings.journalPath(root: journal.0), journal: true)
     let settings = Settings(flags: flags, variables: variables, journalFile: own, globalFile: global)
-    return (settings, journal, unreadable)
+    return (settings, journal, unreadable, inside)
   }
 
   /// The language to speak before the command line is parsed (for `--help`): `--locale` and

@@ -102,6 +102,25 @@ struct ConfigCLITests {
     #expect(try harness.run("config", "get", "weather.key").stdout == "(set, not shown)\n")
   }
 
+  /// `init` of a journal ilgi would not open by itself says how to make it the default; a
+  /// folder inside a journal names that journal, with a note, and no second index is made.
+  @Test func initSaysHowToMakeItTheDefaultAndSubfoldersUseTheirJournal() throws {
+    var h = try Harness()
+    h.environment["ILGI_JOURNAL"] = nil
+    let home = h.environment["HOME"]!
+    let made = try h.run("init", home + "/diary")
+    #expect(made.stdout == "Made a new journal at ~/diary.\nTo write there without -J: ilgi config set journal ~/diary --global\n")
+    #expect(try h.run("init", home + "/diary").stdout == "The journal at ~/diary is ready; nothing to do.\n")
+    try FileManager.default.createDirectory(atPath: home + "/diary/2026", withIntermediateDirectories: true)
+    let inside = try h.run("-J", home + "/diary/2026", "new", "Inside", "--date", "2026-01-01T10:00+09:00")
+    #expect(inside.status == 0)
+    #expect(inside.stderr == "ilgi: note: ~/diary/2026 is inside the journal ~/diary; using that journal\n")
+    #expect(inside.stdout == "2026/01/2026-01-01-1000-inside.md\n")
+    #expect(FileManager.default.fileExists(atPath: home + "/diary/2026/01/2026-01-01-1000-inside.md"))
+    #expect(!FileManager.default.fileExists(atPath: home + "/diary/2026/.ilgi"))
+    #expect(try h.run("-J", home + "/diary/2026", "list").stdout.contains("Inside"))
+  }
+
   @Test func theGlobalJournalKeyPicksTheJournal() throws {
     var harness = try Harness(["2026/11/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "From config")])
     harness.environment["ILGI_JOURNAL"] = nil

@@ -9,7 +9,10 @@ import Testing
     let target = h.journal.base + "/diary"
     let first = try h.run("init", target)
     #expect(first.status == 0)
-    #expect(first.stdout == "Made a new journal at \(target).\n")
+    // The harness's journal (ILGI_JOURNAL) stays the default, so init says how to change that.
+    #expect(
+      first.stdout
+        == "Made a new journal at \(target).\nTo write there without -J: ilgi config set journal \(target) --global\n")
     #expect(FileManager.default.fileExists(atPath: target + "/.ilgi"))
     let gitignore = try String(contentsOfFile: target + "/.gitignore", encoding: .utf8)
     #expect(gitignore.contains(".ilgi/index.sqlite*"))

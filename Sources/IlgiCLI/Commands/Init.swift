@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import IlgiCore
 
 extension Ilgi {
@@ -30,6 +31,13 @@ extension Ilgi {
         Terminal.standardOutput.write(tr(.initReady, shown) + "\n")
       }
       if git { try Self.makeRepository(store, context) }
+      // A journal that is not the one ilgi opens without -J: say how to make it so.
+      let usual = Context.loadSettings(journalFlag: nil, localeFlag: nil, variables: context.variables).journal.path
+      if done.createdRoot || done.createdIlgiFolder,
+        URL(fileURLWithPath: usual).standardizedFileURL != URL(fileURLWithPath: store.root).standardizedFileURL
+      {
+        Terminal.standardOutput.write(tr(.initMakeDefault, shown) + "\n")
+      }
     }
 
     /// `git init` (unless it is one already), then one commit of everything the journal holds

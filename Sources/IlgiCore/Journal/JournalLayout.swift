@@ -29,6 +29,22 @@ public enum JournalLayout {
   /// Owner-only permissions for new folders.
   public static let folderPermissions: UInt16 = 0o700
 
+  /// The journal a folder lies inside: the nearest folder above `path` that holds `.ilgi/`,
+  /// when `path` itself holds none; nil otherwise.
+  public static func enclosingJournal(of path: String) -> String? {
+    func isJournal(_ folder: String) -> Bool {
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: folder + "/.ilgi", isDirectory: &isFolder) && isFolder.boolValue
+    }
+    var folder = URL(fileURLWithPath: path).standardizedFileURL.path
+    guard !isJournal(folder) else { return nil }
+    while folder != "/" && !folder.isEmpty {
+      folder = (folder as NSString).deletingLastPathComponent
+      if isJournal(folder) { return folder }
+    }
+    return nil
+  }
+
   /// The lines `ilgi init` puts into the journal's `.gitignore`.
   public static let gitignoreLines = [
     "# ilgi: the index is a cache and drafts are unfinished; neither belongs in history",

@@ -59,6 +59,8 @@ extension Catalog {
     .initPathHelp: "일기장을 만들 곳. 기본값: 지금 쓰는 일기장.",
     .initMade: "{1}에 새 일기장을 만들었습니다.",
     .initSetUp: "{1}의 일기장을 준비했습니다.",
+    .initMakeDefault: "-J 없이 이 일기장에 쓰려면: ilgi config set journal {1} --global",
+    .noteInsideJournal: "{1}는 일기장 {2} 안에 있습니다. 그 일기장을 씁니다",
     .initReady: "{1}의 일기장은 이미 준비되어 있습니다.",
     .newAbstract: "새 일기를 씁니다: 편집기에서, 또는 바로 글로.",
     .newDiscussion: """

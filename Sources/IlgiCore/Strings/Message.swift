@@ -36,6 +36,8 @@ public enum Message: String, Sendable, CaseIterable {
   case initMade
   case initSetUp
   case initReady
+  case initMakeDefault
+  case noteInsideJournal
   case newAbstract
   case newDiscussion
   case newTextHelp
