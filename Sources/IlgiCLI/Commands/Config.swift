@@ -101,6 +101,10 @@ extension Ilgi {
         if key == .journal && !inGlobalFile {
           throw Failure(tr(.configJournalOnlyGlobal), status: ExitStatus.usage)
         }
+        // The journal's folder is copied, committed and pushed; a secret never goes there.
+        if key.isSecret && !inGlobalFile {
+          throw Failure(tr(.configSecretNotInJournal, key.rawValue, key.environmentName), status: ExitStatus.usage)
+        }
         let parsed: ConfigValue
         switch key.parse(value) {
         case .success(let good): parsed = good

@@ -59,6 +59,8 @@ extension Catalog {
     .initPathHelp: "Where to make the journal. Default: the journal in use.",
     .initMade: "Made a new journal at {1}.",
     .initSetUp: "Set up the journal at {1}.",
+    .configSecretNotInJournal:
+      "`{1}` is a secret and is never written inside the journal, which may be committed and pushed; add --global, or set {2}",
     .initMakeDefault: "To write there without -J: ilgi config set journal {1} --global",
     .noteInsideJournal: "{1} is inside the journal {2}; using that journal",
     .initReady: "The journal at {1} is ready; nothing to do.",

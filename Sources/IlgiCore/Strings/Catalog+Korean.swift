@@ -59,6 +59,7 @@ extension Catalog {
     .initPathHelp: "일기장을 만들 곳. 기본값: 지금 쓰는 일기장.",
     .initMade: "{1}에 새 일기장을 만들었습니다.",
     .initSetUp: "{1}의 일기장을 준비했습니다.",
+    .configSecretNotInJournal: "`{1}`는 비밀이라 커밋되고 푸시될 수 있는 일기장 안에는 쓰지 않습니다. --global을 붙이거나 {2}를 설정하세요",
     .initMakeDefault: "-J 없이 이 일기장에 쓰려면: ilgi config set journal {1} --global",
     .noteInsideJournal: "{1}는 일기장 {2} 안에 있습니다. 그 일기장을 씁니다",
     .initReady: "{1}의 일기장은 이미 준비되어 있습니다.",

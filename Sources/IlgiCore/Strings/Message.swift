@@ -37,6 +37,7 @@ public enum Message: String, Sendable, CaseIterable {
   case initSetUp
   case initReady
   case initMakeDefault
+  case configSecretNotInJournal
   case noteInsideJournal
   case newAbstract
   case newDiscussion
