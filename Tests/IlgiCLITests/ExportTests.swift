@@ -81,6 +81,55 @@ import Testing
     #expect(unmatched.isEmpty)
   }
 
+  /// A body line shaped like jrnl's `[date] title` stays in its entry, and tags written in the
+  /// text are not added again: real jrnl reads the export back as the same entries, and
+  /// importing it gives the same text.
+  @Test func jrnlExportKeepsDateLikeLinesAndTagsOnce() throws {
+    let jrnl = try TestTools.jrnl
+    let body = "Went out (#walk) with #산책 today, and #Reading.\n\n[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays"
+    let h = try Harness([
+      "a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2025-05-01T09:00:00+09:00", "Looking back", body: body,
+                    extra: "tags: [reading, 산책, walk, extra]\n"),
+      "b.md": entry("AAAA0002-0000-4000-8000-000000000002", "2025-05-02T09:00:00+09:00", "Next day", body: "Plain."),
+    ])
+    let out = h.journal.base + "/journal.txt"
+    #expect(try h.run("export", "--format", "jrnl", "--out", out).status == 0)
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.contains("\n\\[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays\n\n@walk @extra\n"), "\(text)")
+    let config = h.journal.base + "/jrnl.yaml"
+    try Data("""
+      colors: {body: none, date: none, tags: none, title: none}
+      default_hour: 9
+      default_minute: 0
+      editor: ''
+      encrypt: false
+      highlight: false
+      indent_character: '|'
+      journals:
+        default:
+          journal: \(out)
+      linewrap: 79
+      tagsymbols: '#@'
+      template: false
+      timeformat: '%Y-%m-%d %H:%M'
+      version: v4.6
+
+      """.utf8).write(to: URL(fileURLWithPath: config))
+    let read = try ChildProcess.run(
+      [jrnl, "--config-file", config, "--export", "json"], environment: h.environment.merging(["NO_COLOR": "1"]) { $1 })
+    let entries = (try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+    #expect(entries.map { $0["title"] as? String } == ["Looking back", "Next day"], "\(read.stdout)")
+    let tags = Set((entries.first?["tags"] as? [String] ?? []).map { $0.dropFirst().lowercased() })
+    #expect(tags == ["walk", "산책", "reading", "extra"])
+    // ilgi's own import gives the body back as it was.
+    let target = try Harness()
+    #expect(try target.run("import", out, "--from", "jrnl").status == 0)
+    let shown = try Self.json(try target.run("export", "--format", "json").stdout)
+    let original = try Self.json(try h.run("export", "--format", "json").stdout)
+    let title = { (entries: [[String: Any]]) in entries.first { $0["title"] as? String == "Looking back" }?["body"] as? String }
+    #expect(title(shown) != nil && title(shown) == title(original))
+  }
+
   /// Every `.md` file under `root` with its bytes.
   static func files(_ root: String) -> [String: [UInt8]] {
     var out: [String: [UInt8]] = [:]

@@ -29,7 +29,7 @@ public enum JrnlFormat {
         finish()
         current = (header.date, header.title, offset + 1, [])
       } else if current != nil {
-        current!.body.append(line)
+        current!.body.append(unescaped(line, format: format))
       } else if !line.trimmed.isEmpty {
         throw ImportError(location: "\(file):\(offset + 1)", problem: .textBeforeFirstEntry)
       }
@@ -217,6 +217,35 @@ public enum JrnlFormat {
 
   // MARK: Writing
 
+  /// Whether a body line would read as a new entry's `[date] title` line to jrnl.
+  static func looksLikeHeader(_ line: Substring, format: JrnlTimeFormat) -> Bool {
+    guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return false }
+    let inside = String(line[line.index(after: line.startIndex)..<close])
+    return format.parse(inside, in: TimeZone(secondsFromGMT: 0) ?? .current) != nil || format.looksLikeDate(inside)
+  }
+
+  /// A body line that would start a new entry, with a backslash before it: jrnl reads it as
+  /// text, Markdown shows the same `[`, and ilgi's import takes the backslash away again.
+  static func escaped(_ line: Substring, format: JrnlTimeFormat) -> Substring {
+    looksLikeHeader(line, format: format) ? "\\" + line : line
+  }
+
+  /// `escaped` undone.
+  static func unescaped(_ line: String, format: JrnlTimeFormat) -> String {
+    line.hasPrefix("\\[") && looksLikeHeader(line.dropFirst(), format: format) ? String(line.dropFirst()) : line
+  }
+
+  /// The tags jrnl finds itself in `text`: `#word` or `@word` after white space or at a line's
+  /// start, lower-cased, without the punctuation that ends a sentence.
+  static func tagsJrnlSees(_ text: String) -> Set<String> {
+    var found = Set<String>()
+    for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) where word.count > 1 {
+      guard let first = word.first, first == "#" || first == "@" else { continue }
+      found.insert(word.dropFirst().trimmingCharacters(in: .punctuationCharacters).lowercased())
+    }
+    return found
+  }
+
   /// A jrnl plain-text journal of `entries` (oldest first), which jrnl reads back as the same
   /// entries: `[date] title` (` *` when starred), the body, and the front matter's tags as a last
   /// line of `@tags` (tags written `#tag` in the body jrnl reads itself).
@@ -229,14 +258,15 @@ public enum JrnlFormat {
       var body = entry.body.utf8.contains(13) ? entry.body.replacingOccurrences(of: "\r\n", with: "\n") : entry.body
       while body.hasPrefix("\n") { body.removeFirst() }
       while body.hasSuffix("\n") || body.hasSuffix(" ") { body.removeLast() }
+      if body.contains("[") {
+        body = body.split(separator: "\n", omittingEmptySubsequences: false).map { escaped($0, format: format) }
+          .joined(separator: "\n")
+      }
       var tags = entry.tags
-      if !tags.isEmpty && body.utf8.contains(UInt8(ascii: "#")) {
-        // Words written `#tag` jrnl reads itself (its default tag symbols are `#@`).
-        let written = Set(
-          body.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 })
-            .filter { $0.first == UInt8(ascii: "#") }
-            .map { String(Substring($0.dropFirst())).trimmingCharacters(in: .punctuationCharacters) })
-        tags = tags.filter { !written.contains($0) }
+      if !tags.isEmpty && (body.contains("#") || body.contains("@")) {
+        // Tags written `#tag` in the text jrnl reads itself (its default tag symbols are `#@`).
+        let written = tagsJrnlSees(entry.title + "\n" + body)
+        tags = tags.filter { !written.contains($0.lowercased()) }
       }
       if !tags.isEmpty { body += (body.isEmpty ? "" : "\n\n") + tags.map { "@" + $0 }.joined(separator: " ") }
       if !body.isEmpty { out += body + "\n" }
