@@ -130,6 +130,23 @@ import Testing
     #expect(title(shown) != nil && title(shown) == title(original))
   }
 
+  /// Day One's export names the zone an entry was written in, not a fixed offset, whatever the
+  /// machine's zone; Day One's escaped titles read without their backslashes.
+  @Test func dayOneGetsZoneNamesAndItsEscapesAreRead() throws {
+    let h = try Harness([
+      "a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2025-05-01T09:00:00+09:00", "Seoul"),
+      "b.md": entry("AAAA0002-0000-4000-8000-000000000002", "2025-07-01T09:00:00-04:00", "New York"),
+      "c.md": entry("AAAA0003-0000-4000-8000-000000000003", "2025-07-01T09:00:00+05:45", "Kathmandu"),
+      "d.md": "---\nid: AAAA0004\ndate: 2025-07-02T09:00:00+09:00\n---\nDinner at 7\\. \\*Great\\* food \\\\o/\n",
+    ])
+    let out = h.journal.base + "/dayone.json"
+    #expect(try h.run("export", "--format", "dayone", "--out", out, env: ["TZ": "UTC"]).status == 0)
+    let export = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+    let zones = (export["entries"] as? [[String: Any]] ?? []).map { $0["timeZone"] as? String ?? "" }
+    #expect(zones == ["Asia/Seoul", "Asia/Kathmandu", "America/New_York", "Asia/Seoul"])  // oldest first
+    #expect(try h.run("list").stdout.contains("Dinner at 7. *Great* food \\o/"))
+  }
+
   /// Every `.md` file under `root` with its bytes.
   static func files(_ root: String) -> [String: [UInt8]] {
     var out: [String: [UInt8]] = [:]

@@ -179,6 +179,7 @@ public struct EntryReader: Sendable {
       body = content
     } else {
       (title, body) = Self.splitTitle(content)
+      if title.contains("\\") { title = Self.withoutEscapes(title) }
     }
 
     // tags: front matter first, then inline
@@ -267,6 +268,25 @@ public struct EntryReader: Sendable {
   }
 
   /// `# Title` and `## Title ##` become `Title`.
+  /// A title line as it reads: Markdown's backslash escapes (`\*`, `\.`, `\#`, as Day One
+  /// writes them) without their backslash.
+  static func withoutEscapes(_ line: String) -> String {
+    var result = ""
+    var escaping = false
+    for character in line {
+      if escaping {
+        if !(character.isASCII && character.isPunctuation || character.isASCII && character.isSymbol) { result.append("\\") }
+        result.append(character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return escaping ? result + "\\" : result
+  }
+
   static func stripHeading(_ line: String) -> String {
     var text = Substring(line)
     let hashes = text.prefix(while: { $0 == "#" })

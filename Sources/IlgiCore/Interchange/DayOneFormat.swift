@@ -207,10 +207,22 @@ public enum DayOneFormat {
     return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{FEFF}", with: "\\ufeff") + "\n"
   }
 
+  /// Zones tried in order for an offset the journal's own zone does not have then.
+  static let commonZones = [
+    "Asia/Seoul", "America/New_York", "Europe/London", "Europe/Berlin", "America/Chicago", "America/Denver",
+    "America/Los_Angeles", "Asia/Kolkata", "Asia/Shanghai", "Asia/Tokyo", "Australia/Sydney", "Europe/Moscow",
+    "America/Sao_Paulo", "Asia/Dubai", "Asia/Bangkok", "Pacific/Auckland", "America/Anchorage", "Pacific/Honolulu",
+    "Asia/Kathmandu", "Asia/Tehran", "Australia/Adelaide", "America/Halifax", "America/St_Johns", "Africa/Cairo",
+  ]
+
   /// A zone name Day One knows for the entry's offset: the journal's zone when it has that
-  /// offset then, else a fixed `GMT+09:00` style zone.
+  /// offset then, else the first of `commonZones` that has it then, else a fixed `GMT+09:00`.
   static func zoneName(_ date: EntryDate, journal: TimeZone) -> String {
     if journal.secondsFromGMT(for: date.instant) == date.offset { return journal.identifier }
+    // Else the zone most people with that offset then live in (Day One shows the name).
+    for name in commonZones {
+      if let zone = TimeZone(identifier: name), zone.secondsFromGMT(for: date.instant) == date.offset { return name }
+    }
     let fixed = TimeZone(secondsFromGMT: date.offset) ?? TimeZone(secondsFromGMT: 0)!
     return fixed.identifier
   }
