@@ -39,11 +39,86 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "ilgi: 2026/11/run.md changed on disk while you were editing; it was not overwritten. Your version is in .ilgi/drafts/edit/2026/11/run.md; merge the two by hand\n"
+        == "ilgi: 2026/11/run.md changed on disk while you were editing; it was not overwritten. Your version is in .ilgi/drafts/edit/2026/11/run.md; `ilgi edit 2026/11/run.md --resume` merges the two\n"
     )
     #expect(h.journal.text("2026/11/run.md") == Self.run + "Written by another editor\n")
     #expect(h.journal.text(".ilgi/drafts/edit/2026/11/run.md") == Self.run + "Mine\n")
     #expect(try h.run("drafts").stdout == ".ilgi/drafts/edit/2026/11/run.md  Morning run  (edit of 2026/11/run.md)\n")
+
+    // Resuming merges: both added a line at the end, so the editor opens on both, marked.
+    let unresolved = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": "true"])
+    #expect(unresolved.status == 1)
+    #expect(unresolved.stderr.hasPrefix("ilgi: note: 2026/11/run.md changed since your edit began, in the same lines"))
+    #expect(unresolved.stderr.hasSuffix("ilgi: conflict markers are still in .ilgi/drafts/edit/2026/11/run.md; keep the text you want, delete the markers, then `ilgi edit 2026/11/run.md --resume`\n"))
+    #expect(h.journal.text("2026/11/run.md") == Self.run + "Written by another editor\n")
+    let copy = try #require(h.journal.text(".ilgi/drafts/edit/2026/11/run.md"))
+    #expect(copy.contains("<<<<<<< your edit\nMine\n=======\nWritten by another editor\n>>>>>>> on disk\n"), "\(copy)")
+    let keepBoth = try h.editor("sed -i '/^<<<<<<<\\|^=======\\|^>>>>>>>/d' \"$1\"")
+    let resolved = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": keepBoth])
+    #expect(resolved.status == 0, "\(resolved.stderr)")
+    #expect(h.journal.text("2026/11/run.md") == Self.run + "Mine\nWritten by another editor\n")
+    #expect(try h.run("drafts").stderr == "No drafts.\n")
+  }
+
+  /// An interrupted edit of an entry that changed elsewhere in the meantime is merged with it
+  /// and saved without opening the editor when the two changed different lines.
+  @Test func resumingMergesAnEditWithChangesMadeSince() throws {
+    let text = "---\nid: M\n---\nTitle\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n"
+    let h = try Harness(["m.md": text])
+    let failing = try h.editor("sed -i 's/First paragraph./First, edited./' \"$1\"; exit 3")
+    #expect(try h.run("edit", "m.md", env: ["EDITOR": failing]).status == 1)
+    try h.journal.write("m.md", text.replacingOccurrences(of: "Third paragraph.", with: "Third, from the phone."))
+    let resumed = try h.run("edit", "m.md", "--resume", env: ["EDITOR": "false"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(resumed.stdout == "m.md\n")
+    #expect(resumed.stderr == "ilgi: note: m.md changed since your edit began; your edit was merged with it\n")
+    #expect(h.journal.text("m.md") == text.replacingOccurrences(of: "First paragraph.", with: "First, edited.")
+      .replacingOccurrences(of: "Third paragraph.", with: "Third, from the phone."))
+    #expect(try h.run("drafts").stderr == "No drafts.\n")
+  }
+
+  /// A file whose front matter is broken opens in the editor all the same; saving it says
+  /// whether it is mended.
+  @Test func anEntryWithBrokenFrontMatterCanBeEdited() throws {
+    let h = try Harness(["bad.md": "---\nid: [\n---\nBroken\n"])
+    let stillBroken = try h.run("edit", "bad.md", env: ["EDITOR": try h.editor("printf 'more\\n' >> \"$1\"")])
+    #expect(stillBroken.status == 0)
+    #expect(stillBroken.stdout == "bad.md\n")
+    #expect(stillBroken.stderr.hasPrefix("ilgi: warning: bad.md:2:"), "\(stillBroken.stderr)")
+    #expect(h.journal.text("bad.md") == "---\nid: [\n---\nBroken\nmore\n")
+    let mended = try h.run("edit", "bad.md", env: ["EDITOR": try h.editor("sed -i 's/^id: \\[$/id: FIXED/' \"$1\"")])
+    #expect(mended.status == 0)
+    #expect(mended.stderr == "")
+    #expect(h.journal.text("bad.md") == "---\nid: FIXED\n---\nBroken\nmore\n")
+    #expect(try h.run("show", "bad.md", "--raw").status == 0)
+  }
+
+  @Test func anEditorThatFailsWithoutChangesKeepsNoCopy() throws {
+    let h = try Harness(["2026/11/run.md": Self.run])
+    let result = try h.run("edit", env: ["EDITOR": "false"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "ilgi: the editor did not finish cleanly; 2026/11/run.md is unchanged and nothing was kept\n")
+    #expect(try h.run("drafts").stderr == "No drafts.\n")
+    #expect(try h.run("edit", env: ["EDITOR": "true"]).status == 0)
+  }
+
+  @Test func draftsAreDiscardedAfterAsking() throws {
+    let h = try Harness(["2026/11/run.md": Self.run])
+    #expect(try h.run("edit", env: ["EDITOR": try h.editor("printf 'partial' >> \"$1\"; exit 2")]).status == 1)
+    let name = ".ilgi/drafts/edit/2026/11/run.md"
+    let refused = try h.run("drafts", "discard", name)
+    #expect(refused.status == 64)
+    #expect(refused.stderr == "ilgi: not deleting \(name) without confirmation; run on a terminal or pass --yes\n")
+    #expect(h.journal.text(name) != nil)
+    let kept = try h.runOnTerminal("drafts discard \(name)", input: "n\n")
+    #expect(kept.stdout.contains("Delete the draft \(name) (Morning run)?"))
+    #expect(h.journal.text(name) != nil)
+    let discarded = try h.runOnTerminal("drafts discard run.md", input: "y\n")
+    #expect(discarded.stdout.contains("Deleted the draft \(name)."), "\(discarded.stdout)")
+    #expect(h.journal.text(name) == nil)
+    #expect(try h.run("drafts").stderr == "No drafts.\n")
+    #expect(try h.run("drafts", "discard", "nothing.md", "--yes").status == 66)
+    #expect(try h.run("edit", env: ["EDITOR": "true"]).status == 0)
   }
 
   @Test func aFailedEditLeavesTheEntryAlone() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import IlgiCore
 
 extension Ilgi {
@@ -20,22 +21,60 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
-      let entry = try context.resolve(selector, in: store)
-      let session = try Context.map {
-        resume ? try store.resumeEdit(entry.path) : try store.beginEdit(entry.path)
+      let path = try Self.path(selector, context, store)
+      var session = try Context.map {
+        resume ? try store.resumeEdit(path) : try store.beginEdit(path)
+      }
+      // An interrupted edit of an entry that changed since is merged with it first: a clean
+      // merge is saved at once, a conflict opens the editor with both versions marked.
+      var conflicted = false
+      if resume {
+        let labels = TextMerge.Labels(mine: tr(.mergeMine), base: tr(.mergeBase), theirs: tr(.mergeTheirs))
+        let git = ChildProcess.find("git", path: context.variables["PATH"] ?? "/usr/bin:/bin")
+        if let merged = try Context.map({ try store.mergeChanges(into: session, labels: labels, git: git) }) {
+          session = merged.session
+          conflicted = !merged.clean
+          Terminal.note(merged.clean ? tr(.editMerged, path) : tr(.editMergeConflict, path))
+          if merged.clean { return try finish(session, context, store) }
+        }
       }
       let ending = try context.editor.edit(
         store.absolute(session.draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
       guard ending == .exited(0) else {
-        throw Failure(
-          tr(.errEditorUnclean, entry.path, session.draft))
+        if try Context.map({ try store.abandonEdit(session) }) { throw Failure(tr(.errEditorUncleanNothingKept, path)) }
+        throw Failure(tr(.errEditorUnclean, path, session.draft))
       }
+      if conflicted, let text = try? String(contentsOfFile: store.absolute(session.draft), encoding: .utf8),
+        EntryReader.hasConflictMarkers(text)
+      {
+        throw Failure(tr(.errMarkersLeft, session.draft, path))
+      }
+      try finish(session, context, store)
+    }
+
+    private func finish(_ session: EditSession, _ context: Context, _ store: JournalStore) throws {
       switch try Context.map({ try store.finishEdit(session) }) {
-      case .unchanged: Terminal.standardError.write(tr(.editNoChanges, entry.path) + "\n")
+      case .unchanged: Terminal.standardError.write(tr(.editNoChanges, session.entry) + "\n")
       case .saved:
-        Terminal.standardOutput.write(entry.path.rawValue + "\n")
-        context.recordEntry(store, entry.path, action: "edit")
+        Terminal.standardOutput.write(session.entry.rawValue + "\n")
+        // Saved as written, even when the front matter is still broken: say so.
+        if case .failure(let problem) = Result(catching: { () throws(EntryReadError) in try store.read(session.entry) }) {
+          Terminal.warn(Context.describe(problem))
+        }
+        context.recordEntry(store, session.entry, action: "edit")
       }
+    }
+
+    /// The entry to edit: what the selector names, or a file named by its path whose front
+    /// matter is broken (the editor is how a person mends it).
+    static func path(_ selector: String, _ context: Context, _ store: JournalStore) throws -> JournalPath {
+      if case .path(let path)? = try? EntrySelector(parsing: selector),
+        case .failure(let problem) = Result(catching: { () throws(EntryReadError) in try store.read(path) }),
+        case .frontMatter = problem.reason
+      {
+        return path
+      }
+      return try context.resolve(selector, in: store).path
     }
   }
 }

@@ -304,7 +304,7 @@ public struct EntryReader: Sendable {
 
   /// Whether `text` holds a git conflict: a line starting `<<<<<<< `, then `=======`, then one
   /// starting `>>>>>>> `.
-  static func hasConflictMarkers(_ text: String) -> Bool {
+  public static func hasConflictMarkers(_ text: String) -> Bool {
     guard text.contains("<<<<<<<") else { return false }
     var stage = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

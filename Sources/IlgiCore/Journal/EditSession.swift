@@ -51,6 +51,42 @@ extension JournalStore {
     return EditSession(entry: path, draft: draft, original: original, lock: lock)
   }
 
+  /// Brings an interrupted edit up to date with an entry that changed since the edit began:
+  /// the copy becomes the three-way merge of what the edit began from, the copy and the entry
+  /// now, and the session's original becomes the entry now (so saving it overwrites nothing
+  /// unseen). Nil when the entry did not change; `clean` is false when conflict markers stand
+  /// in the copy.
+  public func mergeChanges(
+    into session: EditSession, labels: TextMerge.Labels, git: String?
+  ) throws(JournalError) -> (session: EditSession, clean: Bool)? {
+    let current = try bytes(of: session.entry)
+    guard current != session.original else { return nil }
+    let mine = try bytes(of: session.draft)
+    let scratch = absolute(JournalPath(JournalLayout.draftsFolder + "/merge-\(UUID().uuidString.prefix(8))"))
+    let merged: [UInt8]
+    let clean: Bool
+    switch TextMerge.merge(base: session.original, mine: mine, theirs: current, labels: labels, git: git, scratch: scratch) {
+    case .clean(let bytes): (merged, clean) = (bytes, true)
+    case .conflicted(let bytes): (merged, clean) = (bytes, false)
+    }
+    try io(absolute(session.draft)) {
+      try fileSystem.writeAtomically(merged, toPath: absolute(session.draft), permissions: JournalLayout.filePermissions)
+    }
+    try io(absolute(Self.basePath(of: session.draft))) {
+      try fileSystem.writeAtomically(
+        current, toPath: absolute(Self.basePath(of: session.draft)), permissions: JournalLayout.filePermissions)
+    }
+    return (EditSession(entry: session.entry, draft: session.draft, original: current, lock: session.lock), clean)
+  }
+
+  /// Ends an edit whose editor failed: when the copy is still the entry as it was, nothing of
+  /// the person's is in it and it is removed (true); otherwise it is kept (false).
+  public func abandonEdit(_ session: EditSession) throws(JournalError) -> Bool {
+    guard (try? bytes(of: session.draft)) == session.original else { return false }
+    try endEdit(session)
+    return true
+  }
+
   /// Where an edit copy's original bytes are kept.
   static func basePath(of draft: JournalPath) -> JournalPath { JournalPath(draft.rawValue + ".base") }
 

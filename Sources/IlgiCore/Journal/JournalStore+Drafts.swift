@@ -69,6 +69,20 @@ extension JournalStore {
   }
 
   /// Removes a draft once its text is safe elsewhere (or was never worth keeping).
+  /// Deletes a draft for good (and, for an edit's copy, what it began from); an edit whose
+  /// editor is still open is refused with `.editInProgress`.
+  public func discardDraft(_ draft: Draft) throws(JournalError) {
+    if let entry = draft.editing {
+      let base = absolute(Self.basePath(of: draft.path))
+      guard let lock = try? fileSystem.lockExclusively(atPath: base, wait: false) else {
+        throw JournalError(path: entry.rawValue, reason: .editInProgress(draft: draft.path))
+      }
+      defer { lock.unlock() }
+      try? fileSystem.remove(atPath: base)
+    }
+    try removeDraft(draft.path)
+  }
+
   func removeDraft(_ path: JournalPath) throws(JournalError) {
     try io(absolute(path)) { try fileSystem.remove(atPath: absolute(path)) }
     // Tidy empty folders under drafts/edit/, never drafts/ itself.

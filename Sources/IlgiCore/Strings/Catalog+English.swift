@@ -146,6 +146,20 @@ extension Catalog {
         ilgi edit 0f8b
         EDITOR="code --wait" ilgi edit 2026-11-21
       """,
+    .errEditorUncleanNothingKept: "the editor did not finish cleanly; {1} is unchanged and nothing was kept",
+    .errMarkersLeft:
+      "conflict markers are still in {1}; keep the text you want, delete the markers, then `ilgi edit {2} --resume`",
+    .editMerged: "{1} changed since your edit began; your edit was merged with it",
+    .editMergeConflict: "{1} changed since your edit began, in the same lines; both versions are marked in the editor",
+    .mergeMine: "your edit",
+    .mergeBase: "before",
+    .mergeTheirs: "on disk",
+    .draftsListAbstract: "List the drafts (the default).",
+    .draftsDiscardAbstract: "Delete a draft, after asking.",
+    .draftsDiscardNameHelp: "The draft: its path or file name, as `ilgi drafts` lists it.",
+    .draftsDiscardQuestion: "Delete the draft {1} ({2})? It cannot be brought back.",
+    .draftsDiscarded: "Deleted the draft {1}.",
+    .errDiscardNeedsYes: "not deleting {1} without confirmation; run on a terminal or pass --yes",
     .errEditorUnclean: "the editor did not finish cleanly; {1} is unchanged and your edited copy is in {2}; `ilgi edit {1} --resume` reopens it",
     .editNoChanges: "No changes to {1}.",
     .deleteAbstract: "Move an entry to the journal's trash, after asking.",
@@ -186,6 +200,7 @@ extension Catalog {
         ilgi drafts
         ilgi new --resume                     open the newest new-entry draft again
         ilgi new --resume new-20261121-093000-0F8B6C0E.md
+        ilgi drafts discard new-20261121-093000-0F8B6C0E.md
       """,
     .draftsNone: "No drafts.",
     .draftKindEdit: "edit of {1}",
@@ -316,7 +331,8 @@ extension Catalog {
       "{1} is open in another edit, or an earlier edit of it was interrupted; its copy is {2}. If no other edit is open, `ilgi edit {1} --resume` reopens that copy",
     .errNoEditToResume: "there is no interrupted edit of {1} to resume; `ilgi drafts` lists the copies there are",
     .editResumeHelp: "Reopen the copy an interrupted edit of this entry left in .ilgi/drafts/edit/.",
-    .errChangedOnDisk: "{1} changed on disk while you were editing; it was not overwritten. Your version is in {2}; merge the two by hand",
+    .errChangedOnDisk:
+      "{1} changed on disk while you were editing; it was not overwritten. Your version is in {2}; `ilgi edit {1} --resume` merges the two",
     .errOccupied: "{1} exists again; move that file away, then restore",
     .errIO: "could not {1} {2}: {3}; check the folder's permissions and free space",
     .errTemplate: "template {1}: {2}; fix or remove it",

@@ -143,6 +143,19 @@ extension Catalog {
         ilgi edit 0f8b
         EDITOR="code --wait" ilgi edit 2026-11-21
       """,
+    .errEditorUncleanNothingKept: "편집기가 제대로 끝나지 않았습니다. {1}은(는) 그대로이고 남긴 것이 없습니다",
+    .errMarkersLeft: "{1}에 아직 충돌 표시가 있습니다. 남길 글을 고르고 표시를 지운 뒤 `ilgi edit {2} --resume`을 실행하세요",
+    .editMerged: "고치기 시작한 뒤 {1}이(가) 바뀌어, 고친 내용을 그것과 합쳤습니다",
+    .editMergeConflict: "고치기 시작한 뒤 {1}의 같은 줄이 바뀌었습니다. 편집기에 두 판이 표시되어 있습니다",
+    .mergeMine: "고친 내용",
+    .mergeBase: "이전",
+    .mergeTheirs: "디스크",
+    .draftsListAbstract: "초안 목록(기본).",
+    .draftsDiscardAbstract: "묻고 나서 초안을 지웁니다.",
+    .draftsDiscardNameHelp: "초안: `ilgi drafts`에 나오는 경로나 파일 이름.",
+    .draftsDiscardQuestion: "초안 {1}({2})을(를) 지울까요? 되돌릴 수 없습니다.",
+    .draftsDiscarded: "초안 {1}을(를) 지웠습니다.",
+    .errDiscardNeedsYes: "확인 없이 {1}을(를) 지우지 않습니다. 터미널에서 실행하거나 --yes를 붙이세요",
     .errEditorUnclean: "편집기가 제대로 끝나지 않았습니다. {1}은(는) 그대로이고 고친 사본은 {2}에 있습니다. `ilgi edit {1} --resume`으로 다시 여세요",
     .editNoChanges: "{1}에 바뀐 것이 없습니다.",
     .deleteAbstract: "물어본 뒤 일기를 휴지통으로 옮깁니다.",
@@ -183,6 +196,7 @@ extension Catalog {
         ilgi drafts
         ilgi new --resume                     가장 최근 새 일기 초안을 다시 엽니다
         ilgi new --resume new-20261121-093000-0F8B6C0E.md
+        ilgi drafts discard new-20261121-093000-0F8B6C0E.md
       """,
     .draftsNone: "초안이 없습니다.",
     .draftKindEdit: "{1}의 고친 사본",
@@ -312,7 +326,7 @@ extension Catalog {
       "{1}을(를) 다른 곳에서 고치고 있거나 앞선 고치기가 중단되었습니다. 그 사본은 {2}에 있습니다. 다른 곳에서 고치는 중이 아니면 `ilgi edit {1} --resume`으로 그 사본을 다시 여세요",
     .errNoEditToResume: "{1}의 중단된 고치기가 없습니다. `ilgi drafts`로 남은 사본을 보세요",
     .editResumeHelp: "이 일기를 고치다 중단되어 .ilgi/drafts/edit/에 남은 사본을 다시 엽니다.",
-    .errChangedOnDisk: "고치는 사이에 {1}이(가) 디스크에서 바뀌어 덮어쓰지 않았습니다. 고친 내용은 {2}에 있으니 둘을 직접 합치세요",
+    .errChangedOnDisk: "고치는 사이에 {1}이(가) 디스크에서 바뀌어 덮어쓰지 않았습니다. 고친 내용은 {2}에 있습니다. `ilgi edit {1} --resume`이 둘을 합칩니다",
     .errOccupied: "{1}이(가) 다시 있습니다. 그 파일을 옮긴 뒤 되돌리세요",
     .errIO: "{2}: {1} 실패({3}). 폴더 권한과 남은 공간을 확인하세요",
     .errTemplate: "템플릿 {1}: {2}. 고치거나 지우세요",

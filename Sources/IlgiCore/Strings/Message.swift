@@ -73,6 +73,19 @@ public enum Message: String, Sendable, CaseIterable {
   case editAbstract
   case editDiscussion
   case errEditorUnclean
+  case errEditorUncleanNothingKept
+  case errMarkersLeft
+  case editMerged
+  case editMergeConflict
+  case mergeMine
+  case mergeBase
+  case mergeTheirs
+  case draftsListAbstract
+  case draftsDiscardAbstract
+  case draftsDiscardNameHelp
+  case draftsDiscardQuestion
+  case draftsDiscarded
+  case errDiscardNeedsYes
   case editNoChanges
   case deleteAbstract
   case deleteDiscussion
