@@ -184,7 +184,9 @@ struct Context {
 
   /// The site's language, title and settings from the journal's configuration.
   var siteOptions: Site.Options {
-    Site.Options(language: language, title: tr(.siteTitle), allowsRawHTML: settings.flag(.rawHTML))
+    Site.Options(
+      language: language, title: settings.string(.siteTitle).flatMap { $0.isEmpty ? nil : $0 } ?? tr(.siteTitle),
+      allowsRawHTML: settings.flag(.rawHTML))
   }
 
   func templates(for store: JournalStore) -> TemplateRenderer {

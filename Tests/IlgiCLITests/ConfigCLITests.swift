@@ -48,7 +48,7 @@ struct ConfigCLITests {
       "ilgi: `weather.key` is a secret and is never written inside the journal, which may be committed and pushed; add --global, or set ILGI_WEATHER_KEY\n",
       64
     ),
-    (["config", "set", "colour", "red"], "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit\n", 64),
+    (["config", "set", "colour", "red"], "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit, site.title\n", 64),
     (["config", "set", "journal", "~/x"], "ilgi: `journal` is a global setting; add --global\n", 64),
     (["config", "get", "editor"], "ilgi: `editor` is not set\n", 1),
   ])

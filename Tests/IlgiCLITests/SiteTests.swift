@@ -141,6 +141,19 @@ import Testing
       ])
   }
 
+  /// `site.title` names the site in every page and the feed; a change remakes the pages.
+  @Test func theSiteTitleIsASetting() throws {
+    let h = try Self.goldenHarness()
+    let out = h.journal.base + "/site"
+    #expect(try h.run("export", "html", "--out", out).status == 0)
+    #expect(Self.text(out + "/index.html").contains("Diary"))
+    #expect(try h.run("config", "set", "site.title", "Minji & the river").status == 0)
+    #expect(try h.run("export", "html", "--out", out).status == 0)
+    for page in ["index.html", "archive/index.html", "entries/2026/03/2026-03-14-0930-morning-run.html", "feed.xml"] {
+      #expect(Self.text(out + "/" + page).contains("Minji &amp; the river"), "\(page)")
+    }
+  }
+
   @Test func aThousandEntrySiteHasEveryLinkAndNoOtherHost() throws {
     let corpus = try GeneratedCorpus.make(entries: 1000, seed: 3)
     var h = try Harness()

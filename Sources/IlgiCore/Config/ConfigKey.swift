@@ -37,6 +37,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   case weatherGeocodingURL = "weather.geocoding_url"
   /// Commit every change to the journal when it is a git repository.
   case gitAutocommit = "git.autocommit"
+  /// The name of the journal's site, in its header, page titles and feed (else "Diary").
+  case siteTitle = "site.title"
 
   /// What a value must look like.
   public enum Kind: Sendable, Equatable {
