@@ -182,11 +182,13 @@ import Testing
 
   @Test func showRendersForTheTerminalWithoutEscapesWhenPiped() throws {
     let h = try Harness(Self.files)
+    // One entry's header has room for the weekday, in the language's own order.
+    #expect(try h.run("show", "last", "--locale", "ko").stdout.contains("2026년 11월 21일 토요일 22:14\n"))
     let result = try h.run("show", "last")
     #expect(
       result.stdout == """
         저녁 산책
-        November 21, 2026 22:14
+        Saturday, November 21, 2026 22:14
         2026/11/b.md
 
         강을 따라 걸었다.

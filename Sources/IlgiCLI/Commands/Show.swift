@@ -46,7 +46,7 @@ extension Ilgi {
         Terminal.standardOutput.write(EntryHTML.fragment(entry, renderer: context.renderer(allowRawHTML: allowRawHtml)))
       } else {
         let paint = context.paint
-        var meta = "\(context.dates.long(entry.date)) \(context.dates.time(entry.date))"
+        var meta = "\(context.dates.full(entry.date)) \(context.dates.time(entry.date))"
         if let weather = entry.weather { meta += " · \(Ilgi.Weather.shown(weather))" }
         if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
         var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"

@@ -7,16 +7,24 @@ public struct DateStyle: Sendable {
   /// Long dates already written, by local day: a listing of 100,000 entries makes one formatter
   /// and a few thousand strings instead of 100,000 formatters.
   private let names: DayNames
+  private let fullNames: DayNames
 
   /// Makes a style for `locale`.
   public init(locale: Locale) {
     self.locale = locale
-    names = DayNames(locale: locale)
+    names = DayNames(locale: locale, style: .long)
+    fullNames = DayNames(locale: locale, style: .complete)
   }
 
   /// The long date of `date`, in the entry's own offset.
   public func long(_ date: EntryDate) -> String {
     names.long(date.fields)
+  }
+
+  /// The long date with its weekday, as the language writes it: "Saturday, November 21, 2026",
+  /// "2026년 11월 21일 토요일". For one entry's own page or header, where there is room.
+  public func full(_ date: EntryDate) -> String {
+    fullNames.long(date.fields)
   }
 
   /// A day of the year without its year, `YYYY-MM-DD` given: "November 23", "11월 23일".
@@ -41,10 +49,10 @@ private final class DayNames: @unchecked Sendable {
   private let style: Date.FormatStyle
   private var cache: [Int: String] = [:]
 
-  init(locale: Locale) {
+  init(locale: Locale, style date: Date.FormatStyle.DateStyle) {
     // `Date.FormatStyle` keeps its ICU formatter; a corelibs `DateFormatter` makes a new one
     // for every string it writes.
-    var style = Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: Calendar(identifier: .gregorian))
+    var style = Date.FormatStyle(date: date, time: .omitted, locale: locale, calendar: Calendar(identifier: .gregorian))
     style.timeZone = TimeZone(secondsFromGMT: 0)!
     self.style = style
   }
