@@ -33,9 +33,9 @@ import Testing
     return (h, out)
   }
 
-  @Test func jrnlReadsTheExportBackAsTheSameEntries() throws {
+  /// What the real jrnl reads from the plain-text journal `file` (`jrnl --export json`).
+  static func readWithJrnl(_ file: String, _ h: Harness) throws -> [[String: Any]] {
     let jrnl = try TestTools.jrnl
-    let (h, out) = try Self.exportCorpus(seed: 5, format: "jrnl", to: "journal.txt")
     let config = h.journal.base + "/jrnl.yaml"
     try Data("""
       colors: {body: none, date: none, tags: none, title: none}
@@ -47,7 +47,7 @@ import Testing
       indent_character: '|'
       journals:
         default:
-          journal: \(out)
+          journal: \(file)
       linewrap: 79
       tagsymbols: '#@'
       template: false
@@ -58,8 +58,13 @@ import Testing
     let read = try ChildProcess.run(
       [jrnl, "--config-file", config, "--export", "json"], environment: h.environment.merging(["NO_COLOR": "1"]) { $1 })
     #expect(read.status == 0, "jrnl: \(read.stderr)")
-    let jrnlEntries = (try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])?["entries"]
+    return (try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])?["entries"]
       as? [[String: Any]] ?? []
+  }
+
+  @Test func jrnlReadsTheExportBackAsTheSameEntries() throws {
+    let (h, out) = try Self.exportCorpus(seed: 5, format: "jrnl", to: "journal.txt")
+    let jrnlEntries = try Self.readWithJrnl(out, h)
     let ilgiEntries = try Self.json(try h.run("export", "--format", "json").stdout)
     #expect(jrnlEntries.count == 200)
     #expect(ilgiEntries.count == 200)
@@ -85,7 +90,6 @@ import Testing
   /// text are not added again: real jrnl reads the export back as the same entries, and
   /// importing it gives the same text.
   @Test func jrnlExportKeepsDateLikeLinesAndTagsOnce() throws {
-    let jrnl = try TestTools.jrnl
     let body = "Went out (#walk) with #산책 today, and #Reading.\n\n[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays"
     let h = try Harness([
       "a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2025-05-01T09:00:00+09:00", "Looking back", body: body,
@@ -96,29 +100,8 @@ import Testing
     #expect(try h.run("export", "--format", "jrnl", "--out", out).status == 0)
     let text = try String(contentsOfFile: out, encoding: .utf8)
     #expect(text.contains("\n\\[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays\n\n@walk @extra\n"), "\(text)")
-    let config = h.journal.base + "/jrnl.yaml"
-    try Data("""
-      colors: {body: none, date: none, tags: none, title: none}
-      default_hour: 9
-      default_minute: 0
-      editor: ''
-      encrypt: false
-      highlight: false
-      indent_character: '|'
-      journals:
-        default:
-          journal: \(out)
-      linewrap: 79
-      tagsymbols: '#@'
-      template: false
-      timeformat: '%Y-%m-%d %H:%M'
-      version: v4.6
-
-      """.utf8).write(to: URL(fileURLWithPath: config))
-    let read = try ChildProcess.run(
-      [jrnl, "--config-file", config, "--export", "json"], environment: h.environment.merging(["NO_COLOR": "1"]) { $1 })
-    let entries = (try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
-    #expect(entries.map { $0["title"] as? String } == ["Looking back", "Next day"], "\(read.stdout)")
+    let entries = try Self.readWithJrnl(out, h)
+    #expect(entries.map { $0["title"] as? String } == ["Looking back", "Next day"], "\(entries)")
     let tags = Set((entries.first?["tags"] as? [String] ?? []).map { $0.dropFirst().lowercased() })
     #expect(tags == ["walk", "산책", "reading", "extra"])
     // ilgi's own import gives the body back as it was.

@@ -37,7 +37,9 @@ public enum JournalLayout {
       return FileManager.default.fileExists(atPath: folder + "/.ilgi", isDirectory: &isFolder) && isFolder.boolValue
     }
     var folder = URL(fileURLWithPath: path).standardizedFileURL.path
-    guard !isJournal(folder) else { return nil }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue, !isJournal(folder)
+    else { return nil }
     while folder != "/" && !folder.isEmpty {
       folder = (folder as NSString).deletingLastPathComponent
       if isJournal(folder) { return folder }

@@ -135,13 +135,13 @@ extension JournalStore {
 public enum CommandLineEntry {
   /// The entry's text: the title line, a blank line and the body (or the title alone).
   public static func text(_ arguments: [String]) -> String {
-    let phrases = arguments.map { String($0.trimmed) }.filter { !$0.isEmpty }
+    let phrases = arguments.filter { !$0.trimmed.isEmpty }
     guard let first = phrases.first else { return "" }
     let quoted = phrases.count > 1 && phrases.contains { $0.contains(where: \.isWhitespace) }
     let head = quoted ? first : phrases.joined(separator: " ")
     var (title, body) = split(head)
     if quoted {
-      body = ([body] + phrases.dropFirst()).filter { !$0.isEmpty }.joined(separator: " ")
+      body = ([body] + phrases.dropFirst()).filter { !$0.trimmed.isEmpty }.joined(separator: " ")
     }
     return body.isEmpty ? title : title + "\n\n" + body
   }
@@ -152,11 +152,12 @@ public enum CommandLineEntry {
     while index < text.endIndex {
       let character = text[index]
       let next = text.index(after: index)
+      // The body keeps its text as typed but for the white space that separated it.
       if character.isNewline {
-        return (String(text[..<index].trimmed), String(text[next...].trimmed))
+        return (String(text[..<index].trimmed), String(text[next...].drop(while: \.isWhitespace)))
       }
       if ".?!。".contains(character), next == text.endIndex || text[next].isWhitespace {
-        return (String(text[..<next].trimmed), String(text[next...].trimmed))
+        return (String(text[..<next].trimmed), String(text[next...].drop(while: \.isWhitespace)))
       }
       index = next
     }
