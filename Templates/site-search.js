@@ -1,6 +1,7 @@
 // ilgi: search inside an exported or served journal, in the browser, without the network.
 // Reads the list of entries from search/YYYY.js (loaded before this script) and shows the ones
-// that hold every word of the query in their title, preview, tags, weather or date.
+// that hold every word of the query in their title, preview, tags, weather, date or text. The
+// entries' text comes from search/text-YYYY.js, loaded only once someone searches.
 (function () {
   "use strict";
   var index = window.ilgiSearchIndex || [];
@@ -18,13 +19,37 @@
     return fold([item[1], item[4], item[5].join(" "), item[5].map(function (t) { return "#" + t; }).join(" "), item[6], item[2], item[3]].join("\n"));
   });
 
+  // The entries' text, a script a year, each asked for once; every one that arrives searches again.
+  var bodies = [];
+  var asked = false;
+  function body(i) {
+    if (bodies[i] !== undefined) return bodies[i];
+    var text = window.ilgiSearchText && window.ilgiSearchText[index[i][0]];
+    if (text === undefined) return "";
+    bodies[i] = fold(text);
+    return bodies[i];
+  }
+  function askForTexts() {
+    if (asked) return;
+    asked = true;
+    var years = {};
+    index.forEach(function (item) { years[String(item[2]).slice(0, 4)] = true; });
+    Object.keys(years).sort().reverse().forEach(function (year) {
+      var script = document.createElement("script");
+      script.src = "search/text-" + year + ".js";
+      script.onload = function () { show(input.value); };
+      document.head.appendChild(script);
+    });
+  }
+
   function show(query) {
     while (results.firstChild) results.removeChild(results.firstChild);
     var words = fold(query).split(/\s+/).filter(function (w) { return w.length > 0; });
     if (words.length === 0) { status.textContent = ""; return; }
+    askForTexts();
     var shown = 0;
     for (var i = 0; i < index.length && shown < 200; i++) {
-      var text = haystacks[i];
+      var text = haystacks[i] + "\n" + body(i);
       var all = true;
       for (var w = 0; w < words.length; w++) {
         var word = words[w].indexOf("tag:") === 0 ? "#" + words[w].slice(4) : words[w];

@@ -78,6 +78,12 @@ import Testing
     // A tag query finds exactly the tag's entries.
     let tagged = try Self.search(exported, "tag:travel", profile: profile)
     #expect(tagged.count == min(corpus.manifest.perTag["travel"] ?? -1, 200))
+    // A word only in the entries' text (a planted needle, past the preview) is found through
+    // the year scripts of full text the page loads when someone searches.
+    let needle = try #require(corpus.manifest.needles["quindlemoss"])
+    #expect(needle.count > 0)
+    let inText = try Self.search(exported, "Quindlemoss", profile: profile)
+    #expect(inText.count == needle.count, "\(inText.titles)")
 
     try Self.screenshot(exported + "index.html", to: "index.png", width: 1100, profile: profile)
     let entry = Site.entryPage(JournalPath(latest.path))

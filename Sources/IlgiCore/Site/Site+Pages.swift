@@ -232,6 +232,7 @@ extension Site {
       var key = keyed(path, rows, shown: true)
       key.add("search-index")
       pages.append(SitePage(path: path, key: key.value, contentType: "text/javascript; charset=utf-8") { self.searchIndex(rows) })
+      pages.append(Self.searchTextPage(year: year.year, entries: rows.map { ($0.entry, $0.hash) }, store: store))
     }
     let feedRows = Array(entries.prefix(options.feedSize))
     pages.append(
@@ -289,6 +290,35 @@ extension Site {
   /// Page `number` (from 0) of the tag whose first page is `first`: `tags/x.html`, `tags/x.2.html`.
   static func tagPage(_ first: String, _ number: Int) -> String {
     number == 0 ? first : String(first.dropLast(".html".count)) + ".\(number + 1).html"
+  }
+
+  /// The script of a year's entries' full text (`search/text-2026.js`), which the search page
+  /// loads only when someone searches: it maps each entry's page to its body, for the words the
+  /// index of titles and previews does not hold. Its key is its entries' files and bytes only,
+  /// so an export that remakes a few entries' pages makes the same key from the index's rows.
+  static func searchTextPage(year: Int, entries: [(entry: IndexedEntry, hash: Int64)], store: JournalStore) -> SitePage {
+    let path = "search/text-\(pad(year, 4)).js"
+    // By path, so the key and bytes do not depend on how the rows came.
+    let entries = entries.sorted { $0.entry.path.rawValue < $1.entry.path.rawValue }
+    var key = StableHash()
+    key.add("ilgi-search-text-1")
+    key.add(path)
+    for (entry, hash) in entries {
+      key.add(entry.path.rawValue)
+      key.add(hash)
+    }
+    return SitePage(path: path, key: key.value, contentType: "text/javascript; charset=utf-8") {
+      var out = Array("window.ilgiSearchText = window.ilgiSearchText || {};\n(function (t) {\n".utf8)
+      for (entry, _) in entries {
+        out.append(contentsOf: "t[".utf8)
+        appendJSON(href(entryPage(entry.path)), to: &out)
+        out.append(contentsOf: "] = ".utf8)
+        appendJSON((try? store.readBody(entry.path)) ?? "", to: &out)
+        out.append(contentsOf: ";\n".utf8)
+      }
+      out.append(contentsOf: "})(window.ilgiSearchText);\n".utf8)
+      return out
+    }
   }
 
   /// The scripts of the search index, a year each (`search/2026.js`), newest first.

@@ -101,10 +101,21 @@ extension SiteWriter {
     }
     var wanted: [PathKey: Int] = [PathKey("feed.xml"): 0]
     let changed = Set(paths.map(PathKey.init))
+    var years = Set<Int>()
     for row in site.entries where changed.contains(PathKey(row.entry.path.rawValue)) {
       wanted[PathKey(row.page)] = 0
       wanted[PathKey("archive/\(row.entry.date.fields.year).html")] = 0
+      years.insert(row.entry.date.fields.year)
     }
+    // A year's full-text script holds every entry of that year: made from the index's rows of
+    // the year, not from the few rows this site was made of.
+    var texts: [SitePage] = []
+    for year in years {
+      let day = { (month: Int, day: Int) in String(format: "%04d-%02d-%02d", year, month, day) }
+      let rows = try index.entriesWithHashes(EntryFilter(fromDay: day(1, 1), toDay: day(12, 31)))
+      texts.append(Site.searchTextPage(year: year, entries: rows, store: store))
+    }
+    for page in texts { wanted[PathKey(page.path)] = 0 }
     // The manifest's lines: `key<TAB>path`, as `writeManifest` makes them. Read as bytes: only
     // the wanted paths (compared by length first) and those at the top become text.
     var byLength: [Int: [[UInt8]]] = [:]
@@ -137,7 +148,7 @@ extension SiteWriter {
 
     var stale: [SitePage] = []
     var keys: [(range: Range<Int>, key: UInt64)] = []
-    for page in site.pages() where wanted[PathKey(page.path)] != nil {
+    for page in site.pages().filter({ !$0.path.hasPrefix("search/text-") }) + texts where wanted[PathKey(page.path)] != nil {
       guard let line = found[PathKey(page.path)] else { return nil }
       if line.value != page.key {
         stale.append(page)
