@@ -34,13 +34,4 @@ extension Context {
     guard let git = git(store) else { throw Failure(tr(.errNotGit, display(store.root))) }
     return git
   }
-
-  /// Runs a git call, turning its failure into a one-line `Failure`.
-  static func git<T>(_ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch let error as GitRepository.Failure {
-      throw Failure(tr(.errGit, error.command, error.message))
-    }
-  }
 }

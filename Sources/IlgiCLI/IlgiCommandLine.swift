@@ -43,7 +43,9 @@ public enum IlgiCommandLine {
     }
     guard end > index else { return arguments }
     // `-J~/j` becomes `-J ~/j`: the argument parser reads a short option's value only apart.
-    let moved = arguments[..<index].flatMap { $0.hasPrefix("-J") && $0.count > 2 ? ["-J", String($0.dropFirst(2))] : [$0] }
+    let moved = arguments[..<index].flatMap {
+      $0.hasPrefix("-J") && $0.count > 2 ? ["-J", String($0.dropFirst(2))] : [$0]
+    }
     return Array(arguments[index..<end] + moved + arguments[end...])
   }
 
@@ -51,48 +53,42 @@ public enum IlgiCommandLine {
     [command.configuration.commandName ?? command._commandName] + command.configuration.aliases
   }
 
-  /// Runs `ilgi` with the process's arguments and exits.
-  public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-    // The language first: moving the options reads the commands' help texts, which keep the
-    // language they were first read in.
-    Localization.catalog = Catalog(
-      Context.startupLanguage(arguments: arguments, variables: ProcessInfo.processInfo.environment))
-    let arguments = globalOptionsMoved(arguments)
+  /// Runs `ilgi` as this process was started and exits with its status.
+  public static func run() -> Never {
     // A write past `ulimit -f` must fail with EFBIG (and leave the old file), not kill ilgi.
     signal(SIGXFSZ, SIG_IGN)
-    EntryIndex.prepareSQLite()
-    do {
-      var command = try Ilgi.parseAsRoot(arguments)
-      try command.run()
-      exit(ExitStatus.success)
-    } catch let failure as Failure {
-      Terminal.standardError.write("ilgi: \(failure.message)\n")
-      exit(failure.status)
-    } catch {
-      let status = Ilgi.exitCode(for: error).rawValue
-      let message = translated(Ilgi.fullMessage(for: error))
-      if status == 0 {
-        Terminal.standardOutput.write(message.isEmpty ? "" : message + "\n")
-      } else {
-        Terminal.standardError.write(message + "\n")
-      }
-      exit(status)
-    }
+    exit(main(.process))
   }
 
-  /// The argument parser's own words (headings, built-in options, `Error:`) in the person's
-  /// language; the rest of its output already comes from the catalog.
-  static func translated(_ text: String) -> String {
-    guard Localization.catalog.language != .english else { return text }
-    let english = Catalog(.english)
-    var result = text
-    let words: [Message] = [
-      .apUsage, .apOptions, .apArguments, .apSubcommands, .apHelpSubcommand, .apHelp, .apVersion, .apSeeHelp,
-      .apError, .apDefault, .apOverview, .apUsageShort, .apDefaultMark,
-    ]
-    for key in words {
-      result = result.replacingOccurrences(of: english.text(key, []), with: tr(key))
+  /// Runs `ilgi` for `invocation` and returns its exit status; everything it says goes to the
+  /// invocation's streams. Every error ends here as one line on standard error (see
+  /// `Diagnostics`).
+  public static func main(_ invocation: Invocation) -> Int32 {
+    EntryIndex.prepareSQLite()
+    // Settings and language first: the commands' help texts are read in the language bound
+    // while the command line is parsed.
+    var invocation = invocation
+    let loaded = LoadedSettings.load(LoadedSettings.flags(in: invocation.arguments), in: invocation)
+    invocation.loaded = loaded
+    return Invocation.$current.withValue(invocation) {
+      Localization.$catalog.withValue(Catalog(loaded.language)) {
+        do {
+          var command = try Ilgi.parseAsRoot(globalOptionsMoved(invocation.arguments))
+          try command.run()
+          return ExitStatus.success
+        } catch {
+          if let failure = Diagnostics.failure(for: error) {
+            Terminal.standardError.write("ilgi: \(failure.message)\n")
+            return failure.status
+          }
+          // The parser's errors, usage and help; `--help` and `--version` end it with status 0.
+          let status = Ilgi.exitCode(for: error).rawValue
+          let message = Diagnostics.translated(Ilgi.fullMessage(for: error))
+          (status == ExitStatus.success ? Terminal.standardOutput : Terminal.standardError)
+            .write(message.isEmpty ? "" : message + "\n")
+          return status
+        }
+      }
     }
-    return result.replacing(/See '([^']+)' for more information\./) { tr(.apSeeCommandHelp, $0.1) }
   }
 }

@@ -1,11 +1,10 @@
 import IlgiCore
 
-/// The catalog the CLI speaks from: set once at start-up from `--locale`, config and the
-/// locale variables (so `--help` is in the person's language too), and again by `Context`.
+/// The catalog the CLI speaks from, chosen for each run from `--locale`, config and the
+/// locale variables before the command line is parsed (so `--help` is in the person's language
+/// too) and bound for the whole run by `IlgiCommandLine.main(_:)`.
 enum Localization {
-  // Written before parsing and by `Context.init`, both on the main thread before any other
-  // work starts; read afterwards.
-  nonisolated(unsafe) static var catalog = Catalog(.english)
+  @TaskLocal static var catalog = Catalog(.english)
 }
 
 /// The text for `key` in the person's language, with `{1}`, `{2}`... filled from `arguments`.

@@ -68,9 +68,7 @@ extension Terminal {
   static func columns(_ variables: [String: String]) -> Int? {
     guard outputIsTerminal else { return nil }
     if let text = variables["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    return standardOutput.terminalColumns
   }
 
   /// `text` cut to fit `columns` terminal columns, with `…` where it was cut; East Asian wide

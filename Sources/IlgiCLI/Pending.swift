@@ -26,7 +26,8 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
   /// Runs `work` and waits for it without a limit.
   static func run(_ work: @escaping @Sendable () async -> Value) -> Value {
     let pending = Pending(work)
-    _ = pending.finished.wait(timeout: .distantFuture)
-    return pending.lock.withLock { pending.value }!
+    while true {
+      if let value = pending.wait(until: .distantFuture) { return value }
+    }
   }
 }

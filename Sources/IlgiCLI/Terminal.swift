@@ -6,24 +6,18 @@ import Foundation
   import Darwin
 #endif
 
-/// The process's terminal side: output streams, whether they are terminals, colour, prompts.
-struct Terminal {
-  /// Writes text to a file descriptor, unbuffered.
-  struct Stream {
-    let descriptor: Int32
-
-    func write(_ text: String) {
-      FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(Data(text.utf8))
-    }
-  }
-
-  static let standardOutput = Stream(descriptor: STDOUT_FILENO)
-  static let standardError = Stream(descriptor: STDERR_FILENO)
+/// The terminal side of the current invocation: its output streams, whether they are
+/// terminals, colour, prompts.
+enum Terminal {
+  /// Standard output of the command running.
+  static var standardOutput: TextOutput { Invocation.current.output }
+  /// Standard error of the command running.
+  static var standardError: TextOutput { Invocation.current.errors }
 
   /// Whether standard input is a terminal (a person can answer a question or use an editor).
-  static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+  static var inputIsTerminal: Bool { Invocation.current.input.isTerminal }
   /// Whether standard output is a terminal.
-  static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  static var outputIsTerminal: Bool { standardOutput.isTerminal }
 
   /// Whether to colour standard output: a terminal, `NO_COLOR` unset, `TERM` not `dumb`.
   static func usesColor(_ environment: [String: String]) -> Bool {
@@ -35,7 +29,7 @@ struct Terminal {
   /// Asks a yes/no question on stderr and reads the answer from stdin; default no.
   static func confirm(_ question: String) -> Bool {
     standardError.write("\(question) \(tr(.confirmSuffix)) ")
-    guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let answer = Invocation.current.input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
     else {
       standardError.write("\n")
       return false
@@ -55,7 +49,7 @@ struct Terminal {
 
   /// Reads all of standard input as UTF-8.
   static func readStandardInput() throws -> String {
-    let data = FileHandle.standardInput.readDataToEndOfFile()
+    let data = Invocation.current.input.readAll()
     guard let text = String(data: data, encoding: .utf8) else {
       throw Failure(tr(.errInputNotUTF8), status: ExitStatus.badData)
     }

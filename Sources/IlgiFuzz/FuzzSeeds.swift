@@ -8,12 +8,16 @@ public enum FuzzSeeds {
     "---\n---\n",
     "---\nkey: |\n  block\n  text\nother: >\n  folded\n---\n",
   ]
-  static let selectors = ["last", "2026-11-21", "2026/11/2026-11-21-0930-run.md", "0F8B6C0E", "../etc/passwd", "a/b.md"]
+  static let selectors = [
+    "last", "2026-11-21", "2026/11/2026-11-21-0930-run.md", "0F8B6C0E", "../etc/passwd", "a/b.md",
+  ]
   static let dates = [
     "2026-11-21T09:30:00+09:00", "2026-11-21 09:30", "2026-11-21T09:30Z", "2026-11-21T09:30:15.123+0530",
     "2026-11-21", "2026-03-29T02:30", "1970-01-01T00:00:00Z", "2026-11-21-0930-title.md",
   ]
-  static let ranges = ["today", "yesterday", "3 days ago", "last monday", "2024", "2024-05", "오늘", "어제", "그저께", "지난주", "3일 전", "지난 월요일"]
+  static let ranges = [
+    "today", "yesterday", "3 days ago", "last monday", "2024", "2024-05", "오늘", "어제", "그저께", "지난주", "3일 전", "지난 월요일",
+  ]
 
   /// Every seed, tagged with its target's first byte.
   public static var all: [[UInt8]] {

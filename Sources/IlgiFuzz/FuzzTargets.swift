@@ -7,16 +7,21 @@ import IlgiCore
 public enum FuzzTargets {
   /// A broken promise: which target, and what differed.
   public struct FuzzFinding: Error, Sendable, CustomStringConvertible {
+    /// The target's name.
     public var target: String
+    /// What differed, in words.
     public var problem: String
+    /// `target: problem`.
     public var description: String { "\(target): \(problem)" }
   }
 
   /// The targets, by the first byte of an input.
   public static let names = ["document", "front-matter-edit", "selector", "date", "day-range"]
 
-  static let reader = EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!)
-  static let dates = DateParser(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+  /// The zone the targets read dates in: UTC+9 all year.
+  static let seoul = TimeZone(identifier: "Asia/Seoul") ?? TimeZone(secondsFromGMT: 9 * 3600) ?? .gmt
+  static let reader = EntryReader(timeZone: seoul)
+  static let dates = DateParser(timeZone: seoul)
 
   /// Runs the target the first byte picks on the rest of the input.
   public static func run(_ input: [UInt8]) throws(FuzzFinding) {
@@ -66,7 +71,9 @@ public enum FuzzTargets {
     }
     let got = reread.frontMatter?.string("weather") ?? ""
     if got != clean.trimmingCharacters(in: .whitespaces) && got != clean {
-      throw FuzzFinding(target: "front-matter-edit", problem: "weather reads back as \(got.debugDescription), set \(clean.debugDescription)")
+      throw FuzzFinding(
+        target: "front-matter-edit",
+        problem: "weather reads back as \(got.debugDescription), set \(clean.debugDescription)")
     }
     for key in (before?.values.keys).map(Array.init) ?? [] where key != "weather" {
       if reread.frontMatter?.values[key] != before?.values[key] {

@@ -38,7 +38,8 @@ public final class SiteServer: Sendable {
 
   /// Makes a server of the pages `pages` returns.
   public init(
-    token: String?, pages: @escaping @Sendable () throws -> [String: SitePage], report: @escaping @Sendable (String) -> Void
+    token: String?, pages: @escaping @Sendable () throws -> [String: SitePage],
+    report: @escaping @Sendable (String) -> Void
   ) {
     self.token = token
     self.pages = pages
@@ -181,7 +182,9 @@ public final class SiteServer: Sendable {
         flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
       else { continue }
       var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-      if getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+      if getnameinfo(
+        address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+      {
         let text = String(cString: host)
         if !addresses.contains(text) { addresses.append(text) }
       }
@@ -189,6 +192,8 @@ public final class SiteServer: Sendable {
     return addresses
   }
 
+  /// Serves on `host`:`port` until the task is cancelled; `listening` gets the port bound
+  /// (the one asked for, or the system's choice for 0).
   public func run(host: String, port: Int, listening: @escaping @Sendable (Int) -> Void) async throws {
     var logger = Logger(label: "ilgi.serve")
     logger.logLevel = .critical

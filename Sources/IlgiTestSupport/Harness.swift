@@ -3,9 +3,12 @@ import IlgiCore
 
 /// A temp journal plus the environment the built binary runs with.
 public struct Harness: Sendable {
+  /// The journal the runs work on.
   public let journal: TempJournal
+  /// The environment every run starts from (`ILGI_JOURNAL` names the journal).
   public var environment: [String: String]
 
+  /// A journal holding `files` (paths to contents), made with `ilgi init`'s layout when `initialize`.
   public init(_ files: [String: String] = [:], initialize: Bool = true) throws {
     journal = try TempJournal(files, initialize: initialize)
     let home = journal.base + "/home"
@@ -14,13 +17,18 @@ public struct Harness: Sendable {
     environment["ILGI_JOURNAL"] = journal.root
   }
 
+  /// Runs the built binary with `arguments`, feeding `input` on stdin, with `env` over the
+  /// harness's environment.
   @discardableResult
-  public func run(_ arguments: String..., input: String? = nil, env: [String: String] = [:]) throws -> IlgiProcess.Result {
+  public func run(_ arguments: String..., input: String? = nil, env: [String: String] = [:]) throws
+    -> IlgiProcess.Result
+  {
     try IlgiProcess.run(arguments, environment: environment.merging(env) { $1 }, input: input)
   }
 
   /// Runs ilgi on a pseudo-terminal (util-linux `script`), feeding `input` as typed keys.
-  public func runOnTerminal(_ arguments: String, input: String = "", env: [String: String] = [:]) throws -> IlgiProcess.Result
+  public func runOnTerminal(_ arguments: String, input: String = "", env: [String: String] = [:]) throws
+    -> IlgiProcess.Result
   {
     let command = "'\(IlgiProcess.binary)' \(arguments)"
     return try ChildProcess.run(
@@ -33,4 +41,3 @@ public struct Harness: Sendable {
     try journal.script("editor-\(UUID().uuidString.prefix(6)).sh", body)
   }
 }
-

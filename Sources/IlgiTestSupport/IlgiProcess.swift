@@ -36,4 +36,5 @@ public struct IlgiProcess: Sendable {
     _ arguments: [String], environment: [String: String], input: String? = nil, prefix: [String] = []
   ) throws -> Result {
     try ChildProcess.run(prefix + [binary] + arguments, environment: environment, input: input.map { Array($0.utf8) })
-  }}
+  }
+}

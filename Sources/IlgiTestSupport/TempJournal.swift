@@ -71,9 +71,13 @@ public final class TempJournal: @unchecked Sendable {
 
   /// One file's state in a snapshot.
   public struct Snapshot: Equatable, Sendable {
+    /// Permission bits.
     public var mode: UInt16
+    /// Size in bytes.
     public var size: Int64
+    /// Contents, for a file.
     public var bytes: [UInt8]?
+    /// Whether it is a regular file.
     public var isFile: Bool
   }
 
@@ -86,7 +90,7 @@ public final class TempJournal: @unchecked Sendable {
   }
 
   /// A store over this journal, reading dates in `timeZone`.
-  public func store(timeZone: TimeZone = TimeZone(identifier: "Asia/Seoul")!) throws -> JournalStore {
+  public func store(timeZone: TimeZone = TimeZone.seoul) throws -> JournalStore {
     try JournalStore(root: root, reader: EntryReader(timeZone: timeZone))
   }
 
@@ -97,4 +101,10 @@ public final class TempJournal: @unchecked Sendable {
     chmod(path, 0o755)
     return path
   }
+}
+
+extension TimeZone {
+  /// Seoul, where the tests' journals are written: UTC+9 all year, so a fixed +09:00 serves
+  /// where the system has no zone data.
+  public static let seoul = TimeZone(identifier: "Asia/Seoul") ?? TimeZone(secondsFromGMT: 9 * 3600) ?? .gmt
 }

@@ -155,7 +155,7 @@ public final class WeatherStubServer: @unchecked Sendable {
     let total = bytes.count
     var offset = 0
     while offset < total {
-      let written = bytes.withUnsafeBytes { write(client, $0.baseAddress! + offset, total - offset) }
+      let written = bytes.withUnsafeBytes { write(client, $0.baseAddress.map { $0 + offset }, total - offset) }
       if written <= 0 { return }
       offset += written
     }
@@ -197,14 +197,15 @@ public enum WeatherStubAnswers {
   /// Open-Meteo archive: every hour of the UTC days `first`...`last` with the same values.
   public static func archive(first: String, last: String, temperature: Double = 12.3, code: Int = 61) -> String {
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = .gmt
     let formatter = DateFormatter()
     formatter.calendar = calendar
     formatter.timeZone = calendar.timeZone
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd"
-    var day = formatter.date(from: first)!
-    let end = formatter.date(from: last)!
+    guard var day = formatter.date(from: first), let end = formatter.date(from: last) else {
+      preconditionFailure("archive(first:last:) takes yyyy-MM-dd days, not \(first) and \(last)")
+    }
     formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
     var times: [String] = []
     while day <= end.addingTimeInterval(23 * 3600) {
@@ -213,7 +214,8 @@ public enum WeatherStubAnswers {
     }
     let temps = Array(repeating: "\(temperature)", count: times.count).joined(separator: ",")
     let codes = Array(repeating: "\(code)", count: times.count).joined(separator: ",")
-    return #"{"latitude":37.55,"longitude":127.0,"timezone":"GMT","hourly_units":{"time":"iso8601","temperature_2m":"°C","weather_code":"wmo code"},"hourly":{"time":[\#(times.joined(separator: ","))],"temperature_2m":[\#(temps)],"weather_code":[\#(codes)]}}"#
+    return
+      #"{"latitude":37.55,"longitude":127.0,"timezone":"GMT","hourly_units":{"time":"iso8601","temperature_2m":"°C","weather_code":"wmo code"},"hourly":{"time":[\#(times.joined(separator: ","))],"temperature_2m":[\#(temps)],"weather_code":[\#(codes)]}}"#
   }
 
   /// OpenWeatherMap current weather.

@@ -60,6 +60,8 @@ import IlgiFuzz
   for run in 0..<(files.isEmpty ? runs : 0) { check(mutator.input(), "input \(run)") }
   let seconds = Date().timeIntervalSince(began)
   print("inputs\tfindings\tseconds\tengine")
-  print("\(files.isEmpty ? runs : files.count)\t\(findings)\t\(String(format: "%.1f", seconds))\tseeded generator (seed \(seed))")
+  print(
+    "\(files.isEmpty ? runs : files.count)\t\(findings)\t\(String(format: "%.1f", seconds))\tseeded generator (seed \(seed))"
+  )
   exit(findings == 0 ? 0 : 1)
 #endif

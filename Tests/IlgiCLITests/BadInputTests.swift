@@ -27,18 +27,18 @@ import Testing
   /// in between, one line says how many files could not be read, and `doctor` names them all.
   @Test func aBadFileIsToldOnceThenCounted() throws {
     let h = try Harness(["good.md": Self.good, "a.md": "---\nid: [\n---\nA\n", "b.md": "---\nid: [\n---\nB\n"])
-    let first = try h.run("list")
+    let first = h.call("list")
     #expect(first.stderr.components(separatedBy: "front matter is not valid YAML").count - 1 == 2, "\(first.stderr)")
-    let second = try h.run("show", "last")
+    let second = h.call("show", "last")
     #expect(second.stderr == "ilgi: warning: 2 files could not be read; `ilgi doctor` says why\n")
     try h.journal.write("a.md", "---\nid: [\n---\nA, changed\n")
-    let third = try h.run("list")
+    let third = h.call("list")
     #expect(third.stderr.hasPrefix("ilgi: warning: a.md:"), "\(third.stderr)")
     #expect(third.stderr.hasSuffix("ilgi: warning: 2 files could not be read; `ilgi doctor` says why\n"))
     #expect(!third.stderr.contains("b.md:"))
-    let korean = try h.run("list", "--locale", "ko")
+    let korean = h.call("list", "--locale", "ko")
     #expect(korean.stderr == "ilgi: 경고: 파일 2개를 읽지 못했습니다. 까닭은 `ilgi doctor`가 알려 줍니다\n")
-    let doctor = try h.run("doctor")
+    let doctor = h.call("doctor")
     #expect(doctor.status == 1)
     #expect(doctor.stdout.contains("a.md:") && doctor.stdout.contains("b.md:"), "\(doctor.stdout)")
   }
@@ -47,10 +47,11 @@ import Testing
   /// keeps listing it.
   @Test func anUnreadableDateIsNamedOnce() throws {
     let h = try Harness(["good.md": Self.good, "odd.md": "---\ndate: the day after\n---\nOdd\n"])
-    let first = try h.run("list")
-    #expect(first.stderr == "ilgi: warning: odd.md: `date: the day after` is not a date; using the file's name or time\n")
-    #expect(try h.run("list").stderr == "")
-    let doctor = try h.run("doctor")
+    let first = h.call("list")
+    #expect(
+      first.stderr == "ilgi: warning: odd.md: `date: the day after` is not a date; using the file's name or time\n")
+    #expect(h.call("list").stderr == "")
+    let doctor = h.call("doctor")
     #expect(doctor.stdout.contains("odd.md: `date: the day after` is not a date"))
   }
 
@@ -59,17 +60,17 @@ import Testing
   @Test func gitConflictMarkersAreFlagged() throws {
     let conflicted = "---\nid: C\n---\n<<<<<<< HEAD\nMorning run\n=======\nEvening run\n>>>>>>> origin/main\n\nText.\n"
     let h = try Harness(["good.md": Self.good, "run.md": conflicted])
-    let listed = try h.run("list")
+    let listed = h.call("list")
     #expect(listed.status == 0)
     #expect(
       listed.stderr
         == "ilgi: warning: run.md: holds git conflict markers (<<<<<<<, =======, >>>>>>>) from a merge; keep the text you want, delete the markers and save\n"
     )
-    let doctor = try h.run("doctor")
+    let doctor = h.call("doctor")
     #expect(doctor.status == 1)
     #expect(doctor.stdout.contains("run.md: holds git conflict markers"))
     try h.journal.write("run.md", "---\nid: C\n---\nMorning run\n\nText.\n")
-    #expect(try h.run("doctor").status == 0)
+    #expect(h.call("doctor").status == 0)
   }
 
   @Test func malformedFrontMatter() throws {
@@ -147,7 +148,7 @@ import Testing
 
   @Test func anEmptyFileIsAnUntitledEntry() throws {
     let h = try Harness(["good.md": Self.good, "empty.md": ""])
-    let result = try h.run("list")
+    let result = h.call("list")
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result.stdout.contains("(untitled)"))
@@ -159,7 +160,7 @@ import Testing
     try h.journal.write("bad.md", "---\nid: [1, 2]\n---\nTitle\n")
     try h.journal.write("other.md", [0xFF])
     let before = h.journal.snapshot()
-    let result = try h.run("show", "bad.md")
+    let result = h.call("show", "bad.md")
     #expect(result.status == 65)
     #expect(
       result.stderr == """
@@ -177,13 +178,13 @@ import Testing
   @Test func aJournalPathThatIsAFile() throws {
     let h = try Harness(["good.md": Self.good])
     let before = h.journal.snapshot()
-    let result = try h.run("list", "--journal", h.journal.root + "/good.md")
+    let result = h.call("list", "--journal", h.journal.root + "/good.md")
     #expect(result.status == 1)
     #expect(
       result.stderr
         == "ilgi: \(h.journal.root)/good.md is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL\n"
     )
-    let initOnFile = try h.run("init", h.journal.root + "/good.md")
+    let initOnFile = h.call("init", h.journal.root + "/good.md")
     #expect(initOnFile.status == 1)
     #expect(initOnFile.stderr == result.stderr)
     #expect(h.journal.snapshot() == before)
@@ -192,7 +193,7 @@ import Testing
   @Test func aJournalThatIsNotThere() throws {
     let h = try Harness()
     let missing = h.journal.base + "/nowhere"
-    let result = try h.run("new", "text", env: ["ILGI_JOURNAL": missing])
+    let result = h.call("new", "text", env: ["ILGI_JOURNAL": missing])
     #expect(result.status == 66)
     #expect(result.stderr == "ilgi: no journal at \(missing); make one with `ilgi init \(missing)`\n")
     #expect(!FileManager.default.fileExists(atPath: missing))
@@ -217,7 +218,7 @@ import Testing
     }
     let h = try Harness(["good.md": Self.good])
     for path in [h.journal.root, h.journal.root + "/.ilgi"] { chmod(path, 0o555) }
-    let result = try h.run("new", "text", "--date", "2026-01-01T10:00+09:00")
+    let result = h.call("new", "text", "--date", "2026-01-01T10:00+09:00")
     #expect(result.status == 74)
   }
 }

@@ -25,7 +25,9 @@ import Testing
   }
 
   /// What the page's search showed for `query`: the count it set and the titles listed.
-  static func search(_ base: String, _ query: String, profile: String) throws -> (count: Int?, titles: [String], dom: String) {
+  static func search(_ base: String, _ query: String, profile: String) throws -> (
+    count: Int?, titles: [String], dom: String
+  ) {
     let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query
     let dumped = try chromium(["--dump-dom"], base + "search.html?q=" + encoded, profile: profile)
     let dom = dumped.stdout
@@ -95,7 +97,9 @@ import Testing
     #expect(server.port > 0, "\(server.printed)")
     let served = try Self.search("http://127.0.0.1:\(server.port)/", words, profile: profile)
     #expect(served.titles == found.titles)
-    try Self.screenshot("http://127.0.0.1:\(server.port)/calendar/\(latest.date.prefix(4)).html", to: "calendar.png", width: 1100, profile: profile)
+    try Self.screenshot(
+      "http://127.0.0.1:\(server.port)/calendar/\(latest.date.prefix(4)).html", to: "calendar.png", width: 1100,
+      profile: profile)
     #expect(server.stop().status == 0)
   }
 }

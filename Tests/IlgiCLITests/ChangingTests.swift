@@ -49,7 +49,10 @@ import Testing
     let unresolved = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": "true"])
     #expect(unresolved.status == 1)
     #expect(unresolved.stderr.hasPrefix("ilgi: note: 2026/11/run.md changed since your edit began, in the same lines"))
-    #expect(unresolved.stderr.hasSuffix("ilgi: conflict markers are still in .ilgi/drafts/edit/2026/11/run.md; keep the text you want, delete the markers, then `ilgi edit 2026/11/run.md --resume`\n"))
+    #expect(
+      unresolved.stderr.hasSuffix(
+        "ilgi: conflict markers are still in .ilgi/drafts/edit/2026/11/run.md; keep the text you want, delete the markers, then `ilgi edit 2026/11/run.md --resume`\n"
+      ))
     #expect(h.journal.text("2026/11/run.md") == Self.run + "Written by another editor\n")
     let copy = try #require(h.journal.text(".ilgi/drafts/edit/2026/11/run.md"))
     #expect(copy.contains("<<<<<<< your edit\nMine\n=======\nWritten by another editor\n>>>>>>> on disk\n"), "\(copy)")
@@ -72,8 +75,10 @@ import Testing
     #expect(resumed.status == 0, "\(resumed.stderr)")
     #expect(resumed.stdout == "m.md\n")
     #expect(resumed.stderr == "ilgi: note: m.md changed since your edit began; your edit was merged with it\n")
-    #expect(h.journal.text("m.md") == text.replacingOccurrences(of: "First paragraph.", with: "First, edited.")
-      .replacingOccurrences(of: "Third paragraph.", with: "Third, from the phone."))
+    #expect(
+      h.journal.text("m.md")
+        == text.replacingOccurrences(of: "First paragraph.", with: "First, edited.")
+        .replacingOccurrences(of: "Third paragraph.", with: "Third, from the phone."))
     #expect(try h.run("drafts").stderr == "No drafts.\n")
   }
 
@@ -97,7 +102,8 @@ import Testing
     let h = try Harness(["2026/11/run.md": Self.run])
     let result = try h.run("edit", env: ["EDITOR": "false"])
     #expect(result.status == 1)
-    #expect(result.stderr == "ilgi: the editor did not finish cleanly; 2026/11/run.md is unchanged and nothing was kept\n")
+    #expect(
+      result.stderr == "ilgi: the editor did not finish cleanly; 2026/11/run.md is unchanged and nothing was kept\n")
     #expect(try h.run("drafts").stderr == "No drafts.\n")
     #expect(try h.run("edit", env: ["EDITOR": "true"]).status == 0)
   }

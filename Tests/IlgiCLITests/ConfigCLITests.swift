@@ -4,7 +4,9 @@ import Testing
 
 /// `ilgi config` and how settings reach commands, through the built binary.
 struct ConfigCLITests {
-  func globalConfig(_ harness: Harness) -> String { harness.environment["XDG_CONFIG_HOME"]! + "/ilgi/config.toml" }
+  func globalConfig(_ harness: Harness) -> String {
+    (harness.environment["XDG_CONFIG_HOME"] ?? "") + "/ilgi/config.toml"
+  }
 
   func write(_ text: String, to path: String) throws {
     try FileManager.default.createDirectory(
@@ -17,21 +19,23 @@ struct ConfigCLITests {
     let path = harness.journal.root + "/.ilgi/config.toml"
     let original = "# weather for my diary\n[weather]\nplace = \"Busan\"  # where I grew up\nunits = \"metric\"\n"
     try write(original, to: path)
-    let result = try harness.run("config", "set", "weather.place", "Seoul")
+    let result = harness.call("config", "set", "weather.place", "Seoul")
     #expect(result.status == 0)
     #expect(result.stdout == "weather.place = \"Seoul\" (in \(path))\n")
-    #expect(try String(contentsOfFile: path, encoding: .utf8)
-      == "# weather for my diary\n[weather]\nplace = \"Seoul\" # where I grew up\nunits = \"metric\"\n")
-    #expect(try harness.run("config", "get", "weather.place").stdout == "Seoul\n")
-    let unset = try harness.run("config", "unset", "weather.units")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == "# weather for my diary\n[weather]\nplace = \"Seoul\" # where I grew up\nunits = \"metric\"\n")
+    #expect(harness.call("config", "get", "weather.place").stdout == "Seoul\n")
+    let unset = harness.call("config", "unset", "weather.units")
     #expect(unset.status == 0)
-    #expect(try String(contentsOfFile: path, encoding: .utf8)
-      == "# weather for my diary\n[weather]\nplace = \"Seoul\" # where I grew up\n")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == "# weather for my diary\n[weather]\nplace = \"Seoul\" # where I grew up\n")
   }
 
   @Test func setGlobalMakesTheFileOwnerOnly() throws {
     let harness = try Harness()
-    let result = try harness.run("config", "set", "locale", "ko", "--global")
+    let result = harness.call("config", "set", "locale", "ko", "--global")
     #expect(result.status == 0)
     let path = globalConfig(harness)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "locale = \"ko\"\n")
@@ -40,22 +44,32 @@ struct ConfigCLITests {
   }
 
   @Test(arguments: [
-    (["config", "set", "weather.units", "kelvin"], "ilgi: `weather.units` cannot be \"kelvin\"; it takes metric or imperial\n", Int32(64)),
-    (["config", "set", "weather.latitude", "north"], "ilgi: `weather.latitude` cannot be \"north\"; it takes a number\n", 64),
+    (
+      ["config", "set", "weather.units", "kelvin"],
+      "ilgi: `weather.units` cannot be \"kelvin\"; it takes metric or imperial\n", Int32(64)
+    ),
+    (
+      ["config", "set", "weather.latitude", "north"],
+      "ilgi: `weather.latitude` cannot be \"north\"; it takes a number\n", 64
+    ),
     (["config", "set", "locale", "fr"], "ilgi: `locale` cannot be \"fr\"; it takes en or ko\n", 64),
     (
       ["config", "set", "weather.key", "sekrit"],
       "ilgi: `weather.key` is a secret and is never written inside the journal, which may be committed and pushed; add --global, or set ILGI_WEATHER_KEY\n",
       64
     ),
-    (["config", "set", "colour", "red"], "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit, site.title\n", 64),
+    (
+      ["config", "set", "colour", "red"],
+      "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit, site.title\n",
+      64
+    ),
     (["config", "set", "journal", "~/x"], "ilgi: `journal` is a global setting; add --global\n", 64),
     (["config", "get", "editor"], "ilgi: `editor` is not set\n", 1),
   ])
   func badConfigCommandsSayWhatToDoAndChangeNothing(_ arguments: [String], _ message: String, _ status: Int32) throws {
     let harness = try Harness()
     let before = harness.journal.snapshot()
-    let result = try IlgiProcess.run(arguments, environment: harness.environment)
+    let result = InProcess.run(arguments, environment: harness.environment)
     #expect(result.stderr == message)
     #expect(result.status == status)
     #expect(harness.journal.snapshot() == before)
@@ -63,7 +77,9 @@ struct ConfigCLITests {
   }
 
   @Test func aBrokenConfigIsRefusedBySetAndOnlyWarnedAboutElsewhere() throws {
-    let harness = try Harness(["2026/11/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Run")])
+    let harness = try Harness([
+      "2026/11/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Run")
+    ])
     let path = harness.journal.root + "/.ilgi/config.toml"
     try write("editor = \"vi\"\nlocale = \n", to: path)
     let set = try harness.run("config", "set", "editor", "nano")
@@ -71,7 +87,7 @@ struct ConfigCLITests {
     #expect(set.stderr.hasPrefix("ilgi: \(path):2:"))
     #expect(set.stderr.hasSuffix("its settings are ignored until that line is fixed\n"))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "editor = \"vi\"\nlocale = \n")
-    let list = try harness.run("list")
+    let list = harness.call("list")
     #expect(list.status == 0)
     #expect(list.stdout.contains("Run"))
     #expect(list.stderr.hasPrefix("ilgi: warning: \(path):2:"))
@@ -81,7 +97,7 @@ struct ConfigCLITests {
     let harness = try Harness()
     let path = globalConfig(harness)
     try write("colour = \"red\"\n[weather]\nlatitude = \"north\"\n", to: path)
-    let result = try harness.run("list")
+    let result = harness.call("list")
     #expect(result.status == 0)
     #expect(
       result.stderr.split(separator: "\n").prefix(2) == [
@@ -96,15 +112,17 @@ struct ConfigCLITests {
     try write("editor = \"vim\"\n", to: harness.journal.root + "/.ilgi/config.toml")
     harness.environment["ILGI_WEATHER_UNITS"] = "imperial"
     harness.environment["ILGI_WEATHER_KEY"] = "very-secret"
-    let result = try harness.run("config", "list")
-    let lines = result.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression) }
+    let result = harness.call("config", "list")
+    let lines = result.stdout.split(separator: "\n").map {
+      $0.replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+    }
     #expect(lines.contains("editor = \"vim\" # journal config \(harness.journal.root)/.ilgi/config.toml"))
     #expect(lines.contains("locale = \"en\" # global config \(globalConfig(harness))"))
     #expect(lines.contains("weather.units = \"imperial\" # environment ILGI_WEATHER_UNITS"))
     #expect(lines.contains("weather.provider = \"open-meteo\" # default"))
     #expect(lines.contains("weather.key = (set, not shown) # environment ILGI_WEATHER_KEY"))
     #expect(!result.stdout.contains("very-secret"))
-    #expect(try harness.run("config", "get", "weather.key").stdout == "(set, not shown)\n")
+    #expect(harness.call("config", "get", "weather.key").stdout == "(set, not shown)\n")
   }
 
   /// `init` of a journal ilgi would not open by itself says how to make it the default; a
@@ -113,24 +131,28 @@ struct ConfigCLITests {
     var h = try Harness()
     h.environment["ILGI_JOURNAL"] = nil
     let home = h.environment["HOME"]!
-    let made = try h.run("init", home + "/diary")
-    #expect(made.stdout == "Made a new journal at ~/diary.\nTo write there without -J: ilgi config set journal ~/diary --global\n")
-    #expect(try h.run("init", home + "/diary").stdout == "The journal at ~/diary is ready; nothing to do.\n")
+    let made = h.call("init", home + "/diary")
+    #expect(
+      made.stdout
+        == "Made a new journal at ~/diary.\nTo write there without -J: ilgi config set journal ~/diary --global\n")
+    #expect(h.call("init", home + "/diary").stdout == "The journal at ~/diary is ready; nothing to do.\n")
     try FileManager.default.createDirectory(atPath: home + "/diary/2026", withIntermediateDirectories: true)
-    let inside = try h.run("-J", home + "/diary/2026", "new", "Inside", "--date", "2026-01-01T10:00+09:00")
+    let inside = h.call("-J", home + "/diary/2026", "new", "Inside", "--date", "2026-01-01T10:00+09:00")
     #expect(inside.status == 0)
     #expect(inside.stderr == "ilgi: note: ~/diary/2026 is inside the journal ~/diary; using that journal\n")
     #expect(inside.stdout == "2026/01/2026-01-01-1000-inside.md\n")
     #expect(FileManager.default.fileExists(atPath: home + "/diary/2026/01/2026-01-01-1000-inside.md"))
     #expect(!FileManager.default.fileExists(atPath: home + "/diary/2026/.ilgi"))
-    #expect(try h.run("-J", home + "/diary/2026", "list").stdout.contains("Inside"))
+    #expect(h.call("-J", home + "/diary/2026", "list").stdout.contains("Inside"))
   }
 
   @Test func theGlobalJournalKeyPicksTheJournal() throws {
-    var harness = try Harness(["2026/11/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "From config")])
+    var harness = try Harness([
+      "2026/11/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "From config")
+    ])
     harness.environment["ILGI_JOURNAL"] = nil
     try write("journal = \"\(harness.journal.root)\"\n", to: globalConfig(harness))
-    let result = try harness.run("list")
+    let result = harness.call("list")
     #expect(result.status == 0)
     #expect(result.stdout.contains("From config"))
   }

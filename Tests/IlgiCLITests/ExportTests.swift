@@ -27,7 +27,7 @@ import Testing
     var h = try Harness()
     h.environment["ILGI_JOURNAL"] = corpus.journal
     let out = h.journal.base + "/" + name
-    let exported = try h.run("export", "--format", format, "--out", out)
+    let exported = h.call("export", "--format", format, "--out", out)
     #expect(exported.status == 0, "\(exported.stderr)")
     #expect(exported.stdout == "Wrote 200 entries to \(out).\n")
     return (h, out)
@@ -37,7 +37,8 @@ import Testing
   static func readWithJrnl(_ file: String, _ h: Harness) throws -> [[String: Any]] {
     let jrnl = try TestTools.jrnl
     let config = h.journal.base + "/jrnl.yaml"
-    try Data("""
+    try Data(
+      """
       colors: {body: none, date: none, tags: none, title: none}
       default_hour: 9
       default_minute: 0
@@ -54,7 +55,8 @@ import Testing
       timeformat: '%Y-%m-%d %H:%M'
       version: v4.6
 
-      """.utf8).write(to: URL(fileURLWithPath: config))
+      """.utf8
+    ).write(to: URL(fileURLWithPath: config))
     let read = try ChildProcess.run(
       [jrnl, "--config-file", config, "--export", "json"], environment: h.environment.merging(["NO_COLOR": "1"]) { $1 })
     #expect(read.status == 0, "jrnl: \(read.stderr)")
@@ -65,7 +67,7 @@ import Testing
   @Test func jrnlReadsTheExportBackAsTheSameEntries() throws {
     let (h, out) = try Self.exportCorpus(seed: 5, format: "jrnl", to: "journal.txt")
     let jrnlEntries = try Self.readWithJrnl(out, h)
-    let ilgiEntries = try Self.json(try h.run("export", "--format", "json").stdout)
+    let ilgiEntries = try Self.json(h.call("export", "--format", "json").stdout)
     #expect(jrnlEntries.count == 200)
     #expect(ilgiEntries.count == 200)
     var unmatched = jrnlEntries
@@ -90,26 +92,31 @@ import Testing
   /// text are not added again: real jrnl reads the export back as the same entries, and
   /// importing it gives the same text.
   @Test func jrnlExportKeepsDateLikeLinesAndTagsOnce() throws {
-    let body = "Went out (#walk) with #산책 today, and #Reading.\n\n[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays"
+    let body =
+      "Went out (#walk) with #산책 today, and #Reading.\n\n[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays"
     let h = try Harness([
-      "a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2025-05-01T09:00:00+09:00", "Looking back", body: body,
-                    extra: "tags: [reading, 산책, walk, extra]\n"),
+      "a.md": entry(
+        "AAAA0001-0000-4000-8000-000000000001", "2025-05-01T09:00:00+09:00", "Looking back", body: body,
+        extra: "tags: [reading, 산책, walk, extra]\n"),
       "b.md": entry("AAAA0002-0000-4000-8000-000000000002", "2025-05-02T09:00:00+09:00", "Next day", body: "Plain."),
     ])
     let out = h.journal.base + "/journal.txt"
-    #expect(try h.run("export", "--format", "jrnl", "--out", out).status == 0)
+    #expect(h.call("export", "--format", "jrnl", "--out", out).status == 0)
     let text = try String(contentsOfFile: out, encoding: .utf8)
-    #expect(text.contains("\n\\[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays\n\n@walk @extra\n"), "\(text)")
+    #expect(
+      text.contains("\n\\[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays\n\n@walk @extra\n"), "\(text)")
     let entries = try Self.readWithJrnl(out, h)
     #expect(entries.map { $0["title"] as? String } == ["Looking back", "Next day"], "\(entries)")
     let tags = Set((entries.first?["tags"] as? [String] ?? []).map { $0.dropFirst().lowercased() })
     #expect(tags == ["walk", "산책", "reading", "extra"])
     // ilgi's own import gives the body back as it was.
     let target = try Harness()
-    #expect(try target.run("import", out, "--from", "jrnl").status == 0)
-    let shown = try Self.json(try target.run("export", "--format", "json").stdout)
-    let original = try Self.json(try h.run("export", "--format", "json").stdout)
-    let title = { (entries: [[String: Any]]) in entries.first { $0["title"] as? String == "Looking back" }?["body"] as? String }
+    #expect(target.call("import", out, "--from", "jrnl").status == 0)
+    let shown = try Self.json(target.call("export", "--format", "json").stdout)
+    let original = try Self.json(h.call("export", "--format", "json").stdout)
+    let title = { (entries: [[String: Any]]) in
+      entries.first { $0["title"] as? String == "Looking back" }?["body"] as? String
+    }
     #expect(title(shown) != nil && title(shown) == title(original))
   }
 
@@ -123,11 +130,12 @@ import Testing
       "d.md": "---\nid: AAAA0004\ndate: 2025-07-02T09:00:00+09:00\n---\nDinner at 7\\. \\*Great\\* food \\\\o/\n",
     ])
     let out = h.journal.base + "/dayone.json"
-    #expect(try h.run("export", "--format", "dayone", "--out", out, env: ["TZ": "UTC"]).status == 0)
-    let export = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+    #expect(h.call("export", "--format", "dayone", "--out", out, env: ["TZ": "UTC"]).status == 0)
+    let export = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
     let zones = (export["entries"] as? [[String: Any]] ?? []).map { $0["timeZone"] as? String ?? "" }
     #expect(zones == ["Asia/Seoul", "Asia/Kathmandu", "America/New_York", "Asia/Seoul"])  // oldest first
-    #expect(try h.run("list").stdout.contains("Dinner at 7. *Great* food \\o/"))
+    #expect(h.call("list").stdout.contains("Dinner at 7. *Great* food \\o/"))
   }
 
   /// Every `.md` file under `root` with its bytes.
@@ -148,7 +156,7 @@ import Testing
     let corpus = source.environment["ILGI_JOURNAL"]!
 
     let target = try Harness()
-    let imported = try target.run("import", out, "--from", "dayone")
+    let imported = target.call("import", out, "--from", "dayone")
     #expect(imported.status == 0, "\(imported.stderr)")
     let original = Self.files(corpus)
     #expect(original.count == 200)
@@ -163,12 +171,13 @@ import Testing
     let plain = source.journal.base + "/plain.json"
     try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: plain))
     let third = try Harness()
-    #expect(try third.run("import", plain, "--from", "dayone").status == 0)
+    #expect(third.call("import", plain, "--from", "dayone").status == 0)
     func summary(_ h: Harness) throws -> [String: String] {
       var out: [String: String] = [:]
-      for entry in try Self.json(try h.run("list", "--json").stdout) {
+      for entry in try Self.json(h.call("list", "--json").stdout) {
         let tags = (entry["tags"] as? [String] ?? []).sorted().joined(separator: ",")
-        out[entry["id"] as! String] = "\(entry["date"] ?? "") \(entry["title"] ?? "") [\(tags)] \(entry["weather"] ?? "-") \(entry["preview"] ?? "")"
+        out[entry["id"] as! String] =
+          "\(entry["date"] ?? "") \(entry["title"] ?? "") [\(tags)] \(entry["weather"] ?? "-") \(entry["preview"] ?? "")"
       }
       return out
     }
@@ -177,10 +186,11 @@ import Testing
 
   @Test func jsonHasTheListFieldsBodyAndEveryFrontMatterKey() throws {
     let h = try Harness([
-      "2026/11/a.md": "---\nid: A1B2C3D4-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\nweather: Clear\ntags: [running]\nmood: 7\nrated: true\nplaces:\n  - river\n---\nMorning run\n\nEight **kilometres**.\n",
+      "2026/11/a.md":
+        "---\nid: A1B2C3D4-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\nweather: Clear\ntags: [running]\nmood: 7\nrated: true\nplaces:\n  - river\n---\nMorning run\n\nEight **kilometres**.\n",
       "2025/01/b.md": entry("A1B2C3D4-0000-4000-8000-000000000002", "2025-01-02T08:00:00+09:00", "Older"),
     ])
-    let result = try h.run("export", "--format", "json", "--from", "2026-01-01")
+    let result = h.call("export", "--format", "json", "--from", "2026-01-01")
     #expect(result.status == 0, "\(result.stderr)")
     let items = try Self.json(result.stdout)
     #expect(items.count == 1)
@@ -196,46 +206,49 @@ import Testing
 
   @Test func markdownIsOneFileForAPeriod() throws {
     let h = try Harness([
-      "a.md": entry("A1B2C3D4-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Run",
-                    body: "# Splits\n\n```\n# not a heading\n```\n", extra: "weather: Clear\ntags: [running]\n"),
+      "a.md": entry(
+        "A1B2C3D4-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Run",
+        body: "# Splits\n\n```\n# not a heading\n```\n", extra: "weather: Clear\ntags: [running]\n"),
       "b.md": entry("A1B2C3D4-0000-4000-8000-000000000002", "2026-11-20T21:00:00+09:00", "Walk"),
     ])
     let out = h.journal.base + "/november.md"
-    let result = try h.run("export", "--format", "markdown", "--out", out, "--on", "2026-11")
+    let result = h.call("export", "--format", "markdown", "--out", out, "--on", "2026-11")
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self) == """
-      # Journal, 2026-11-20 to 2026-11-21
+    #expect(
+      String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self) == """
+        # Journal, 2026-11-20 to 2026-11-21
 
-      ## Walk
+        ## Walk
 
-      *November 20, 2026 21:00*
+        *November 20, 2026 21:00*
 
-      Body text.
+        Body text.
 
-      ## Run
+        ## Run
 
-      *November 21, 2026 09:30 · Clear · #running*
+        *November 21, 2026 09:30 · Clear · #running*
 
-      ### Splits
+        ### Splits
 
-      ```
-      # not a heading
-      ```
+        ```
+        # not a heading
+        ```
 
-      """)
-    let again = try h.run("export", "--format", "markdown", "--out", out)
+        """)
+    let again = h.call("export", "--format", "markdown", "--out", out)
     #expect(again.status == 1)
     #expect(again.stderr == "ilgi: \(out) exists already; choose another --out, or remove it first\n")
-    let bad = try h.run("export", "--format", "pdf")
+    let bad = h.call("export", "--format", "pdf")
     #expect(bad.status == 64)
     #expect(bad.stderr.hasPrefix("Error: pdf is not an export format; use json, jrnl, markdown, dayone or html\n"))
-    let none = try h.run("export")
+    let none = h.call("export")
     #expect(none.status == 64)
-    #expect(none.stderr.hasPrefix("Error: say what to export: ilgi export json|jrnl|markdown|dayone|html (or --format)\n"))
+    #expect(
+      none.stderr.hasPrefix("Error: say what to export: ilgi export json|jrnl|markdown|dayone|html (or --format)\n"))
     // The format may be the first argument as well.
-    let positional = try h.run("export", "json")
+    let positional = h.call("export", "json")
     #expect(positional.status == 0)
-    #expect(positional.stdout == (try h.run("export", "--format", "json").stdout))
+    #expect(positional.stdout == (h.call("export", "--format", "json").stdout))
   }
 
   static let shared = entry(
@@ -244,20 +257,21 @@ import Testing
 
   @Test func shareTextAsTheAppsWriteIt() throws {
     let h = try Harness(["a.md": Self.shared])
-    let result = try h.run("share", "last")
+    let result = h.call("share", "last")
     #expect(result.status == 0)
     #expect(result.stdout == "November 21, 2026\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n")
-    let korean = try h.run("share", "--locale", "ko")
+    let korean = h.call("share", "--locale", "ko")
     #expect(korean.stdout == "2026년 11월 21일\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n")
-    let html = try h.run("share", "a.md", "--html")
-    #expect(html.stdout == """
-      <article>
-      <p><time datetime="2026-11-21T09:30:00+09:00">November 21, 2026</time></p>
-      <h1>Morning run</h1>
-      <p>Cold but bright. <strong>Eight kilometres</strong>.</p>
-      </article>
+    let html = h.call("share", "a.md", "--html")
+    #expect(
+      html.stdout == """
+        <article>
+        <p><time datetime="2026-11-21T09:30:00+09:00">November 21, 2026</time></p>
+        <h1>Morning run</h1>
+        <p>Cold but bright. <strong>Eight kilometres</strong>.</p>
+        </article>
 
-      """)
+        """)
   }
 
   @Test func shareCopiesThroughTheClipboardToolThereIs() throws {
@@ -270,16 +284,20 @@ import Testing
       .write(to: URL(fileURLWithPath: xclip))
     chmod(xclip, 0o755)
     h.environment["PATH"] = tools + ":/usr/bin:/bin"
-    let copied = try h.run("share", "--copy")
+    let copied = h.call("share", "--copy")
     #expect(copied.status == 0, "\(copied.stderr)")
     #expect(copied.stdout == "")
     #expect(copied.stderr == "Copied a.md to the clipboard with xclip.\n")
-    #expect(String(decoding: FileManager.default.contents(atPath: clipboard) ?? Data(), as: UTF8.self)
-      == "November 21, 2026\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n")
+    #expect(
+      String(decoding: FileManager.default.contents(atPath: clipboard) ?? Data(), as: UTF8.self)
+        == "November 21, 2026\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n")
 
     h.environment["PATH"] = h.journal.base + "/empty"
-    let none = try h.run("share", "--copy")
+    let none = h.call("share", "--copy")
     #expect(none.status == 1)
-    #expect(none.stderr == "ilgi: no clipboard tool found; install wl-clipboard, xclip or xsel (pbcopy on macOS), or leave out --copy\n")
+    #expect(
+      none.stderr
+        == "ilgi: no clipboard tool found; install wl-clipboard, xclip or xsel (pbcopy on macOS), or leave out --copy\n"
+    )
   }
 }

@@ -42,7 +42,7 @@ import Testing
 
   @Test func everyWriteIsOneCommitOfExactlyItsFiles() throws {
     var h = try Self.harness(initialize: false)
-    let made = try h.run("init", "--git", h.journal.root)
+    let made = h.call("init", "--git", h.journal.root)
     #expect(made.status == 0, "\(made.stderr)")
     #expect(made.stdout.contains("Committed the journal to git: "))
     #expect(try Self.subjects(h) == ["ilgi: start the journal"])
@@ -53,7 +53,7 @@ import Testing
     try h.journal.write("staged.txt", "staged\n")
     try Self.git(h, "add", "staged.txt")
 
-    let new = try h.run("new", "Morning run", "--date", "2026-11-21T09:30", "--tag", "running")
+    let new = h.call("new", "Morning run", "--date", "2026-11-21T09:30", "--tag", "running")
     #expect(new.status == 0, "\(new.stderr)")
     let path = new.stdout.trimmingCharacters(in: .newlines)
     #expect(try Self.subjects(h).first == "ilgi: new 2026-11-21 Morning run")
@@ -68,18 +68,19 @@ import Testing
     let file = h.journal.base + "/journal.txt"
     try Data("[2025-01-05 08:00] Imported\nFrom jrnl.\n\n[2025-01-06 08:00] Also imported\n".utf8)
       .write(to: URL(fileURLWithPath: file))
-    #expect(try h.run("import", file).status == 0)
+    #expect(h.call("import", file).status == 0)
     #expect(try Self.subjects(h).first == "ilgi: import 2 entries from journal.txt (jrnl)")
-    #expect(try Self.lastChange(h) == [
-      "A 2025/01/2025-01-05-0800-imported.md", "A 2025/01/2025-01-06-0800-also-imported.md",
-    ])
+    #expect(
+      try Self.lastChange(h) == [
+        "A 2025/01/2025-01-05-0800-imported.md", "A 2025/01/2025-01-06-0800-also-imported.md",
+      ])
 
-    let delete = try h.run("delete", path, "--yes")
+    let delete = h.call("delete", path, "--yes")
     #expect(delete.status == 0, "\(delete.stderr)")
     #expect(try Self.subjects(h).first == "ilgi: delete 2026-11-21 Morning run by the river")
     #expect(try Self.lastChange(h) == ["D \(path)"])
 
-    #expect(try h.run("trash", "restore", path).status == 0)
+    #expect(h.call("trash", "restore", path).status == 0)
     #expect(try Self.subjects(h).first == "ilgi: restore 2026-11-21 Morning run by the river")
     #expect(try Self.lastChange(h) == ["A \(path)"])
 
@@ -90,19 +91,20 @@ import Testing
     #expect(try Self.git(h, "status", "--porcelain") == "A  staged.txt\n?? notes.txt\n")
     #expect(try Self.subjects(h).count == 6)
 
-    let log = try h.run("log", path)
+    let log = h.call("log", path)
     #expect(log.status == 0)
-    #expect(log.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" } == [
-      " \(Self.today(h))  Diarist  ilgi: restore 2026-11-21 Morning run by the river",
-      " \(Self.today(h))  Diarist  ilgi: delete 2026-11-21 Morning run by the river",
-      " \(Self.today(h))  Diarist  ilgi: edit 2026-11-21 Morning run by the river",
-      " \(Self.today(h))  Diarist  ilgi: new 2026-11-21 Morning run",
-    ])
-    #expect(try h.run("log", path, "--patch").stdout.contains("+Morning run by the river"))
+    #expect(
+      log.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" } == [
+        " \(Self.today(h))  Diarist  ilgi: restore 2026-11-21 Morning run by the river",
+        " \(Self.today(h))  Diarist  ilgi: delete 2026-11-21 Morning run by the river",
+        " \(Self.today(h))  Diarist  ilgi: edit 2026-11-21 Morning run by the river",
+        " \(Self.today(h))  Diarist  ilgi: new 2026-11-21 Morning run",
+      ])
+    #expect(h.call("log", path, "--patch").stdout.contains("+Morning run by the river"))
 
     // Turned off: the change is saved and not committed.
-    #expect(try h.run("config", "set", "git.autocommit", "false").status == 0)
-    #expect(try h.run("new", "Quiet one").status == 0)
+    #expect(h.call("config", "set", "git.autocommit", "false").status == 0)
+    #expect(h.call("new", "Quiet one").status == 0)
     #expect(try Self.subjects(h).count == 6)
   }
 
@@ -119,13 +121,16 @@ import Testing
     var h = try Self.harness([
       "2024/05/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2024-05-01T09:00:00+09:00", "First"),
       "2024/05/b.md": entry("AAAA0002-0000-4000-8000-000000000002", "2024-05-02T21:30:00+09:00", "Second"),
-      "2024/05/c.md": entry("AAAA0003-0000-4000-8000-000000000003", "2024-05-03T08:00:00+09:00", "Third",
-                            extra: "weather: Fog\n"),
+      "2024/05/c.md": entry(
+        "AAAA0003-0000-4000-8000-000000000003", "2024-05-03T08:00:00+09:00", "Third",
+        extra: "weather: Fog\n"),
     ])
-    for key in ["PLACE": "Seoul", "GEOCODING_URL": server.baseURL, "ARCHIVE_URL": server.baseURL, "URL": server.baseURL] {
+    for key in [
+      "PLACE": "Seoul", "GEOCODING_URL": server.baseURL, "ARCHIVE_URL": server.baseURL, "URL": server.baseURL,
+    ] {
       h.environment["ILGI_WEATHER_" + key.key] = key.value
     }
-    #expect(try h.run("init", "--git").status == 0)
+    #expect(h.call("init", "--git").status == 0)
     let filled = try h.run("weather", "fill", "--yes")
     #expect(filled.status == 0, "\(filled.stderr)")
     #expect(try Self.subjects(h) == ["ilgi: weather fill 2 entries", "ilgi: start the journal"])
@@ -140,10 +145,13 @@ import Testing
     }
     h.environment["EMAIL"] = nil
     try Self.git(h, "config", "user.useConfigOnly", "true")
-    let made = try h.run("init", "--git")
+    let made = h.call("init", "--git")
     #expect(made.status == 1)
-    #expect(made.stderr == "ilgi: git does not know who you are; run git config --global user.name \"Your Name\" and git config --global user.email you@example.com, then ilgi init --git again\n")
-    let result = try h.run("new", "Saved anyway")
+    #expect(
+      made.stderr
+        == "ilgi: git does not know who you are; run git config --global user.name \"Your Name\" and git config --global user.email you@example.com, then ilgi init --git again\n"
+    )
+    let result = h.call("new", "Saved anyway")
     #expect(result.status == 0)
     #expect(result.stderr.hasPrefix("ilgi: warning: saved, but git did not commit it: "))
     #expect(result.stderr.split(separator: "\n").count == 1)
@@ -159,8 +167,8 @@ import Testing
     let b = h.journal.base + "/b"
     try git(h, "clone", "--quiet", bare, a, in: h.journal.base)
     try git(h, "-c", "init.defaultBranch=main", "checkout", "--quiet", "-b", "main", in: a)
-    #expect(try h.run("init", "--git", a).status == 0)
-    let first = try h.run("sync", env: ["ILGI_JOURNAL": a])
+    #expect(h.call("init", "--git", a).status == 0)
+    let first = h.call("sync", env: ["ILGI_JOURNAL": a])
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout == "Synced with origin/main.\n")
     try git(h, "clone", "--quiet", bare, b, in: h.journal.base)
@@ -168,18 +176,18 @@ import Testing
   }
 
   static func titles(_ h: Harness, _ journal: String) throws -> [String] {
-    let listed = try h.run("list", "--json", env: ["ILGI_JOURNAL": journal])
+    let listed = h.call("list", "--json", env: ["ILGI_JOURNAL": journal])
     let entries = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
     return entries.compactMap { $0["title"] as? String }.sorted()
   }
 
   @Test func twoClonesWritingDifferentEntriesSyncCleanly() throws {
     let (h, a, b) = try Self.twoClones()
-    #expect(try h.run("new", "Written on A", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": a]).status == 0)
-    #expect(try h.run("new", "Written on B", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(h.call("new", "Written on A", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("new", "Written on B", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": b]).status == 0)
     #expect(try Self.titles(h, a) == ["Written on A"])  // the index knows A's entry before the pull
     for journal in [a, b, a] {
-      let sync = try h.run("sync", env: ["ILGI_JOURNAL": journal])
+      let sync = h.call("sync", env: ["ILGI_JOURNAL": journal])
       #expect(sync.status == 0, "\(sync.stderr)")
     }
     #expect(try Self.titles(h, a) == ["Written on A", "Written on B"])
@@ -190,52 +198,58 @@ import Testing
 
   @Test func editingOneEntryInBothClonesIsAReportedConflictThatLosesNothing() throws {
     let (h, a, b) = try Self.twoClones()
-    let new = try h.run("new", "Shared entry", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a])
+    let new = h.call("new", "Shared entry", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a])
     let path = new.stdout.trimmingCharacters(in: .newlines)
-    #expect(try h.run("sync", env: ["ILGI_JOURNAL": a]).status == 0)
-    #expect(try h.run("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
 
     let editorA = try Self.replacingEditor(h, "a.sh", "Shared entry", "Shared entry, as A tells it")
     let editorB = try Self.replacingEditor(h, "b.sh", "Shared entry", "Shared entry, as B remembers it")
     #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": a, "EDITOR": editorA]).status == 0)
     #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": b, "EDITOR": editorB]).status == 0)
-    #expect(try h.run("sync", env: ["ILGI_JOURNAL": a]).status == 0)
-    let conflict = try h.run("sync", env: ["ILGI_JOURNAL": b])
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    let conflict = h.call("sync", env: ["ILGI_JOURNAL": b])
     #expect(conflict.status == 1)
-    #expect(conflict.stderr == "ilgi: conflict in \(path): both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add \(path), git rebase --continue and ilgi sync\n")
+    #expect(
+      conflict.stderr
+        == "ilgi: conflict in \(path): both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add \(path), git rebase --continue and ilgi sync\n"
+    )
     let text = String(decoding: FileManager.default.contents(atPath: b + "/" + path) ?? Data(), as: UTF8.self)
     #expect(text.contains("<<<<<<<"))
     #expect(text.contains("Shared entry, as A tells it"))
     #expect(text.contains("Shared entry, as B remembers it"))
     #expect(text.contains(">>>>>>>"))
     // Asked again before it is resolved, sync says the same and changes nothing.
-    let again = try h.run("sync", env: ["ILGI_JOURNAL": b])
+    let again = h.call("sync", env: ["ILGI_JOURNAL": b])
     #expect(again.status == 1)
     #expect(again.stderr == conflict.stderr)
 
     // Resolved the way the message says, the next sync goes through.
-    try Data(text.replacingOccurrences(of: #"(?m)^(<<<<<<<|=======|>>>>>>>).*\n"#, with: "", options: .regularExpression).utf8)
-      .write(to: URL(fileURLWithPath: b + "/" + path))
+    try Data(
+      text.replacingOccurrences(of: #"(?m)^(<<<<<<<|=======|>>>>>>>).*\n"#, with: "", options: .regularExpression).utf8
+    )
+    .write(to: URL(fileURLWithPath: b + "/" + path))
     try Self.git(h, "add", path, in: b)
     let resolved = try ChildProcess.run(
       ["git", "-C", b, "-c", "core.editor=true", "rebase", "--continue"], environment: h.environment)
     #expect(resolved.status == 0, "\(resolved.stderr)")
-    let sync = try h.run("sync", env: ["ILGI_JOURNAL": b])
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": b])
     #expect(sync.status == 0, "\(sync.stderr)")
-    #expect(try h.run("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
     let merged = String(decoding: FileManager.default.contents(atPath: a + "/" + path) ?? Data(), as: UTF8.self)
     #expect(merged.contains("Shared entry, as A tells it") && merged.contains("Shared entry, as B remembers it"))
   }
 
   @Test func syncAndLogNeedARepositoryAndARemote() throws {
     let h = try Self.harness()
-    let sync = try h.run("sync")
+    let sync = h.call("sync")
     #expect(sync.status == 1)
     #expect(sync.stderr == "ilgi: \(h.journal.root) is not a git repository; run ilgi init --git to make it one\n")
-    #expect(try h.run("log").stderr == sync.stderr)
+    #expect(h.call("log").stderr == sync.stderr)
     try Self.git(h, "init", "--quiet")
-    let noRemote = try h.run("sync")
+    let noRemote = h.call("sync")
     #expect(noRemote.status == 1)
-    #expect(noRemote.stderr == "ilgi: the journal has no git remote to sync with; add one with git remote add origin URL\n")
+    #expect(
+      noRemote.stderr == "ilgi: the journal has no git remote to sync with; add one with git remote add origin URL\n")
   }
 }

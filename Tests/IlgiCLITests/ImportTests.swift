@@ -17,7 +17,7 @@ import Testing
 
   /// Every entry as `list --json` gives it, oldest first.
   static func listed(_ h: Harness) throws -> [[String: Any]] {
-    let result = try h.run("list", "--json", "--reverse")
+    let result = h.call("list", "--json", "--reverse")
     #expect(result.status == 0, "\(result.stderr)")
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
   }
@@ -45,35 +45,39 @@ import Testing
   @Test func jrnlJournalEveryShape() throws {
     let h = try Harness()
     let file = try Self.source(h, "journal.txt", Self.jrnlJournal)
-    let result = try h.run("import", file, "--from", "jrnl")
+    let result = h.call("import", file, "--from", "jrnl")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "Imported 5 entries (2024-03-10 to 2024-03-12), 4 tags.\n")
     let entries = try Self.listed(h)
-    #expect(entries.map { $0["title"] as? String } == [
-      "Night before the clocks change", "Another entry in the same minute", "Two entries in one minute",
-      "Only a title", "봄 일기",
-    ])
-    #expect(entries.map { $0["date"] as? String } == [
-      "2024-03-10T01:30:00+09:00", "2024-03-10T09:00:00+09:00", "2024-03-10T09:00:00+09:00",
-      "2024-03-11T07:00:00+09:00", "2024-03-12T08:15:00+09:00",
-    ])
+    #expect(
+      entries.map { $0["title"] as? String } == [
+        "Night before the clocks change", "Another entry in the same minute", "Two entries in one minute",
+        "Only a title", "봄 일기",
+      ])
+    #expect(
+      entries.map { $0["date"] as? String } == [
+        "2024-03-10T01:30:00+09:00", "2024-03-10T09:00:00+09:00", "2024-03-10T09:00:00+09:00",
+        "2024-03-11T07:00:00+09:00", "2024-03-12T08:15:00+09:00",
+      ])
     #expect(entries[0]["tags"] as? [String] == ["family", "trip", "travel"])
     #expect(entries[4]["tags"] as? [String] == ["inline"])
     let first = h.journal.text(entries[0]["path"] as! String) ?? ""
     #expect(first.contains("tags: [family, trip, travel]\nstarred: true\n---\n"))
-    #expect(first.hasSuffix("""
-      Night before the clocks change
+    #expect(
+      first.hasSuffix(
+        """
+        Night before the clocks change
 
-      A body over
-      several lines, with a tag @travel inside and Unicode: 한글, café, ✓.
+        A body over
+        several lines, with a tag @travel inside and Unicode: 한글, café, ✓.
 
-      Second paragraph. Mail me@example.com is no tag.
+        Second paragraph. Mail me@example.com is no tag.
 
-      """))
+        """))
     #expect(h.journal.text(entries[3]["path"] as! String)?.hasSuffix("---\nOnly a title\n") == true)
     #expect(entries[4]["path"] as? String == "2024/03/2024-03-12-0815-봄-일기.md")
 
-    let again = try h.run("import", file)
+    let again = h.call("import", file)
     #expect(again.status == 0)
     #expect(again.stdout == "Nothing new to import.\nSkipped 5 entries the journal has already.\n")
     #expect(try Self.listed(h).count == 5)
@@ -82,7 +86,9 @@ import Testing
   @Test func jrnlTimeFormatAndDaylightSaving() throws {
     var h = try Harness()
     h.environment["TZ"] = "America/New_York"
-    let file = try Self.source(h, "j.txt", """
+    let file = try Self.source(
+      h, "j.txt",
+      """
       [03 Nov 2024 01:30 AM] Before the fall-back hour
       One.
       [03 Nov 2024 01:30 AM] The same wall-clock time again
@@ -91,25 +97,29 @@ import Testing
       Three.
       [10 Mar 2024 03:05 PM] Afternoon
       """)
-    let result = try h.run("import", file, "--from", "jrnl", "--time-format", "%d %b %Y %I:%M %p")
+    let result = h.call("import", file, "--from", "jrnl", "--time-format", "%d %b %Y %I:%M %p")
     #expect(result.status == 0, "\(result.stderr)")
     let dates = try Self.listed(h).map { $0["date"] as? String }
-    #expect(dates == [
-      "2024-03-10T03:30:00-04:00", "2024-03-10T15:05:00-04:00", "2024-11-03T01:30:00-04:00",
-      "2024-11-03T01:30:00-04:00",
-    ])
+    #expect(
+      dates == [
+        "2024-03-10T03:30:00-04:00", "2024-03-10T15:05:00-04:00", "2024-11-03T01:30:00-04:00",
+        "2024-11-03T01:30:00-04:00",
+      ])
   }
 
   @Test func jrnlFolderAndJSONExport() throws {
     let h = try Harness()
-    _ = try Self.source(h, "folder/2025/01/05.txt", "[2025-01-05 08:00] Morning\nCoffee. @coffee\n\n[2025-01-05 21:00] Night\nSleep.\n")
+    _ = try Self.source(
+      h, "folder/2025/01/05.txt", "[2025-01-05 08:00] Morning\nCoffee. @coffee\n\n[2025-01-05 21:00] Night\nSleep.\n")
     _ = try Self.source(h, "folder/2025/02/01.txt", "[2025-02-01 10:00] February\n")
     _ = try Self.source(h, "folder/notes.md", "not part of the journal")
-    let folder = try h.run("import", h.journal.base + "/folder")
+    let folder = h.call("import", h.journal.base + "/folder")
     #expect(folder.status == 0, "\(folder.stderr)")
     #expect(folder.stdout.hasPrefix("Imported 3 entries (2025-01-05 to 2025-02-01), 1 tag."))
 
-    let json = try Self.source(h, "export.json", """
+    let json = try Self.source(
+      h, "export.json",
+      """
       {"tags": {"@walk": 1, "#code": 1},
        "entries": [
         {"title": "Walk", "body": "Around the lake. #code is read by ilgi itself.\\n\\n@walk", "date": "2025-03-01",
@@ -118,9 +128,11 @@ import Testing
          "starred": false}
        ]}
       """)
-    let result = try h.run("import", json, "--from", "jrnl")
+    let result = h.call("import", json, "--from", "jrnl")
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "Imported 1 entry (2025-03-01 to 2025-03-01), 2 tags.\nSkipped 1 entry the journal has already.\n")
+    #expect(
+      result.stdout
+        == "Imported 1 entry (2025-03-01 to 2025-03-01), 2 tags.\nSkipped 1 entry the journal has already.\n")
     let walk = try Self.listed(h).first { $0["title"] as? String == "Walk" }
     #expect(walk?["tags"] as? [String] == ["walk", "code"])
     #expect(h.journal.text(walk?["path"] as? String ?? "")?.contains("tags: [walk]\nstarred: true\n") == true)
@@ -156,55 +168,62 @@ import Testing
     #expect(zipped.status == 0, "\(zipped.stderr)")
     try FileManager.default.removeItem(atPath: folder)
 
-    let result = try h.run("import", h.journal.base + "/Export.zip")
+    let result = h.call("import", h.journal.base + "/Export.zip")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "Imported 2 entries (2024-11-03 to 2024-11-04), 2 tags.\nSkipped 1 empty entry.\n")
     let entries = try Self.listed(h)
-    #expect(entries.map { $0["id"] as? String } == [
-      "0A96E7A5-AACD-432D-A745-AD8D6C794BFD", "11111111-2222-3333-4444-555555555555",
-    ])
+    #expect(
+      entries.map { $0["id"] as? String } == [
+        "0A96E7A5-AACD-432D-A745-AD8D6C794BFD", "11111111-2222-3333-4444-555555555555",
+      ])
     #expect(entries.map { $0["date"] as? String } == ["2024-11-03T01:30:00-04:00", "2024-11-04T09:00:00+09:00"])
     #expect(entries[0]["weather"] as? String == "Partly Cloudy")
     let path = entries[0]["path"] as! String
     #expect(path == "2024/11/2024-11-03-0130-central-park.md")
-    #expect(h.journal.text(path) == """
-      ---
-      id: 0A96E7A5-AACD-432D-A745-AD8D6C794BFD
-      date: 2024-11-03T01:30:00-04:00
-      weather: Partly Cloudy
-      tags: [travel, New York]
-      starred: true
-      temperature: 12.5
-      humidity: 80
-      weather_code: partly-cloudy-day
-      location: Central Park, New York, United States
-      latitude: 40.78
-      longitude: -73.96
-      ---
-      # Central Park
+    #expect(
+      h.journal.text(path) == """
+        ---
+        id: 0A96E7A5-AACD-432D-A745-AD8D6C794BFD
+        date: 2024-11-03T01:30:00-04:00
+        weather: Partly Cloudy
+        tags: [travel, New York]
+        starred: true
+        temperature: 12.5
+        humidity: 80
+        weather_code: partly-cloudy-day
+        location: Central Park, New York, United States
+        latitude: 40.78
+        longitude: -73.96
+        ---
+        # Central Park
 
-      Leaves everywhere. ![](d41d8cd98f00b204e9800998ecf8427e.jpeg)
+        Leaves everywhere. ![](d41d8cd98f00b204e9800998ecf8427e.jpeg)
 
-      """)
+        """)
     #expect(h.journal.bytes("2024/11/d41d8cd98f00b204e9800998ecf8427e.jpeg") == Array(photo))
-    let html = try h.run("show", path, "--html")
+    let html = h.call("show", path, "--html")
     #expect(html.stdout.contains("<img src=\"d41d8cd98f00b204e9800998ecf8427e.jpeg\""))
 
-    let again = try h.run("import", h.journal.base + "/Export.zip")
-    #expect(again.stdout == "Nothing new to import.\nSkipped 2 entries the journal has already.\nSkipped 1 empty entry.\n")
+    let again = h.call("import", h.journal.base + "/Export.zip")
+    #expect(
+      again.stdout == "Nothing new to import.\nSkipped 2 entries the journal has already.\nSkipped 1 empty entry.\n")
     #expect(h.journal.entryFiles().count == 2)
   }
 
   @Test func sampleJSON() throws {
     let h = try Harness()
-    let file = try Self.source(h, "sample.json", """
+    let file = try Self.source(
+      h, "sample.json",
+      """
       [{"title": "첫 일기", "body": "오늘은 맑음.\\n둘째 줄.", "created_at": 1700000000},
        {"title": "Same second", "body": "", "created_at": 1700000000},
        {"title": "Same second", "body": "", "created_at": 1700000000}]
       """)
-    let result = try h.run("import", file)
+    let result = h.call("import", file)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "Imported 2 entries (2023-11-15 to 2023-11-15), 0 tags.\nSkipped 1 entry the journal has already.\n")
+    #expect(
+      result.stdout
+        == "Imported 2 entries (2023-11-15 to 2023-11-15), 0 tags.\nSkipped 1 entry the journal has already.\n")
     let entries = try Self.listed(h)
     #expect(entries.map { $0["date"] as? String } == ["2023-11-15T07:13:20+09:00", "2023-11-15T07:13:20+09:00"])
     let korean = entries.first { $0["title"] as? String == "첫 일기" }
@@ -215,11 +234,13 @@ import Testing
     let h = try Harness()
     let file = try Self.source(h, "journal.txt", Self.jrnlJournal)
     let before = h.journal.snapshot()
-    let result = try h.run("import", file, "--dry-run")
+    let result = h.call("import", file, "--dry-run")
     #expect(result.status == 0)
     #expect(result.stdout.split(separator: "\n").count == 5)
-    #expect(result.stdout.hasPrefix(
-      "2024/03/2024-03-10-0130-night-before-the-clocks-change.md  2024-03-10T01:30:00+09:00  Night before the clocks change\n"))
+    #expect(
+      result.stdout.hasPrefix(
+        "2024/03/2024-03-10-0130-night-before-the-clocks-change.md  2024-03-10T01:30:00+09:00  Night before the clocks change\n"
+      ))
     #expect(result.stderr == "Would import 5 entries (2024-03-10 to 2024-03-12), 4 tags.\n")
     #expect(h.journal.snapshot() == before)
   }
@@ -227,39 +248,80 @@ import Testing
   /// Each bad input: one line naming the file and line (or JSON path), its exit status, and
   /// nothing on disk changed, even when good entries came before the bad one.
   @Test(arguments: [
-    ("j.txt", "Some words\n[2024-01-01 10:00] Title\n", ["--from", "jrnl"],
-     "ilgi: cannot import j.txt:1: text before the first [date] line; a jrnl journal starts with one; nothing was imported\n", 65),
-    ("j.txt", "[2024-01-01 10:00] Good\nBody\n[2024-13-45 10:00] Bad month\n", ["--from", "jrnl"],
-     "ilgi: cannot import j.txt:3: [2024-13-45 10:00] is no date in the time format %Y-%m-%d %H:%M; fix it, or give the journal's format with --time-format; nothing was imported\n", 65),
-    ("j.txt", "\n\n", ["--from", "jrnl"],
-     "ilgi: cannot import j.txt: no entries in it (a jrnl entry starts with a line like [2026-11-21 09:30] Title); nothing was imported\n", 65),
-    ("j.txt", "[2024-01-01 10:00] Good\n", ["--from", "jrnl", "--time-format", "%Q"],
-     "ilgi: cannot import --time-format: %Q is not a time format ilgi reads: use strftime codes (%Y %m %d %H %M %S %I %p %b %B %a %A %y %e %j) with a year, month and day; nothing was imported\n", 64),
-    ("d.json", #"{"entries": [{"uuid": "0A96E7A5AACD432DA745AD8D6C794BFD", "creationDate": "2024-01-01T00:00:00Z"}, {"uuid": "0A96E7A5AACD432DA745AD8D6C794BFE"}]}"#,
-     ["--from", "dayone"], "ilgi: cannot import d.json entries[1].creationDate: creationDate is missing; nothing was imported\n", 65),
-    ("d.json", #"{"entries": [{"uuid": "0A96E7A5AACD432DA745AD8D6C794BFD", "creationDate": "2024-01-01T00:00:00Z", "timeZone": "Mars/Olympus"}]}"#,
-     ["--from", "dayone"], "ilgi: cannot import d.json entries[0].timeZone: Mars/Olympus is not a time zone ilgi knows; nothing was imported\n", 65),
-    ("d.json", #"{"entries": [{"uuid": "not-a-uuid", "creationDate": "2024-01-01T00:00:00Z"}]}"#,
-     ["--from", "dayone"], "ilgi: cannot import d.json entries[0].uuid: not-a-uuid is not a UUID; nothing was imported\n", 65),
-    ("d.json", #"{"entries": [{"uuid": "0A96E7A5AACD432DA745AD8D6C794BFD", "creationDate": "2024-01-01T00:00:00Z", "text": "x", "photos": [{"identifier": "P", "md5": "abc", "type": "jpeg"}]}]}"#,
-     ["--from", "dayone"], "ilgi: cannot import d.json entries[0].photos[0]: photos/abc.jpeg is not in the export; import the whole export .zip; nothing was imported\n", 65),
-    ("d.json", "{\"entries\": [\n  {\"uuid\": }\n]}", ["--from", "dayone"],
-     "ilgi: cannot import d.json: not valid JSON (line 2); nothing was imported\n", 65),
-    ("s.json", #"[{"title": "A", "body": "B", "created_at": 1700000000}, {"title": "C", "body": "D", "created_at": "yesterday"}]"#,
-     ["--from", "json"], "ilgi: cannot import s.json [1].created_at: expected number here; nothing was imported\n", 65),
-    ("s.json", #"{"title": "A"}"#, ["--from", "json"],
-     "ilgi: cannot import s.json: expected array here; nothing was imported\n", 65),
+    (
+      "j.txt", "Some words\n[2024-01-01 10:00] Title\n", ["--from", "jrnl"],
+      "ilgi: cannot import j.txt:1: text before the first [date] line; a jrnl journal starts with one; nothing was imported\n",
+      65
+    ),
+    (
+      "j.txt", "[2024-01-01 10:00] Good\nBody\n[2024-13-45 10:00] Bad month\n", ["--from", "jrnl"],
+      "ilgi: cannot import j.txt:3: [2024-13-45 10:00] is no date in the time format %Y-%m-%d %H:%M; fix it, or give the journal's format with --time-format; nothing was imported\n",
+      65
+    ),
+    (
+      "j.txt", "\n\n", ["--from", "jrnl"],
+      "ilgi: cannot import j.txt: no entries in it (a jrnl entry starts with a line like [2026-11-21 09:30] Title); nothing was imported\n",
+      65
+    ),
+    (
+      "j.txt", "[2024-01-01 10:00] Good\n", ["--from", "jrnl", "--time-format", "%Q"],
+      "ilgi: cannot import --time-format: %Q is not a time format ilgi reads: use strftime codes (%Y %m %d %H %M %S %I %p %b %B %a %A %y %e %j) with a year, month and day; nothing was imported\n",
+      64
+    ),
+    (
+      "d.json",
+      #"{"entries": [{"uuid": "0A96E7A5AACD432DA745AD8D6C794BFD", "creationDate": "2024-01-01T00:00:00Z"}, {"uuid": "0A96E7A5AACD432DA745AD8D6C794BFE"}]}"#,
+      ["--from", "dayone"],
+      "ilgi: cannot import d.json entries[1].creationDate: creationDate is missing; nothing was imported\n", 65
+    ),
+    (
+      "d.json",
+      #"{"entries": [{"uuid": "0A96E7A5AACD432DA745AD8D6C794BFD", "creationDate": "2024-01-01T00:00:00Z", "timeZone": "Mars/Olympus"}]}"#,
+      ["--from", "dayone"],
+      "ilgi: cannot import d.json entries[0].timeZone: Mars/Olympus is not a time zone ilgi knows; nothing was imported\n",
+      65
+    ),
+    (
+      "d.json", #"{"entries": [{"uuid": "not-a-uuid", "creationDate": "2024-01-01T00:00:00Z"}]}"#,
+      ["--from", "dayone"],
+      "ilgi: cannot import d.json entries[0].uuid: not-a-uuid is not a UUID; nothing was imported\n", 65
+    ),
+    (
+      "d.json",
+      #"{"entries": [{"uuid": "0A96E7A5AACD432DA745AD8D6C794BFD", "creationDate": "2024-01-01T00:00:00Z", "text": "x", "photos": [{"identifier": "P", "md5": "abc", "type": "jpeg"}]}]}"#,
+      ["--from", "dayone"],
+      "ilgi: cannot import d.json entries[0].photos[0]: photos/abc.jpeg is not in the export; import the whole export .zip; nothing was imported\n",
+      65
+    ),
+    (
+      "d.json", "{\"entries\": [\n  {\"uuid\": }\n]}", ["--from", "dayone"],
+      "ilgi: cannot import d.json: not valid JSON (line 2); nothing was imported\n", 65
+    ),
+    (
+      "s.json",
+      #"[{"title": "A", "body": "B", "created_at": 1700000000}, {"title": "C", "body": "D", "created_at": "yesterday"}]"#,
+      ["--from", "json"], "ilgi: cannot import s.json [1].created_at: expected number here; nothing was imported\n", 65
+    ),
+    (
+      "s.json", #"{"title": "A"}"#, ["--from", "json"],
+      "ilgi: cannot import s.json: expected array here; nothing was imported\n", 65
+    ),
     ("e.zip", "this is no zip", ["--from", "dayone"], "", 65),
-    ("j.txt", "[2024-01-01 10:00] Good\n", ["--from", "jrnl-folder"],
-     "ilgi: cannot import j.txt: is a file; jrnl-folder wants the journal's folder; nothing was imported\n", 65),
-    ("j.txt", "[2024-01-01 10:00] Good\n", ["--from", "dayone-json"],
-     "Error: dayone-json is not an import format; use jrnl, jrnl-folder, dayone or json\n", 64),
+    (
+      "j.txt", "[2024-01-01 10:00] Good\n", ["--from", "jrnl-folder"],
+      "ilgi: cannot import j.txt: is a file; jrnl-folder wants the journal's folder; nothing was imported\n", 65
+    ),
+    (
+      "j.txt", "[2024-01-01 10:00] Good\n", ["--from", "dayone-json"],
+      "Error: dayone-json is not an import format; use jrnl, jrnl-folder, dayone or json\n", 64
+    ),
   ])
   func badInput(name: String, content: String, options: [String], message: String, status: Int32) throws {
     let h = try Harness(["kept.md": entry("600D0000-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Kept")])
     let file = try Self.source(h, name, content)
     let before = h.journal.snapshot()
-    let result = try IlgiProcess.run(["import", file] + options, environment: h.environment.merging(["PWD": h.journal.base]) { $1 })
+    let result = try IlgiProcess.run(
+      ["import", file] + options, environment: h.environment.merging(["PWD": h.journal.base]) { $1 })
     #expect(result.status == status, "\(name): \(result.stderr)")
     let shown = result.stderr.replacingOccurrences(of: h.journal.base + "/", with: "")
     if message.isEmpty {
@@ -274,9 +336,11 @@ import Testing
 
   @Test func missingFile() throws {
     let h = try Harness()
-    let result = try h.run("import", h.journal.base + "/nothing.txt", "--from", "jrnl")
+    let result = h.call("import", h.journal.base + "/nothing.txt", "--from", "jrnl")
     #expect(result.status == 66)
-    #expect(result.stderr == "ilgi: cannot import \(h.journal.base)/nothing.txt: no such file or folder; nothing was imported\n")
+    #expect(
+      result.stderr
+        == "ilgi: cannot import \(h.journal.base)/nothing.txt: no such file or folder; nothing was imported\n")
   }
 
   /// The generated corpus in each import form gives the manifest's entries, days and tags,
@@ -285,7 +349,7 @@ import Testing
   func generatedCorpus(format: String) throws {
     let corpus = try GeneratedCorpus.make(entries: 120, seed: 11, format: format)
     let h = try Harness()
-    let result = try h.run("import", corpus.journal)
+    let result = h.call("import", corpus.journal)
     #expect(result.status == 0, "\(result.stderr)")
     let entries = try Self.listed(h)
     #expect(entries.count == corpus.manifest.entries)
@@ -308,7 +372,8 @@ import Testing
         switch format {
         case "dayone-json": return date == latest.date && entry["id"] as? String == latest.id
         case "sample-json":
-          return DateParser(timeZone: .current).parse(date)?.instant == DateParser(timeZone: .current).parse(latest.date)?.instant
+          return DateParser(timeZone: .current).parse(date)?.instant
+            == DateParser(timeZone: .current).parse(latest.date)?.instant
         default: return date.prefix(16) == latest.date.prefix(16)
         }
       }
@@ -324,8 +389,9 @@ import Testing
       for entry in entries { if let weather = entry["weather"] as? String { perWeather[weather, default: 0] += 1 } }
       #expect(perWeather == corpus.manifest.perWeather)
     }
-    let again = try h.run("import", corpus.journal)
-    #expect(again.stdout == "Nothing new to import.\nSkipped \(corpus.manifest.entries) entries the journal has already.\n")
+    let again = h.call("import", corpus.journal)
+    #expect(
+      again.stdout == "Nothing new to import.\nSkipped \(corpus.manifest.entries) entries the journal has already.\n")
     #expect(h.journal.entryFiles().count == corpus.manifest.entries)
   }
 }

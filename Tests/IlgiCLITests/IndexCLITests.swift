@@ -46,7 +46,8 @@ import Testing
     defer { results.deallocate() }
     nonisolated(unsafe) let output = results
     DispatchQueue.concurrentPerform(iterations: 6) { i in
-      output[i] = try? IlgiProcess.run(i % 3 == 0 ? ["index", "--rebuild"] : ["list", "--json"], environment: environment)
+      output[i] = try? IlgiProcess.run(
+        i % 3 == 0 ? ["index", "--rebuild"] : ["list", "--json"], environment: environment)
     }
     for (i, result) in results.enumerated() {
       let result = try #require(result)
@@ -72,7 +73,7 @@ import Testing
       usleep(delay)
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      let list = try IlgiProcess.run(["list", "--json"], environment: environment)
+      let list = InProcess.run(["list", "--json"], environment: environment)
       #expect(list.status == 0)
       #expect(try Self.count(list) == 1000)
     }
@@ -82,7 +83,7 @@ import Testing
     let corpus = try GeneratedCorpus.make(entries: 1000)
     let environment = Self.environment(corpus.journal)
     for (word, needle) in corpus.manifest.needles {
-      let result = try IlgiProcess.run(["search", word, "--json"], environment: environment)
+      let result = InProcess.run(["search", word, "--json"], environment: environment)
       #expect(result.status == 0)
       let hits = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
       #expect(Set(hits.compactMap { $0["path"] as? String }) == Set(needle.paths))
@@ -92,54 +93,61 @@ import Testing
       }
     }
     for (year, count) in corpus.manifest.perYear {
-      #expect(try Self.count(try IlgiProcess.run(["list", "--on", year, "--json"], environment: environment)) == count)
+      #expect(try Self.count(InProcess.run(["list", "--on", year, "--json"], environment: environment)) == count)
     }
-    #expect(try Self.count(try IlgiProcess.run(["list", "--tag", "work", "--json"], environment: environment)) == corpus.manifest.perTag["work"])
-    #expect(try Self.count(try IlgiProcess.run(["list", "--tag", "산책", "--json"], environment: environment)) == corpus.manifest.perTag["산책"])
+    #expect(
+      try Self.count(InProcess.run(["list", "--tag", "work", "--json"], environment: environment))
+        == corpus.manifest.perTag["work"])
+    #expect(
+      try Self.count(InProcess.run(["list", "--tag", "산책", "--json"], environment: environment))
+        == corpus.manifest.perTag["산책"])
     for (day, count) in corpus.manifest.sampleDays {
-      #expect(try Self.count(try IlgiProcess.run(["list", "--on", day, "--json"], environment: environment)) == count)
+      #expect(try Self.count(InProcess.run(["list", "--on", day, "--json"], environment: environment)) == count)
     }
-    let range = try IlgiProcess.run(["list", "--from", "2024", "--to", "2025-12", "--json"], environment: environment)
+    let range = InProcess.run(["list", "--from", "2024", "--to", "2025-12", "--json"], environment: environment)
     #expect(try Self.count(range) == corpus.manifest.perYear["2024"]! + corpus.manifest.perYear["2025"]!)
-    let reversed = try IlgiProcess.run(["list", "--reverse", "-n", "1", "--json"], environment: environment)
+    let reversed = InProcess.run(["list", "--reverse", "-n", "1", "--json"], environment: environment)
     #expect(reversed.stdout.contains(corpus.manifest.firstDate))
-    let tags = try IlgiProcess.run(["tags", "--json"], environment: environment)
+    let tags = InProcess.run(["tags", "--json"], environment: environment)
     let tagCounts = try #require(try JSONSerialization.jsonObject(with: Data(tags.stdout.utf8)) as? [[String: Any]])
     #expect(tagCounts.first?["tag"] as? String == "work")
     #expect(tagCounts.first?["count"] as? Int == corpus.manifest.perTag["work"])
-    let stats = try IlgiProcess.run(["stats", "--json"], environment: environment)
+    let stats = InProcess.run(["stats", "--json"], environment: environment)
     let statsJSON = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
     #expect(statsJSON["entries"] as? Int == 1000)
     #expect(statsJSON["perYear"] as? [String: Int] == corpus.manifest.perYear)
-    let doctor = try IlgiProcess.run(["doctor"], environment: environment)
+    let doctor = InProcess.run(["doctor"], environment: environment)
     #expect(doctor.status == 0)
     #expect(doctor.stdout == "1000 entries, no problems found.\n")
   }
 
   @Test func searchErrorsAndEmptyResults() throws {
-    let h = try Harness(["a.md": entry("AAAA0000-0000-4000-8000-000000000001", "2026-11-20T09:00:00+09:00", "산책", body: "학교에서 공원까지 산책을 했다. #walk")])
-    let bad = try h.run("search", "\"open")
+    let h = try Harness([
+      "a.md": entry(
+        "AAAA0000-0000-4000-8000-000000000001", "2026-11-20T09:00:00+09:00", "산책", body: "학교에서 공원까지 산책을 했다. #walk")
+    ])
+    let bad = h.call("search", "\"open")
     #expect(bad.status == 64)
     #expect(bad.stderr == "ilgi: search: a quote is not closed; add the closing \" after the phrase\n")
-    let badDay = try h.run("list", "--from", "someday")
+    let badDay = h.call("list", "--from", "someday")
     #expect(badDay.status == 64)
     #expect(badDay.stderr.hasPrefix("Error: --from `someday` is not a day;"))
-    let none = try h.run("search", "zebra")
+    let none = h.call("search", "zebra")
     #expect(none.status == 0)
     #expect(none.stderr == "No entries match.\n")
-    let found = try h.run("search", "학교")
+    let found = h.call("search", "학교")
     #expect(found.stdout == "aaaa0000  November 20, 2026 09:00  산책\n          산책 학교에서 공원까지 산책을 했다. #walk\n")
     // An exclusion may come first; an option search does not have is still an error.
-    let excluded = try h.run("search", "-학교", "산책")
+    let excluded = h.call("search", "-학교", "산책")
     #expect(excluded.status == 0)
     #expect(excluded.stderr == "No entries match.\n")
-    let first = try h.run("search", "-bike", "산책", "-n", "5")
+    let first = h.call("search", "-bike", "산책", "-n", "5")
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.contains("산책"))
-    let unknown = try h.run("search", "산책", "--jsno")
+    let unknown = h.call("search", "산책", "--jsno")
     #expect(unknown.status == 64)
     #expect(unknown.stderr.hasPrefix("Error: `--jsno` is not an option of search; `ilgi search --help` lists them\n"))
-    let korean = try h.run("list", "--on", "어제", env: ["TZ": "Asia/Seoul"])
+    let korean = h.call("list", "--on", "어제", env: ["TZ": "Asia/Seoul"])
     #expect(korean.status == 0)
   }
 
@@ -150,21 +158,23 @@ import Testing
       "c.md": "---\nid: C\ndate: next week\n---\nThree\n",
       "d.md": "---\nid: [\n---\nFour\n",
     ])
-    let result = try h.run("doctor")
+    let result = h.call("doctor")
     #expect(result.status == 1)
-    #expect(result.stdout == """
-      d.md:2: front matter is not valid YAML (while parsing a flow node: did not find expected node content); fix that line
-      id DUPE0000 is used by 2 files: a.md, b.md; give each its own id
-      c.md: `date: next week` is not a date; using the file's name or time
+    #expect(
+      result.stdout == """
+        d.md:2: front matter is not valid YAML (while parsing a flow node: did not find expected node content); fix that line
+        id DUPE0000 is used by 2 files: a.md, b.md; give each its own id
+        c.md: `date: next week` is not a date; using the file's name or time
 
-      """)
+        """)
     #expect(result.stderr == "ilgi: found 3 problems in 3 entries; see above\n")
   }
 
   @Test func indexRebuildReportsWhatItDid() throws {
     let h = try Harness(["a.md": entry("AAAA0000", "2026-01-01T09:00:00+09:00", "One")])
-    #expect(try h.run("index").stdout.hasPrefix("1 entry indexed: 1 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
-    #expect(try h.run("index", "--rebuild").stdout.hasPrefix("1 entry indexed: 1 added, 0 updated"))
+    #expect(
+      h.call("index").stdout.hasPrefix("1 entry indexed: 1 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
+    #expect(h.call("index", "--rebuild").stdout.hasPrefix("1 entry indexed: 1 added, 0 updated"))
     #expect(h.journal.snapshot().isEmpty == false)
     var info = stat()
     #expect(stat(h.journal.root + "/.ilgi/index.sqlite", &info) == 0)
@@ -178,17 +188,18 @@ import Testing
       "c.md": entry("CCCC0000", "2026-05-01T09:00:00+09:00", "This year"),
       "d.md": entry("DDDD0000", "2025-05-02T09:00:00+09:00", "Another day"),
     ])
-    let result = try h.run("onthisday", "2026-05-01")
-    #expect(result.stdout == """
-      1 year ago
-      bbbb0000  May 1, 2025 09:00  A year before
-                Body text.
+    let result = h.call("onthisday", "2026-05-01")
+    #expect(
+      result.stdout == """
+        1 year ago
+        bbbb0000  May 1, 2025 09:00  A year before
+                  Body text.
 
-      2 years ago
-      aaaa0000  May 1, 2024 09:00  Two years before
-                Body text.
+        2 years ago
+        aaaa0000  May 1, 2024 09:00  Two years before
+                  Body text.
 
-      """)
+        """)
   }
 }
 
@@ -203,9 +214,11 @@ import Testing
       let day = String(format: "%02d", number % 28 + 1)
       try h.journal.write("bulk/\(number).md", entry("B\(number)", "2026-03-\(day)T\(time):00+09:00", "n"))
     }
-    func width(_ text: Substring) -> Int { text.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) ? 2 : 1) } }
+    func width(_ text: Substring) -> Int {
+      text.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) ? 2 : 1) }
+    }
     for locale in ["en", "ko"] {
-      let result = try h.run("stats", "--locale", locale)
+      let result = h.call("stats", "--locale", locale)
       let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       let row = try #require(lines.first { $0.hasPrefix("2026 ") })
       let header = try #require(lines.first { $0.hasSuffix(locale == "en" ? "Dec" : "12월") })
@@ -219,8 +232,8 @@ import Testing
 
   @Test func onThisDaySaysTheDayInTheLanguage() throws {
     let h = try Harness(["a.md": entry("AAAA0000", "2025-01-06T09:00:00+09:00", "One")])
-    #expect(try h.run("onthisday", "2026-11-23").stderr == "Nothing written on November 23 in earlier years.\n")
-    #expect(try h.run("onthisday", "2026-11-23", "--locale", "ko").stderr == "지난 해들의 11월 23일에 쓴 일기가 없습니다.\n")
+    #expect(h.call("onthisday", "2026-11-23").stderr == "Nothing written on November 23 in earlier years.\n")
+    #expect(h.call("onthisday", "2026-11-23", "--locale", "ko").stderr == "지난 해들의 11월 23일에 쓴 일기가 없습니다.\n")
   }
 
   @Test func theYearCalendarFitsEightyColumns() throws {
@@ -228,7 +241,7 @@ import Testing
       "a.md": entry("AAAA0000", "2025-01-06T09:00:00+09:00", "One"),
       "b.md": entry("BBBB0000", "2025-12-31T09:00:00+09:00", "Two"),
     ])
-    let result = try h.run("stats", "--year", "2025")
+    let result = h.call("stats", "--year", "2025")
     #expect(result.status == 0)
     let calendar = result.stdout.components(separatedBy: "2025\n").last ?? ""
     let lines = calendar.split(separator: "\n")

@@ -16,8 +16,9 @@ struct LanguageTests {
   @Test(arguments: commands)
   func everyCommandsHelpSwitchesLanguage(_ command: [String]) throws {
     let harness = try Harness()
-    let english = try IlgiProcess.run(command + ["--help"], environment: harness.environment)
-    let korean = try IlgiProcess.run(command + ["--help"], environment: harness.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
+    let english = InProcess.run(command + ["--help"], environment: harness.environment)
+    let korean = InProcess.run(
+      command + ["--help"], environment: harness.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
     #expect(english.status == 0 && korean.status == 0)
     #expect(english.stdout.contains("OPTIONS:") && !english.stdout.contains("옵션:"))
     #expect(english.stdout.contains("Show help information."))
@@ -28,9 +29,11 @@ struct LanguageTests {
   }
 
   @Test func theLocaleComesFromTheFlagThenConfigThenTheVariables() throws {
-    var harness = try Harness(["2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\n\n"])
+    var harness = try Harness([
+      "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\n\n"
+    ])
     func untitled(_ arguments: [String] = [], _ env: [String: String] = [:]) throws -> Bool {
-      let result = try IlgiProcess.run(["list"] + arguments, environment: harness.environment.merging(env) { $1 })
+      let result = InProcess.run(["list"] + arguments, environment: harness.environment.merging(env) { $1 })
       return result.stdout.contains("(제목 없음)") && result.stdout.contains("2026년 11월 21일")
     }
     #expect(try !untitled())
@@ -38,7 +41,8 @@ struct LanguageTests {
     #expect(try untitled([], ["LC_MESSAGES": "ko_KR.UTF-8"]))
     #expect(try !untitled([], ["LANG": "ko_KR.UTF-8", "LC_ALL": "en_US.UTF-8"]))
     #expect(try untitled(["--locale", "ko"]))
-    try "locale = \"ko\"\n".write(toFile: harness.journal.root + "/.ilgi/config.toml", atomically: true, encoding: .utf8)
+    try "locale = \"ko\"\n".write(
+      toFile: harness.journal.root + "/.ilgi/config.toml", atomically: true, encoding: .utf8)
     #expect(try untitled())
     #expect(try !untitled(["--locale", "en"]))
     harness.environment["ILGI_LOCALE"] = "en"
@@ -48,21 +52,21 @@ struct LanguageTests {
   @Test func messagesAndErrorsSwitchLanguage() throws {
     let harness = try Harness()
     let ko = ["LANG": "ko_KR.UTF-8"]
-    #expect(try harness.run("list", env: ko).stderr == "아직 일기가 없습니다. `ilgi new`로 써 보세요.\n")
-    let missing = try harness.run("show", "2020-01-01", env: ko)
+    #expect(harness.call("list", env: ko).stderr == "아직 일기가 없습니다. `ilgi new`로 써 보세요.\n")
+    let missing = harness.call("show", "2020-01-01", env: ko)
     #expect(missing.status == 66)
     #expect(missing.stderr == "ilgi: `2020-01-01`에 맞는 일기가 없습니다. id, 날짜, 경로는 `ilgi list`를 보세요\n")
-    let badOption = try harness.run("list", "--bogus", env: ko)
+    let badOption = harness.call("list", "--bogus", env: ko)
     #expect(badOption.status == 64)
     #expect(badOption.stderr.hasPrefix("오류: "))
-    let badDay = try harness.run("list", "--from", "someday", env: ko)
+    let badDay = harness.call("list", "--from", "someday", env: ko)
     #expect(badDay.stderr.contains("`someday`는 날짜가 아닙니다"))
-    let search = try harness.run("search", "rain", "OR", env: ko)
+    let search = harness.call("search", "rain", "OR", env: ko)
     #expect(search.stderr == "ilgi: 검색: 끝의 `OR` 뒤에 단어가 필요합니다. 예: `비 OR 눈`\n")
-    let written = try harness.run("new", "산책", env: ko)
+    let written = harness.call("new", "산책", env: ko)
     #expect(written.status == 0)
-    #expect(try harness.run("doctor", env: ko).stdout == "일기 1개, 문제가 없습니다.\n")
-    let stats = try harness.run("stats", env: ko)
+    #expect(harness.call("doctor", env: ko).stdout == "일기 1개, 문제가 없습니다.\n")
+    let stats = harness.call("stats", env: ko)
     #expect(stats.stdout.contains("가장 긴 연속 1일"))
   }
 
@@ -73,11 +77,13 @@ struct LanguageTests {
 
   @Test(arguments: outputs)
   func everyCommandsOutputSwitchesLanguage(_ command: [String]) throws {
-    let files = ["2025/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2025-11-21T09:30:00+09:00\n---\n\n"]
+    let files = [
+      "2025/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2025-11-21T09:30:00+09:00\n---\n\n"
+    ]
     let english = try Harness(files)
     let korean = try Harness(files)
-    let en = try IlgiProcess.run(command, environment: english.environment)
-    let ko = try IlgiProcess.run(command, environment: korean.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
+    let en = InProcess.run(command, environment: english.environment)
+    let ko = InProcess.run(command, environment: korean.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
     #expect(en.status == ko.status)
     if command == ["tags", "--json"] {
       #expect(en.stdout == ko.stdout)  // data, not words
@@ -92,14 +98,50 @@ struct LanguageTests {
 
   @Test func koreanDatesAreReadInFiltersToo() throws {
     let harness = try Harness()
-    #expect(try harness.run("new", "오늘 일기").status == 0)
+    #expect(harness.call("new", "오늘 일기").status == 0)
     for day in ["오늘", "today"] {
-      #expect(try harness.run("list", "--on", day).stdout.contains("오늘 일기"))
+      #expect(harness.call("list", "--on", day).stdout.contains("오늘 일기"))
     }
     for day in ["어제", "3일 전", "지난 월요일", "yesterday", "3 days ago", "last monday"] {
-      let result = try harness.run("list", "--on", day)
+      let result = harness.call("list", "--on", day)
       #expect(result.status == 0, "\(day): \(result.stderr)")
       #expect(!result.stdout.contains("오늘 일기"))
     }
+  }
+}
+
+/// Runs inside one process keep to their own language, streams and settings.
+struct InProcessTests {
+  @Test func runsSideBySideKeepTheirOwnLanguageAndOutput() async throws {
+    let harness = try Harness([
+      "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\n\n"
+    ])
+    let results = await withTaskGroup(of: (Bool, IlgiProcess.Result).self) { group in
+      for run in 0..<16 {
+        let korean = run % 2 == 0
+        group.addTask {
+          (korean, harness.call("list", env: ["LANG": korean ? "ko_KR.UTF-8" : "en_US.UTF-8"]))
+        }
+      }
+      var results: [(Bool, IlgiProcess.Result)] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+    #expect(results.count == 16)
+    for (korean, result) in results {
+      #expect(result.status == 0)
+      #expect(result.stdout.contains(korean ? "(제목 없음)" : "(untitled)"))
+      #expect(!result.stdout.contains(korean ? "(untitled)" : "(제목 없음)"))
+    }
+  }
+
+  @Test func relativePathsStartAtTheRunsOwnFolder() throws {
+    let harness = try Harness()
+    var environment = harness.environment
+    environment["ILGI_JOURNAL"] = nil
+    let made = InProcess.run(["init", "diary"], environment: environment, directory: harness.journal.base)
+    #expect(made.status == 0)
+    #expect(FileManager.default.fileExists(atPath: harness.journal.base + "/diary/.ilgi"))
+    #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/diary"))
   }
 }

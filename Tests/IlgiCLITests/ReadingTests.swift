@@ -18,7 +18,7 @@ import Testing
 
   @Test func listShowsNewestFirstWithLocalisedDates() throws {
     let h = try Harness(Self.files)
-    let result = try h.run("list")
+    let result = h.call("list")
     #expect(result.status == 0)
     #expect(result.stderr == "")
     let lines = result.stdout.components(separatedBy: "\n")
@@ -33,11 +33,11 @@ import Testing
     #expect(lines.count == 9)
     #expect(!result.stdout.contains("\u{1B}"))
 
-    let korean = try h.run("list", "-n", "1", env: ["LANG": "ko_KR.UTF-8"])
+    let korean = h.call("list", "-n", "1", env: ["LANG": "ko_KR.UTF-8"])
     #expect(korean.stdout.hasPrefix("0f8b7777  2026년 11월 21일 22:14  저녁 산책\n"))
-    let flag = try h.run("list", "-n", "1", "--locale", "ko_KR", env: ["LC_ALL": "C"])
+    let flag = h.call("list", "-n", "1", "--locale", "ko_KR", env: ["LC_ALL": "C"])
     #expect(flag.stdout == korean.stdout)
-    let lcAll = try h.run("list", "-n", "1", env: ["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"])
+    let lcAll = h.call("list", "-n", "1", env: ["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"])
     #expect(lcAll.stdout == korean.stdout)
   }
 
@@ -49,7 +49,7 @@ import Testing
     let root = h.journal.root
     environment["ILGI_JOURNAL"] = nil
     func run(_ arguments: String...) throws -> IlgiProcess.Result {
-      try IlgiProcess.run(arguments, environment: environment)
+      InProcess.run(arguments, environment: environment)
     }
     let indexed = try run("--journal", root, "index", "--rebuild")
     #expect(indexed.status == 0)
@@ -72,7 +72,7 @@ import Testing
 
   @Test func listJSONHasTheDocumentedSchema() throws {
     let h = try Harness(Self.files)
-    let result = try h.run("list", "--json", "-n", "2")
+    let result = h.call("list", "--json", "-n", "2")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     #expect(json.count == 2)
     for item in json { #expect(Set(item.keys) == ["id", "date", "title", "preview", "tags", "weather", "path"]) }
@@ -83,7 +83,7 @@ import Testing
     #expect(json[1]["path"] as? String == "2026/11/a.md")
     #expect(json[0]["weather"] is NSNull)
     // Dates keep the offset they were written in.
-    let all = try JSONSerialization.jsonObject(with: Data(try h.run("list", "--json").stdout.utf8)) as! [[String: Any]]
+    let all = try JSONSerialization.jsonObject(with: Data(h.call("list", "--json").stdout.utf8)) as! [[String: Any]]
     #expect(all.map { $0["date"] as! String }.contains("2026-10-01T08:00:00-04:00"))
   }
 
@@ -94,7 +94,7 @@ import Testing
   ])
   func everySelectorFormFindsItsEntry(_ selector: String, _ path: String) throws {
     let h = try Harness(Self.files)
-    let result = try h.run("show", selector, "--json")
+    let result = h.call("show", selector, "--json")
     #expect(result.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
     #expect(json["path"] as? String == path)
@@ -103,7 +103,7 @@ import Testing
 
   /// `today`, `yesterday`, `3 days ago`, `어제` name the entry of that day, as `--on` takes them.
   @Test func wordsForDaysAreSelectors() throws {
-    let seoul = TimeZone(identifier: "Asia/Seoul")!
+    let seoul = TimeZone.seoul
     func day(_ offset: Int) -> String {
       var calendar = Calendar(identifier: .gregorian)
       calendar.timeZone = seoul
@@ -120,7 +120,7 @@ import Testing
       ("today", "Today's"), ("yesterday", "Yesterday's"), ("3 days ago", "Three days back"), ("오늘", "Today's"),
       ("어제", "Yesterday's"), ("3일 전", "Three days back"),
     ] {
-      let shown = try h.run("show", selector, "--json")
+      let shown = h.call("show", selector, "--json")
       #expect(shown.status == 0, "\(selector): \(shown.stderr)")
       let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
       #expect(json?["title"] as? String == title, "\(selector)")
@@ -133,16 +133,16 @@ import Testing
       "a.md": entry("ABCD1234-0000-4000-8000-000000000001", "2026-01-01T09:00:00+09:00", "First"),
       "b.md": entry("ABCD1234-1111-4000-8000-000000000002", "2026-01-02T09:00:00+09:00", "Second"),
     ])
-    let ambiguous = try h.run("show", "abcd")
+    let ambiguous = h.call("show", "abcd")
     #expect(ambiguous.status == 1)
     let suggested = try #require(ambiguous.stderr.firstMatch(of: /e\.g\. `ilgi show ([^`]+)`/)?.1)
     #expect(suggested == "abcd1234-1")
-    #expect(try h.run("show", String(suggested), "--json").status == 0)
+    #expect(h.call("show", String(suggested), "--json").status == 0)
   }
 
   @Test func trashRestoreOfSomethingNotInTheTrashSaysWhereToLook() throws {
     let h = try Harness(Self.files)
-    let result = try h.run("trash", "restore", "0f8b6c0e")
+    let result = h.call("trash", "restore", "0f8b6c0e")
     #expect(result.status == 66)
     #expect(result.stderr == "ilgi: nothing in the trash matches `0f8b6c0e`; `ilgi trash` lists what is there\n")
   }
@@ -150,7 +150,7 @@ import Testing
   @Test func selectorFailuresSayWhatToDo() throws {
     let h = try Harness(Self.files)
     let before = h.journal.snapshot()
-    let ambiguous = try h.run("show", "2026-11-21")
+    let ambiguous = h.call("show", "2026-11-21")
     #expect(ambiguous.status == 1)
     #expect(
       ambiguous.stderr == """
@@ -160,21 +160,21 @@ import Testing
         ilgi: name one by its id or path, e.g. `ilgi show 0f8b7777`
 
         """)
-    let prefix = try h.run("show", "0f8b")
+    let prefix = h.call("show", "0f8b")
     #expect(prefix.status == 1)
     #expect(prefix.stderr.hasPrefix("ilgi: `0f8b` matches 2 entries:\n"))
-    let missing = try h.run("show", "ffff0000")
+    let missing = h.call("show", "ffff0000")
     #expect(missing.status == 66)
     #expect(missing.stderr == "ilgi: no entry matches `ffff0000`; see `ilgi list` for ids, dates and paths\n")
-    let invalid = try h.run("show", "abc")
+    let invalid = h.call("show", "abc")
     #expect(invalid.status == 64)
     #expect(
       invalid.stderr
         == "ilgi: `abc` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, a date YYYY-MM-DD, or a day like `today` or `yesterday`\n"
     )
-    let escape = try h.run("show", "../outside.md")
+    let escape = h.call("show", "../outside.md")
     #expect(escape.status == 64)
-    let both = try h.run("show", "last", "--raw", "--json")
+    let both = h.call("show", "last", "--raw", "--json")
     #expect(both.status == 64)
     #expect(both.stderr.hasPrefix("Error: choose one of --html, --raw and --json\n"))
     #expect(h.journal.snapshot() == before)
@@ -183,8 +183,8 @@ import Testing
   @Test func showRendersForTheTerminalWithoutEscapesWhenPiped() throws {
     let h = try Harness(Self.files)
     // One entry's header has room for the weekday, in the language's own order.
-    #expect(try h.run("show", "last", "--locale", "ko").stdout.contains("2026년 11월 21일 토요일 22:14\n"))
-    let result = try h.run("show", "last")
+    #expect(h.call("show", "last", "--locale", "ko").stdout.contains("2026년 11월 21일 토요일 22:14\n"))
+    let result = h.call("show", "last")
     #expect(
       result.stdout == """
         저녁 산책
@@ -201,9 +201,9 @@ import Testing
         link <https://example.org>
 
         """)
-    let raw = try h.run("show", "last", "--raw")
+    let raw = h.call("show", "last", "--raw")
     #expect(raw.stdout == Self.files["2026/11/b.md"])
-    let html = try h.run("show", "0f8b6c0e", "--html")
+    let html = h.call("show", "0f8b6c0e", "--html")
     #expect(
       html.stdout
         == "<h1>Morning run along the river</h1>\n<p>Cold but bright. <strong>Eight kilometres</strong>, new best.</p>\n"
@@ -225,7 +225,8 @@ import Testing
   @Test(arguments: [("river", "river"), ("강을", "강을")])
   func searchHighlightsOnATerminal(_ query: String, _ highlighted: String) throws {
     var files = Self.files
-    files["2026/11/x.md"] = entry("EEEE0001", "2026-11-22T08:00:00+09:00", "Bridge", body: "By the river \u{1B}[2J again, 강을 보며.")
+    files["2026/11/x.md"] = entry(
+      "EEEE0001", "2026-11-22T08:00:00+09:00", "Bridge", body: "By the river \u{1B}[2J again, 강을 보며.")
     let h = try Harness(files)
     let result = try h.runOnTerminal("search \(query)", env: ["TERM": "xterm"])
     #expect(result.status == 0)
@@ -257,7 +258,7 @@ import Testing
     #expect(previews.count == 5)
     for line in previews { #expect(width(line) <= 50, "`\(line)`") }
     #expect(previews.contains { $0.hasSuffix("…") })
-    let piped = try h.run("list", env: ["ILGI_PAGER": pager, "COLUMNS": "50"])
+    let piped = h.call("list", env: ["ILGI_PAGER": pager, "COLUMNS": "50"])
     #expect(!piped.stdout.contains("PAGED-BY-ILGI-PAGER"))
     #expect(piped.stdout.contains("산책 and a walk by the river. 산책 and a walk by the river. 산책"))
   }
@@ -266,29 +267,29 @@ import Testing
     let h = try Harness([
       "x.md": entry("EEEE0000", "2026-01-01T00:00:00Z", "Title \u{1B}]0;pwned\u{07}", body: "Body \u{1B}[2J cleared")
     ])
-    let list = try h.run("list")
-    let show = try h.run("show", "last")
+    let list = h.call("list")
+    let show = h.call("show", "last")
     #expect(!list.stdout.contains("\u{1B}"))
     #expect(!show.stdout.contains("\u{1B}"))
   }
 
   @Test func renderTurnsAnyMarkdownIntoTheEntryHTML() throws {
     let h = try Harness()
-    let stdin = try h.run("render", input: "**bold** <script>alert(1)</script> [x](javascript:alert(1))\n")
+    let stdin = h.call("render", input: "**bold** <script>alert(1)</script> [x](javascript:alert(1))\n")
     #expect(
       stdin.stdout
         == "<p><strong>bold</strong> <!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted --> <a href=\"\">x</a></p>\n"
     )
-    let allowed = try h.run("render", "--allow-raw-html", input: "<b>x</b>\n")
+    let allowed = h.call("render", "--allow-raw-html", input: "<b>x</b>\n")
     #expect(allowed.stdout == "<p><b>x</b></p>\n")
     try h.journal.write("note.md", "---\nid: X\n---\n# Heading\n")
-    let file = try h.run("render", h.journal.root + "/note.md")
+    let file = h.call("render", h.journal.root + "/note.md")
     #expect(file.stdout == "<h1>Heading</h1>\n")
-    let missing = try h.run("render", "nope.md")
+    let missing = h.call("render", "nope.md")
     #expect(missing.status == 66)
     #expect(missing.stderr == "ilgi: nope.md: no such file or directory; check the path\n")
     try h.journal.write("bin.md", [0x00, 0x01])
-    let binary = try h.run("render", h.journal.root + "/bin.md")
+    let binary = h.call("render", h.journal.root + "/bin.md")
     #expect(binary.status == 65)
     #expect(binary.stderr == "ilgi: \(h.journal.root)/bin.md: is a binary file, not Markdown text; convert it first\n")
   }
@@ -297,18 +298,19 @@ import Testing
   /// paragraphs of every command's help wrap evenly instead of at the catalog's own line ends.
   @Test func helpIsInOneLanguageAndWrapsEvenly() throws {
     let h = try Harness()
-    let root = try h.run("--locale", "ko", "--help")
+    let root = h.call("--locale", "ko", "--help")
     #expect(root.stdout.hasPrefix("개요: 평범한 마크다운 파일로 쓰는 일기장."), "\(root.stdout.prefix(200))")
-    let list = try h.run("--locale", "ko", "list", "--help")
+    let list = h.call("--locale", "ko", "list", "--help")
     #expect(list.stdout.hasPrefix("개요: 일기 목록을 최근 것부터"), "\(list.stdout.prefix(200))")
     #expect(!list.stdout.contains("Files that cannot be read"))
     let commands = [
       "init", "new", "list", "search", "show", "edit", "delete", "trash", "drafts", "onthisday", "tags", "stats",
-      "doctor", "index", "render", "config", "weather", "import", "export", "serve", "templates", "share", "sync", "log",
+      "doctor", "index", "render", "config", "weather", "import", "export", "serve", "templates", "share", "sync",
+      "log",
     ]
     for locale in ["en", "ko"] {
       for command in commands {
-        let help = try h.run(command, "--help", "--locale", locale).stdout
+        let help = h.call(command, "--help", "--locale", locale).stdout
         let prose = help.components(separatedBy: locale == "en" ? "USAGE:" : "사용법:")[0]
           .split(separator: "\n", omittingEmptySubsequences: false)
         for (line, next) in zip(prose, prose.dropFirst())
@@ -324,11 +326,11 @@ import Testing
   @Test func helpTeachesByExample() throws {
     let h = try Harness()
     for command in ["init", "new", "list", "show", "edit", "delete", "trash", "drafts", "render"] {
-      let help = try h.run(command, "--help")
+      let help = h.call(command, "--help")
       #expect(help.status == 0)
       #expect(help.stdout.contains("Example"), "\(command) --help has no example")
     }
-    let root = try h.run("--help")
+    let root = h.call("--help")
     #expect(root.stdout.contains("Exit status: 0 success, 1 failure, 64 bad usage"))
   }
 }

@@ -57,7 +57,8 @@ import Testing
 
   /// One request through curl, the path sent exactly as given.
   static func get(_ port: Int, _ path: String, headers: [String] = [], method: String = "GET") throws -> Reply {
-    var arguments = ["curl", "-s", "--path-as-is", "-i", "--max-time", "30"] + (method == "HEAD" ? ["-I"] : ["-X", method])
+    var arguments =
+      ["curl", "-s", "--path-as-is", "-i", "--max-time", "30"] + (method == "HEAD" ? ["-I"] : ["-X", method])
     for header in headers { arguments += ["-H", header] }
     arguments.append("http://127.0.0.1:\(port)\(path)")
     let result = try ChildProcess.run(arguments)
@@ -67,7 +68,8 @@ import Testing
     var fields: [String: String] = [:]
     for line in head.dropFirst() {
       if let colon = line.firstIndex(of: ":") {
-        fields[line[..<colon].lowercased()] = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        fields[line[..<colon].lowercased()] = String(line[line.index(after: colon)...]).trimmingCharacters(
+          in: .whitespaces)
       }
     }
     let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
@@ -104,7 +106,9 @@ import Testing
     let head = try Self.get(server.port, "/entries/2026/03/photos/route.png", method: "HEAD")
     #expect(head.status == 200)
     #expect(head.headers["content-length"] == String(size))
-    #expect(try Self.get(server.port, "/index.html", method: "HEAD").headers["content-length"] == String(index.body.utf8.count))
+    #expect(
+      try Self.get(server.port, "/index.html", method: "HEAD").headers["content-length"]
+        == String(index.body.utf8.count))
     try FileManager.default.copyItem(atPath: source, toPath: h.journal.root + "/2026/03/photos/copied.png")
     #expect(try Self.get(server.port, "/entries/2026/03/photos/copied.png").status == 200)
     // A link beside the entries that points out of the journal is neither copied nor served.
@@ -112,7 +116,8 @@ import Testing
     #expect(try Self.get(server.port, "/no-such-page.html").status == 404)
     #expect(try Self.get(server.port, "/entries/2026/03/2026-03-14-0930-morning-run.md").status == 404)
     for attempt in [
-      "/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/entries/..%2f..%2f.ilgi/index.sqlite",
+      "/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+      "/entries/..%2f..%2f.ilgi/index.sqlite",
       "/./index.html", "/..\\..\\etc\\passwd", "/index.html%00.css", "/%ff%fe", "//etc/passwd", "/.ilgi/index.sqlite",
       "/entries/%2e%2e/%2e%2e/%2e%2e/.ilgi/config.toml",
     ] {
@@ -139,15 +144,20 @@ import Testing
     let page = "/entries/2025/12/2025-12-31-2350-year-end.html"
     #expect(try Self.get(server.port, page).body.contains("Quiet night."))
     let path = "2025/12/2025-12-31-2350-year-end.md"
-    try h.journal.write(path, h.journal.text(path)!.replacingOccurrences(of: "Quiet night.", with: "Fireworks at midnight."))
+    try h.journal.write(
+      path, h.journal.text(path)!.replacingOccurrences(of: "Quiet night.", with: "Fireworks at midnight."))
     let reloaded = try Self.get(server.port, page)
     #expect(reloaded.body.contains("Fireworks at midnight."))
     #expect(!reloaded.body.contains("Quiet night."))
     // A new entry appears in the list.
-    try h.journal.write("2026/04/2026-04-01-0800-new.md", "---\ndate: 2026-04-01T08:00:00+09:00\n---\n# Brand new\n\nHello.\n")
+    try h.journal.write(
+      "2026/04/2026-04-01-0800-new.md", "---\ndate: 2026-04-01T08:00:00+09:00\n---\n# Brand new\n\nHello.\n")
     #expect(try Self.get(server.port, "/").body.contains("Brand new"))
 
-    let paths = ["/", page, "/tags/index.html", "/calendar/2026.html", "/search/2026.js", "/style.css", "/feed.xml", "/archive/2026.html"]
+    let paths = [
+      "/", page, "/tags/index.html", "/calendar/2026.html", "/search/2026.js", "/style.css", "/feed.xml",
+      "/archive/2026.html",
+    ]
     let expected = try paths.map { try Self.get(server.port, $0).body }
     let port = server.port
     let lock = NSLock()
@@ -172,7 +182,8 @@ import Testing
     #expect(server.printed.contains("?token=s3cret-token"))
     // The addresses a phone can open are printed, never 0.0.0.0; only 127.0.0.1 is connected to.
     let lines = server.printed.split(separator: "\n")
-    #expect(!lines.contains { $0.contains("open http://0.0.0.0") || $0.contains("or http://0.0.0.0") }, "\(server.printed)")
+    #expect(
+      !lines.contains { $0.contains("open http://0.0.0.0") || $0.contains("or http://0.0.0.0") }, "\(server.printed)")
     let offered = lines.filter { $0.contains("?token=s3cret-token") }
     #expect(offered.last?.hasSuffix("http://127.0.0.1:\(server.port)/?token=s3cret-token") == true, "\(server.printed)")
     #expect(offered.allSatisfy { $0.contains(":\(server.port)/?token=") })
@@ -183,14 +194,17 @@ import Testing
     #expect(try Self.get(server.port, "/", headers: ["Authorization: Bearer wrong"]).status == 401)
     let first = try Self.get(server.port, "/?token=s3cret-token")
     #expect(first.status == 200)
-    #expect(first.headers["set-cookie"]?.hasPrefix("ilgi_token=s3cret-token; Path=/; HttpOnly; SameSite=Strict") == true)
+    #expect(
+      first.headers["set-cookie"]?.hasPrefix("ilgi_token=s3cret-token; Path=/; HttpOnly; SameSite=Strict") == true)
     #expect(try Self.get(server.port, "/tags/index.html", headers: ["Cookie: ilgi_token=s3cret-token"]).status == 200)
     #expect(try Self.get(server.port, "/style.css", headers: ["Authorization: Bearer s3cret-token"]).status == 200)
     #expect(server.stop().status == 0)
 
     // Without --token, one is made up and printed.
     let made = try Server(h, ["--host", "0.0.0.0"])
-    let token = made.printed.range(of: #"\?token=[0-9a-f]+"#, options: .regularExpression).map { String(made.printed[$0].dropFirst(7)) }
+    let token = made.printed.range(of: #"\?token=[0-9a-f]+"#, options: .regularExpression).map {
+      String(made.printed[$0].dropFirst(7))
+    }
     #expect((token?.count ?? 0) >= 16, "\(made.printed)")
     #expect(try Self.get(made.port, "/").status == 401)
     #expect(try Self.get(made.port, "/?token=\(token ?? "")").status == 200)
@@ -203,10 +217,12 @@ import Testing
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("70000 is not a port; use a number from 0 to 65535"))
     let first = try Server(h, [])
-    let busy = try IlgiProcess.run(["serve", "--port", String(first.port)], environment: h.environment, prefix: ["timeout", "30"])
+    let busy = try IlgiProcess.run(
+      ["serve", "--port", String(first.port)], environment: h.environment, prefix: ["timeout", "30"])
     #expect(busy.status != 0)
     #expect(
-      busy.stderr == "ilgi: cannot listen on 127.0.0.1:\(first.port): address already in use; choose another --port or --host\n")
+      busy.stderr
+        == "ilgi: cannot listen on 127.0.0.1:\(first.port): address already in use; choose another --port or --host\n")
     #expect(first.stop().status == 0)
   }
 }

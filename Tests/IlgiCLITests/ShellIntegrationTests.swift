@@ -32,18 +32,21 @@ import Testing
     let h = try Harness()
     let prefix = h.journal.base + "/prefix"
     let manualSource = Self.repository + "/.build/plugins/GenerateManual/outputs/ilgi/ilgi.1"
-    try #require(FileManager.default.fileExists(atPath: manualSource), "no man page made: run the tests with `make test`")
+    try #require(
+      FileManager.default.fileExists(atPath: manualSource), "no man page made: run the tests with `make test`")
     let make = try ChildProcess.run(
       ["make", "-C", Self.repository, "install-files", "PREFIX=" + prefix, "BIN=" + IlgiProcess.binary])
     #expect(make.status == 0, "make install: \(make.stderr)")
     let installed = try ChildProcess.run([prefix + "/bin/ilgi", "--version"])
     #expect(installed.stdout == "0.1.0\n")
 
-    let manual = String(decoding: FileManager.default.contents(atPath: prefix + "/share/man/man1/ilgi.1") ?? Data(), as: UTF8.self)
+    let manual = String(
+      decoding: FileManager.default.contents(atPath: prefix + "/share/man/man1/ilgi.1") ?? Data(), as: UTF8.self)
     #expect(manual.contains(".Dt ILGI 1"))
     for command in ["import", "export", "share", "sync", "log", "new", "search"] {
-      #expect(manual.contains(".It Em \(command)\n"),
-              "man page lacks \(command)")
+      #expect(
+        manual.contains(".It Em \(command)\n"),
+        "man page lacks \(command)")
     }
     #expect(!manual.contains("\n\n"), "blank lines in mdoc")
 
@@ -53,10 +56,14 @@ import Testing
     #expect(try Self.complete(bash, "ilgi export --format ") == ["json", "jrnl", "markdown", "dayone", "html"])
     #expect(try Self.complete(bash, "ilgi import x.txt --from ") == ["jrnl", "jrnl-folder", "dayone", "json"])
 
-    let zsh = String(decoding: FileManager.default.contents(atPath: prefix + "/share/zsh/site-functions/_ilgi") ?? Data(), as: UTF8.self)
+    let zsh = String(
+      decoding: FileManager.default.contents(atPath: prefix + "/share/zsh/site-functions/_ilgi") ?? Data(),
+      as: UTF8.self)
     #expect(zsh.hasPrefix("#compdef ilgi"))
     #expect(zsh.contains("'import:"))
-    let fish = String(decoding: FileManager.default.contents(atPath: prefix + "/share/fish/vendor_completions.d/ilgi.fish") ?? Data(), as: UTF8.self)
+    let fish = String(
+      decoding: FileManager.default.contents(atPath: prefix + "/share/fish/vendor_completions.d/ilgi.fish") ?? Data(),
+      as: UTF8.self)
     #expect(fish.contains("complete -c 'ilgi'") || fish.contains("complete -c ilgi"))
     #expect(fish.contains("import"))
 

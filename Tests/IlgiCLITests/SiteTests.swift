@@ -56,43 +56,43 @@ import Testing
   /// A small journal with fixed ids and dates, for the golden pages.
   static let goldenFiles: [String: String] = [
     "2026/03/2026-03-14-0930-morning-run.md": """
-      ---
-      id: 0F8B6C0E-1111-4A5B-9C3D-000000000001
-      date: 2026-03-14T09:30:00+09:00
-      weather: Clear 12°C
-      tags: [running, spring]
-      ---
-      # Morning run
+    ---
+    id: 0F8B6C0E-1111-4A5B-9C3D-000000000001
+    date: 2026-03-14T09:30:00+09:00
+    weather: Clear 12°C
+    tags: [running, spring]
+    ---
+    # Morning run
 
-      Five kilometres along the *river*, then coffee.
+    Five kilometres along the *river*, then coffee.
 
-      ![The route](photos/route.png)
+    ![The route](photos/route.png)
 
-      - legs fine
-      - #breakfast after
+    - legs fine
+    - #breakfast after
 
-      """,
+    """,
     "2026/03/2026-03-15-2210-산책.md": """
-      ---
-      id: 0F8B6C0E-1111-4A5B-9C3D-000000000002
-      date: 2026-03-15T22:10:00+09:00
-      tags: [산책]
-      ---
-      # 밤 산책
+    ---
+    id: 0F8B6C0E-1111-4A5B-9C3D-000000000002
+    date: 2026-03-15T22:10:00+09:00
+    tags: [산책]
+    ---
+    # 밤 산책
 
-      학교에서 돌아오는 길에 **벚꽃**을 보았다.
+    학교에서 돌아오는 길에 **벚꽃**을 보았다.
 
-      """,
+    """,
     "2025/12/2025-12-31-2350-year-end.md": """
-      ---
-      id: 0F8B6C0E-1111-4A5B-9C3D-000000000003
-      date: 2025-12-31T23:50:00+09:00
-      ---
-      # Year end
+    ---
+    id: 0F8B6C0E-1111-4A5B-9C3D-000000000003
+    date: 2025-12-31T23:50:00+09:00
+    ---
+    # Year end
 
-      Quiet night. See [the list](https://example.com/list).
+    Quiet night. See [the list](https://example.com/list).
 
-      """,
+    """,
   ]
 
   static var goldenFolder: String {
@@ -103,14 +103,15 @@ import Testing
   static func goldenHarness() throws -> Harness {
     let h = try Harness(goldenFiles)
     try h.journal.write("2026/03/photos/route.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
-    try FileManager.default.createSymbolicLink(atPath: h.journal.root + "/2026/03/photos/passwd.png", withDestinationPath: "/etc/passwd")
+    try FileManager.default.createSymbolicLink(
+      atPath: h.journal.root + "/2026/03/photos/passwd.png", withDestinationPath: "/etc/passwd")
     return h
   }
 
   @Test func pagesMatchTheGoldenFiles() throws {
     let h = try Self.goldenHarness()
     let out = h.journal.base + "/site"
-    let made = try h.run("export", "html", "--out", out)
+    let made = h.call("export", "html", "--out", out)
     #expect(made.status == 0, "\(made.stderr)")
     let pages = [
       "index.html", "entries/2026/03/2026-03-14-0930-morning-run.html", "entries/2026/03/2026-03-15-2210-산책.html",
@@ -136,7 +137,8 @@ import Testing
         "calendar/2025.html", "calendar/2026.html", "entries/2025/12/2025-12-31-2350-year-end.html",
         "entries/2026/03/2026-03-14-0930-morning-run.html", "entries/2026/03/2026-03-15-2210-산책.html",
         "entries/2026/03/photos/route.png", "feed.xml",
-        "index.html", "search.html", "search.js", "search/2025.js", "search/2026.js", "search/text-2025.js", "search/text-2026.js", "style.css", "tags/breakfast.html",
+        "index.html", "search.html", "search.js", "search/2025.js", "search/2026.js", "search/text-2025.js",
+        "search/text-2026.js", "style.css", "tags/breakfast.html",
         "tags/index.html", "tags/running.html", "tags/spring.html", "tags/산책.html",
       ])
   }
@@ -145,10 +147,10 @@ import Testing
   @Test func theSiteTitleIsASetting() throws {
     let h = try Self.goldenHarness()
     let out = h.journal.base + "/site"
-    #expect(try h.run("export", "html", "--out", out).status == 0)
+    #expect(h.call("export", "html", "--out", out).status == 0)
     #expect(Self.text(out + "/index.html").contains("Diary"))
-    #expect(try h.run("config", "set", "site.title", "Minji & the river").status == 0)
-    #expect(try h.run("export", "html", "--out", out).status == 0)
+    #expect(h.call("config", "set", "site.title", "Minji & the river").status == 0)
+    #expect(h.call("export", "html", "--out", out).status == 0)
     for page in ["index.html", "archive/index.html", "entries/2026/03/2026-03-14-0930-morning-run.html", "feed.xml"] {
       #expect(Self.text(out + "/" + page).contains("Minji &amp; the river"), "\(page)")
     }
@@ -159,7 +161,7 @@ import Testing
     var h = try Harness()
     h.environment["ILGI_JOURNAL"] = corpus.journal
     let out = h.journal.base + "/site"
-    let made = try h.run("export", "html", "--out", out)
+    let made = h.call("export", "html", "--out", out)
     #expect(made.status == 0, "\(made.stderr)")
     let files = Self.files(out)
     let fileSet = Set(files)
@@ -170,8 +172,10 @@ import Testing
     #expect(files.filter { $0.hasPrefix("page/") }.count == (corpus.manifest.entries + 99) / 100 - 1)
     #expect(made.stdout.hasPrefix("Wrote \(files.count) of \(files.count) pages to \(out) (0 unchanged, 0 removed)"))
     // Nothing changed, nothing written: every page's fingerprint is the same in a new process.
-    let again = try h.run("export", "html", "--out", out)
-    #expect(again.stdout.hasPrefix("Wrote 0 of \(files.count) pages to \(out) (\(files.count) unchanged, 0 removed)"), "\(again.stdout)")
+    let again = h.call("export", "html", "--out", out)
+    #expect(
+      again.stdout.hasPrefix("Wrote 0 of \(files.count) pages to \(out) (\(files.count) unchanged, 0 removed)"),
+      "\(again.stdout)")
 
     // Links the entries themselves hold: to other sites, and to files the journal lacks too.
     var written = ""
@@ -210,7 +214,9 @@ import Testing
         let journalFile = corpus.journal + "/" + resolved.dropFirst("entries/".count)
         // (From a year book or the feed the link was rebased: `../entries/2024/05/` + the link.)
         let written = resolved.split(separator: "/").dropFirst(3).joined(separator: "/")
-        if resolved.hasPrefix("entries/"), targets.contains(link) || targets.contains(written), !FileManager.default.fileExists(atPath: journalFile) {
+        if resolved.hasPrefix("entries/"), targets.contains(link) || targets.contains(written),
+          !FileManager.default.fileExists(atPath: journalFile)
+        {
           continue
         }
         missing.append("\(file): \(link)")
@@ -220,7 +226,8 @@ import Testing
     #expect(checked > 20_000)
     // ilgi's own parts (templates, feed, script, index) name no host; the entries' own text
     // (their pages, year books and full-text scripts) may.
-    for file in files where !file.hasPrefix("entries/") && !file.hasPrefix("archive/2") && !file.hasPrefix("search/text-") {
+    for file in files
+    where !file.hasPrefix("entries/") && !file.hasPrefix("archive/2") && !file.hasPrefix("search/text-") {
       let text = Self.text(out + "/" + file).replacingOccurrences(of: "http://www.w3.org/2005/Atom", with: "")
       if file == "feed.xml" { continue }
       #expect(!text.contains("http://") && !text.contains("https://"), "\(file) names a host")
@@ -234,7 +241,9 @@ import Testing
       #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"), "\(file)")
       let json = String(script.dropFirst(prefix.count).dropLast(3))
       let chunk = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] ?? []
-      #expect(chunk.allSatisfy { ($0[2] as? String)?.hasPrefix(file.dropFirst("search/".count).dropLast(3)) == true }, "\(file)")
+      #expect(
+        chunk.allSatisfy { ($0[2] as? String)?.hasPrefix(file.dropFirst("search/".count).dropLast(3)) == true },
+        "\(file)")
       items += chunk
     }
     #expect(items.count == corpus.manifest.entries)
@@ -247,7 +256,10 @@ import Testing
     // hundred to a page.
     var travelRows = 0
     var travelPages = 0
-    for file in files where file == "tags/travel.html" || (file.hasPrefix("tags/travel.") && file.dropFirst("tags/travel.".count).first?.isNumber == true) {
+    for file in files
+    where file == "tags/travel.html"
+      || (file.hasPrefix("tags/travel.") && file.dropFirst("tags/travel.".count).first?.isNumber == true)
+    {
       let rows = Self.text(out + "/" + file).components(separatedBy: "class=\"entry-row\"").count - 1
       #expect(rows <= 100)
       travelRows += rows
@@ -265,15 +277,19 @@ import Testing
   @Test func aSecondRunWritesOnlyWhatChanged() throws {
     let h = try Self.goldenHarness()
     let out = h.journal.base + "/site"
-    let first = try h.run("export", "html", "--out", out)
+    let first = h.call("export", "html", "--out", out)
     #expect(first.status == 0, "\(first.stderr)")
     let total = Self.files(out).count
-    #expect(try h.run("export", "html", "--out", out).stdout.hasPrefix("Wrote 0 of \(total) pages to \(out) (\(total) unchanged, 0 removed)"))
+    #expect(
+      h.call("export", "html", "--out", out).stdout.hasPrefix(
+        "Wrote 0 of \(total) pages to \(out) (\(total) unchanged, 0 removed)"))
     // Page files removed by hand, one in a folder and one at the top, are written again and only they.
     try FileManager.default.removeItem(atPath: out + "/archive/2026-03.html")
     try FileManager.default.removeItem(atPath: out + "/index.html")
-    let mended = try h.run("export", "html", "--out", out)
-    #expect(mended.stdout.hasPrefix("Wrote 2 of \(total) pages to \(out) (\(total - 2) unchanged, 0 removed)"), "\(mended.stdout)")
+    let mended = h.call("export", "html", "--out", out)
+    #expect(
+      mended.stdout.hasPrefix("Wrote 2 of \(total) pages to \(out) (\(total - 2) unchanged, 0 removed)"),
+      "\(mended.stdout)")
     #expect(Self.text(out + "/archive/2026-03.html").contains("morning-run"))
     #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
     // A file of the person's own beside the site is left alone.
@@ -281,8 +297,9 @@ import Testing
 
     // One entry's body changes: its page, the year book and the feed change; lists don't show bodies.
     let path = "2025/12/2025-12-31-2350-year-end.md"
-    try h.journal.write(path, h.journal.text(path)!.replacingOccurrences(of: "Quiet night.", with: "Fireworks at midnight."))
-    let second = try h.run("export", "html", "--out", out)
+    try h.journal.write(
+      path, h.journal.text(path)!.replacingOccurrences(of: "Quiet night.", with: "Fireworks at midnight."))
+    let second = h.call("export", "html", "--out", out)
     #expect(second.status == 0, "\(second.stderr)")
     #expect(Self.text(out + "/entries/2025/12/2025-12-31-2350-year-end.html").contains("Fireworks at midnight."))
     #expect(Self.text(out + "/archive/2025.html").contains("Fireworks at midnight."))
@@ -292,7 +309,7 @@ import Testing
 
     // A deleted entry's page goes; its tag's page too; the person's file stays.
     try FileManager.default.removeItem(atPath: h.journal.root + "/2026/03/2026-03-14-0930-morning-run.md")
-    let third = try h.run("export", "html", "--out", out)
+    let third = h.call("export", "html", "--out", out)
     #expect(third.status == 0, "\(third.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out + "/entries/2026/03/2026-03-14-0930-morning-run.html"))
     #expect(!FileManager.default.fileExists(atPath: out + "/tags/running.html"))
@@ -304,7 +321,7 @@ import Testing
   @Test func aHandEditedManifestCannotMakeIlgiRemoveFilesOutsideTheSite() throws {
     let h = try Self.goldenHarness()
     let out = h.journal.base + "/site"
-    #expect(try h.run("export", "html", "--out", out).status == 0)
+    #expect(h.call("export", "html", "--out", out).status == 0)
     // Files beside and above the site, named in the manifest as pages the site no longer has.
     let outside = h.journal.base + "/keep.txt"
     try Data("keep".utf8).write(to: URL(fileURLWithPath: outside))
@@ -312,12 +329,14 @@ import Testing
     try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/mine/notes.txt"))
     let manifest = out + "/" + SiteWriter.manifestName
     var text = Self.text(manifest)
-    for hostile in ["../keep.txt", "mine/../../keep.txt", "/\(outside.dropFirst())", "..", "mine/..", "zz\t../keep.txt"] {
+    for hostile in [
+      "../keep.txt", "mine/../../keep.txt", "/\(outside.dropFirst())", "..", "mine/..", "zz\t../keep.txt",
+    ] {
       text += "0123456789abcdef\t\(hostile)\n"
     }
     text += "not-hex\tmine/notes.txt\n"
     try Data(text.utf8).write(to: URL(fileURLWithPath: manifest))
-    let again = try h.run("export", "html", "--out", out)
+    let again = h.call("export", "html", "--out", out)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stdout.contains(" 0 removed)"), "\(again.stdout)")
     #expect(FileManager.default.fileExists(atPath: outside))
@@ -325,7 +344,7 @@ import Testing
     // A page the manifest names rightly, gone from the site, is removed.
     text += "0123456789abcdef\tmine/notes.txt\n"
     try Data(text.utf8).write(to: URL(fileURLWithPath: manifest))
-    #expect(try h.run("export", "html", "--out", out).stdout.contains(" 1 removed)"))
+    #expect(h.call("export", "html", "--out", out).stdout.contains(" 1 removed)"))
     #expect(!FileManager.default.fileExists(atPath: out + "/mine/notes.txt"))
   }
 
@@ -334,22 +353,24 @@ import Testing
     let theirs = h.journal.base + "/theirs"
     try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
     try Data("keep".utf8).write(to: URL(fileURLWithPath: theirs + "/notes.txt"))
-    let refused = try h.run("export", "html", "--out", theirs)
+    let refused = h.call("export", "html", "--out", theirs)
     #expect(refused.status != 0)
-    #expect(refused.stderr == "ilgi: \(theirs) is not empty and holds no site ilgi wrote; choose a new or empty folder for --out\n")
+    #expect(
+      refused.stderr
+        == "ilgi: \(theirs) is not empty and holds no site ilgi wrote; choose a new or empty folder for --out\n")
     #expect(Self.files(theirs) == ["notes.txt"])
 
     let file = h.journal.base + "/file.html"
     try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-    let onFile = try h.run("export", "html", "--out", file)
+    let onFile = h.call("export", "html", "--out", file)
     #expect(onFile.status != 0)
     #expect(onFile.stderr == "ilgi: \(file) is a file; --out needs a folder for the site\n")
     #expect(Self.text(file) == "x")
 
-    let noOut = try h.run("export", "html")
+    let noOut = h.call("export", "html")
     #expect(noOut.status == 64)
     #expect(noOut.stderr.contains("ilgi export html writes a folder; give it one with --out DIR"))
-    let twice = try h.run("export", "html", "--format", "json", "--out", h.journal.base + "/x")
+    let twice = h.call("export", "html", "--format", "json", "--out", h.journal.base + "/x")
     #expect(twice.status == 64)
     #expect(twice.stderr.contains("html and --format json disagree"))
     #expect(!FileManager.default.fileExists(atPath: h.journal.base + "/x"))
@@ -359,24 +380,24 @@ import Testing
     let payload = "<script>alert(1)</script>"
     let h = try Harness([
       "2026/01/2026-01-01-1200-x.md": """
-        ---
-        id: 0F8B6C0E-1111-4A5B-9C3D-0000000000AA
-        date: 2026-01-01T12:00:00+09:00
-        weather: "<img src=x onerror=alert(2)>"
-        tags: ["<b onmouseover=alert(3)>", "x\\" onclick=\\"alert(4)"]
-        ---
-        # \(payload) title
+      ---
+      id: 0F8B6C0E-1111-4A5B-9C3D-0000000000AA
+      date: 2026-01-01T12:00:00+09:00
+      weather: "<img src=x onerror=alert(2)>"
+      tags: ["<b onmouseover=alert(3)>", "x\\" onclick=\\"alert(4)"]
+      ---
+      # \(payload) title
 
-        \(payload)
+      \(payload)
 
-        <img src=x onerror=alert(5)>
+      <img src=x onerror=alert(5)>
 
-        [click](javascript:alert(6)) and [data](data:text/html;base64,PHNjcmlwdD4=)
+      [click](javascript:alert(6)) and [data](data:text/html;base64,PHNjcmlwdD4=)
 
-        """
+      """
     ])
     let out = h.journal.base + "/site"
-    let made = try h.run("export", "html", "--out", out)
+    let made = h.call("export", "html", "--out", out)
     #expect(made.status == 0, "\(made.stderr)")
     let files = Self.files(out)
     #expect(files.count > 10)
@@ -392,7 +413,9 @@ import Testing
             .replacingOccurrences(of: "&amp;", with: "&")
         }
       }
-      for bad in ["<script>alert", "<img src=x onerror", "<b onmouseover", "\" onclick=\"", "javascript:", "data:text/html"] {
+      for bad in [
+        "<script>alert", "<img src=x onerror", "<b onmouseover", "\" onclick=\"", "javascript:", "data:text/html",
+      ] {
         #expect(!markup.contains(bad) || file.hasPrefix("search/"), "\(file) carries \(bad)")
       }
     }
@@ -408,7 +431,7 @@ import Testing
   @Test func koreanJournalsGetKoreanPages() throws {
     let h = try Self.goldenHarness()
     let out = h.journal.base + "/site"
-    let made = try h.run("export", "html", "--out", out, env: ["LANG": "ko_KR.UTF-8"])
+    let made = h.call("export", "html", "--out", out, env: ["LANG": "ko_KR.UTF-8"])
     #expect(made.status == 0, "\(made.stderr)")
     let index = Self.text(out + "/index.html")
     #expect(index.contains("<html lang=\"ko\">"))
@@ -420,29 +443,30 @@ import Testing
 
   @Test func templatesCopyAndOverride() throws {
     let h = try Self.goldenHarness()
-    let copied = try h.run("templates", "copy", "site.css")
+    let copied = h.call("templates", "copy", "site.css")
     #expect(copied.status == 0, "\(copied.stderr)")
     let css = h.journal.root + "/.ilgi/templates/site.css"
     #expect(Self.text(css) == TemplateRenderer.shipped("site.css"))
-    #expect(try h.run("templates", "copy", "site.css").stdout.contains("exists already; left as it is"))
+    #expect(h.call("templates", "copy", "site.css").stdout.contains("exists already; left as it is"))
     try Data("body { color: teal; }\n".utf8).write(to: URL(fileURLWithPath: css))
-    let listed = try h.run("templates")
+    let listed = h.call("templates")
     #expect(listed.stdout.contains("site.css"))
     #expect(listed.stdout.contains("yours:"))
     let out = h.journal.base + "/site"
-    #expect(try h.run("export", "html", "--out", out).status == 0)
+    #expect(h.call("export", "html", "--out", out).status == 0)
     #expect(Self.text(out + "/style.css") == "body { color: teal; }\n")
-    let unknown = try h.run("templates", "copy", "nope.html")
+    let unknown = h.call("templates", "copy", "nope.html")
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("nope.html is not a template"))
     // A broken override names its file.
     try Data("{{#unclosed}}".utf8).write(to: URL(fileURLWithPath: h.journal.root + "/.ilgi/templates/site-entry.html"))
-    let broken = try h.run("export", "html", "--out", h.journal.base + "/site2")
+    let broken = h.call("export", "html", "--out", h.journal.base + "/site2")
     #expect(broken.status != 0)
     #expect(broken.stderr.contains(".ilgi/templates/site-entry.html"))
     // With the file's own line and column.
-    try Data("<p>\n  {{#unclosed}}".utf8).write(to: URL(fileURLWithPath: h.journal.root + "/.ilgi/templates/site-entry.html"))
-    let placed = try h.run("export", "html", "--out", h.journal.base + "/site2")
+    try Data("<p>\n  {{#unclosed}}".utf8).write(
+      to: URL(fileURLWithPath: h.journal.root + "/.ilgi/templates/site-entry.html"))
+    let placed = h.call("export", "html", "--out", h.journal.base + "/site2")
     #expect(placed.stderr.contains("line 2, column"), "\(placed.stderr)")
     #expect(!FileManager.default.fileExists(atPath: h.journal.base + "/site2"))
     try FileManager.default.removeItem(atPath: h.journal.root + "/.ilgi/templates/site-entry.html")
@@ -450,12 +474,14 @@ import Testing
     // A shell of one's own: the title raw, escaped and transformed, the content escaped or not,
     // each page filled in as the template says.
     try Data(
-      "<title>{{pageTitle}}</title><h>{{{pageTitle}}}</h><u>{{uppercased(pageTitle)}}</u><main>{{{content}}}</main><pre>{{content}}</pre>\n".utf8
+      "<title>{{pageTitle}}</title><h>{{{pageTitle}}}</h><u>{{uppercased(pageTitle)}}</u><main>{{{content}}}</main><pre>{{content}}</pre>\n"
+        .utf8
     ).write(to: URL(fileURLWithPath: h.journal.root + "/.ilgi/templates/site-page.html"))
     try h.journal.write(
       "2026/03/2026-03-20-0800-fish-and-chips.md",
-      "---\nid: 5A1C0E52-5D44-4C32-9E0B-0A5F00D0E6B7\ndate: 2026-03-20T08:00:00+09:00\n---\n# Fish & <chips>\n\nBody *here*.\n")
-    #expect(try h.run("export", "html", "--out", out).status == 0)
+      "---\nid: 5A1C0E52-5D44-4C32-9E0B-0A5F00D0E6B7\ndate: 2026-03-20T08:00:00+09:00\n---\n# Fish & <chips>\n\nBody *here*.\n"
+    )
+    #expect(h.call("export", "html", "--out", out).status == 0)
     let page = Self.text(out + "/entries/2026/03/2026-03-20-0800-fish-and-chips.html")
     #expect(page.contains("<title>Fish &amp; &lt;chips&gt; · Diary</title>"), "\(page)")
     #expect(page.contains("<h>Fish & <chips> · Diary</h>"))
@@ -467,9 +493,11 @@ import Testing
     try Data(
       "<title>{{pageTitle}}</title><h>{{{pageTitle}}}</h><main>{{{content}}}</main><pre>{{content}}</pre>\n".utf8
     ).write(to: URL(fileURLWithPath: h.journal.root + "/.ilgi/templates/site-page.html"))
-    #expect(try h.run("export", "html", "--out", out).status == 0)
+    #expect(h.call("export", "html", "--out", out).status == 0)
     let filled = Self.text(out + "/entries/2026/03/2026-03-20-0800-fish-and-chips.html")
     #expect(filled == page.replacingOccurrences(of: "<u>FISH &amp; &lt;CHIPS&gt; · DIARY</u>", with: ""), "\(filled)")
-    #expect(Self.text(out + "/index.html").hasPrefix("<title>Diary</title><h>Diary</h><main><h1 class=\"page-heading\">Diary</h1>"))
+    #expect(
+      Self.text(out + "/index.html").hasPrefix(
+        "<title>Diary</title><h>Diary</h><main><h1 class=\"page-heading\">Diary</h1>"))
   }
 }

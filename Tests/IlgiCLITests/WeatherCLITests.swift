@@ -34,11 +34,11 @@ struct WeatherCLITests {
     try FileManager.default.createDirectory(
       atPath: (config as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try """
-      [weather]
-      place = "Seoul"
-      url = "\(server.baseURL)"
-      geocoding_url = "\(server.baseURL)"
-      """.write(toFile: config, atomically: true, encoding: .utf8)
+    [weather]
+    place = "Seoul"
+    url = "\(server.baseURL)"
+    geocoding_url = "\(server.baseURL)"
+    """.write(toFile: config, atomically: true, encoding: .utf8)
     let first = try harness.run("new", "Went out")
     #expect(first.status == 0)
     #expect(first.stderr == "")
@@ -46,7 +46,8 @@ struct WeatherCLITests {
     #expect(harness.journal.text(path)?.contains("\nweather: Clear, 4°C\n") == true)
     // The same place within 30 minutes: no new request; the place is looked up once.
     let second = try harness.run("new", "Came back")
-    #expect(harness.journal.text(second.stdout.trimmingCharacters(in: .newlines))?.contains("weather: Clear, 4°C") == true)
+    #expect(
+      harness.journal.text(second.stdout.trimmingCharacters(in: .newlines))?.contains("weather: Clear, 4°C") == true)
     #expect(server.requests.map { String($0.target.prefix(12)) } == ["/v1/search?c", "/v1/forecast"])
     let list = try harness.run("list")
     #expect(list.stdout.contains("· ☀ Clear, 4°C"))
@@ -85,7 +86,8 @@ struct WeatherCLITests {
     #expect(result.status == 0)
     let path = result.stdout.trimmingCharacters(in: .newlines)
     #expect(harness.journal.text(path)?.contains("weather: Clear, 4°C") == true)
-    let editorEnded = try #require(Double(String(contentsOfFile: ended, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    let editorEnded = try #require(
+      Double(String(contentsOfFile: ended, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
     let asked = try #require(server.requests.last?.arrived.timeIntervalSince1970)
     // The forecast was asked for before the editor was closed, not after.
     #expect(asked < editorEnded)
@@ -114,7 +116,10 @@ struct WeatherCLITests {
       default: .body(status: 200, WeatherStubAnswers.current())
       }
     let server = try WeatherStubServer(answers: [
-      ("/v1/search", .body(status: 200, kind == "noplace" ? WeatherStubAnswers.geocodingEmpty : WeatherStubAnswers.geocoding())),
+      (
+        "/v1/search",
+        .body(status: 200, kind == "noplace" ? WeatherStubAnswers.geocodingEmpty : WeatherStubAnswers.geocoding())
+      ),
       ("/", answer),
     ])
     defer { server.stop() }
@@ -168,7 +173,8 @@ struct WeatherCLITests {
     #expect(future.stderr == "")
     #expect(harness.journal.text(future.stdout.trimmingCharacters(in: .newlines))?.contains("weather:") == false)
     let now = try harness.run("new", "Now")
-    #expect(harness.journal.text(now.stdout.trimmingCharacters(in: .newlines))?.contains("weather: Clear, 4°C\n") == true)
+    #expect(
+      harness.journal.text(now.stdout.trimmingCharacters(in: .newlines))?.contains("weather: Clear, 4°C\n") == true)
   }
 
   @Test func fillWritesOnlyTheWeatherLineOfEntriesWithoutOne() throws {
@@ -177,11 +183,13 @@ struct WeatherCLITests {
       ("/v1/archive", .body(status: 200, WeatherStubAnswers.archive(first: "2024-04-30", last: "2024-05-04"))),
     ])
     let files = [
-      "2024/05/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2024-05-01T09:00:00+09:00", "First",
-                            extra: "mood: calm # kept\n"),
+      "2024/05/a.md": entry(
+        "AAAA0001-0000-4000-8000-000000000001", "2024-05-01T09:00:00+09:00", "First",
+        extra: "mood: calm # kept\n"),
       "2024/05/b.md": entry("AAAA0002-0000-4000-8000-000000000002", "2024-05-02T21:30:00+09:00", "Second"),
-      "2024/05/c.md": entry("AAAA0003-0000-4000-8000-000000000003", "2024-05-03T08:00:00+09:00", "Third",
-                            extra: "weather: Fog\n"),
+      "2024/05/c.md": entry(
+        "AAAA0003-0000-4000-8000-000000000003", "2024-05-03T08:00:00+09:00", "Third",
+        extra: "weather: Fog\n"),
       "2024/05/2024-05-04-0700-plain.md": "Plain file\n\nNo front matter here.\n",
     ]
     let harness = try harness(server, files: files)
@@ -195,10 +203,14 @@ struct WeatherCLITests {
     let filled = try harness.run("weather", "fill", "--yes")
     #expect(filled.status == 0)
     #expect(filled.stdout == "Filled the weather of 3 entries.\n")
-    #expect(harness.journal.text("2024/05/a.md") == files["2024/05/a.md"]!.replacingOccurrences(
-      of: "mood: calm # kept\n", with: "mood: calm # kept\nweather: Rain, 12°C\n"))
-    #expect(harness.journal.text("2024/05/b.md") == files["2024/05/b.md"]!.replacingOccurrences(
-      of: "+09:00\n", with: "+09:00\nweather: Rain, 12°C\n"))
+    #expect(
+      harness.journal.text("2024/05/a.md")
+        == files["2024/05/a.md"]!.replacingOccurrences(
+          of: "mood: calm # kept\n", with: "mood: calm # kept\nweather: Rain, 12°C\n"))
+    #expect(
+      harness.journal.text("2024/05/b.md")
+        == files["2024/05/b.md"]!.replacingOccurrences(
+          of: "+09:00\n", with: "+09:00\nweather: Rain, 12°C\n"))
     #expect(harness.journal.text("2024/05/c.md") == files["2024/05/c.md"])
     let plain = try #require(harness.journal.text("2024/05/2024-05-04-0700-plain.md"))
     #expect(plain.hasPrefix("---\nid: "))

@@ -117,7 +117,8 @@ import Testing
     #expect(korean.stdout == "2025/03/2025-03-28-2100-저녁-산책.md\n")
     let english = try h.run("new", "Late train", "--date", "March 27, 2025 9:30pm")
     #expect(english.stdout == "2025/03/2025-03-27-2130-late-train.md\n")
-    #expect(h.journal.text("2025/03/2025-03-27-2130-late-train.md")?.contains("date: 2025-03-27T21:30:00+09:00") == true)
+    #expect(
+      h.journal.text("2025/03/2025-03-27-2130-late-train.md")?.contains("date: 2025-03-27T21:30:00+09:00") == true)
     let yesterday = try h.run("new", "Yesterday", "--date", "yesterday 07:05")
     #expect(yesterday.status == 0)
     #expect(yesterday.stdout.contains("-0705-yesterday.md"))
@@ -132,14 +133,21 @@ import Testing
       ),
       (
         ["new", "x", "--date", "someday"], nil,
-        "Error: --date `someday` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`\n", Int32(64)
+        "Error: --date `someday` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`\n",
+        Int32(64)
       ),
-      (["new", "x", "--tag", "a,b"], nil, "Error: --tag `a,b` is not a tag; use one word, without spaces or commas\n", Int32(64)),
+      (
+        ["new", "x", "--tag", "a,b"], nil, "Error: --tag `a,b` is not a tag; use one word, without spaces or commas\n",
+        Int32(64)
+      ),
       (
         ["new", "x", "--tag", "two words"], nil,
         "Error: --tag `two words` is not a tag; use one word, without spaces or commas\n", Int32(64)
       ),
-      (["new", "x", "--tag", ""], nil, "Error: --tag `` is not a tag; use one word, without spaces or commas\n", Int32(64)),
+      (
+        ["new", "x", "--tag", ""], nil, "Error: --tag `` is not a tag; use one word, without spaces or commas\n",
+        Int32(64)
+      ),
     ] as [([String], String?, String, Int32)])
   func badNewInputChangesNothing(_ arguments: [String], _ input: String?, _ message: String, _ status: Int32) throws {
     let h = try Harness()
@@ -213,7 +221,8 @@ import Testing
     // Without a terminal the editor opens only when asked for with --edit, as for a new entry.
     let refused = try h.run("new", "--resume", env: ["EDITOR": finishing])
     #expect(refused.status == 64)
-    #expect(refused.stderr == "ilgi: --resume opens your editor, which needs a terminal; run it on one, or add --edit\n")
+    #expect(
+      refused.stderr == "ilgi: --resume opens your editor, which needs a terminal; run it on one, or add --edit\n")
     let resumed = try h.run("new", "--resume", "--edit", env: ["EDITOR": finishing])
     #expect(resumed.status == 0)
     let path = resumed.stdout.trimmingCharacters(in: .newlines)

@@ -50,11 +50,15 @@ struct CatalogTests {
 
   @Test func argumentsFillInOrderAndOnlyOnce() {
     let catalog = Catalog(.english)
-    #expect(catalog(.errAmbiguous, "2026-11-21", 2, "{1} and {3}") == "`2026-11-21` matches 2 entries; name one by id or path: {1} and {3}")
+    #expect(
+      catalog(.errAmbiguous, "2026-11-21", 2, "{1} and {3}")
+        == "`2026-11-21` matches 2 entries; name one by id or path: {1} and {3}")
     #expect(Catalog(.korean)(.doctorFoundMany, 3, 10) == "일기 10개에서 문제 3개를 찾았습니다. 위를 보세요")
   }
 
-  @Test(arguments: [("ko_KR.UTF-8", Language.korean), ("ko", .korean), ("en_US", .english), ("C", .english), ("fr_FR", .english)])
+  @Test(arguments: [
+    ("ko_KR.UTF-8", Language.korean), ("ko", .korean), ("en_US", .english), ("C", .english), ("fr_FR", .english),
+  ])
   func localeNamesPickALanguage(_ identifier: String, _ language: Language) {
     #expect(Language(localeIdentifier: identifier) == language)
   }

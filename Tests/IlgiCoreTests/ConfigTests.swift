@@ -32,8 +32,10 @@ struct ConfigTests {
   @Test func setRewritesOnlyThatLineAndKeepsItsComment() throws {
     let file = try ConfigFile(path: "/c.toml", text: sample)
     let edited = try file.setting(.editor, to: .string("hx"))
-    #expect(edited.text == sample.replacingOccurrences(of: #"editor = "nvim"   # the one true editor"#,
-      with: #"editor = "hx" # the one true editor"#) + "\n")
+    #expect(
+      edited.text == sample.replacingOccurrences(
+        of: #"editor = "nvim"   # the one true editor"#,
+        with: #"editor = "hx" # the one true editor"#) + "\n")
     #expect(edited.values[.editor] == .string("hx"))
   }
 
@@ -87,7 +89,8 @@ struct ConfigTests {
   @Test func theJournalKeyMeansNothingInAJournalConfig() throws {
     let file = try ConfigFile(path: "/j/.ilgi/config.toml", text: "journal = \"~/x\"\n", isJournalConfig: true)
     #expect(file.values.isEmpty)
-    #expect(file.warnings == [ConfigWarning(source: "/j/.ilgi/config.toml", line: 1, problem: .notInJournalConfig(.journal))])
+    #expect(
+      file.warnings == [ConfigWarning(source: "/j/.ilgi/config.toml", line: 1, problem: .notInJournalConfig(.journal))])
   }
 
   @Test func invalidTOMLNamesTheLine() {
@@ -101,14 +104,15 @@ struct ConfigTests {
     }
   }
 
-  @Test(arguments: [
-    // flag, env, journal, global -> winner
-    ("flag", "env", "journal", "global", "flag"),
-    (nil, "env", "journal", "global", "env"),
-    (nil, nil, "journal", "global", "journal"),
-    (nil, nil, nil, "global", "global"),
-    (nil, nil, nil, nil, nil),
-  ] as [(String?, String?, String?, String?, String?)])
+  @Test(
+    arguments: [
+      // flag, env, journal, global -> winner
+      ("flag", "env", "journal", "global", "flag"),
+      (nil, "env", "journal", "global", "env"),
+      (nil, nil, "journal", "global", "journal"),
+      (nil, nil, nil, "global", "global"),
+      (nil, nil, nil, nil, nil),
+    ] as [(String?, String?, String?, String?, String?)])
   func precedenceIsFlagThenEnvironmentThenJournalThenGlobal(
     flag: String?, env: String?, journal: String?, global: String?, winner: String?
   ) throws {

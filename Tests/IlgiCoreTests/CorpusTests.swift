@@ -9,7 +9,7 @@ import Testing
 @Suite struct CorpusTests {
   static func files(_ root: String) -> [String: Data] {
     var result: [String: Data] = [:]
-    for case let path as String in FileManager.default.enumerator(atPath: root)! {
+    for case let path as String in FileManager.default.enumerator(atPath: root)?.allObjects ?? [] {
       if let data = FileManager.default.contents(atPath: root + "/" + path) { result[path] = data }
     }
     return result
@@ -25,7 +25,8 @@ import Testing
     for format in ["jrnl", "dayone-json", "sample-json"] {
       let first = try GeneratedCorpus.make(entries: 50, seed: 2, format: format)
       let second = try GeneratedCorpus.make(entries: 50, seed: 2, format: format)
-      #expect(FileManager.default.contents(atPath: first.journal) == FileManager.default.contents(atPath: second.journal))
+      #expect(
+        FileManager.default.contents(atPath: first.journal) == FileManager.default.contents(atPath: second.journal))
     }
   }
 
@@ -35,7 +36,8 @@ import Testing
     for (variant, count) in manifest.variants { #expect(count > 0, "\(variant)") }
     #expect((150...250).contains(manifest.variants["korean"] ?? 0))
     #expect(manifest.perYear.values.reduce(0, +) == 1000)
-    #expect(manifest.perTag.keys.contains { $0.unicodeScalars.first.map { (0xAC00...0xD7A3).contains($0.value) } == true })
+    #expect(
+      manifest.perTag.keys.contains { $0.unicodeScalars.first.map { (0xAC00...0xD7A3).contains($0.value) } == true })
     #expect(manifest.needles.values.allSatisfy { $0.count > 0 && $0.paths.count == $0.count })
     #expect(manifest.starred > 0)
     // The bytes on disk: CRLF, byte-order marks and files without front matter are really there.
@@ -46,7 +48,8 @@ import Testing
     #expect(plain.count == manifest.variants["no_front_matter"])
     // Several entries a day, and several offsets.
     #expect(manifest.sampleDays.values.contains { $0 > 1 })
-    let offsets = Set(files.compactMap { String(decoding: $0, as: UTF8.self).firstMatch(of: /date: \S+T\S+([+-]\d\d:\d\d)/)?.1 })
+    let offsets = Set(
+      files.compactMap { String(decoding: $0, as: UTF8.self).firstMatch(of: /date: \S+T\S+([+-]\d\d:\d\d)/)?.1 })
     #expect(offsets.isSuperset(of: ["+09:00", "-04:00", "-05:00", "+00:00", "+01:00", "+05:30"]))
   }
 
@@ -63,7 +66,9 @@ import Testing
       #expect(onDay.count == corpus.manifest.sampleDays[day])
       let early = onDay.prefix(2)
       #expect(early.count == 2 && Set(early.map(\.date.offset)).count == 2, "\(day)")
-      if early.count == 2, early[early.startIndex].date.iso8601.dropLast(6) == early[early.startIndex + 1].date.iso8601.dropLast(6) {
+      if early.count == 2,
+        early[early.startIndex].date.iso8601.dropLast(6) == early[early.startIndex + 1].date.iso8601.dropLast(6)
+      {
         sameWallClock += 1
       }
     }

@@ -1,10 +1,11 @@
 import Foundation
+import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
 
 @Suite struct EntryReaderTests {
-  let reader = EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+  let reader = EntryReader(timeZone: TimeZone.seoul)
   let mtime = Date(timeIntervalSince1970: 1_700_000_000)
 
   func read(_ text: String, path: String = "2026/11/x.md") throws -> Entry {
@@ -118,7 +119,9 @@ import Testing
 
   @Test func theTitleAndBodyFoundInTheBytesAreThoseOfTheLines() {
     // Blank lines of spaces, tabs, CRs and Unicode spaces, Hangul and Han titles, headings.
-    let pieces = [" ", "\t", "\r", "\n", "\r\n", "#", "a", "산책", "漢", "\u{3000}", "\u{A0}", "\u{0B}", "\u{2028}", "😀", "é"]
+    let pieces = [
+      " ", "\t", "\r", "\n", "\r\n", "#", "a", "산책", "漢", "\u{3000}", "\u{A0}", "\u{0B}", "\u{2028}", "😀", "é",
+    ]
     var state: UInt64 = 42
     var unsure = 0
     for _ in 0..<3000 {
@@ -132,7 +135,9 @@ import Testing
       #expect(EntryReader.splitTitle(text) == lines, "\(Array(text.unicodeScalars))")
       if let quick = EntryReader.quickSplit(text) { #expect(quick == lines) } else { unsure += 1 }
     }
-    for text in ["", "\n\n", "Title", "Title\n", "  \n# Title\n\n\nBody\n", "\u{3000}\n산책\r\n\r\n본문\n", "\t\n\u{A0}x\nb"] {
+    for text in [
+      "", "\n\n", "Title", "Title\n", "  \n# Title\n\n\nBody\n", "\u{3000}\n산책\r\n\r\n본문\n", "\t\n\u{A0}x\nb",
+    ] {
       #expect(EntryReader.splitTitle(text) == EntryReader.splitLines(text))
     }
     // Most of the random texts take the quick way; lines of possible Unicode spaces do not.
@@ -142,7 +147,7 @@ import Testing
 }
 
 @Suite struct DateParserTests {
-  let parser = DateParser(timeZone: TimeZone(identifier: "America/New_York")!)
+  let parser = DateParser(timeZone: TimeZone(identifier: "America/New_York") ?? .gmt)
 
   @Test(arguments: [
     ("2026-11-21T09:30:00+09:00", "2026-11-21T09:30:00+09:00"),
@@ -172,7 +177,10 @@ import Testing
     var random = SystemRandomNumberGenerator()
     var withDate = 0
     for _ in 0..<20_000 {
-      let year = [Int.random(in: 1583...9999, using: &random), Int.random(in: 1890...2100, using: &random), 2000, 1900, 2024, 2100][Int.random(in: 0..<6, using: &random)]
+      let year = [
+        Int.random(in: 1583...9999, using: &random), Int.random(in: 1890...2100, using: &random), 2000, 1900, 2024,
+        2100,
+      ][Int.random(in: 0..<6, using: &random)]
       let month = Int.random(in: 1...12, using: &random)
       let day = [Int.random(in: 1...31, using: &random), 28, 29, 30, 31][Int.random(in: 0..<5, using: &random)]
       let hour = Int.random(in: 0...23, using: &random)
@@ -205,7 +213,7 @@ import Testing
 /// What real blog and notes folders hold that is no tag and no preview.
 @Suite struct SiteMarkupTests {
   func read(_ text: String) throws -> Entry {
-    try EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!).read(
+    try EntryReader(timeZone: TimeZone.seoul).read(
       Array(text.utf8), path: JournalPath("post.md"), modified: Date(timeIntervalSince1970: 0))
   }
 
@@ -239,18 +247,19 @@ import Testing
     "Friday, March 28, 2025", "28 march 2025",
   ])
   func blogDatesAreThatDayInTheJournalsZone(_ text: String) throws {
-    let parser = DateParser(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    let parser = DateParser(timeZone: TimeZone.seoul)
     let value = text.hasPrefix("'") ? String(text.dropFirst().dropLast()) : text
     #expect(parser.parse(value)?.iso8601 == "2025-03-28T00:00:00+09:00", "\(text)")
-    let entry = try EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!).read(
-      Array("---\ndate: \(text)\n---\nPost\n".utf8), path: JournalPath("2000/post.md"), modified: Date(timeIntervalSince1970: 0))
+    let entry = try EntryReader(timeZone: TimeZone.seoul).read(
+      Array("---\ndate: \(text)\n---\nPost\n".utf8), path: JournalPath("2000/post.md"),
+      modified: Date(timeIntervalSince1970: 0))
     #expect(entry.date.day == "2025-03-28", "\(text)")
     #expect(entry.notes.isEmpty)
   }
 
   @Test(arguments: ["Mar 32, 2025", "2025/13/01", "Smarch 28, 2025", "28 Mar", "next week", "2025/03", "1200-01-01"])
   func whatIsNoDateStaysNoDate(_ text: String) {
-    #expect(DateParser(timeZone: TimeZone(identifier: "Asia/Seoul")!).parse(text) == nil, "\(text)")
+    #expect(DateParser(timeZone: TimeZone.seoul).parse(text) == nil, "\(text)")
   }
 }
 

@@ -171,7 +171,9 @@ import Testing
     #expect(blockLists > 100 && comments > 500, "\(blockLists) block lists, \(comments) comments")
     // Blocks ilgi writes take it, and block lists and comments on lines of their own; a
     // repeated key, a comment after a value and a list under a key with a value do not.
-    #expect(FrontMatter.parseSimple("id: A\ndate: 2026-11-21T09:30:00+09:00\nweather: Light rain\ntags: [running, 산책]\n") != nil)
+    #expect(
+      FrontMatter.parseSimple("id: A\ndate: 2026-11-21T09:30:00+09:00\nweather: Light rain\ntags: [running, 산책]\n")
+        != nil)
     #expect(FrontMatter.parseSimple("id: A\nid: B\n") == nil)
     #expect(FrontMatter.parseSimple("id: A # note\n") == nil)
     #expect(FrontMatter.parseSimple("id: A\n  - a\n") == nil)
@@ -204,12 +206,16 @@ import Testing
   /// A file's parts found in its bytes are those found by splitting it into lines: byte-order
   /// mark, line ending, fences, front matter lines, content, and the same errors.
   @Test func partsFoundInTheBytesAreThoseOfTheLines() {
-    let pieces = ["---\n", "---\r\n", "---", "id: A\n", "a: b\r\n", "\n", "\r\n", "text", "é", "\r", "--- \n", "----\n", "a: [\n"]
+    let pieces = [
+      "---\n", "---\r\n", "---", "id: A\n", "a: b\r\n", "\n", "\r\n", "text", "é", "\r", "--- \n", "----\n", "a: [\n",
+    ]
     var state: UInt64 = 5
     for _ in 0..<3000 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       var text = state & 1 == 0 ? "\u{FEFF}" : ""
-      for step in 0..<Int(state >> 61) * 2 { text += pieces[Int((state >> UInt64(step * 4 % 56 + 2)) % UInt64(pieces.count))] }
+      for step in 0..<Int(state >> 61) * 2 {
+        text += pieces[Int((state >> UInt64(step * 4 % 56 + 2)) % UInt64(pieces.count))]
+      }
       let bytes = Array(text.utf8)
       // The parts as lines: the first line a fence, up to the next fence.
       let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -220,9 +226,12 @@ import Testing
       if let first = lines.first, fence(first) {
         if let close = lines.indices.dropFirst().first(where: { fence(lines[$0]) }) {
           do {
-            let front = try FrontMatter(opening: first, lines: Array(lines[1..<close]), closing: lines[close], firstLine: 1)
+            let front = try FrontMatter(
+              opening: first, lines: Array(lines[1..<close]), closing: lines[close], firstLine: 1)
             expected = .success(
-              EntryDocument(hasByteOrderMark: text.hasPrefix("\u{FEFF}"), newline: newline, frontMatter: front, content: lines[(close + 1)...].joined()))
+              EntryDocument(
+                hasByteOrderMark: text.hasPrefix("\u{FEFF}"), newline: newline, frontMatter: front,
+                content: lines[(close + 1)...].joined()))
           } catch {
             expected = .failure(.frontMatter(error))
           }
@@ -230,9 +239,13 @@ import Testing
           expected = .failure(.frontMatter(FrontMatterError(line: 1, column: 1, problem: .unclosed)))
         }
       } else {
-        expected = .success(EntryDocument(hasByteOrderMark: text.hasPrefix("\u{FEFF}"), newline: newline, frontMatter: nil, content: body))
+        expected = .success(
+          EntryDocument(hasByteOrderMark: text.hasPrefix("\u{FEFF}"), newline: newline, frontMatter: nil, content: body)
+        )
       }
-      let found: Result<EntryDocument, EntryDocument.DecodingProblem> = Result { () throws(EntryDocument.DecodingProblem) in try EntryDocument(bytes: bytes) }
+      let found: Result<EntryDocument, EntryDocument.DecodingProblem> = Result {
+        () throws(EntryDocument.DecodingProblem) in try EntryDocument(bytes: bytes)
+      }
       #expect(found == expected, "\(Array(text.unicodeScalars))")
       if case .success(let document) = found { #expect(document.bytes == bytes) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiFuzz
+import IlgiTestSupport
 import Testing
 
 /// Inputs the fuzzers found, kept so the bugs they showed stay fixed, and a short seeded run
@@ -17,7 +18,7 @@ struct FuzzRegressionTests {
 
   @Test func aYearBeforeTheGregorianCalendarIsNoDate() throws {
     // Found by ilgi-fuzz: "0026-11-21T09:30Z" parsed (Julian) and wrote back two days off.
-    let parser = DateParser(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    let parser = DateParser(timeZone: TimeZone.seoul)
     #expect(parser.parse("0026-11-21T09:30Z") == nil)
     #expect(parser.parse("1582-10-20") == nil)
     #expect(parser.parse("1583-01-01") != nil)
@@ -25,7 +26,7 @@ struct FuzzRegressionTests {
 
   @Test func anOffsetWithSecondsIsWrittenInWholeMinutes() throws {
     // Found by libFuzzer: Seoul's 1705 offset is +08:27:52; written as +08:27, it read back 52 s off.
-    let parser = DateParser(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    let parser = DateParser(timeZone: TimeZone.seoul)
     let date = try #require(parser.parse("1705-11-21 09:30"))
     #expect(date.offset % 60 == 0)
     #expect(parser.parse(date.iso8601) == date)
@@ -109,12 +110,27 @@ struct FuzzRegressionTests {
 
   /// The inputs, as the fuzzer saved them (first byte: the target).
   static let found: [(String, [UInt8])] = [
-    ("weather with a byte-order mark", [1] + Array("\u{FEFF}Rain, 12°C".utf8) + [0] + Array("---\nid: x\n---\nBody\n".utf8)),
+    (
+      "weather with a byte-order mark",
+      [1] + Array("\u{FEFF}Rain, 12°C".utf8) + [0] + Array("---\nid: x\n---\nBody\n".utf8)
+    ),
     ("year 26", [3] + Array("0026-11-21T09:30Z".utf8)),
     ("local mean time", [3] + Array("1705-11-21 09:30".utf8)),
-    ("comment mark with a combining mark", [1] + Array("Rain 12 #\u{327}dB".utf8) + [0] + Array("---\nid: x\n---\nBody\n".utf8)),
-    ("key line inside a quoted value", [1] + Array("Rain, 12°C".utf8) + [0] + [0xEF, 0xBB, 0xBF] + Array("---\r\ntitle: \"Quoted:ree\nweather: 맑음,thd: [0, 2]\r\n---er: 맑음,  title\"\r\nded: [0, 2]\r\n---\r\nBody\n".utf8)),
+    (
+      "comment mark with a combining mark",
+      [1] + Array("Rain 12 #\u{327}dB".utf8) + [0] + Array("---\nid: x\n---\nBody\n".utf8)
+    ),
+    (
+      "key line inside a quoted value",
+      [1] + Array("Rain, 12°C".utf8) + [0] + [0xEF, 0xBB, 0xBF]
+        + Array(
+          "---\r\ntitle: \"Quoted:ree\nweather: 맑음,thd: [0, 2]\r\n---er: 맑음,  title\"\r\nded: [0, 2]\r\n---\r\nBody\n"
+            .utf8)
+    ),
     ("day with a trailing newline", [4] + Array("2026-19-21\n".utf8)),
-    ("lone carriage return", [1] + Array("Rain".utf8) + [0] + Array("---\nweather:  #x\rtags: [running, m/rning]\n---\nMo\n".utf8)),
+    (
+      "lone carriage return",
+      [1] + Array("Rain".utf8) + [0] + Array("---\nweather:  #x\rtags: [running, m/rning]\n---\nMo\n".utf8)
+    ),
   ]
 }

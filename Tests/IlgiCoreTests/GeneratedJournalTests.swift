@@ -9,7 +9,7 @@ import Testing
   @Test func everyEntryIsReadAndTheNewestMatchTheManifest() throws {
     let corpus = try GeneratedCorpus.make(entries: 1000)
     let store = try JournalStore(
-      root: corpus.journal, reader: EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+      root: corpus.journal, reader: EntryReader(timeZone: TimeZone.seoul))
     let listing = store.entries()
     #expect(listing.skipped.isEmpty)
     #expect(listing.entries.count == corpus.manifest.entries)

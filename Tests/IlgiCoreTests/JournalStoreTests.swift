@@ -5,15 +5,15 @@ import Testing
 @testable import IlgiCore
 
 @Suite struct JournalStoreTests {
-  let seoul = TimeZone(identifier: "Asia/Seoul")!
+  let seoul = TimeZone.seoul
 
-  func date(_ text: String) -> EntryDate { DateParser(timeZone: seoul).parse(text)! }
+  func date(_ text: String) throws -> EntryDate { try #require(DateParser(timeZone: seoul).parse(text)) }
 
   @Test func newEntriesAreOwnerOnlyAndNeverClobbered() throws {
     let journal = try TempJournal()
     let store = try journal.store()
-    let first = try store.add(Array("a".utf8), date: date("2026-11-21T09:30+09:00"), title: "Morning run")
-    let second = try store.add(Array("b".utf8), date: date("2026-11-21T09:30+09:00"), title: "Morning run")
+    let first = try store.add(Array("a".utf8), date: try date("2026-11-21T09:30+09:00"), title: "Morning run")
+    let second = try store.add(Array("b".utf8), date: try date("2026-11-21T09:30+09:00"), title: "Morning run")
     #expect(first.rawValue == "2026/11/2026-11-21-0930-morning-run.md")
     #expect(second.rawValue == "2026/11/2026-11-21-0930-morning-run-2.md")
     #expect(journal.text(first.rawValue) == "a")
@@ -30,7 +30,7 @@ import Testing
     let journal = try TempJournal()
     let old = umask(0)
     defer { umask(old) }
-    let path = try journal.store().add(Array("x".utf8), date: date("2025-01-02T03:04+09:00"), title: "t")
+    let path = try journal.store().add(Array("x".utf8), date: try date("2025-01-02T03:04+09:00"), title: "t")
     #expect(journal.snapshot()[path.rawValue]?.mode == 0o600)
     #expect(journal.snapshot()["2025/01"]?.mode == 0o700)
   }

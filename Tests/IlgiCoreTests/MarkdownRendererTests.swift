@@ -1,4 +1,5 @@
 import Foundation
+import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
@@ -70,7 +71,8 @@ import Testing
   /// after letters, since cmark drops the spaces a paragraph starts with, and a mark after one).
   @Test func plainTextSplitsWordsAtSpacesAndControls() {
     let pieces = [
-      "a", "Z", "0", " ", "\t", "\r\n", "\n", "\n\n", "한", "글", "漢", "\u{3000}", "\u{A0}", "e\u{301}", "e\u{301}\u{302}", "\u{1}",
+      "a", "Z", "0", " ", "\t", "\r\n", "\n", "\n\n", "한", "글", "漢", "\u{3000}", "\u{A0}", "e\u{301}",
+      "e\u{301}\u{302}", "\u{1}",
       "\u{85}", "😀", "\u{2028}", "\u{7F}", "é",
     ]
     var state: UInt64 = 3
@@ -125,7 +127,7 @@ import Testing
   /// The preview read from the start of a body is the one read from its first 4 KB; over 5,000
   /// random bodies, most of them long enough for the shortcut to be taken.
   @Test func previewsFromTheStartAreThoseOfTheWholeBody() {
-    let reader = EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    let reader = EntryReader(timeZone: TimeZone.seoul)
     var state: UInt64 = 11
     var short = 0
     for _ in 0..<5000 {
@@ -163,7 +165,10 @@ import Testing
   /// cmark would find.
   @Test func textWithoutAHashBeforeALetterHasNoTags() {
     let renderer = MarkdownRenderer()
-    let pieces = ["#", "##", "&#35;", "&#x23;", "\\#", "a", "7", "한", "-", "_", " ", "\n", "`", "```\n", "[", "](", ")", "é", "&num;"]
+    let pieces = [
+      "#", "##", "&#35;", "&#x23;", "\\#", "a", "7", "한", "-", "_", " ", "\n", "`", "```\n", "[", "](", ")", "é",
+      "&num;",
+    ]
     var state: UInt64 = 5
     var skipped = 0
     var found = 0
@@ -188,8 +193,10 @@ import Testing
 /// Text handled from its UTF-8 bytes against the same done over Characters or scalars.
 @Suite struct TextShortcutTests {
   static let pieces = [
-    " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{3000}", "\u{2028}", "a", "Z", "9", "한", "漢", "\u{301}",
-    "x y", "\u{1}", "\u{1100}\u{1161}", "\u{2009}", "\u{1680}", "\u{205F}", "\u{200B}", "\u{FEFF}", "\u{2029}", "ä", "٣", "😀", "\u{FE20}", "\u{0915}\u{093F}", "ﬁ", "Ⅻ", "-", "'", "가", "닭", "줄", "\u{A960}", "\u{D7B0}",
+    " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{3000}", "\u{2028}", "a", "Z", "9", "한", "漢",
+    "\u{301}",
+    "x y", "\u{1}", "\u{1100}\u{1161}", "\u{2009}", "\u{1680}", "\u{205F}", "\u{200B}", "\u{FEFF}", "\u{2029}", "ä",
+    "٣", "😀", "\u{FE20}", "\u{0915}\u{093F}", "ﬁ", "Ⅻ", "-", "'", "가", "닭", "줄", "\u{A960}", "\u{D7B0}",
     "\u{4DC0}", "\u{5000}", "\u{9FFF}", "\u{CFFF}",
   ]
 

@@ -1,12 +1,13 @@
 import Foundation
+import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
 
 /// What `new --date` takes, against a fixed now: 2026-11-23 14:05 in Seoul (a Monday).
 struct NewEntryDateTests {
-  static let seoul = TimeZone(identifier: "Asia/Seoul")!
-  static let now = DateParser(timeZone: seoul).parse("2026-11-23T14:05:00+09:00")!.instant
+  static let seoul = TimeZone.seoul
+  static let now = Date(timeIntervalSince1970: 1_795_410_300)  // 2026-11-23T14:05:00+09:00
 
   @Test(arguments: [
     ("2026-11-20T19:30", "2026-11-20T19:30:00+09:00"),

@@ -29,7 +29,9 @@ import Testing
     for count in [0, 5, 256, 257, 3000] {
       var seen: [Int] = []
       var chunks = 0
-      try Parallel.stream(Array(0..<count), chunk: 256, ahead: 2) { $0 * 3 } consume: { part in
+      try Parallel.stream(Array(0..<count), chunk: 256, ahead: 2) {
+        $0 * 3
+      } consume: { part in
         #expect(part.count <= 256)
         chunks += 1
         seen += part
@@ -40,7 +42,9 @@ import Testing
     // A failure of the consumer stops the stream and comes out of it.
     var consumed = 0
     #expect(throws: Failed.self) {
-      try Parallel.stream(Array(0..<5000), chunk: 100) { $0 } consume: { _ in
+      try Parallel.stream(Array(0..<5000), chunk: 100) {
+        $0
+      } consume: { _ in
         consumed += 1
         if consumed == 3 { throw Failed(item: 3) }
       }

@@ -3,20 +3,21 @@ import Testing
 @testable import IlgiCore
 
 @Suite struct SearchQueryTests {
-  @Test(arguments: [
-    ("river", "\"river\"*", nil, [String]()),
-    ("산책 강", "\"산책\"* AND \"강\"*", nil, []),
-    ("\"new best\" run", "\"new best\" AND \"run\"*", nil, []),
-    ("rain OR snow walk", "(\"rain\"* OR \"snow\"*) AND \"walk\"*", nil, []),
-    ("walk -rain NOT snow", "\"walk\"*", "\"rain\"* OR \"snow\"*", []),
-    ("tag:travel seoul", "\"seoul\"*", nil, ["travel"]),
-    ("#work", nil, nil, ["work"]),
-    ("-rain", nil, "\"rain\"*", []),
-    ("say \"he said \"\"hi\"\"\"", "\"say\"* AND \"he said \" AND \"hi\"", nil, []),
-    ("col:umn (x) ^y", "\"col:umn\"* AND \"(x)\"* AND \"^y\"*", nil, []),
-    ("café", "\"café\"*", nil, []),
-    ("\u{1109}\u{1161}\u{11AB}\u{110E}\u{1162}\u{11A8}", "\"산책\"*", nil, []),
-  ] as [(String, String?, String?, [String])])
+  @Test(
+    arguments: [
+      ("river", "\"river\"*", nil, [String]()),
+      ("산책 강", "\"산책\"* AND \"강\"*", nil, []),
+      ("\"new best\" run", "\"new best\" AND \"run\"*", nil, []),
+      ("rain OR snow walk", "(\"rain\"* OR \"snow\"*) AND \"walk\"*", nil, []),
+      ("walk -rain NOT snow", "\"walk\"*", "\"rain\"* OR \"snow\"*", []),
+      ("tag:travel seoul", "\"seoul\"*", nil, ["travel"]),
+      ("#work", nil, nil, ["work"]),
+      ("-rain", nil, "\"rain\"*", []),
+      ("say \"he said \"\"hi\"\"\"", "\"say\"* AND \"he said \" AND \"hi\"", nil, []),
+      ("col:umn (x) ^y", "\"col:umn\"* AND \"(x)\"* AND \"^y\"*", nil, []),
+      ("café", "\"café\"*", nil, []),
+      ("\u{1109}\u{1161}\u{11AB}\u{110E}\u{1162}\u{11A8}", "\"산책\"*", nil, []),
+    ] as [(String, String?, String?, [String])])
   func queriesBecomeFTS5(_ text: String, _ match: String?, _ exclude: String?, _ tags: [String]) throws {
     let query = try SearchQuery(text)
     #expect(query.match == match)

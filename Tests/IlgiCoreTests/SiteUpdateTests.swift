@@ -13,7 +13,7 @@ import Testing
 
   init() throws {
     corpus = try GeneratedCorpus.make(entries: 300, seed: 11)
-    store = try JournalStore(root: corpus.journal, reader: EntryReader(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+    store = try JournalStore(root: corpus.journal, reader: EntryReader(timeZone: TimeZone.seoul))
     folder = corpus.journal + "/../site"
   }
 
@@ -93,7 +93,8 @@ import Testing
     var text = try String(contentsOfFile: corpus.journal + "/" + path, encoding: .utf8)
 
     // A new title: lists show it.
-    let bodyStart = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 4)..<text.endIndex)!.upperBound
+    let bodyStart = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 4)..<text.endIndex)!
+      .upperBound
     text.insert(contentsOf: "# A new title\n\n", at: bodyStart)
     try text.write(toFile: corpus.journal + "/" + path, atomically: true, encoding: .utf8)
     #expect(try !exportAndCompare(10).partial)

@@ -34,7 +34,10 @@ import Testing
   static func instances(_ db: Database, _ table: String) throws -> [String] {
     try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(table)_terms USING fts5vocab(main, \(table), instance)")
     return try String.fetchAll(
-      db, sql: "SELECT term || ' ' || doc || ' ' || col || ' ' || offset FROM temp.\(table)_terms ORDER BY term, doc, col, offset")
+      db,
+      sql:
+        "SELECT term || ' ' || doc || ' ' || col || ' ' || offset FROM temp.\(table)_terms ORDER BY term, doc, col, offset"
+    )
   }
 
   @Test func theTermsAreThoseOfUnicode61() throws {

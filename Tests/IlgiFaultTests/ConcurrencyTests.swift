@@ -47,7 +47,8 @@ import Testing
       for step in 0..<operations {
         let roll = Int.random(in: 0..<100, using: &random)
         if roll < 60 || alive.isEmpty {
-          let result = try? harness.run("new", "--no-weather", "Writer \(worker) step \(step)\n\nwriter \(worker) wrote this.")
+          let result = try? harness.run(
+            "new", "--no-weather", "Writer \(worker) step \(step)\n\nwriter \(worker) wrote this.")
           if let result, result.status == 0 {
             let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             log.created.append(path)
@@ -106,7 +107,8 @@ import Testing
     let list = try harness.run("list", "--json", "-n", "100000")
     #expect(list.status == 0)
     #expect(listedPaths(list.stdout) == expected.sorted(), "the index and the files disagree")
-    let ids = (try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])?
+    let ids =
+      (try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])?
       .compactMap { $0["id"] as? String } ?? []
     #expect(Set(ids).count == ids.count, "two files share an id")
     #expect(try harness.run("doctor").status == 0)
@@ -131,7 +133,8 @@ import Testing
     let first = try Child.start(
       ["edit", "2025/03/day.md"], environment: harness.environment.merging(["EDITOR": slow]) { $1 })
     // Wait until the first session's copy exists.
-    for _ in 0..<200 where !FileManager.default.fileExists(atPath: harness.journal.root + "/.ilgi/drafts/edit/2025/03/day.md") {
+    for _ in 0..<200
+    where !FileManager.default.fileExists(atPath: harness.journal.root + "/.ilgi/drafts/edit/2025/03/day.md") {
       usleep(20_000)
     }
     let second = try harness.run("edit", "2025/03/day.md", env: ["EDITOR": fast])

@@ -91,9 +91,11 @@ import Testing
         // A random moment: anywhere in the run, or in the 20 ms before the files changed in the
         // uninterrupted run (start-up and reading the journal come first).
         let seconds =
-          Bool.random(using: &random) || firstChange == nil
-          ? Double.random(in: 0...duration, using: &random)
-          : Double.random(in: max(0, firstChange! - 0.02)...(firstChange! + 0.002), using: &random)
+          if let firstChange, Bool.random(using: &random) {
+            Double.random(in: max(0, firstChange - 0.02)...(firstChange + 0.002), using: &random)
+          } else {
+            Double.random(in: 0...duration, using: &random)
+          }
         delay = String(format: "%.4fs", seconds)
         killed = try Child.start(operation.arguments, environment: environment).kill(after: seconds)
       }
@@ -191,7 +193,9 @@ import Testing
         isCompleteNewFile: completeNew),
       Operation(
         name: "new (editor)", arguments: ["new", "--no-weather", "--edit"],
-        environment: ["EDITOR": try harness.editor("cat '\(typed)' > \"$1\" && : > '\(harness.journal.base)/editor-done'")],
+        environment: [
+          "EDITOR": try harness.editor("cat '\(typed)' > \"$1\" && : > '\(harness.journal.base)/editor-done'")
+        ],
         isCompleteNewFile: completeNew,
         afterKill: { root in
           // Once the editor saved, the text is in an entry or in a draft `new --resume` reopens.

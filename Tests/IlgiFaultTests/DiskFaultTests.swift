@@ -51,7 +51,8 @@ import Testing
     Self.expectCleanFailure(result, naming: "2025/03", before: before, harness)
     #expect(result.stderr.contains("File too large") || result.stderr.contains("file too large"))
     #expect(try harness.run("list").status == 0)
-    FaultRow(suite: "limits: ulimit -f on new", trials: 1, faults: 1, bytesLost: 0, detail: "exit \(result.status)").record()
+    FaultRow(suite: "limits: ulimit -f on new", trials: 1, faults: 1, bytesLost: 0, detail: "exit \(result.status)")
+      .record()
   }
 
   @Test func aFileSizeLimitStopsARewriteAndKeepsTheOldFile() throws {
@@ -71,8 +72,10 @@ import Testing
     let result = try Self.runLimited(harness, kilobytes: 100, ["weather", "fill", "--yes"])
     Self.expectCleanFailure(result, naming: "2025/03/large.md", before: before, harness)
     #expect(harness.journal.text("2025/03/large.md") == Self.largeEntry)
-    FaultRow(suite: "limits: ulimit -f on a rewrite", trials: 1, faults: 1, bytesLost: 0, detail: "exit \(result.status)")
-      .record()
+    FaultRow(
+      suite: "limits: ulimit -f on a rewrite", trials: 1, faults: 1, bytesLost: 0, detail: "exit \(result.status)"
+    )
+    .record()
   }
 
   @Test func aFullFileSystemStopsANewEntryAndChangesNothing() throws {
@@ -105,9 +108,12 @@ import Testing
     #expect(result.status != 0)
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     #expect(result.stderr.lowercased().contains("no space left"), "\(result.stderr)")
-    #expect(snapshotTree(root).filter { !$0.key.hasPrefix(".ilgi/index") } == before.filter { !$0.key.hasPrefix(".ilgi/index") })
+    #expect(
+      snapshotTree(root).filter { !$0.key.hasPrefix(".ilgi/index") }
+        == before.filter { !$0.key.hasPrefix(".ilgi/index") })
     #expect(try IlgiProcess.run(["list"], environment: environment).stdout.contains("First entry"))
-    FaultRow(suite: "limits: full file system", trials: 1, faults: 1, bytesLost: 0, detail: "exit \(result.status)").record()
+    FaultRow(suite: "limits: full file system", trials: 1, faults: 1, bytesLost: 0, detail: "exit \(result.status)")
+      .record()
   }
 
   @Test func aReadOnlyJournalRefusesEveryWriteCleanly() throws {

@@ -114,7 +114,8 @@ import Testing
     #expect(resumed.stderr.contains("conflict markers are still in"), "\(resumed.stderr)")
     #expect(harness.journal.text("2025/03/day.md") == changed)
     let copy = harness.journal.text(".ilgi/drafts/edit/2025/03/day.md") ?? ""
-    #expect(copy.contains("Every word of this must survive.") && copy.contains("Changed elsewhere meanwhile."), "\(copy)")
+    #expect(
+      copy.contains("Every word of this must survive.") && copy.contains("Changed elsewhere meanwhile."), "\(copy)")
     let nothing = try harness.run("edit", "2025/03/other.md", "--resume", env: ["EDITOR": "true"])
     #expect(nothing.status != 0)
   }

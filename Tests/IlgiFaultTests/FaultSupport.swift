@@ -161,6 +161,9 @@ enum SyscallKill {
 
   /// The prefix that kills the process making the `when`th call of `name`.
   static func prefix(_ name: String, when: Int) -> [String] {
-    [strace!, "-f", "-q", "-o", "/dev/null", "-e", "trace=\(name)", "-e", "inject=\(name):signal=KILL:when=\(when)"]
+    [
+      strace ?? "strace", "-f", "-q", "-o", "/dev/null", "-e", "trace=\(name)", "-e",
+      "inject=\(name):signal=KILL:when=\(when)",
+    ]
   }
 }

@@ -60,7 +60,9 @@ import Testing
   static func danger(in html: String) -> String? {
     let withoutComments = html.replacingOccurrences(of: "<!-- raw HTML omitted -->", with: "")
     if withoutComments.contains("<!") || withoutComments.contains("<?") { return "a comment or declaration" }
+    // swift-format-ignore: NeverUseForceTry
     let tag = try! NSRegularExpression(pattern: #"<\s*/?\s*([A-Za-z][A-Za-z0-9:-]*)([^>]*)>"#)
+    // swift-format-ignore: NeverUseForceTry
     let attribute = try! NSRegularExpression(pattern: #"([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*"([^"]*)""#)
     let text = withoutComments as NSString
     for match in tag.matches(in: withoutComments, range: NSRange(location: 0, length: text.length)) {
@@ -69,8 +71,12 @@ import Testing
       let attributes = text.substring(with: match.range(at: 2))
       let rest = attribute.stringByReplacingMatches(
         in: attributes, range: NSRange(location: 0, length: (attributes as NSString).length), withTemplate: "")
-      if rest.contains(where: { !$0.isWhitespace && $0 != "/" }) { return "unquoted attribute in <\(name)\(attributes)>" }
-      for pair in attribute.matches(in: attributes, range: NSRange(location: 0, length: (attributes as NSString).length)) {
+      if rest.contains(where: { !$0.isWhitespace && $0 != "/" }) {
+        return "unquoted attribute in <\(name)\(attributes)>"
+      }
+      for pair in attribute.matches(
+        in: attributes, range: NSRange(location: 0, length: (attributes as NSString).length))
+      {
         let key = (attributes as NSString).substring(with: pair.range(at: 1)).lowercased()
         guard allowedAttributes.contains(key) else { return "attribute \(key) on <\(name)>" }
         guard key == "href" || key == "src" else { continue }
@@ -89,6 +95,7 @@ import Testing
   /// `&amp;`, `&#106;`, `&#x6A;` and the few named entities cmark writes.
   static func decodeEntities(_ text: String) -> String {
     var out = text
+    // swift-format-ignore: NeverUseForceTry
     let numeric = try! NSRegularExpression(pattern: "&#([xX]?)([0-9A-Fa-f]+);")
     while let match = numeric.firstMatch(in: out, range: NSRange(location: 0, length: (out as NSString).length)) {
       let hex = (out as NSString).substring(with: match.range(at: 1)) != ""
@@ -119,12 +126,15 @@ import Testing
       if let danger = Self.danger(in: renderer.html(markdown)) { dangerous.append("example \(number + 1): \(danger)") }
     }
     for markdown in Self.hostile {
-      if let danger = Self.danger(in: renderer.html(markdown)) { dangerous.append("\(markdown.debugDescription): \(danger)") }
+      if let danger = Self.danger(in: renderer.html(markdown)) {
+        dangerous.append("\(markdown.debugDescription): \(danger)")
+      }
     }
     #expect(dangerous.isEmpty, "\(dangerous.prefix(10))")
     FaultRow(
       suite: "hostile input: renderer", trials: examples.count + Self.hostile.count, faults: Self.hostile.count,
-      bytesLost: 0, detail: "\(dangerous.count) not inert").record()
+      bytesLost: 0, detail: "\(dangerous.count) not inert"
+    ).record()
   }
 
   @Test func theBinaryRendersThemInertToo() throws {
@@ -134,7 +144,8 @@ import Testing
     var files = ["spec.md": "Spec examples\n\n" + examples.joined(separator: "\n\n")]
     for (number, markdown) in Self.hostile.enumerated() {
       files["hostile-\(number).md"] =
-        "---\ntitle: \"<script>alert(\(number))</script>\"\nweather: \"<img src=x onerror=alert(1)>\"\n---\n" + markdown + "\n"
+        "---\ntitle: \"<script>alert(\(number))</script>\"\nweather: \"<img src=x onerror=alert(1)>\"\n---\n" + markdown
+        + "\n"
     }
     var dangerous: [String] = []
     for (name, text) in files.sorted(by: { $0.key < $1.key }) {

@@ -52,7 +52,8 @@ import Testing
     }
     // A failed editor leaves a draft, which must be private too.
     let failing = try harness.editor("printf 'draft text\\n' > \"$1\"; exit 1")
-    #expect(try Self.run(harness, umask: umask, ["new", "--edit", "--no-weather"], env: ["EDITOR": failing]).status == 1)
+    #expect(
+      try Self.run(harness, umask: umask, ["new", "--edit", "--no-weather"], env: ["EDITOR": failing]).status == 1)
 
     var checked = 0
     for folder in [harness.journal.root, harness.environment["XDG_CONFIG_HOME"]! + "/ilgi"] {

@@ -37,7 +37,7 @@ extension Ilgi {
             case .number(let number): shown = number
             case .bool(let flag): shown = flag
             }
-            object[key.rawValue] = ["value": shown, "source": Context.describe(source)]
+            object[key.rawValue] = ["value": shown, "source": Diagnostics.describe(source)]
           }
           let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
           Terminal.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
@@ -50,7 +50,7 @@ extension Ilgi {
           let name = key.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
           if let (value, source) = context.settings.resolved(key) {
             let shown = key.isSecret ? tr(.configSecretSet) : value.toml
-            out += "\(name) = \(shown)  \(paint.dim("# " + Context.describe(source)))\n"
+            out += "\(name) = \(shown)  \(paint.dim("# " + Diagnostics.describe(source)))\n"
           } else {
             out += paint.dim("\(name)   # \(tr(.configNotSet, key.rawValue))") + "\n"
           }
@@ -108,7 +108,7 @@ extension Ilgi {
         let parsed: ConfigValue
         switch key.parse(value) {
         case .success(let good): parsed = good
-        case .failure(let problem): throw Context.describe(ConfigError.invalidValue(problem))
+        case .failure(let problem): throw Diagnostics.describe(ConfigError.invalidValue(problem))
         }
         let path = try Config.file(context, global: inGlobalFile)
         let file = try Config.load(path, journal: !inGlobalFile)
@@ -147,7 +147,7 @@ extension Ilgi {
 
     static func key(_ text: String) throws -> ConfigKey {
       guard let key = ConfigKey(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-        throw Context.describe(ConfigError.unknownKey(text))
+        throw Diagnostics.describe(ConfigError.unknownKey(text))
       }
       return key
     }
@@ -172,7 +172,7 @@ extension Ilgi {
       do throws(ConfigError) {
         return try body()
       } catch {
-        throw Context.describe(error)
+        throw Diagnostics.describe(error)
       }
     }
 
@@ -180,7 +180,7 @@ extension Ilgi {
       do throws(FileSystemError) {
         try LocalFileSystem().writeAtomicallyMakingFolder(Array(text.utf8), toPath: path)
       } catch {
-        throw Context.describe(JournalError(path: path, reason: .io(error)))
+        throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
       }
     }
   }

@@ -4,10 +4,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi delete SELECTOR`.
   struct Delete: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "delete",
-      abstract: tr(.deleteAbstract),
-      discussion: helpText(.deleteDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "delete",
+        abstract: tr(.deleteAbstract),
+        discussion: helpText(.deleteDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -32,7 +34,7 @@ extension Ilgi {
           return
         }
       }
-      try Context.map { _ = try store.moveToTrash(entry.path) }
+      _ = try store.moveToTrash(entry.path)
       context.recordChange(store, [entry.path], GitRepository.message("delete", entry.date, entry.title))
       Terminal.standardOutput.write(
         tr(.deleteMoved, entry.path, entry.id.rawValue.prefix(8).lowercased()) + "\n")

@@ -4,10 +4,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi doctor`.
   struct Doctor: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "doctor",
-      abstract: tr(.doctorAbstract),
-      discussion: helpText(.doctorDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "doctor",
+        abstract: tr(.doctorAbstract),
+        discussion: helpText(.doctorDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -16,14 +18,15 @@ extension Ilgi {
       let store = try context.openJournal()
       let (index, report) = try context.index(store, warnings: false)
       var problems: [String] = []
-      for error in report.skipped { problems.append(Context.describe(error)) }
-      for duplicate in try Context.indexed({ try index.duplicateIDs() }) {
-        problems.append(tr(.doctorDuplicateID, duplicate.id, duplicate.paths.count, duplicate.paths.joined(separator: ", ")))
+      for error in report.skipped { problems.append(Diagnostics.describe(error)) }
+      for duplicate in try index.duplicateIDs() {
+        problems.append(
+          tr(.doctorDuplicateID, duplicate.id, duplicate.paths.count, duplicate.paths.joined(separator: ", ")))
       }
-      for note in try Context.indexed({ try index.notes() }) {
-        for text in note.notes { problems.append("\(note.path): \(Context.describe(note: text))") }
+      for note in try index.notes() {
+        for text in note.notes { problems.append("\(note.path): \(Diagnostics.describe(note: text))") }
       }
-      let total = try Context.indexed { try index.count() }
+      let total = try index.count()
       if problems.isEmpty {
         Terminal.standardOutput.write(tr(.doctorHealthy, total) + "\n")
         return

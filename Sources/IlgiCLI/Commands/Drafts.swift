@@ -4,15 +4,19 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi drafts [list | discard NAME]`.
   struct Drafts: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "drafts",
-      abstract: tr(.draftsAbstract),
-      discussion: helpText(.draftsDiscussion),
-      subcommands: [List.self, Discard.self],
-      defaultSubcommand: List.self)
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "drafts",
+        abstract: tr(.draftsAbstract),
+        discussion: helpText(.draftsDiscussion),
+        subcommands: [List.self, Discard.self],
+        defaultSubcommand: List.self)
+    }
 
     struct List: ParsableCommand {
-      static let configuration = CommandConfiguration(commandName: "list", abstract: tr(.draftsListAbstract))
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: tr(.draftsListAbstract))
+      }
 
       @OptionGroup var global: GlobalOptions
 
@@ -33,7 +37,9 @@ extension Ilgi {
     }
 
     struct Discard: ParsableCommand {
-      static let configuration = CommandConfiguration(commandName: "discard", abstract: tr(.draftsDiscardAbstract))
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "discard", abstract: tr(.draftsDiscardAbstract))
+      }
 
       @OptionGroup var global: GlobalOptions
 
@@ -58,7 +64,7 @@ extension Ilgi {
             return
           }
         }
-        try Context.map { try store.discardDraft(draft) }
+        try store.discardDraft(draft)
         Terminal.standardOutput.write(tr(.draftsDiscarded, draft.path) + "\n")
       }
     }

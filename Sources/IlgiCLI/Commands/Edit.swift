@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi edit [SELECTOR]`.
   struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "edit",
-      abstract: tr(.editAbstract),
-      discussion: helpText(.editDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "edit",
+        abstract: tr(.editAbstract),
+        discussion: helpText(.editDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -22,16 +24,14 @@ extension Ilgi {
       let context = Context(global)
       let store = try context.openJournal()
       let path = try Self.path(selector, context, store)
-      var session = try Context.map {
-        resume ? try store.resumeEdit(path) : try store.beginEdit(path)
-      }
+      var session = try resume ? store.resumeEdit(path) : store.beginEdit(path)
       // An interrupted edit of an entry that changed since is merged with it first: a clean
       // merge is saved at once, a conflict opens the editor with both versions marked.
       var conflicted = false
       if resume {
         let labels = TextMerge.Labels(mine: tr(.mergeMine), base: tr(.mergeBase), theirs: tr(.mergeTheirs))
         let git = ChildProcess.find("git", path: context.variables["PATH"] ?? "/usr/bin:/bin")
-        if let merged = try Context.map({ try store.mergeChanges(into: session, labels: labels, git: git) }) {
+        if let merged = try store.mergeChanges(into: session, labels: labels, git: git) {
           session = merged.session
           conflicted = !merged.clean
           Terminal.note(merged.clean ? tr(.editMerged, path) : tr(.editMergeConflict, path))
@@ -41,7 +41,7 @@ extension Ilgi {
       let ending = try context.editor.edit(
         store.absolute(session.draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
       guard ending == .exited(0) else {
-        if try Context.map({ try store.abandonEdit(session) }) { throw Failure(tr(.errEditorUncleanNothingKept, path)) }
+        if try store.abandonEdit(session) { throw Failure(tr(.errEditorUncleanNothingKept, path)) }
         throw Failure(tr(.errEditorUnclean, path, session.draft))
       }
       if conflicted, let text = try? String(contentsOfFile: store.absolute(session.draft), encoding: .utf8),
@@ -53,13 +53,14 @@ extension Ilgi {
     }
 
     private func finish(_ session: EditSession, _ context: Context, _ store: JournalStore) throws {
-      switch try Context.map({ try store.finishEdit(session) }) {
+      switch try store.finishEdit(session) {
       case .unchanged: Terminal.standardError.write(tr(.editNoChanges, session.entry) + "\n")
       case .saved:
         Terminal.standardOutput.write(session.entry.rawValue + "\n")
         // Saved as written, even when the front matter is still broken: say so.
-        if case .failure(let problem) = Result(catching: { () throws(EntryReadError) in try store.read(session.entry) }) {
-          Terminal.warn(Context.describe(problem))
+        if case .failure(let problem) = Result(catching: { () throws(EntryReadError) in try store.read(session.entry) })
+        {
+          Terminal.warn(Diagnostics.describe(problem))
         }
         context.recordEntry(store, session.entry, action: "edit")
       }

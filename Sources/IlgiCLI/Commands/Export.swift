@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi export [FORMAT | --format FORMAT] [--out PATH] [filters]`.
   struct Export: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "export",
-      abstract: tr(.exportAbstract),
-      discussion: helpText(.exportDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "export",
+        abstract: tr(.exportAbstract),
+        discussion: helpText(.exportDiscussion))
+    }
 
     /// What an export writes.
     enum Format: String, CaseIterable, ExpressibleByArgument {
@@ -17,10 +19,14 @@ extension Ilgi {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"), completion: .list(Format.allCases.map(\.rawValue)))
+    @Argument(
+      help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"), completion: .list(Format.allCases.map(\.rawValue))
+    )
     var formatName: String?
 
-    @Option(name: .customLong("format"), help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"), completion: .list(Format.allCases.map(\.rawValue)))
+    @Option(
+      name: .customLong("format"), help: ArgumentHelp(tr(.exportFormatHelp), valueName: "format"),
+      completion: .list(Format.allCases.map(\.rawValue)))
     var formatOption: String?
 
     @Option(help: ArgumentHelp(tr(.exportOutHelp), valueName: "path"), completion: .file())
@@ -45,7 +51,9 @@ extension Ilgi {
 
     func run() throws {
       let context = Context(global)
-      let format = Format(rawValue: self.format!)!
+      guard let format = self.format.flatMap(Format.init(rawValue:)) else {
+        throw ValidationError(tr(.errExportNoFormat))
+      }
       if format == .html { return try site(context) }
       let jrnlFormat: JrnlTimeFormat
       do throws(ImportError) {
@@ -53,19 +61,19 @@ extension Ilgi {
       } catch {
         throw Failure(tr(.impBadTimeFormat, timeFormat), status: ExitStatus.usage)
       }
-      let target = out.map { Context.expand($0, context.variables) }
-      if let target, FileManager.default.fileExists(atPath: target) {
-        throw Failure(tr(.errExportExists, out!))
+      let target = out.map { context.expand($0) }
+      if let out, let target, FileManager.default.fileExists(atPath: target) {
+        throw Failure(tr(.errExportExists, out))
       }
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
-      let listed = try Context.indexed { try index.entries(filters.filter(today: context.today)) }
+      let listed = try index.entries(filters.filter(today: context.today))
       var entries: [Entry] = []
       for item in listed {
         do {
           entries.append(try store.read(item.path))
         } catch {
-          throw Context.describe(JournalError(path: item.path.rawValue, reason: .unreadable(error)))
+          throw Diagnostics.describe(JournalError(path: item.path.rawValue, reason: .unreadable(error)))
         }
       }
       let text: String
@@ -88,25 +96,28 @@ extension Ilgi {
         return
       }
       do throws(FileSystemError) {
-        try LocalFileSystem().createAtomically(Array(text.utf8), atPath: target, permissions: JournalLayout.filePermissions)
+        try LocalFileSystem().createAtomically(
+          Array(text.utf8), atPath: target, permissions: JournalLayout.filePermissions)
       } catch {
-        if error.code == EEXIST { throw Failure(tr(.errExportExists, out!)) }
+        if error.code == EEXIST { throw Failure(tr(.errExportExists, out ?? target)) }
         throw Failure(
-          tr(.errIO, Context.operation(error.operation), error.path, error.reason.lowercased()), status: ExitStatus.ioError)
+          tr(.errIO, Diagnostics.operation(error.operation), error.path, error.reason.lowercased()),
+          status: ExitStatus.ioError)
       }
       Terminal.standardOutput.write(tr(.exportWrote, entries.count, context.display(target)) + "\n")
     }
 
     /// `ilgi export html --out DIR`: the journal as a website, writing only what changed.
     func site(_ context: Context) throws {
-      let target = Context.expand(out!, context.variables)
+      guard let out else { throw ValidationError(tr(.exportHTMLNeedsOut)) }
+      let target = context.expand(out)
       let writer = SiteWriter(folder: target)
       do throws(SiteWriter.Refusal) {
         try writer.check()
       } catch {
         switch error {
-        case .notOurs: throw Failure(tr(.errSiteNotOurs, out!))
-        case .isAFile: throw Failure(tr(.errSiteIsFile, out!))
+        case .notOurs: throw Failure(tr(.errSiteNotOurs, out))
+        case .isAFile: throw Failure(tr(.errSiteIsFile, out))
         }
       }
       let store = try context.openJournal()
@@ -116,16 +127,13 @@ extension Ilgi {
       var options = context.siteOptions
       options.keepsFragments = true
       let templates = context.templates(for: store)
-      let report = try Context.indexed {
-        try Context.map {
-          try writer.export(
-            index: index, attachments: indexReport.attachments, store: store, templates: templates, options: options,
-            filter: filter)
-        }
-      }
+      let report = try writer.export(
+        index: index, attachments: indexReport.attachments, store: store, templates: templates, options: options,
+        filter: filter)
       Terminal.standardOutput.write(
-        tr(.siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,
-           context.display(target + "/index.html")) + "\n")
+        tr(
+          .siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,
+          context.display(target + "/index.html")) + "\n")
     }
 
     /// The `list --json` shape plus `body` and `frontMatter`, newest first like `list`.
@@ -140,7 +148,8 @@ extension Ilgi {
         item["frontMatter"] = JournalExport.frontMatterJSON(entry)
         items.append(item)
       }
-      let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      let data = try JSONSerialization.data(
+        withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       return String(decoding: data, as: UTF8.self) + "\n"
     }
   }

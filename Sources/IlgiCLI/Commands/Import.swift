@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi import PATH [--from FORMAT]`.
   struct Import: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "import",
-      abstract: tr(.importAbstract),
-      discussion: helpText(.importDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "import",
+        abstract: tr(.importAbstract),
+        discussion: helpText(.importDiscussion))
+    }
 
     /// What an import reads.
     enum Format: String, CaseIterable, ExpressibleByArgument {
@@ -42,7 +44,7 @@ extension Ilgi {
 
     func run() throws {
       let context = Context(global)
-      let source = Context.expand(path, context.variables)
+      let source = context.expand(path)
       let shown = path
       let kind = try format.flatMap(Format.init(rawValue:)) ?? Self.guess(source, shown: shown)
       let zone = context.environment.timeZone
@@ -62,16 +64,17 @@ extension Ilgi {
         case .dayone:
           entries = try DayOneFormat.entries(at: source, shownAs: shown, zone: zone)
         case .json:
-          entries = try SampleJSONFormat.entries(Array(try Interchange.readText(source, shownAs: shown).utf8), file: shown, zone: zone)
+          entries = try SampleJSONFormat.entries(
+            Array(try Interchange.readText(source, shownAs: shown).utf8), file: shown, zone: zone)
         }
       } catch {
-        throw Self.describe(error)
+        throw Diagnostics.describe(error)
       }
 
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
-      let existing = try Context.indexed { try index.entries() }
-      let plan = try Context.map { try store.planImport(entries, existing: existing) }
+      let existing = try index.entries()
+      let plan = try store.planImport(entries, existing: existing)
       if dryRun {
         var out = ""
         for item in plan.items {
@@ -81,17 +84,21 @@ extension Ilgi {
         report(plan, context: context, dry: true)
         return
       }
-      let written = try Context.map { try store.applyImport(plan) }
+      let written = try store.applyImport(plan)
       _ = try context.index(store)
       report(plan, context: context, dry: false)
-      let message = "ilgi: import \(plan.items.count) entries from \((shown as NSString).lastPathComponent) (\(kind.rawValue))"
+      let message =
+        "ilgi: import \(plan.items.count) entries from \((shown as NSString).lastPathComponent) (\(kind.rawValue))"
       context.recordChange(store, written, message)
     }
 
     private func report(_ plan: ImportPlan, context: Context, dry: Bool) {
       var out = ""
       if let range = plan.dateRange {
-        out += tr(dry ? .importSummaryDry : .importSummary, plan.items.count, range.first.day, range.last.day, plan.tags.count) + "\n"
+        out +=
+          tr(
+            dry ? .importSummaryDry : .importSummary, plan.items.count, range.first.day, range.last.day, plan.tags.count
+          ) + "\n"
       } else {
         out += tr(.importNothingNew) + "\n"
       }
@@ -105,7 +112,7 @@ extension Ilgi {
     static func guess(_ path: String, shown: String) throws -> Format {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        throw describe(ImportError(location: shown, problem: .missing))
+        throw ImportError(location: shown, problem: .missing)
       }
       if isFolder.boolValue { return .jrnlFolder }
       if path.lowercased().hasSuffix(".zip") { return .dayone }
@@ -122,37 +129,6 @@ extension Ilgi {
         throw Failure(tr(.errImportGuess, shown), status: ExitStatus.usage)
       }
       return .jrnl
-    }
-
-    /// One line naming the place and what is wrong there.
-    static func describe(_ error: ImportError) -> Failure {
-      let problem: String
-      switch error.problem {
-      case .missing: problem = tr(.impMissing)
-      case .unreadable(let reason): problem = tr(.impUnreadable, reason)
-      case .notText: problem = tr(.impNotText)
-      case .noEntries: problem = tr(.impNoEntries)
-      case .textBeforeFirstEntry: problem = tr(.impTextBefore)
-      case .badJrnlDate(let text, let format): problem = tr(.impBadJrnlDate, text, format)
-      case .badTimeFormat(let format): problem = tr(.impBadTimeFormat, format)
-      case .invalidJSON(let reason): problem = tr(.impInvalidJSON, reason)
-      case .wrongType(let expected): problem = tr(.impWrongType, expected)
-      case .missingKey(let key): problem = tr(.impMissingKey, key)
-      case .badDate(let text): problem = tr(.impBadDate, text)
-      case .unknownTimeZone(let name): problem = tr(.impUnknownZone, name)
-      case .badID(let text): problem = tr(.impBadID, text)
-      case .missingPhoto(let name): problem = tr(.impMissingPhoto, name)
-      case .badZip(let reason): problem = tr(.impBadZip, reason)
-      case .wrongKind(let expectedFolder): problem = tr(expectedFolder ? .impWantFolder : .impWantFile)
-      }
-      let status: Int32
-      switch error.problem {
-      case .missing: status = ExitStatus.noSuchEntry
-      case .badTimeFormat: status = ExitStatus.usage
-      case .unreadable: status = ExitStatus.ioError
-      default: status = ExitStatus.badData
-      }
-      return Failure(tr(.errImport, error.location, problem), status: status)
     }
   }
 }

@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi index [--rebuild]`.
   struct Index: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "index",
-      abstract: tr(.indexAbstract),
-      discussion: helpText(.indexDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "index",
+        abstract: tr(.indexAbstract),
+        discussion: helpText(.indexDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -19,7 +21,12 @@ extension Ilgi {
       let context = Context(global)
       let store = try context.openJournal()
       let started = Date()
-      let progress: (@Sendable (Int, Int) -> Void)? = isatty(STDERR_FILENO) == 1 ? Self.drawProgress : nil
+      // The bar is drawn from the threads that read the files: it is handed its stream and words.
+      let errors = Terminal.standardError
+      let reading = tr(.indexReading)
+      let progress: (@Sendable (Int, Int) -> Void)? =
+        errors.isTerminal
+        ? { @Sendable done, total in Self.drawProgress(done: done, total: total, on: errors, label: reading) } : nil
       let (_, report) = try context.index(store, rebuild: rebuild, progress: progress)
       let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
       Terminal.standardOutput.write(
@@ -29,13 +36,13 @@ extension Ilgi {
     }
 
     /// A bar on stderr for runs of a thousand files or more, cleared when done.
-    @Sendable static func drawProgress(done: Int, total: Int) {
+    static func drawProgress(done: Int, total: Int, on errors: TextOutput, label: String) {
       guard total >= 1000 else { return }
       let width = 30
       let filled = done * width / max(total, 1)
       let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-      Terminal.standardError.write("\r\(tr(.indexReading)) \(bar) \(done)/\(total)")
-      if done == total { Terminal.standardError.write("\r\u{1B}[K") }
+      errors.write("\r\(label) \(bar) \(done)/\(total)")
+      if done == total { errors.write("\r\u{1B}[K") }
     }
   }
 }

@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi init [PATH]`.
   struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "init",
-      abstract: tr(.initAbstract),
-      discussion: helpText(.initDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "init",
+        abstract: tr(.initAbstract),
+        discussion: helpText(.initDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -20,8 +22,8 @@ extension Ilgi {
 
     func run() throws {
       let context = Context(global)
-      let root = path.map { Context.expand($0, context.variables) } ?? context.journalPath.path
-      let (store, done) = try Context.map { try JournalStore.initialize(root: root, reader: context.reader) }
+      let root = path.map { context.expand($0) } ?? context.journalPath.path
+      let (store, done) = try JournalStore.initialize(root: root, reader: context.reader)
       let shown = context.display(store.root)
       if done.createdRoot {
         Terminal.standardOutput.write(tr(.initMade, shown) + "\n")
@@ -32,7 +34,7 @@ extension Ilgi {
       }
       if git { try Self.makeRepository(store, context) }
       // A journal that is not the one ilgi opens without -J: say how to make it so.
-      let usual = Context.loadSettings(journalFlag: nil, localeFlag: nil, variables: context.variables).journal.path
+      let usual = context.invocation.settings(LoadedSettings.Flags()).journal.path
       if done.createdRoot || done.createdIlgiFolder,
         URL(fileURLWithPath: usual).standardizedFileURL != URL(fileURLWithPath: store.root).standardizedFileURL
       {
@@ -45,19 +47,19 @@ extension Ilgi {
     static func makeRepository(_ store: JournalStore, _ context: Context) throws {
       let repository = context.git(store) ?? GitRepository(unchecked: store.root, environment: context.variables)
       if context.git(store) == nil {
-        _ = try Context.git { try repository.check(["init", "--quiet"]) }
+        _ = try repository.check(["init", "--quiet"])
       }
-      _ = try Context.git { try repository.check(["add", "-A"]) }
-      let staged = try Context.git { try repository.run(["diff", "--cached", "--quiet"]) }
+      _ = try repository.check(["add", "-A"])
+      let staged = try repository.run(["diff", "--cached", "--quiet"])
       guard staged.status != 0 else { return }
-      let committed = try Context.git { try repository.run(["commit", "--quiet", "-m", "ilgi: start the journal"]) }
+      let committed = try repository.run(["commit", "--quiet", "-m", "ilgi: start the journal"])
       if committed.status != 0 {
         if committed.stderr.contains("identity unknown") || committed.stderr.contains("tell me who you are") {
           throw Failure(tr(.errGitIdentity))
         }
         throw Failure(tr(.errGit, "commit", committed.firstErrorLine))
       }
-      let head = try Context.git { try repository.check(["log", "-1", "--format=%h %s"]) }
+      let head = try repository.check(["log", "-1", "--format=%h %s"])
       Terminal.standardOutput.write(tr(.initGitDone, head.trimmingCharacters(in: .whitespacesAndNewlines)) + "\n")
     }
   }

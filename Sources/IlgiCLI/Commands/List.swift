@@ -4,10 +4,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi list`.
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "list",
-      abstract: tr(.listAbstract),
-      discussion: helpText(.listDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "list",
+        abstract: tr(.listAbstract),
+        discussion: helpText(.listDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -22,7 +24,7 @@ extension Ilgi {
       let context = Context(global)
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
-      let entries = try Context.indexed { try index.entries(filters.filter(today: context.today)) }
+      let entries = try index.entries(filters.filter(today: context.today))
       if json {
         Terminal.standardOutput.write(try EntryJSON.render(entries.map { EntryJSON($0) }))
         return
@@ -35,7 +37,7 @@ extension Ilgi {
       }
       if entries.isEmpty {
         Terminal.standardError.write(
-          try Context.indexed { try index.count() } == 0
+          try index.count() == 0
             ? tr(.listEmptyJournal) + "\n" : tr(.listNoMatch) + "\n")
       }
       Pager.show(out, variables: context.variables, options: pager)

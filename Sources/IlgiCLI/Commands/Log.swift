@@ -5,7 +5,9 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi log [SELECTOR] [-p]`: an entry's git history.
   struct Log: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "log", abstract: tr(.logAbstract))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(commandName: "log", abstract: tr(.logAbstract))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -27,7 +29,7 @@ extension Ilgi {
         arguments += ["--follow", "--", entry.path.rawValue]
         shown = entry.path.rawValue
       }
-      let result = try Context.git { try git.run(arguments) }
+      let result = try git.run(arguments)
       guard result.status == 0 || result.stderr.contains("does not have any commits") else {
         throw Failure(tr(.errGit, "log", result.firstErrorLine))
       }

@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi new`.
   struct New: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "new",
-      abstract: tr(.newAbstract),
-      discussion: helpText(.newDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "new",
+        abstract: tr(.newAbstract),
+        discussion: helpText(.newDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -38,7 +40,7 @@ extension Ilgi {
     var resume = false
 
     func validate() throws {
-      if let date, NewEntryDate.parse(date, now: Date(), zone: .current) == nil {
+      if let date, NewEntryDate.parse(date, now: Date(), zone: Invocation.current.timeZone) == nil {
         throw ValidationError(tr(.errNewDate, date))
       }
       for tag in tags
@@ -81,17 +83,13 @@ extension Ilgi {
             status: ExitStatus.usage)
         }
         if let asking { details.weather = asking.text() }
-        let path = try Context.map {
-          try store.addEntry(text: Self.normalized(body), details: details, templates: templates)
-        }
+        let path = try store.addEntry(text: Self.normalized(body), details: details, templates: templates)
         Terminal.standardOutput.write(path.rawValue + "\n")
         asking?.reportProblem()
         context.recordEntry(store, path, action: "new")
         return
       }
-      let (draft, template) = try Context.map {
-        try store.beginNewEntry(details, templates: templates, now: context.now)
-      }
+      let (draft, template) = try store.beginNewEntry(details, templates: templates, now: context.now)
       try finish(context, store, draft: draft, template: template, weather: asking)
     }
 
@@ -165,9 +163,7 @@ extension Ilgi {
         )
       }
       let weatherText = weather?.text()
-      let outcome = try Context.map {
-        try store.finishNewEntry(draft: draft, template: template, weather: weatherText)
-      }
+      let outcome = try store.finishNewEntry(draft: draft, template: template, weather: weatherText)
       switch outcome {
       case .saved(let path):
         Terminal.standardOutput.write(path.rawValue + "\n")
@@ -197,7 +193,7 @@ struct WeatherRequest {
     case .failure(.notConfigured("place")):
       return nil
     case .failure(let error):
-      Terminal.note(tr(.weatherForNewEntry, Context.describe(error)))
+      Terminal.note(tr(.weatherForNewEntry, Diagnostics.describe(error)))
       return nil
     case .success(let lookup):
       let now = context.now
@@ -219,7 +215,7 @@ struct WeatherRequest {
     case .none:
       Terminal.note(tr(.weatherSkipped))
     case .failure(let error):
-      Terminal.note(tr(.weatherForNewEntry, Context.describe(error)))
+      Terminal.note(tr(.weatherForNewEntry, Diagnostics.describe(error)))
     case .success:
       break
     }

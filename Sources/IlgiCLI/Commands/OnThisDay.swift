@@ -4,10 +4,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi onthisday [DATE]`.
   struct OnThisDay: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "onthisday",
-      abstract: tr(.onThisDayAbstract),
-      discussion: helpText(.onThisDayDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "onthisday",
+        abstract: tr(.onThisDayAbstract),
+        discussion: helpText(.onThisDayDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -26,7 +28,7 @@ extension Ilgi {
       }
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
-      let entries = try Context.indexed { try index.entries(onThisDay: day) }
+      let entries = try index.entries(onThisDay: day)
       if json {
         Terminal.standardOutput.write(try EntryJSON.render(entries.map { EntryJSON($0) }))
         return

@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi render [FILE]`.
   struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "render",
-      abstract: tr(.renderAbstract),
-      discussion: helpText(.renderDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "render",
+        abstract: tr(.renderAbstract),
+        discussion: helpText(.renderDiscussion))
+    }
 
     @Argument(help: ArgumentHelp(tr(.renderFileHelp)))
     var file: String?
@@ -17,10 +19,10 @@ extension Ilgi {
     var allowRawHtml = false
 
     func run() throws {
-      let variables = ProcessInfo.processInfo.environment
+      let invocation = Invocation.current
       var bytes: [UInt8]
       if let file, file != "-" {
-        let path = Context.expand(file, variables)
+        let path = invocation.expand(file)
         let read = Result { () throws(FileSystemError) in
           try LocalFileSystem().readFile(atPath: path, limit: EntryReader.sizeLimit)
         }
@@ -31,7 +33,7 @@ extension Ilgi {
           throw Failure(tr(.errRenderRead, file, error.reason.lowercased()), status: status)
         }
       } else {
-        bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        bytes = Array(invocation.input.readAll())
       }
       let name = file ?? tr(.standardInput)
       let document: EntryDocument
@@ -39,16 +41,22 @@ extension Ilgi {
         document = try EntryDocument(bytes: bytes)
       } catch {
         switch error {
-        case .binary: throw Failure(tr(.warningLine, tr(.readBinary, name), tr(.adviceConvertInput)), status: ExitStatus.badData)
+        case .binary:
+          throw Failure(tr(.warningLine, tr(.readBinary, name), tr(.adviceConvertInput)), status: ExitStatus.badData)
         case .invalidUTF8(let offset):
           throw Failure(
             tr(.warningLine, tr(.readInvalidUTF8, name, offset), tr(.adviceConvertInput)), status: ExitStatus.badData)
         case .frontMatter(let problem):
-          throw Failure(tr(.warningLine, tr(.readFrontMatter, name, problem.position, Context.describe(problem)), tr(.adviceFixLine)), status: ExitStatus.badData)
+          throw Failure(
+            tr(
+              .warningLine, tr(.readFrontMatter, name, problem.position, Diagnostics.describe(problem)),
+              tr(.adviceFixLine)),
+            status: ExitStatus.badData)
         }
       }
-      let renderer = MarkdownRenderer(allowsRawHTML: allowRawHtml
-          || Context.loadSettings(journalFlag: nil, localeFlag: nil, variables: variables).settings.flag(.rawHTML))
+      let renderer = MarkdownRenderer(
+        allowsRawHTML: allowRawHtml
+          || invocation.settings(LoadedSettings.Flags()).settings.flag(.rawHTML))
       Terminal.standardOutput.write(renderer.html(document.content))
     }
   }

@@ -4,10 +4,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi search QUERY`.
   struct Search: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "search",
-      abstract: tr(.searchAbstract),
-      discussion: helpText(.searchDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "search",
+        abstract: tr(.searchAbstract),
+        discussion: helpText(.searchDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -35,13 +37,13 @@ extension Ilgi {
       do {
         parsed = try SearchQuery(query.joined(separator: " "))
       } catch {
-        throw Failure(tr(.errSearch, Context.describe(error)), status: ExitStatus.usage)
+        throw Failure(tr(.errSearch, Diagnostics.describe(error)), status: ExitStatus.usage)
       }
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
       var filter = filters.filter(today: context.today)
       if filter.limit == nil { filter.limit = json ? nil : 50 }
-      let hits = try Context.indexed { try index.search(parsed, filter: filter, store: store) }
+      let hits = try index.search(parsed, filter: filter, store: store)
       if json {
         struct Hit: Encodable {
           var entry: EntryJSON
@@ -55,7 +57,9 @@ extension Ilgi {
             try container.encode(rank, forKey: .rank)
           }
         }
-        let items = hits.map { Hit(entry: EntryJSON($0.entry), snippet: Self.marked($0, open: "**", close: "**"), rank: $0.rank) }
+        let items = hits.map {
+          Hit(entry: EntryJSON($0.entry), snippet: Self.marked($0, open: "**", close: "**"), rank: $0.rank)
+        }
         Terminal.standardOutput.write(try EntryJSON.render(items))
         return
       }
@@ -86,7 +90,8 @@ extension Ilgi {
       var out = ""
       var position = hit.snippet.startIndex
       for range in hit.highlights where range.lowerBound >= position {
-        out += clean(String(hit.snippet[position..<range.lowerBound])) + open + clean(String(hit.snippet[range])) + close
+        out +=
+          clean(String(hit.snippet[position..<range.lowerBound])) + open + clean(String(hit.snippet[range])) + close
         position = range.upperBound
       }
       return out + clean(String(hit.snippet[position...]))

@@ -7,10 +7,12 @@ import IlgiServer
 extension Ilgi {
   /// `ilgi serve [--port P] [--host H] [--token T] [--open] [filters]`.
   struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "serve",
-      abstract: tr(.serveAbstract),
-      discussion: helpText(.serveDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "serve",
+        abstract: tr(.serveAbstract),
+        discussion: helpText(.serveDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -32,7 +34,9 @@ extension Ilgi {
     static let localHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
 
     func validate() throws {
-      guard let number = Int(port), (0...65_535).contains(number) else { throw ValidationError(tr(.errServePort, port)) }
+      guard let number = Int(port), (0...65_535).contains(number) else {
+        throw ValidationError(tr(.errServePort, port))
+      }
     }
 
     func run() throws {
@@ -45,13 +49,14 @@ extension Ilgi {
       let token = self.token ?? (Self.localHosts.contains(host) ? nil : Self.newToken())
       let server = SiteServer(token: token, pages: { try live.pages() }, report: { Terminal.warn($0) })
       let host = self.host
+      guard let port = Int(port) else { throw ValidationError(tr(.errServePort, port)) }
       let display = context.display(store.root)
       let open = self.open
       let done = DispatchSemaphore(value: 0)
       nonisolated(unsafe) var failure: Error?
       Task {
         do {
-          try await server.run(host: host, port: Int(port)!) { bound in
+          try await server.run(host: host, port: port) { bound in
             let shown = host.contains(":") ? "[\(host)]" : host
             let address = "http://\(shown):\(bound)/"
             Terminal.standardError.write("ilgi: " + tr(.serveListening, display, address) + "\n")
@@ -62,7 +67,8 @@ extension Ilgi {
               addresses = (SiteServer.networkAddresses() + ["127.0.0.1"]).map { "http://\($0):\(bound)/" + query }
             }
             for (number, shown) in addresses.enumerated() where token != nil || addresses.count > 1 {
-              let line = number > 0 ? tr(.serveOrAt, shown) : token != nil ? tr(.serveTokenLine, shown) : tr(.serveOpenAt, shown)
+              let line =
+                number > 0 ? tr(.serveOrAt, shown) : token != nil ? tr(.serveTokenLine, shown) : tr(.serveOpenAt, shown)
               Terminal.standardError.write("ilgi: " + line + "\n")
             }
             if open { Self.openBrowser(address + (token.map { "?token=" + $0 } ?? "")) }
@@ -85,8 +91,10 @@ extension Ilgi {
     }
 
     static func openBrowser(_ address: String) {
-      let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-      guard let opener = ChildProcess.find("xdg-open", path: path) ?? ChildProcess.find("open", path: path) else { return }
+      let path = Invocation.current.variables["PATH"] ?? "/usr/bin:/bin"
+      guard let opener = ChildProcess.find("xdg-open", path: path) ?? ChildProcess.find("open", path: path) else {
+        return
+      }
       let process = Process()
       process.executableURL = URL(fileURLWithPath: opener)
       process.arguments = [address]
@@ -121,7 +129,8 @@ final class LiveSite: @unchecked Sendable {
     let templatesNow =
       templatesStamp()
       + report.attachments.map { "\($0.path.rawValue) \($0.signature.size) \($0.signature.modified)\n" }.joined()
-    let changed = report.added + report.updated + report.removed + report.moved > 0 || report.rebuilt
+    let changed =
+      report.added + report.updated + report.removed + report.moved > 0 || report.rebuilt
       || templatesNow != stamp
     if let cached, !changed { return cached }
     stamp = templatesNow

@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi share [SELECTOR] [--html] [--copy]`.
   struct Share: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "share",
-      abstract: tr(.shareAbstract),
-      discussion: helpText(.shareDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "share",
+        abstract: tr(.shareAbstract),
+        discussion: helpText(.shareDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -36,13 +38,14 @@ extension Ilgi {
         return
       }
       let path = context.variables["PATH"] ?? "/usr/bin:/bin"
-      guard let tool = Self.clipboards.first(where: { ChildProcess.find($0[0], path: path) != nil }) else {
+      let found = Self.clipboards.lazy.compactMap { tool in ChildProcess.find(tool[0], path: path).map { (tool, $0) } }
+      guard let (tool, program) = found.first else {
         throw Failure(tr(.errShareNoClipboard))
       }
-      let program = ChildProcess.find(tool[0], path: path)!
       let result: ChildProcess.Result
       do {
-        result = try ChildProcess.run([program] + tool.dropFirst(), environment: context.variables, input: Array(text.utf8))
+        result = try ChildProcess.run(
+          [program] + tool.dropFirst(), environment: context.variables, input: Array(text.utf8))
       } catch {
         throw Failure(tr(.errShareCopyFailed, tool[0], "\(error)"))
       }
@@ -60,7 +63,8 @@ extension Ilgi {
 
     /// The same as an HTML fragment: the date, the title as a heading, the body through libcmark.
     static func html(_ entry: Entry, _ context: Context) -> String {
-      let date = "<p><time datetime=\"\(entry.date.iso8601)\">\(EntryHTML.escape(context.dates.long(entry.date)))</time></p>\n"
+      let date =
+        "<p><time datetime=\"\(entry.date.iso8601)\">\(EntryHTML.escape(context.dates.long(entry.date)))</time></p>\n"
       return "<article>\n" + date + EntryHTML.fragment(entry, renderer: context.renderer()) + "</article>\n"
     }
   }

@@ -4,10 +4,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi show SELECTOR`.
   struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "show",
-      abstract: tr(.showAbstract),
-      discussion: helpText(.showDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "show",
+        abstract: tr(.showAbstract),
+        discussion: helpText(.showDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 

@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi stats`.
   struct Stats: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "stats",
-      abstract: tr(.statsAbstract),
-      discussion: helpText(.statsDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "stats",
+        abstract: tr(.statsAbstract),
+        discussion: helpText(.statsDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -22,7 +24,7 @@ extension Ilgi {
       let context = Context(global)
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
-      let stats = JournalStats(days: try Context.indexed { try index.days() }, today: context.today)
+      let stats = JournalStats(days: try index.days(), today: context.today)
       if json {
         Terminal.standardOutput.write(try EntryJSON.render(stats))
         return
@@ -60,7 +62,8 @@ extension Ilgi {
       var out = ""
       for year in stats.perYear.keys.sorted() {
         let months = (1...12).map { stats.perMonth[String(format: "%@-%02d", year, $0)] ?? 0 }
-        out += year + "  " + right(String(stats.perYear[year] ?? 0), totalWidth) + " "
+        out +=
+          year + "  " + right(String(stats.perYear[year] ?? 0), totalWidth) + " "
           + months.map { right(String($0), cell) }.joined() + "\n"
       }
       return out + String(repeating: " ", count: 4 + 2 + totalWidth + 1) + names.map { right($0, cell) }.joined() + "\n"

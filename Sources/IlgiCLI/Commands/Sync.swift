@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi sync`: pull with rebase, push, refresh the index.
   struct Sync: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "sync",
-      abstract: tr(.syncAbstract),
-      discussion: helpText(.syncDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "sync",
+        abstract: tr(.syncAbstract),
+        discussion: helpText(.syncDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -20,11 +22,11 @@ extension Ilgi {
         if let file = git.conflictedFiles().first { throw Failure(tr(.errSyncConflict, file)) }
         throw Failure(tr(.errSyncBusy, busy))
       }
-      let remotes = try Context.git { try git.check(["remote"]) }.split(separator: "\n").map(String.init)
+      let remotes = try git.check(["remote"]).split(separator: "\n").map(String.init)
       guard let firstRemote = remotes.first else { throw Failure(tr(.errSyncNoRemote)) }
-      let branch = try Context.git { try git.check(["symbolic-ref", "--short", "HEAD"]) }
+      let branch = try git.check(["symbolic-ref", "--short", "HEAD"])
         .trimmingCharacters(in: .whitespacesAndNewlines)
-      let upstream = try Context.git { try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]) }
+      let upstream = try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"])
       let remote: String
       var pull: [String]
       var push: [String]
@@ -36,19 +38,19 @@ extension Ilgi {
       } else {
         // No upstream yet: pull the same branch if the remote has it, and push setting it.
         remote = remotes.contains("origin") ? "origin" : firstRemote
-        let heads = try Context.git { try git.check(["ls-remote", "--heads", remote, branch]) }
+        let heads = try git.check(["ls-remote", "--heads", remote, branch])
         pull = heads.isEmpty ? [] : ["pull", "--rebase", "--autostash", "--quiet", remote, branch]
         push = ["push", "--quiet", "--set-upstream", remote, branch]
       }
       if !pull.isEmpty {
-        let pulled = try Context.git { try git.run(pull) }
+        let pulled = try git.run(pull)
         if pulled.status != 0 {
           if let file = git.conflictedFiles().first { throw Failure(tr(.errSyncConflict, file)) }
           throw Failure(tr(.errGit, "pull", pulled.firstErrorLine))
         }
       }
       _ = try context.index(store)
-      let pushed = try Context.git { try git.run(push) }
+      let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
       Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
     }

@@ -5,10 +5,12 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi tags`.
   struct Tags: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "tags",
-      abstract: tr(.tagsAbstract),
-      discussion: helpText(.tagsDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "tags",
+        abstract: tr(.tagsAbstract),
+        discussion: helpText(.tagsDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -19,7 +21,7 @@ extension Ilgi {
       let context = Context(global)
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
-      let counts = try Context.indexed { try index.tagCounts() }
+      let counts = try index.tagCounts()
       if json {
         struct Item: Encodable { var tag: String; var count: Int }
         Terminal.standardOutput.write(try EntryJSON.render(counts.map { Item(tag: $0.tag, count: $0.count) }))
@@ -27,8 +29,10 @@ extension Ilgi {
       }
       let width = String(counts.first?.count ?? 0).count
       Terminal.standardOutput.write(
-        counts.map { String(repeating: " ", count: width - String($0.count).count) + "\($0.count)  #\(Sanitize.line($0.tag))\n" }
-          .joined())
+        counts.map {
+          String(repeating: " ", count: width - String($0.count).count) + "\($0.count)  #\(Sanitize.line($0.tag))\n"
+        }
+        .joined())
     }
   }
 }

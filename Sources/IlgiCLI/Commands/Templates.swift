@@ -5,18 +5,21 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi templates [copy [NAME...]]`.
   struct Templates: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "templates",
-      abstract: tr(.templatesAbstract),
-      discussion: helpText(.templatesDiscussion))
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "templates",
+        abstract: tr(.templatesAbstract),
+        discussion: helpText(.templatesDiscussion))
+    }
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp(tr(.templatesActionHelp), valueName: "action"), completion: .list(["copy"]))
     var action: String?
 
-    @Argument(help: ArgumentHelp(tr(.templatesNamesHelp), valueName: "name"),
-              completion: .list(TemplateRenderer.shippedNames))
+    @Argument(
+      help: ArgumentHelp(tr(.templatesNamesHelp), valueName: "name"),
+      completion: .list(TemplateRenderer.shippedNames))
     var names: [String] = []
 
     func validate() throws {
@@ -30,12 +33,12 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
-      let templates = context.templates(for: store)
-      let folder = templates.overrideFolder!
+      let folder = store.root + "/" + JournalLayout.templatesFolder
       guard action == "copy" else {
         for name in TemplateRenderer.shippedNames {
           let path = folder + "/" + name
-          let state = FileManager.default.fileExists(atPath: path)
+          let state =
+            FileManager.default.fileExists(atPath: path)
             ? tr(.templatesOverridden, context.display(path)) : tr(.templatesShipped)
           Terminal.standardOutput.write(name.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + state + "\n")
         }
@@ -44,10 +47,11 @@ extension Ilgi {
       let fileSystem = LocalFileSystem()
       for name in names.isEmpty ? TemplateRenderer.shippedNames : names {
         let path = folder + "/" + name
+        guard let shipped = TemplateRenderer.shipped(name) else { throw ValidationError(tr(.errTemplateName, name)) }
         do throws(FileSystemError) {
           try fileSystem.createDirectory(atPath: folder, permissions: JournalLayout.folderPermissions)
           try fileSystem.createAtomically(
-            Array(TemplateRenderer.shipped(name)!.utf8), atPath: path, permissions: JournalLayout.filePermissions)
+            Array(shipped.utf8), atPath: path, permissions: JournalLayout.filePermissions)
           Terminal.standardOutput.write(tr(.templatesCopied, name, context.display(path)) + "\n")
         } catch {
           if error.code == EEXIST {
@@ -55,7 +59,8 @@ extension Ilgi {
             continue
           }
           throw Failure(
-            tr(.errIO, Context.operation(error.operation), error.path, error.reason.lowercased()), status: ExitStatus.ioError)
+            tr(.errIO, Diagnostics.operation(error.operation), error.path, error.reason.lowercased()),
+            status: ExitStatus.ioError)
         }
       }
     }

@@ -4,16 +4,20 @@ import IlgiCore
 extension Ilgi {
   /// `ilgi trash [list | restore | empty]`.
   struct Trash: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "trash",
-      abstract: tr(.trashAbstract),
-      discussion: helpText(.trashDiscussion),
-      subcommands: [ListTrash.self, Restore.self, Empty.self],
-      defaultSubcommand: ListTrash.self)
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "trash",
+        abstract: tr(.trashAbstract),
+        discussion: helpText(.trashDiscussion),
+        subcommands: [ListTrash.self, Restore.self, Empty.self],
+        defaultSubcommand: ListTrash.self)
+    }
 
     struct ListTrash: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "list", abstract: tr(.trashListAbstract))
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(
+          commandName: "list", abstract: tr(.trashListAbstract))
+      }
 
       @OptionGroup var global: GlobalOptions
 
@@ -38,10 +42,12 @@ extension Ilgi {
     }
 
     struct Restore: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "restore",
-        abstract: tr(.trashRestoreAbstract),
-        discussion: helpText(.trashRestoreDiscussion))
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(
+          commandName: "restore",
+          abstract: tr(.trashRestoreAbstract),
+          discussion: helpText(.trashRestoreDiscussion))
+      }
 
       @OptionGroup var global: GlobalOptions
 
@@ -52,7 +58,7 @@ extension Ilgi {
         let context = Context(global)
         let store = try context.openJournal()
         let listing = store.trashedEntries()
-        let selector = try Context.map { try EntrySelector(parsing: self.selector, today: context.today) }
+        let selector = try EntrySelector(parsing: self.selector, today: context.today)
         let entry: Entry
         do {
           entry = try selector.resolve(in: listing.entries, text: self.selector)
@@ -60,19 +66,21 @@ extension Ilgi {
           if case .noSuchEntry = error.reason {
             throw Failure(tr(.errNotInTrash, self.selector), status: ExitStatus.noSuchEntry)
           }
-          throw Context.describe(error)
+          throw Diagnostics.describe(error)
         }
-        try Context.map { try store.restoreFromTrash(entry.path) }
+        try store.restoreFromTrash(entry.path)
         Terminal.standardOutput.write(entry.path.rawValue + "\n")
         context.recordChange(store, [entry.path], GitRepository.message("restore", entry.date, entry.title))
       }
     }
 
     struct Empty: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "empty",
-        abstract: tr(.trashEmptyAbstract),
-        discussion: helpText(.trashEmptyDiscussion))
+      static var configuration: CommandConfiguration {
+        CommandConfiguration(
+          commandName: "empty",
+          abstract: tr(.trashEmptyAbstract),
+          discussion: helpText(.trashEmptyDiscussion))
+      }
 
       @OptionGroup var global: GlobalOptions
 
@@ -92,7 +100,7 @@ extension Ilgi {
             return
           }
         }
-        let removed = try Context.map { try store.emptyTrash() }
+        let removed = try store.emptyTrash()
         Terminal.standardOutput.write(tr(.trashDeleted, removed) + "\n")
       }
     }

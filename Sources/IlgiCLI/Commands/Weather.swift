@@ -27,14 +27,15 @@ extension Ilgi {
         case .success(let report):
           Terminal.standardOutput.write("\(report.condition.symbol) \(report.text(in: context.language))\n")
         case .failure(let error):
-          throw Failure(Context.describe(error))
+          throw Failure(Diagnostics.describe(error))
         }
       }
     }
 
     struct Fill: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "fill", abstract: tr(.weatherFillAbstract), discussion: helpText(.weatherFillDiscussion))
+        CommandConfiguration(
+          commandName: "fill", abstract: tr(.weatherFillAbstract), discussion: helpText(.weatherFillDiscussion))
       }
 
       @OptionGroup var global: GlobalOptions
@@ -51,7 +52,7 @@ extension Ilgi {
         let context = Context(global)
         let store = try context.openJournal()
         let (index, _) = try context.index(store)
-        let missing = try Context.indexed { try index.entries(filters.filter(today: context.today)) }
+        let missing = try index.entries(filters.filter(today: context.today))
           .filter { ($0.weather ?? "").isEmpty }
         guard !missing.isEmpty else {
           Terminal.standardError.write(tr(.weatherFillNothing) + "\n")
@@ -75,11 +76,9 @@ extension Ilgi {
             context.recordChange(store, changed, "ilgi: weather fill \(changed.count) entries")
           }
           for (entry, report) in found {
-            let written = try Context.map {
-              try store.setFrontMatter(
-                "weather", yaml: YAMLScalar.quoted(report.text(in: context.language)), of: entry.path,
-                onlyIfAbsent: true)
-            }
+            let written = try store.setFrontMatter(
+              "weather", yaml: YAMLScalar.quoted(report.text(in: context.language)), of: entry.path,
+              onlyIfAbsent: true)
             if written { changed.append(entry.path) }
           }
           Terminal.standardOutput.write(tr(.weatherFillDone, found.count) + "\n")
@@ -118,7 +117,7 @@ extension Ilgi {
           case .success(let history):
             for entry in chunk { reports[entry.path] = history.report(at: entry.date.instant) }
           case .failure(let error):
-            throw Failure(Context.describe(error))
+            throw Failure(Diagnostics.describe(error))
           }
         }
         return reports
@@ -139,7 +138,7 @@ extension Ilgi {
     static func lookup(_ context: Context, _ store: JournalStore) throws -> WeatherLookup {
       switch context.weatherLookup(root: store.root) {
       case .success(let lookup): return lookup
-      case .failure(let error): throw Failure(Context.describe(error), status: ExitStatus.usage)
+      case .failure(let error): throw Failure(Diagnostics.describe(error), status: ExitStatus.usage)
       }
     }
   }

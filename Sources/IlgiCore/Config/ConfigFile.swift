@@ -191,7 +191,8 @@ public struct ConfigFile: Sendable {
       guard let equals = Self.keyEnd(Substring(line)) else { throw .uneditable(path: path, key: key) }
       let rest = line[line.index(after: equals)...]
       let comment = Self.trailingComment(Substring(rest)).map { " " + $0 } ?? ""
-      lines[number - 1] = line[..<equals].trimmingCharacters(in: .init(charactersIn: " \t")) + " = "
+      lines[number - 1] =
+        line[..<equals].trimmingCharacters(in: .init(charactersIn: " \t")) + " = "
         + value.toml + comment
       if line.first == " " || line.first == "\t" {
         lines[number - 1] = String(line.prefix { $0 == " " || $0 == "\t" }) + lines[number - 1]

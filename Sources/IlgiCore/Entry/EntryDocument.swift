@@ -52,7 +52,9 @@ public struct EntryDocument: Sendable, Equatable {
     func isFence(_ from: Int, _ to: Int) -> Bool { Self.isFence(bytes[from..<to]) }
     func line(_ from: Int, _ to: Int) -> String { String(decoding: bytes[from..<to], as: UTF8.self) }
     let firstEnd = lineEnd(from: start)
-    newline = firstEnd - start >= 2 && bytes[firstEnd - 1] == UInt8(ascii: "\n") && bytes[firstEnd - 2] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+    newline =
+      firstEnd - start >= 2 && bytes[firstEnd - 1] == UInt8(ascii: "\n") && bytes[firstEnd - 2] == UInt8(ascii: "\r")
+      ? "\r\n" : "\n"
     guard firstEnd > start, isFence(start, firstEnd) else {
       frontMatter = nil
       content = text
@@ -64,7 +66,8 @@ public struct EntryDocument: Sendable, Equatable {
       let end = lineEnd(from: lineStart)
       if isFence(lineStart, end) {
         do {
-          frontMatter = try FrontMatter(opening: line(start, firstEnd), lines: lines, closing: line(lineStart, end), firstLine: 1)
+          frontMatter = try FrontMatter(
+            opening: line(start, firstEnd), lines: lines, closing: line(lineStart, end), firstLine: 1)
         } catch {
           throw .frontMatter(error)
         }
@@ -97,8 +100,11 @@ public struct EntryDocument: Sendable, Equatable {
       if isFence(lineStart, end) {
         let needle = Array(word.utf8)
         let block = bytes[blockStart..<lineStart]
-        if needle.isEmpty || block.count >= needle.count
-          && block.indices.dropLast(needle.count - 1).contains(where: { bytes[$0..<$0 + needle.count].elementsEqual(needle) })
+        if needle.isEmpty
+          || block.count >= needle.count
+            && block.indices.dropLast(needle.count - 1).contains(where: {
+              bytes[$0..<$0 + needle.count].elementsEqual(needle)
+            })
         {
           return nil
         }

@@ -101,7 +101,8 @@ public struct EntryReadError: Error, Sendable, Equatable {
   /// A file size in mebibytes, the unit the size limit is set in: `10 MiB`, `52.4 MiB`.
   public static func megabytes(_ bytes: Int64) -> String {
     let mebibytes = Double(bytes) / 1_048_576
-    return mebibytes == mebibytes.rounded() ? String(format: "%.0f MiB", mebibytes) : String(format: "%.1f MiB", mebibytes)
+    return mebibytes == mebibytes.rounded()
+      ? String(format: "%.0f MiB", mebibytes) : String(format: "%.1f MiB", mebibytes)
   }
 }
 
@@ -199,9 +200,11 @@ public struct EntryReader: Sendable {
     if Self.hasConflictMarkers(document.content) { notes.append(EntryNote.conflictMarkers.encoded) }
 
     let weather = front?.string("weather").flatMap { $0.isEmpty ? nil : $0 }
-    let preview = makePreview(front?.string("title")?.isEmpty == false ? Self.withoutSiteMarkup(body, title: title) : body)
+    let preview = makePreview(
+      front?.string("title")?.isEmpty == false ? Self.withoutSiteMarkup(body, title: title) : body)
     return Entry(
-      path: path, id: id ?? EntryID.derived(from: path), idIsDerived: idIsDerived, date: resolvedDate, title: title, body: body,
+      path: path, id: id ?? EntryID.derived(from: path), idIsDerived: idIsDerived, date: resolvedDate, title: title,
+      body: body,
       preview: preview, tags: tags, weather: weather, document: document, notes: notes)
   }
 
@@ -275,7 +278,9 @@ public struct EntryReader: Sendable {
     var escaping = false
     for character in line {
       if escaping {
-        if !(character.isASCII && character.isPunctuation || character.isASCII && character.isSymbol) { result.append("\\") }
+        if !(character.isASCII && character.isPunctuation || character.isASCII && character.isSymbol) {
+          result.append("\\")
+        }
         result.append(character)
         escaping = false
       } else if character == "\\" {
@@ -327,9 +332,13 @@ public struct EntryReader: Sendable {
     var headingSeen = false
     while let line = lines.first {
       let text = line.trimmingCharacters(in: .whitespaces)
-      if text.isEmpty || text == "* TOC" || text == "- TOC" || (text.hasPrefix("{:") || text.hasPrefix("{#")) && text.hasSuffix("}") {
+      if text.isEmpty || text == "* TOC" || text == "- TOC"
+        || (text.hasPrefix("{:") || text.hasPrefix("{#")) && text.hasSuffix("}")
+      {
         lines = lines.dropFirst()
-      } else if !headingSeen, text.hasPrefix("# "), text.dropFirst(2).trimmingCharacters(in: .whitespaces) == title.trimmed {
+      } else if !headingSeen, text.hasPrefix("# "),
+        text.dropFirst(2).trimmingCharacters(in: .whitespaces) == title.trimmed
+      {
         headingSeen = true
         lines = lines.dropFirst()
       } else {
@@ -409,9 +418,11 @@ public struct EntryReader: Sendable {
       while size < 4096, size < bytes.count {
         // A cut past the middle saves little, and a second reading when it gives too little.
         guard let cut = Self.blankLineEnd(in: bytes, from: size), cut < 4096, cut <= bytes.count / 2,
-          !bytes.contains(UInt8(ascii: "]"), from: cut, where: { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: ":") })
+          !bytes.contains(
+            UInt8(ascii: "]"), from: cut, where: { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: ":") })
         else { return nil }
-        let text = renderer.plainText(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), limit: limit)
+        let text = renderer.plainText(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), limit: limit)
         if text.count >= limit { return text }
         size = cut * 2
       }

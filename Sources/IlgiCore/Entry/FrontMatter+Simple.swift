@@ -112,7 +112,8 @@ extension FrontMatter {
 
   private static func isKeyByte(_ byte: UInt8, first: Bool) -> Bool {
     switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
       UInt8(ascii: "_"):
       return true
     case UInt8(ascii: "-"), UInt8(ascii: "."): return !first

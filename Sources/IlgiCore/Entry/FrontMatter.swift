@@ -90,7 +90,8 @@ public struct FrontMatter: Sendable, Equatable {
   /// line-by-line edit misjudged is put back and refused instead of changing another key.
   private mutating func keepOthers(of before: FrontMatter, changing key: String) throws(FrontMatterError) {
     let others = before.keys.filter { $0 != key }
-    guard others.allSatisfy({ values[$0] == before.values[$0] }), Set(keys).subtracting(before.keys).subtracting([key]).isEmpty
+    guard others.allSatisfy({ values[$0] == before.values[$0] }),
+      Set(keys).subtracting(before.keys).subtracting([key]).isEmpty
     else {
       let line = (before.keyLines[key] ?? 0) + 2
       self = before

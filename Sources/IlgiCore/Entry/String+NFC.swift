@@ -13,7 +13,8 @@ extension String {
       while index < bytes.count {
         // Eight ASCII bytes at once.
         if index &+ 8 <= bytes.count,
-          UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+          UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080
+            == 0
         {
           index &+= 8
           continue

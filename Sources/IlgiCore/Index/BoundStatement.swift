@@ -31,7 +31,9 @@ struct BoundStatement {
   }
 
   mutating func bind(_ text: String?) {
-    if let text { bind(text) } else {
+    if let text {
+      bind(text)
+    } else {
       sqlite3_bind_null(handle, next)
       next += 1
     }

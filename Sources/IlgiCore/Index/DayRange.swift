@@ -91,7 +91,9 @@ public struct DayRange: Sendable, Equatable {
     // Exactly `DDDD-DD-DD` in ASCII digits (a regex `$` would also match before a final newline).
     let bytes = Array(text.utf8)
     guard bytes.count == 10,
-      bytes.indices.allSatisfy({ $0 == 4 || $0 == 7 ? bytes[$0] == UInt8(ascii: "-") : (0x30...0x39).contains(bytes[$0]) })
+      bytes.indices.allSatisfy({
+        $0 == 4 || $0 == 7 ? bytes[$0] == UInt8(ascii: "-") : (0x30...0x39).contains(bytes[$0])
+      })
     else { return nil }
     let parts = [0..<4, 5..<7, 8..<10].map { range in range.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } }
     let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])

@@ -63,8 +63,9 @@ public struct EntryFilter: Sendable, Equatable {
       conditions.append("(lower(e.weather) = ? OR lower(e.weather) LIKE ? ESCAPE '\\')")
       let lowered = weather.lowercased()
       arguments.append(lowered)
-      arguments.append(lowered.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-        .replacingOccurrences(of: "_", with: "\\_") + ",%")
+      arguments.append(
+        lowered.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+          .replacingOccurrences(of: "_", with: "\\_") + ",%")
     }
     return (conditions, arguments)
   }

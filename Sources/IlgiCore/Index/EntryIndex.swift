@@ -129,7 +129,10 @@ public final class EntryIndex: @unchecked Sendable {
         }
         if version != 0 {
           notices.append(.rebuiltOtherVersion)
-          try db.execute(sql: "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder; DROP TABLE IF EXISTS change")
+          try db.execute(
+            sql:
+              "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder; DROP TABLE IF EXISTS change"
+          )
         }
         try db.execute(
           sql: Self.entryTables + """
@@ -238,7 +241,8 @@ public final class EntryIndex: @unchecked Sendable {
   /// index rebuilt, with a notice. With `attachments`, the report also lists the pictures and
   /// other media the walk passed (what a site carries), so nothing walks the tree twice.
   public static func load(
-    _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil, attachments: Bool = false
+    _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    attachments: Bool = false
   ) throws(IndexError) -> (EntryIndex, IndexReport) {
     var index: EntryIndex
     do {

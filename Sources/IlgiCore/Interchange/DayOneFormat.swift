@@ -31,7 +31,9 @@ public enum DayOneFormat {
     }
   }
 
-  private static func zipEntries(at path: String, shownAs: String, zone: TimeZone) throws(ImportError) -> [ImportedEntry] {
+  private static func zipEntries(at path: String, shownAs: String, zone: TimeZone) throws(ImportError)
+    -> [ImportedEntry]
+  {
     _ = try Interchange.readBytes(path, shownAs: shownAs)  // missing, folder, unreadable
     let archive: Archive
     do {
@@ -52,13 +54,13 @@ public enum DayOneFormat {
     for item in archive where item.type == .file && !item.path.hasPrefix("__MACOSX/") {
       files[item.path] = item
     }
-    let journals = files.keys.filter { $0.lowercased().hasSuffix(".json") }.sorted()
+    let journals = files.filter { $0.key.lowercased().hasSuffix(".json") }.sorted { $0.key < $1.key }
     guard !journals.isEmpty else { throw ImportError(location: shownAs, problem: .badZip("no .json file inside")) }
     var entries: [ImportedEntry] = []
-    for name in journals {
+    for (name, json) in journals {
       let folder = (name as NSString).deletingLastPathComponent
       let prefix = folder.isEmpty ? "" : folder + "/"
-      entries += try self.entries(json: try contents(files[name]!), file: shownAs + ":" + name, zone: zone) {
+      entries += try self.entries(json: try contents(json), file: shownAs + ":" + name, zone: zone) {
         photo throws(ImportError) in
         guard let item = files[prefix + "photos/" + photo] else { return nil }
         return try contents(item)
@@ -68,9 +70,10 @@ public enum DayOneFormat {
   }
 
   /// The entries of one export JSON; `photo` gives the bytes of `photos/NAME`, or nil.
-  static func entries(json bytes: [UInt8], file: String, zone: TimeZone,
-                      photo: (String) throws(ImportError) -> [UInt8]?) throws(ImportError) -> [ImportedEntry]
-  {
+  static func entries(
+    json bytes: [UInt8], file: String, zone: TimeZone,
+    photo: (String) throws(ImportError) -> [UInt8]?
+  ) throws(ImportError) -> [ImportedEntry] {
     let root = try JSONCursor.parse(bytes, file: file)
     var entries: [ImportedEntry] = []
     for item in try root["entries"].array() {
@@ -85,7 +88,7 @@ public enum DayOneFormat {
     let uuid = try item["uuid"].string()
     guard let id = id(fromDayOne: uuid) else { throw item["uuid"].fail(.badID(uuid)) }
     let created = try item["creationDate"].string()
-    guard let utc = DateParser(timeZone: TimeZone(secondsFromGMT: 0)!).parse(created) else {
+    guard let utc = DateParser(timeZone: .gmt).parse(created) else {
       throw item["creationDate"].fail(.badDate(created))
     }
     var entryZone = zone
@@ -100,8 +103,9 @@ public enum DayOneFormat {
     if let file = try item["ilgiFile"].optionalString(), let path = try item["ilgiPath"].optionalString(),
       let original = JournalPath(importing: path), text == exportedText(Array(file.utf8))
     {
-      return ImportedEntry(id: id, date: date, text: text, source: item.location,
-                           original: (original, Array(file.utf8)))
+      return ImportedEntry(
+        id: id, date: date, text: text, source: item.location,
+        original: (original, Array(file.utf8)))
     }
 
     var extra: [(key: String, yaml: String)] = []
@@ -114,7 +118,9 @@ public enum DayOneFormat {
       for (dayOne, key) in weatherKeys {
         if let number = try weather[dayOne].optionalNumber() { extra.append((key, yamlNumber(number))) }
       }
-      if let code = try weather["weatherCode"].optionalString() { extra.append(("weather_code", YAMLScalar.quoted(code))) }
+      if let code = try weather["weatherCode"].optionalString() {
+        extra.append(("weather_code", YAMLScalar.quoted(code)))
+      }
     }
     let location = item["location"]
     if location.isPresent {
@@ -125,7 +131,9 @@ public enum DayOneFormat {
       }
       if !parts.isEmpty { extra.append(("location", YAMLScalar.quoted(parts.joined(separator: ", ")))) }
       if let latitude = try location["latitude"].optionalNumber() { extra.append(("latitude", yamlNumber(latitude))) }
-      if let longitude = try location["longitude"].optionalNumber() { extra.append(("longitude", yamlNumber(longitude))) }
+      if let longitude = try location["longitude"].optionalNumber() {
+        extra.append(("longitude", yamlNumber(longitude)))
+      }
     }
     var attachments: [ImportedEntry.Attachment] = []
     if item["photos"].isPresent {
@@ -134,7 +142,9 @@ public enum DayOneFormat {
         let md5 = try picture["md5"].string()
         let type = try picture["type"].optionalString() ?? "jpeg"
         let name = md5 + "." + type
-        guard !md5.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { throw picture["md5"].fail(.missingPhoto(name)) }
+        guard !md5.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+          throw picture["md5"].fail(.missingPhoto(name))
+        }
         guard let bytes = try photo(name) else { throw picture.fail(.missingPhoto("photos/" + name)) }
         if !attachments.contains(where: { $0.name == name }) {
           attachments.append(.init(name: name, bytes: bytes))
@@ -201,7 +211,8 @@ public enum DayOneFormat {
       items.append(item)
     }
     let export: [String: Any] = ["metadata": ["version": "1.0"], "entries": items]
-    let data = try JSONSerialization.data(withJSONObject: export, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    let data = try JSONSerialization.data(
+      withJSONObject: export, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     // A byte-order mark is written as its escape: Foundation's reader on Linux drops one that
     // starts a string, and an entry's file may start with one.
     return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{FEFF}", with: "\\ufeff") + "\n"
@@ -223,7 +234,7 @@ public enum DayOneFormat {
     for name in commonZones {
       if let zone = TimeZone(identifier: name), zone.secondsFromGMT(for: date.instant) == date.offset { return name }
     }
-    let fixed = TimeZone(secondsFromGMT: date.offset) ?? TimeZone(secondsFromGMT: 0)!
+    let fixed = TimeZone(secondsFromGMT: date.offset) ?? .gmt
     return fixed.identifier
   }
 }

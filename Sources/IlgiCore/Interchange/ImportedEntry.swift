@@ -7,9 +7,12 @@ import Foundation
 public struct ImportedEntry: Sendable {
   /// A file to copy beside the entry (a Day One photo), named relative to the entry's folder.
   public struct Attachment: Sendable, Equatable {
+    /// The file name, relative to the entry's folder.
     public var name: String
+    /// Its contents.
     public var bytes: [UInt8]
 
+    /// An attachment named `name` holding `bytes`.
     public init(name: String, bytes: [UInt8]) {
       self.name = name
       self.bytes = bytes
@@ -35,6 +38,7 @@ public struct ImportedEntry: Sendable {
   /// The exact file (path and bytes) when the source is ilgi's own Day One export of it.
   public var original: (path: JournalPath, bytes: [UInt8])?
 
+  /// An entry to import; `source` says where it came from in messages.
   public init(
     id: EntryID? = nil, date: EntryDate, text: String, tags: [String] = [], weather: String? = nil,
     extraKeys: [(key: String, yaml: String)] = [], attachments: [Attachment] = [], source: String,
@@ -108,8 +112,10 @@ public struct ImportError: Error, Sendable, Equatable {
 
   /// `FILE:LINE` or `FILE PATH.TO.VALUE`.
   public var location: String
+  /// What is wrong.
   public var problem: Problem
 
+  /// An error at `location`.
   public init(location: String, problem: Problem) {
     self.location = location
     self.problem = problem

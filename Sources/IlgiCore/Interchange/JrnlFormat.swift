@@ -20,8 +20,10 @@ public enum JrnlFormat {
     var current: (date: EntryDate, title: String, line: Int, body: [String])?
     func finish() {
       guard let current else { return }
-      entries.append(entry(date: current.date, title: current.title, body: current.body.joined(separator: "\n"),
-                           extraTags: [], starred: nil, source: "\(file):\(current.line)"))
+      entries.append(
+        entry(
+          date: current.date, title: current.title, body: current.body.joined(separator: "\n"),
+          extraTags: [], starred: nil, source: "\(file):\(current.line)"))
     }
     for (offset, raw) in lines.enumerated() {
       let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
@@ -29,7 +31,7 @@ public enum JrnlFormat {
         finish()
         current = (header.date, header.title, offset + 1, [])
       } else if current != nil {
-        current!.body.append(unescaped(line, format: format))
+        current?.body.append(unescaped(line, format: format))
       } else if !line.trimmed.isEmpty {
         throw ImportError(location: "\(file):\(offset + 1)", problem: .textBeforeFirstEntry)
       }
@@ -91,7 +93,8 @@ public enum JrnlFormat {
 
   /// The entries of `jrnl --export json`: `{"entries": [{"date", "time", "title", "body",
   /// "tags", "starred"}]}`.
-  public static func jsonEntries(_ bytes: [UInt8], file: String, zone: TimeZone) throws(ImportError) -> [ImportedEntry] {
+  public static func jsonEntries(_ bytes: [UInt8], file: String, zone: TimeZone) throws(ImportError) -> [ImportedEntry]
+  {
     let root = try JSONCursor.parse(bytes, file: file)
     var entries: [ImportedEntry] = []
     for item in try root["entries"].array() {
@@ -103,17 +106,19 @@ public enum JrnlFormat {
       // `#tags` are read from the body by ilgi itself (and not inside code, as jrnl would).
       let tags = try item["tags"].strings().filter { $0.hasPrefix("@") }.map { String($0.dropFirst()) }
       entries.append(
-        entry(date: date, title: try item["title"].optionalString() ?? "", body: try item["body"].optionalString() ?? "",
-              extraTags: tags, starred: try item["starred"].bool(), source: item.location))
+        entry(
+          date: date, title: try item["title"].optionalString() ?? "", body: try item["body"].optionalString() ?? "",
+          extraTags: tags, starred: try item["starred"].bool(), source: item.location))
     }
     return entries
   }
 
   /// One entry from jrnl's parts: the title (a trailing ` *` marks it starred), the body, and
   /// its tags.
-  static func entry(date: EntryDate, title: String, body: String, extraTags: [String], starred: Bool?,
-                    source: String) -> ImportedEntry
-  {
+  static func entry(
+    date: EntryDate, title: String, body: String, extraTags: [String], starred: Bool?,
+    source: String
+  ) -> ImportedEntry {
     var title = String(title.trimmed)
     var isStarred = starred ?? false
     if starred == nil, title == "*" || title.hasSuffix(" *") {

@@ -29,13 +29,17 @@ public struct JrnlTimeFormat: @unchecked Sendable {
     var characters = strftime.makeIterator()
     while let character = characters.next() {
       guard character == "%" else {
-        if character.isLetter || character == "'" { literal.append(character) } else {
+        if character.isLetter || character == "'" {
+          literal.append(character)
+        } else {
           flushLiteral()
           pattern.append(character)
         }
         continue
       }
-      guard let code = characters.next() else { throw ImportError(location: "--time-format", problem: .badTimeFormat(strftime)) }
+      guard let code = characters.next() else {
+        throw ImportError(location: "--time-format", problem: .badTimeFormat(strftime))
+      }
       let field: String
       switch code {
       case "Y": field = "yyyy"
@@ -70,7 +74,7 @@ public struct JrnlTimeFormat: @unchecked Sendable {
       throw ImportError(location: "--time-format", problem: .badTimeFormat(strftime))
     }
     self.pattern = pattern
-    wallClock = Self.formatter(pattern, TimeZone(secondsFromGMT: 0)!)
+    wallClock = Self.formatter(pattern, .gmt)
   }
 
   private static func formatter(_ pattern: String, _ zone: TimeZone) -> DateFormatter {
@@ -89,9 +93,13 @@ public struct JrnlTimeFormat: @unchecked Sendable {
   /// the zone skipped (a spring-forward night) moves forward by the gap instead of failing, and
   /// one it had twice (a fall-back night) is the first of the two.
   public func parse(_ text: String, in zone: TimeZone) -> EntryDate? {
-    guard let clock = strftime == Self.standard ? Self.standardFields(text) : wallClock.date(from: text).map({
-      EntryDate(instant: $0, offset: 0).fields
-    }) else { return nil }
+    guard
+      let clock = strftime == Self.standard
+        ? Self.standardFields(text)
+        : wallClock.date(from: text).map({
+          EntryDate(instant: $0, offset: 0).fields
+        })
+    else { return nil }
     let fields = DateComponents(
       timeZone: zone, year: clock.year, month: clock.month, day: clock.day, hour: clock.hour, minute: clock.minute,
       second: clock.second)
@@ -105,7 +113,9 @@ public struct JrnlTimeFormat: @unchecked Sendable {
   /// far more per date).
   static func standardFields(_ text: String) -> EntryDate.Fields? {
     let bytes = Array(text.utf8)
-    guard bytes.count == 16, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20, bytes[13] == 0x3A else { return nil }
+    guard bytes.count == 16, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20, bytes[13] == 0x3A else {
+      return nil
+    }
     func number(_ range: Range<Int>) -> Int? {
       var value = 0
       for byte in bytes[range] {

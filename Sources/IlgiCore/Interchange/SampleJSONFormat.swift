@@ -3,6 +3,8 @@ import Foundation
 /// The diary apps' sample data: a JSON array of `{"title", "body", "created_at"}`, with
 /// `created_at` in Unix seconds, read in the journal's zone.
 public enum SampleJSONFormat {
+  /// The entries of a sample JSON file (`file` names it in messages), dates without an
+  /// offset read in `zone`.
   public static func entries(_ bytes: [UInt8], file: String, zone: TimeZone) throws(ImportError) -> [ImportedEntry] {
     let root = try JSONCursor.parse(bytes, file: file)
     var entries: [ImportedEntry] = []

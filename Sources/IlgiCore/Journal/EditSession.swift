@@ -65,12 +65,15 @@ extension JournalStore {
     let scratch = absolute(JournalPath(JournalLayout.draftsFolder + "/merge-\(UUID().uuidString.prefix(8))"))
     let merged: [UInt8]
     let clean: Bool
-    switch TextMerge.merge(base: session.original, mine: mine, theirs: current, labels: labels, git: git, scratch: scratch) {
+    switch TextMerge.merge(
+      base: session.original, mine: mine, theirs: current, labels: labels, git: git, scratch: scratch)
+    {
     case .clean(let bytes): (merged, clean) = (bytes, true)
     case .conflicted(let bytes): (merged, clean) = (bytes, false)
     }
     try io(absolute(session.draft)) {
-      try fileSystem.writeAtomically(merged, toPath: absolute(session.draft), permissions: JournalLayout.filePermissions)
+      try fileSystem.writeAtomically(
+        merged, toPath: absolute(session.draft), permissions: JournalLayout.filePermissions)
     }
     try io(absolute(Self.basePath(of: session.draft))) {
       try fileSystem.writeAtomically(

@@ -5,8 +5,13 @@ extension JournalStore {
   /// other line stays as it was. A file without front matter gets its `id` and `date` too,
   /// as on any first write through ilgi (FORMAT.md).
   ///
-  /// - Parameter onlyIfAbsent: leave the file alone when the key has a value already.
+  /// - Parameters:
+  ///   - key: the front-matter key.
+  ///   - yaml: its new value, as YAML.
+  ///   - path: the entry's file.
+  ///   - onlyIfAbsent: leave the file alone when the key has a value already.
   /// - Returns: whether the file was written.
+  /// - Throws: `JournalError` when the file cannot be read, edited in place or written.
   @discardableResult
   public func setFrontMatter(_ key: String, yaml: String, of path: JournalPath, onlyIfAbsent: Bool = false)
     throws(JournalError) -> Bool

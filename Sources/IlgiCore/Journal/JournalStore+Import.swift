@@ -4,6 +4,7 @@ import Foundation
 public struct ImportPlan: Sendable {
   /// One entry to add.
   public struct Item: Sendable {
+    /// The entry as the importer made it.
     public var entry: ImportedEntry
     /// The file's bytes.
     public var bytes: [UInt8]
@@ -13,6 +14,7 @@ public struct ImportPlan: Sendable {
     public var path: JournalPath
   }
 
+  /// The entries to add.
   public var items: [Item]
   /// Entries the journal has already (same id, or same minute, title and body).
   public var duplicates: [ImportedEntry]
@@ -72,7 +74,9 @@ extension JournalStore {
     return plan
   }
 
-  private static func minute(_ date: EntryDate) -> Int64 { Int64((date.instant.timeIntervalSince1970 / 60).rounded(.down)) }
+  private static func minute(_ date: EntryDate) -> Int64 {
+    Int64((date.instant.timeIntervalSince1970 / 60).rounded(.down))
+  }
 
   private static func contentKey(_ entry: Entry) -> String {
     func clean(_ text: String) -> String {
@@ -102,7 +106,8 @@ extension JournalStore {
       for (k, attachment) in item.entry.attachments.enumerated() {
         let stagedFile = root + "/\(staging)/\(number)-\(k)"
         try io(stagedFile) {
-          try fileSystem.createAtomically(attachment.bytes, atPath: stagedFile, permissions: JournalLayout.filePermissions)
+          try fileSystem.createAtomically(
+            attachment.bytes, atPath: stagedFile, permissions: JournalLayout.filePermissions)
         }
         attachments.append((attachment.name, stagedFile))
       }
@@ -131,7 +136,9 @@ extension JournalStore {
         for (name, stagedFile) in attachments {
           let beside = JournalPath(target.folder.isEmpty ? name : target.folder + "/" + name)
           if fileSystem.exists(atPath: absolute(beside)) { continue }  // named by content: the same photo
-          try io(absolute(beside)) { try fileSystem.moveWithoutReplacing(fromPath: stagedFile, toPath: absolute(beside)) }
+          try io(absolute(beside)) {
+            try fileSystem.moveWithoutReplacing(fromPath: stagedFile, toPath: absolute(beside))
+          }
           files.append(beside)
         }
       }

@@ -115,7 +115,9 @@ extension JournalStore {
         }
         let isAttachment =
           wantsAttachments && !isMarkdown && type != Int32(DT_LNK)
-          && childName.lastIndex(of: ".").map { Self.attachmentExtensions.contains(childName[childName.index(after: $0)...].lowercased()) } == true
+          && childName.lastIndex(of: ".").map {
+            Self.attachmentExtensions.contains(childName[childName.index(after: $0)...].lowercased())
+          } == true
         guard isMarkdown || isAttachment || type == Int32(DT_UNKNOWN) else { continue }
         var info = stat()
         // An attachment is never read through a link: it could point anywhere.
@@ -125,7 +127,8 @@ extension JournalStore {
             walk.problems.append(
               EntryReadError(
                 path: JournalPath(prefix + childName),
-                reason: .unreadable(FileSystemError(path: directory + "/" + childName, code: errno, operation: "read"))))
+                reason: .unreadable(FileSystemError(path: directory + "/" + childName, code: errno, operation: "read")))
+            )
           }
           continue
         }

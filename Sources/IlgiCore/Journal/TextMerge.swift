@@ -13,8 +13,11 @@ public enum TextMerge {
 
   /// The labels git writes beside its markers.
   public struct Labels: Sendable {
+    /// The side being saved.
     public var mine: String
+    /// What both sides started from.
     public var base: String
+    /// The other side.
     public var theirs: String
 
     /// Makes labels.
@@ -33,7 +36,9 @@ public enum TextMerge {
   ) -> Outcome {
     if mine == base { return .clean(theirs) }
     if theirs == base || theirs == mine { return .clean(mine) }
-    if let git, let merged = try? gitMerge(base: base, mine: mine, theirs: theirs, labels: labels, git: git, scratch: scratch) {
+    if let git,
+      let merged = try? gitMerge(base: base, mine: mine, theirs: theirs, labels: labels, git: git, scratch: scratch)
+    {
       return merged
     }
     return .conflicted(wholeConflict(mine: mine, theirs: theirs, labels: labels))

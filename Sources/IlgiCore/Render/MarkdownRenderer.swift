@@ -14,7 +14,9 @@ public struct MarkdownRenderer: Sendable {
   /// attribute (byte by byte: no grapheme walking, nothing else changed).
   public static func escapeHTML(_ text: String) -> String {
     let utf8 = text.utf8
-    guard utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else { return text }
+    guard utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else {
+      return text
+    }
     var out: [UInt8] = []
     out.reserveCapacity(utf8.count + 16)
     appendEscapedHTML(text, to: &out)
@@ -114,7 +116,8 @@ public struct MarkdownRenderer: Sendable {
               appended += 1
             }
           }
-          let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+          let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
           if Self.onlyHangulAndHan(bytes) {
             // ASCII with Hangul syllables and Han: each scalar is a character of its own, and
             // those beyond ASCII are letters. Taken a word at a time, and only until the text

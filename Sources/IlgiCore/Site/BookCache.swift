@@ -39,7 +39,8 @@ final class BookCache: Sendable {
       // Each body: `hash pathLength htmlLength`, then the path and the HTML.
       while let header = line() {
         let fields = header.split(separator: " ")
-        guard fields.count == 3, let hash = Int64(fields[0]), let pathLength = Int(fields[1]), let htmlLength = Int(fields[2]),
+        guard fields.count == 3, let hash = Int64(fields[0]), let pathLength = Int(fields[1]),
+          let htmlLength = Int(fields[2]),
           pathLength >= 0, htmlLength >= 0, pathLength + htmlLength <= bytes.count - at
         else { return [:] }
         let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<(at + pathLength)]), as: UTF8.self)

@@ -17,9 +17,13 @@ extension Site {
       let newer = number > 0 ? Self.listPage(number - 1) : nil
       let older = number + 1 < chunks.count ? Self.listPage(number + 1) : nil
       // Words are made when the page is (most pages of a run are not made at all).
-      let heading: @Sendable () -> String = { chunks.count > 1 ? self.text(.sitePageOf, number + 1, chunks.count) : self.text.count(self.entries.count) }
+      let heading: @Sendable () -> String = {
+        chunks.count > 1 ? self.text(.sitePageOf, number + 1, chunks.count) : self.text.count(self.entries.count)
+      }
       pages.append(
-        html(path, key: key, kind: "list", title: number == 0 ? self.options.title : heading(), template: "site-list.html") { root in
+        html(
+          path, key: key, kind: "list", title: number == 0 ? self.options.title : heading(), template: "site-list.html"
+        ) { root in
           let heading = heading()
           return [
             "heading": number == 0 ? self.options.title : heading, "subheading": number == 0 ? heading : nil,
@@ -40,7 +44,7 @@ extension Site {
     var grouped: [(year: Int, months: [(month: Int, rows: [Row])])] = []
     for key in byMonth.keys.sorted(by: >) {
       if grouped.last?.year != key / 100 { grouped.append((key / 100, [])) }
-      grouped[grouped.count - 1].months.append((key % 100, byMonth[key]!))
+      grouped[grouped.count - 1].months.append((key % 100, byMonth[key] ?? []))
     }
     let years = grouped
     var archiveKey = keyed("archive/index.html", [])
@@ -51,7 +55,10 @@ extension Site {
       }
     }
     pages.append(
-      html("archive/index.html", key: archiveKey, kind: "archive", title: self.text(.siteArchive), template: "site-archive.html") { root in
+      html(
+        "archive/index.html", key: archiveKey, kind: "archive", title: self.text(.siteArchive),
+        template: "site-archive.html"
+      ) { root in
         [
           "heading": self.text(.siteArchive),
           "years": years.map { year in
@@ -101,7 +108,8 @@ extension Site {
             return try self.fullEntry(row, root: root, page: path)
           }
           if let books = self.books, oldestFirst.contains(where: { kept[$0.entry.path.rawValue]?.hash != $0.hash }) {
-            books.save(year.year, zip(oldestFirst, book).map { ($0.entry.path.rawValue, $0.hash, $1["body"] as? String ?? "") })
+            books.save(
+              year.year, zip(oldestFirst, book).map { ($0.entry.path.rawValue, $0.hash, $1["body"] as? String ?? "") })
           }
           var previousDay = ""
           for (number, row) in oldestFirst.enumerated() {
@@ -118,7 +126,7 @@ extension Site {
         let newer: (Int, Int)? =
           monthIndex > 0
           ? (year.year, year.months[monthIndex - 1].month)
-          : index > 0 ? (years[index - 1].year, years[index - 1].months.last!.month) : nil
+          : index > 0 ? years[index - 1].months.last.map { (years[index - 1].year, $0.month) } : nil
         let older: (Int, Int)? =
           monthIndex + 1 < year.months.count
           ? (year.year, year.months[monthIndex + 1].month)
@@ -127,13 +135,17 @@ extension Site {
         var key = keyed(path, month.rows, shown: true)
         for neighbour in [newer, older] { key.add(UInt64(neighbour.map { $0.0 * 100 + $0.1 } ?? 0)) }
         pages.append(
-          html(path, key: key, kind: "month", title: self.text.month(year.year, month.month), template: "site-list.html") { root in
+          html(
+            path, key: key, kind: "month", title: self.text.month(year.year, month.month), template: "site-list.html"
+          ) { root in
             let heading = self.text.month(year.year, month.month)
             return [
               "heading": heading, "subheading": self.text.count(month.rows.count),
               "rows": self.rowsWithDayAnchors(month.rows, root: root),
-              "newer": newer.map { root + Self.monthPage($0.0, $0.1) }, "older": older.map { root + Self.monthPage($0.0, $0.1) },
-              "newerLabel": newer.map { self.text.month($0.0, $0.1) }, "olderLabel": older.map { self.text.month($0.0, $0.1) },
+              "newer": newer.map { root + Self.monthPage($0.0, $0.1) },
+              "older": older.map { root + Self.monthPage($0.0, $0.1) },
+              "newerLabel": newer.map { self.text.month($0.0, $0.1) },
+              "olderLabel": older.map { self.text.month($0.0, $0.1) },
             ]
           })
       }
@@ -148,7 +160,9 @@ extension Site {
       }
     }
     let tagList = tagged.map { (key: $0.key.text, value: $0.value) }
-      .sorted { $0.value.rows.count != $1.value.rows.count ? $0.value.rows.count > $1.value.rows.count : $0.key < $1.key }
+      .sorted {
+        $0.value.rows.count != $1.value.rows.count ? $0.value.rows.count > $1.value.rows.count : $0.key < $1.key
+      }
     var tagsKey = keyed("tags/index.html", [])
     for (page, tag) in tagList {
       tagsKey.add(page)
@@ -156,7 +170,8 @@ extension Site {
       tagsKey.add(UInt64(tag.rows.count))
     }
     pages.append(
-      html("tags/index.html", key: tagsKey, kind: "tags", title: self.text(.siteTags), template: "site-tags.html") { root in
+      html("tags/index.html", key: tagsKey, kind: "tags", title: self.text(.siteTags), template: "site-tags.html") {
+        root in
         [
           "heading": self.text(.siteTags),
           "tags": tagList.map { page, tag in
@@ -180,7 +195,8 @@ extension Site {
           html(path, key: key, kind: "tag", title: "#" + tag.name, template: "site-list.html") { root in
             let subheading =
               chunks.count > 1
-              ? self.text.count(tag.rows.count) + " · " + self.text(.sitePageOf, number + 1, chunks.count) : self.text.count(tag.rows.count)
+              ? self.text.count(tag.rows.count) + " · " + self.text(.sitePageOf, number + 1, chunks.count)
+              : self.text.count(tag.rows.count)
             return [
               "heading": "#" + tag.name, "subheading": subheading, "rows": chunk.map { self.listRow($0, root: root) },
               "newer": newer.map { root + Self.href($0) }, "older": older.map { root + Self.href($0) },
@@ -211,7 +227,10 @@ extension Site {
         key.add(UInt64(oldestYear))
         let months = Set(years.first { $0.year == year }?.months.map(\.month) ?? [])
         pages.append(
-          html(path, key: key, kind: "calendar", title: "\(self.text(.siteCalendar)) \(year)", template: "site-calendar.html") { root in
+          html(
+            path, key: key, kind: "calendar", title: "\(self.text(.siteCalendar)) \(year)",
+            template: "site-calendar.html"
+          ) { root in
             self.calendar(year, perDay: perDay, months: months, oldest: oldestYear, newest: newestYear, root: root)
           })
       }
@@ -223,7 +242,10 @@ extension Site {
     for year in years { searchKey.add(UInt64(year.year)) }
     let indexScripts = years.map { Self.searchIndexPage($0.year) }
     pages.append(
-      html("search.html", key: searchKey, kind: "search", title: self.text(.siteSearch), template: "site-search.html", scripts: indexScripts + ["search.js"]) { _ in
+      html(
+        "search.html", key: searchKey, kind: "search", title: self.text(.siteSearch), template: "site-search.html",
+        scripts: indexScripts + ["search.js"]
+      ) { _ in
         ["heading": self.text(.siteSearch)]
       })
     for year in years {
@@ -231,12 +253,15 @@ extension Site {
       let path = Self.searchIndexPage(year.year)
       var key = keyed(path, rows, shown: true)
       key.add("search-index")
-      pages.append(SitePage(path: path, key: key.value, contentType: "text/javascript; charset=utf-8") { self.searchIndex(rows) })
+      pages.append(
+        SitePage(path: path, key: key.value, contentType: "text/javascript; charset=utf-8") { self.searchIndex(rows) })
       pages.append(Self.searchTextPage(year: year.year, entries: rows.map { ($0.entry, $0.hash) }, store: store))
     }
     let feedRows = Array(entries.prefix(options.feedSize))
     pages.append(
-      SitePage(path: "feed.xml", key: keyed("feed.xml", feedRows).value, contentType: "application/atom+xml; charset=utf-8") {
+      SitePage(
+        path: "feed.xml", key: keyed("feed.xml", feedRows).value, contentType: "application/atom+xml; charset=utf-8"
+      ) {
         try self.feed(feedRows)
       })
     for (path, signature) in attachments {
@@ -258,7 +283,10 @@ extension Site {
       key.add(file)
       key.add(String(decoding: bytes, as: UTF8.self))
       pages.append(
-        SitePage(path: file, key: key.value, contentType: file.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8") { bytes })
+        SitePage(
+          path: file, key: key.value,
+          contentType: file.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"
+        ) { bytes })
     }
     return pages
   }
@@ -296,7 +324,8 @@ extension Site {
   /// loads only when someone searches: it maps each entry's page to its body, for the words the
   /// index of titles and previews does not hold. Its key is its entries' files and bytes only,
   /// so an export that remakes a few entries' pages makes the same key from the index's rows.
-  static func searchTextPage(year: Int, entries: [(entry: IndexedEntry, hash: Int64)], store: JournalStore) -> SitePage {
+  static func searchTextPage(year: Int, entries: [(entry: IndexedEntry, hash: Int64)], store: JournalStore) -> SitePage
+  {
     let path = "search/text-\(pad(year, 4)).js"
     // By path, so the key and bytes do not depend on how the rows came.
     let entries = entries.sorted { $0.entry.path.rawValue < $1.entry.path.rawValue }
@@ -341,7 +370,8 @@ extension Site {
 
   /// A page rendered through a content template and the page shell.
   func html(
-    _ path: String, key: StableHash, kind: String, title: @autoclosure @escaping @Sendable () -> String, template: String,
+    _ path: String, key: StableHash, kind: String, title: @autoclosure @escaping @Sendable () -> String,
+    template: String,
     scripts: [String] = [],
     values: @escaping @Sendable (_ root: String) throws -> [String: Any?]
   ) -> SitePage {
@@ -349,7 +379,7 @@ extension Site {
       let root = Self.root(of: path)
       var context: [String: Any] = ["root": root, "label": self.text.labels]
       for (name, value) in try values(root) { if let value { context[name] = value } }
-      let content = self.templates[template]!.render(context)
+      let content = self.render(template, context)
       return self.shell(title: title(), kind: kind, root: root, content: content, scripts: scripts)
     }
   }
@@ -367,7 +397,9 @@ extension Site {
       return Array(renderShell(pageTitle: pageTitle, content: content, kind: kind, root: root, scripts: scripts).utf8)
     }
     let shape = shells.shape(root + "\u{0}" + kind + "\u{0}" + scripts.joined(separator: "\u{0}")) {
-      ShellShape(renderShell(pageTitle: ShellShape.titleHole, content: ShellShape.contentHole, kind: kind, root: root, scripts: scripts))
+      ShellShape(
+        renderShell(
+          pageTitle: ShellShape.titleHole, content: ShellShape.contentHole, kind: kind, root: root, scripts: scripts))
     }
     return shape.fill(title: pageTitle, content: content)
   }
@@ -379,7 +411,7 @@ extension Site {
       "scripts": scripts.map { root + $0 },
     ]
     if let newest = entries.first { context["latestYear"] = String(newest.entry.date.fields.year) }
-    return templates["site-page.html"]!.render(context)
+    return render("site-page.html", context)
   }
 
   /// List rows whose first entry of each day carries the day's anchor (`#d-2026-03-14`), the
@@ -398,7 +430,9 @@ extension Site {
   /// depth and put in without its last line break.
   func listRow(_ row: Row, root: String) -> [String: Any] {
     let html = rows.row(row.position, depth: root.utf8.count / 3, keep: options.keepsFragments) {
-      var html = self.templates["site-row.html"]!.render(self.row(row, root: root).merging(["root": root, "label": self.text.labels]) { $1 })
+      var html = self.render(
+        "site-row.html",
+        self.row(row, root: root).merging(["root": root, "label": self.text.labels]) { $1 })
       if html.hasSuffix("\n") { html.removeLast() }
       return html
     }
@@ -421,14 +455,16 @@ extension Site {
 
   /// An entry with its rendered body, read from its file.
   func fullEntry(_ row: Row, root: String, page: String) throws -> [String: Any] {
-    let body = try bodies.take(row.position, keep: options.keepsFragments && page == row.page) { () throws(EntryReadError) in
+    let body = try bodies.take(row.position, keep: options.keepsFragments && page == row.page) {
+      () throws(EntryReadError) in
       try store.readBody(row.entry.path)
     }
     // The body's own relative links lead from its file's folder; elsewhere they are rebased.
     let folder = JournalPath.folder(of: row.page)
     let here = JournalPath.folder(of: page)
     let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
-    return fullEntry(row, root: root, body: folder == here ? renderer.html(body) : renderer.html(body, rebasing: root + folder + "/"))
+    return fullEntry(
+      row, root: root, body: folder == here ? renderer.html(body) : renderer.html(body, rebasing: root + folder + "/"))
   }
 
   /// An entry with its body rendered as `body`.
@@ -446,15 +482,21 @@ extension Site {
       let fields = row.entry.date.fields
       values["month"] = root + Self.monthPage(fields.year, fields.month) + "#d-" + row.entry.date.day
       values["monthLabel"] = self.text.month(fields.year, fields.month)
-      values["newer"] = newer.map { ["url": root + Self.href($0.page), "title": $0.entry.title.isEmpty ? self.text(.untitled) : $0.entry.title] }
-      values["older"] = older.map { ["url": root + Self.href($0.page), "title": $0.entry.title.isEmpty ? self.text(.untitled) : $0.entry.title] }
+      values["newer"] = newer.map {
+        ["url": root + Self.href($0.page), "title": $0.entry.title.isEmpty ? self.text(.untitled) : $0.entry.title]
+      }
+      values["older"] = older.map {
+        ["url": root + Self.href($0.page), "title": $0.entry.title.isEmpty ? self.text(.untitled) : $0.entry.title]
+      }
       return values
     }
   }
 
   /// A year as twelve month grids, Monday first, days with entries linked and shaded by count
   /// (`perDay`: the year's days with entries).
-  func calendar(_ year: Int, perDay: [String: Int], months: Set<Int>, oldest: Int, newest: Int, root: String) -> [String: Any?] {
+  func calendar(_ year: Int, perDay: [String: Int], months: Set<Int>, oldest: Int, newest: Int, root: String)
+    -> [String: Any?]
+  {
     var grids: [[String: Any]] = []
     for month in 1...12 {
       let first = "\(pad(year, 4))-\(pad(month))-01"
@@ -536,7 +578,8 @@ extension Site {
         out.append(contentsOf: "\\u00".utf8)
         out.append(hex[Int(byte >> 4)])
         out.append(hex[Int(byte & 15)])
-      case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+      case 0xE2
+      where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
         out.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
         index += 2
       default: out.append(byte)
@@ -561,6 +604,13 @@ extension Site {
       // The feed's id stays the same when templates change, so feed readers keep following it.
       "id": "urn:ilgi:site:" + String(feedID, radix: 16),
     ]
-    return Array(templates["site-feed.xml"]!.render(context).utf8)
+    return Array(render("site-feed.xml", context).utf8)
+  }
+
+  /// `template` filled from `context`. Every page kind asks only for templates `init` compiled
+  /// for it (see `compiling`), so a missing one is a bug in ilgi, not in a journal.
+  func render(_ template: String, _ context: [String: Any]) -> String {
+    guard let compiled = templates[template] else { preconditionFailure("\(template) was not compiled") }
+    return compiled.render(context)
   }
 }

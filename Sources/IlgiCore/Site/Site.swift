@@ -125,7 +125,7 @@ public final class Site: Sendable {
     compiling: Set<String>? = nil
   ) throws(JournalError) {
     self.store = store
-      // Only media in (or under) folders that hold an entry of this site: an export of one tag
+    // Only media in (or under) folders that hold an entry of this site: an export of one tag
     // carries no photos of other entries' folders.
     let folders = Set(entries.map { JournalPath.folder(of: $0.entry.path.rawValue) })
     self.attachments = attachments.filter { attachment in
@@ -258,7 +258,6 @@ public final class Site: Sendable {
     }
     return String(decoding: out, as: UTF8.self)
   }
-
 
   /// From a page at `path` back to the site's root: `""`, `"../"`, `"../../../"`.
   static func root(of path: String) -> String {

@@ -14,7 +14,10 @@ public struct SitePage: Sendable {
   public let contentType: String
   let make: @Sendable () throws -> [UInt8]
 
-  init(path: String, key: UInt64, contentType: String = "text/html; charset=utf-8", make: @escaping @Sendable () throws -> [UInt8]) {
+  init(
+    path: String, key: UInt64, contentType: String = "text/html; charset=utf-8",
+    make: @escaping @Sendable () throws -> [UInt8]
+  ) {
     self.path = path
     self.key = key
     self.contentType = contentType
@@ -51,7 +54,7 @@ struct StableHash {
     let count = text.withUTF8 { bytes in
       var offset = 0
       while offset + 8 <= bytes.count {
-        mix(UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+        mix(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         offset += 8
       }
       var last: UInt64 = 0

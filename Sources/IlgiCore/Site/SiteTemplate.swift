@@ -45,13 +45,18 @@ struct SiteTemplate: Sendable {
   /// The template's tokens as nodes; `nil` for any token or shape not known here. A top-level
   /// template starts with the content type `Site.compile` put there, which every escape follows.
   static func plan(of template: MustacheTemplate, top: Bool) -> [Node]? {
-    guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else { return nil }
+    guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any]
+    else { return nil }
     var nodes: [Node] = []
     for (index, token) in tokens.enumerated() {
-      guard let (kind, payload) = Mirror(reflecting: token).children.first.map({ ($0.label, $0.value) }) else { return nil }
+      guard let (kind, payload) = Mirror(reflecting: token).children.first.map({ ($0.label, $0.value) }) else {
+        return nil
+      }
       switch kind {
       case "contentType" where top && index == 0:
-        guard let type = payload as? SiteEscaping, type.escapeText("<&>") == SiteEscaping.escape("<&>") else { return nil }
+        guard let type = payload as? SiteEscaping, type.escapeText("<&>") == SiteEscaping.escape("<&>") else {
+          return nil
+        }
       case "text":
         guard let text = payload as? String else { return nil }
         nodes.append(.text(Array(text.utf8)))
@@ -60,7 +65,8 @@ struct SiteTemplate: Sendable {
         nodes.append(.variable(path: path, escaped: kind == "variable"))
       case "section", "invertedSection":
         let parts = Mirror(reflecting: payload).children.map(\.value)
-        guard parts.count == 3, let name = parts[0] as? String, let transforms = parts[1] as? [String], transforms.isEmpty,
+        guard parts.count == 3, let name = parts[0] as? String, let transforms = parts[1] as? [String],
+          transforms.isEmpty,
           let inner = parts[2] as? MustacheTemplate, let path = path(name), let body = plan(of: inner, top: false)
         else { return nil }
         nodes.append(kind == "section" ? .section(path: path, body: body) : .inverted(path: path, body: body))

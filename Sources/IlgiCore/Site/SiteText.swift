@@ -25,7 +25,8 @@ struct SiteText: Sendable {
       "home": self(.siteHome), "archive": self(.siteArchive), "tags": self(.siteTags),
       "calendar": self(.siteCalendar), "search": self(.siteSearch), "searchPlaceholder": self(.siteSearchPlaceholder),
       "newer": self(.siteNewer), "older": self(.siteOlder), "previous": self(.sitePrevious), "next": self(.siteNext),
-      "noResults": self(.siteNoResults), "feed": self(.siteFeed), "book": self(.siteBook), "weather": self(.siteWeather),
+      "noResults": self(.siteNoResults), "feed": self(.siteFeed), "book": self(.siteBook),
+      "weather": self(.siteWeather),
       "untitled": self(.untitled), "empty": self(.siteEmpty), "source": self(.siteSource),
       "oneFound": self(.siteOneEntry), "manyFound": self(.siteEntries, "{1}"),
     ]

@@ -60,7 +60,9 @@ extension SiteWriter {
       for change in changes where seen.insert(PathKey(change.path)).inserted { paths.append(change.path) }
       var state = saved
       state.mark = now
-      if let report = try update(paths, state: &state, index: index, store: store, templates: templates, options: options) {
+      if let report = try update(
+        paths, state: &state, index: index, store: store, templates: templates, options: options)
+      {
         writeState(state)
         return report
       }
@@ -148,7 +150,8 @@ extension SiteWriter {
 
     var stale: [SitePage] = []
     var keys: [(range: Range<Int>, key: UInt64)] = []
-    for page in site.pages().filter({ !$0.path.hasPrefix("search/text-") }) + texts where wanted[PathKey(page.path)] != nil {
+    for page in site.pages().filter({ !$0.path.hasPrefix("search/text-") }) + texts
+    where wanted[PathKey(page.path)] != nil {
       guard let line = found[PathKey(page.path)] else { return nil }
       if line.value != page.key {
         stale.append(page)
@@ -200,7 +203,9 @@ extension SiteWriter {
       while let item = readdir(dir) {
         let type = Int32(item.pointee.d_type)
         guard type == Int32(DT_DIR) || type == Int32(DT_UNKNOWN) else { continue }
-        let name = withUnsafePointer(to: item.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        let name = withUnsafePointer(to: item.pointee.d_name) {
+          String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
         if name.hasPrefix(".") { continue }
         let child = relative.isEmpty ? name : relative + "/" + name
         var status = stat()
@@ -249,8 +254,12 @@ extension SiteWriter.State {
       Self.magic, "mark\t\(mark.identity)\t\(mark.change)", "base\t\(base)", "attachments\t\(attachments)",
       "manifest\t\(manifest.map(String.init).joined(separator: "\t"))",
     ]
-    for (key, slug) in slugs.sorted(by: { $0.key < $1.key }) { lines.append("slug\t\(Self.escape(key))\t\(Self.escape(slug))") }
-    for (folder, time) in folders.sorted(by: { $0.key < $1.key }) { lines.append("folder\t\(Self.escape(folder))\t\(time)") }
+    for (key, slug) in slugs.sorted(by: { $0.key < $1.key }) {
+      lines.append("slug\t\(Self.escape(key))\t\(Self.escape(slug))")
+    }
+    for (folder, time) in folders.sorted(by: { $0.key < $1.key }) {
+      lines.append("folder\t\(Self.escape(folder))\t\(time)")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -258,7 +267,9 @@ extension SiteWriter.State {
   init?(text: String) {
     // Split as bytes: splitting Characters took longer than all the rest.
     var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    guard lines.first.map({ $0.elementsEqual(Self.magic.utf8) }) == true, lines.last?.isEmpty == true else { return nil }
+    guard lines.first.map({ $0.elementsEqual(Self.magic.utf8) }) == true, lines.last?.isEmpty == true else {
+      return nil
+    }
     lines.removeLast()
     var mark: EntryIndex.ChangeMark?
     var base: UInt64?
@@ -289,7 +300,11 @@ extension SiteWriter.State {
   }
 
   private static func escape(_ name: String) -> String {
-    guard name.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+    guard
+      name.utf8.contains(where: {
+        $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+      })
+    else {
       return name
     }
     return name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")

@@ -148,7 +148,7 @@ public struct SiteWriter: Sendable {
         do throws(JournalError) {
           let bytes = try page.render()
           let path = folder + "/" + page.path
-          let parent = String(path[..<path.lastIndex(of: "/")!])
+          let parent = JournalPath.folder(of: path)
           lock.lock()
           let known = folders.contains(parent)
           lock.unlock()
@@ -213,12 +213,13 @@ public struct SiteWriter: Sendable {
         if parent.count != folder.count || !parent.elementsEqual(folder) {
           closeAll()
           folder = Array(parent)
-          descriptor = open(folder.isEmpty ? root : root + "/" + String(decoding: folder, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+          descriptor = open(
+            folder.isEmpty ? root : root + "/" + String(decoding: folder, as: UTF8.self),
+            O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
         guard descriptor >= 0 else { return false }
         // The name, NUL-terminated, for the system call.
-        var name = [CChar](repeating: 0, count: bytes.count - slash + 1)
-        name.withUnsafeMutableBytes { _ = memcpy($0.baseAddress!, bytes.baseAddress! + slash, bytes.count - slash) }
+        let name = bytes[slash...].map { CChar(bitPattern: $0) } + [0]
         return faccessat(descriptor, name, F_OK, 0) == 0
       }
     }
@@ -286,7 +287,7 @@ public struct SiteWriter: Sendable {
     guard fd >= 0 else { throw failure("write", temporary) }
     var offset = 0
     while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+      let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
       if count < 0 {
         if errno == EINTR { continue }
         let error = failure("write", temporary)
@@ -311,11 +312,13 @@ public struct SiteWriter: Sendable {
     guard fd >= 0 else { return false }
     defer { close(fd) }
     var status = stat()
-    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count else { return false }
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count else {
+      return false
+    }
     var existing = [UInt8](repeating: 0, count: bytes.count)
     var offset = 0
     while offset < bytes.count {
-      let count = existing.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, bytes.count - offset) }
+      let count = existing.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { return false }
       offset += count

@@ -7,35 +7,37 @@ extension Catalog {
 
     .rootAbstract: "A diary that lives in plain Markdown files.",
     .rootDiscussion: """
-      Each entry is a Markdown file with a small YAML front matter, in a dated folder tree you
-      own (YYYY/MM/YYYY-MM-DD-HHMM-title.md). Edit the files with any editor, keep them in git.
+    Each entry is a Markdown file with a small YAML front matter, in a dated folder tree you
+    own (YYYY/MM/YYYY-MM-DD-HHMM-title.md). Edit the files with any editor, keep them in git.
 
-      Examples:
-        ilgi new                        open your editor on a new entry
-        ilgi new "Morning run" --tag running
-        ilgi list -n 5                  the five newest entries
-        ilgi search river --from 2024   find entries, best matches first
-        ilgi show last                  the newest entry, rendered
-        ilgi edit 0f8b                  edit the entry whose id starts with 0f8b
-        ilgi delete 2026-11-21          move that day's entry to the trash
-        ilgi config set weather.place Seoul
+    Examples:
+      ilgi new                        open your editor on a new entry
+      ilgi new "Morning run" --tag running
+      ilgi list -n 5                  the five newest entries
+      ilgi search river --from 2024   find entries, best matches first
+      ilgi show last                  the newest entry, rendered
+      ilgi edit 0f8b                  edit the entry whose id starts with 0f8b
+      ilgi delete 2026-11-21          move that day's entry to the trash
+      ilgi config set weather.place Seoul
 
-      Selectors name an entry: a full id, a unique id prefix (4+ characters), `last`, a path
-      relative to the journal, or a date YYYY-MM-DD.
+    Selectors name an entry: a full id, a unique id prefix (4+ characters), `last`, a path
+    relative to the journal, or a date YYYY-MM-DD.
 
-      The journal is --journal PATH, else $ILGI_JOURNAL, else `journal` in the global config,
-      else ~/ilgi (made on first use). Settings: see `ilgi config --help`.
+    The journal is --journal PATH, else $ILGI_JOURNAL, else `journal` in the global config,
+    else ~/ilgi (made on first use). Settings: see `ilgi config --help`.
 
-      Exit status: 0 success, 1 failure, 64 bad usage, 65 unreadable entry or config file,
-      66 no such entry or file, 74 input/output error.
-      """,
+    Exit status: 0 success, 1 failure, 64 bad usage, 65 unreadable entry or config file,
+    66 no such entry or file, 74 input/output error.
+    """,
     .optJournal: "The journal folder. Default: $ILGI_JOURNAL, else `journal` in the config, else ~/ilgi.",
-    .optLocale: "Language for messages and dates: en or ko (en_US, ko_KR...). Default: config, LC_ALL, LC_MESSAGES, LANG.",
+    .optLocale:
+      "Language for messages and dates: en or ko (en_US, ko_KR...). Default: config, LC_ALL, LC_MESSAGES, LANG.",
     .optSelector: "Which entry: an id or id prefix, `last`, a path, or a date YYYY-MM-DD.",
     .optNoPager: "Print straight to the terminal, without the pager (ILGI_PAGER, PAGER or less).",
     .optJSON: "Print JSON instead of text.",
     .optYes: "Do not ask.",
-    .optFrom: "Entries on or after this day: 2024-05-01, 2024-05, 2024, yesterday, '3 days ago', 'last monday', 어제, 지난주.",
+    .optFrom:
+      "Entries on or after this day: 2024-05-01, 2024-05, 2024, yesterday, '3 days ago', 'last monday', 어제, 지난주.",
     .optTo: "Entries on or before this day (same forms as --from).",
     .optOn: "Entries on this day, month or year (same forms as --from).",
     .optTag: "Entries with this tag; repeat for entries with all of them.",
@@ -46,16 +48,17 @@ extension Catalog {
     .newStarHelp: "Star the entry (`starred: true`); `ilgi list --starred` finds it.",
     .optReverse: "Oldest first.",
     .errLimitNegative: "-n must be 0 or more, not {1}",
-    .errNotADayOption: "{1} `{2}` is not a day; use 2024-05-01, 2024-05, 2024, today, yesterday, '3 days ago', 'last monday', 어제 or 지난주",
+    .errNotADayOption:
+      "{1} `{2}` is not a day; use 2024-05-01, 2024-05, 2024, today, yesterday, '3 days ago', 'last monday', 어제 or 지난주",
     .errOnWithFromTo: "--on cannot go with --from or --to; use one or the other",
     .initAbstract: "Make a journal: the folder, .ilgi/ and a .gitignore.",
     .initDiscussion: """
-      Safe to run again: it only adds what is missing and never touches entries.
+    Safe to run again: it only adds what is missing and never touches entries.
 
-      Examples:
-        ilgi init                 make the default journal (~/ilgi, or $ILGI_JOURNAL)
-        ilgi init ~/diary         make a journal in ~/diary
-      """,
+    Examples:
+      ilgi init                 make the default journal (~/ilgi, or $ILGI_JOURNAL)
+      ilgi init ~/diary         make a journal in ~/diary
+    """,
     .initPathHelp: "Where to make the journal. Default: the journal in use.",
     .initMade: "Made a new journal at {1}.",
     .initSetUp: "Set up the journal at {1}.",
@@ -66,69 +69,73 @@ extension Catalog {
     .initReady: "The journal at {1} is ready; nothing to do.",
     .newAbstract: "Write a new entry: in your editor, or straight from text.",
     .newDiscussion: """
-      With no text and a terminal, ilgi opens $VISUAL or $EDITOR on a fresh entry. The draft
-      lives in .ilgi/drafts/ and moves into YYYY/MM/ when the editor exits with success. An
-      entry left untouched or emptied is not kept. If the editor fails or is killed, the draft
-      stays: `ilgi new --resume` opens it again, `ilgi drafts` lists drafts.
+    With no text and a terminal, ilgi opens $VISUAL or $EDITOR on a fresh entry. The draft
+    lives in .ilgi/drafts/ and moves into YYYY/MM/ when the editor exits with success. An
+    entry left untouched or emptied is not kept. If the editor fails or is killed, the draft
+    stays: `ilgi new --resume` opens it again, `ilgi drafts` lists drafts.
 
-      With text (arguments or standard input) the entry is written at once. The first line
-      is the title. The new file's path, relative to the journal, is printed.
+    With text (arguments or standard input) the entry is written at once. The first line
+    is the title. The new file's path, relative to the journal, is printed.
 
-      With weather.place set (see `ilgi config`), the current weather there is asked for while
-      you write and goes into `weather:`; without an answer in time the entry is saved without it.
+    With weather.place set (see `ilgi config`), the current weather there is asked for while
+    you write and goes into `weather:`; without an answer in time the entry is saved without it.
 
-      Examples:
-        ilgi new
-        ilgi new "Morning run" --tag running --weather "Clear, 4°C"
-        echo "Dinner with Minji" | ilgi new --date 2026-11-20T19:30
-        ilgi new --resume
-      """,
+    Examples:
+      ilgi new
+      ilgi new "Morning run" --tag running --weather "Clear, 4°C"
+      echo "Dinner with Minji" | ilgi new --date 2026-11-20T19:30
+      ilgi new --resume
+    """,
     .newTextHelp: "The entry's text; the first line is the title. With --resume: which draft.",
-    .newDateHelp: "When it happened: 2026-11-20, 2026-11-20T21:30[+09:00], yesterday, 'yesterday 21:30', '3 days ago', 'Nov 18 9pm', 어제, '어제 저녁 9시', '11월 18일'. A day alone keeps the time of day now. Default: now.",
+    .newDateHelp:
+      "When it happened: 2026-11-20, 2026-11-20T21:30[+09:00], yesterday, 'yesterday 21:30', '3 days ago', 'Nov 18 9pm', 어제, '어제 저녁 9시', '11월 18일'. A day alone keeps the time of day now. Default: now.",
     .newTagHelp: "A tag for the entry; repeat for more.",
     .newEditHelp: "Open the editor even when standard input is not a terminal.",
     .newResumeHelp: "Open the newest draft (or the one named) in the editor again.",
-    .errNewDate: "--date `{1}` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`",
+    .errNewDate:
+      "--date `{1}` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`",
     .errNewTag: "--tag `{1}` is not a tag; use one word, without spaces or commas",
     .errNewWeatherLine: "--weather must be one line",
     .errResumeNeedsTerminal: "--resume opens your editor, which needs a terminal; run it on one, or add --edit",
-    .errNothingToWrite: "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",
+    .errNothingToWrite:
+      "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",
     .errNoDraftToResume: "there is no draft to resume; start a new entry with `ilgi new`",
     .errNoDraftNamed: "no draft named `{1}`; see `ilgi drafts`",
     .editorExited: "exited with status {1}",
     .editorKilled: "was stopped by signal {1}",
     .editorInterrupted: "was left open when ilgi was told to stop (signal {1})",
-    .errEditorDraftKept: "the editor {1}; your draft is kept in {2}. Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`",
+    .errEditorDraftKept:
+      "the editor {1}; your draft is kept in {2}. Resume it with `ilgi new --resume` or list drafts with `ilgi drafts`",
     .newDiscardedUntouched: "Nothing written: the new entry was left as it was.",
     .newDiscardedBlank: "Nothing written: the new entry is empty.",
     .listAbstract: "List entries, newest first: date, title and a one-line preview.",
     .listDiscussion: """
-      Files that cannot be read are named in one warning line each on stderr; the rest are
-      listed all the same.
+    Files that cannot be read are named in one warning line each on stderr; the rest are
+    listed all the same.
 
-      Examples:
-        ilgi list                 every entry
-        ilgi list -n 10           the ten newest
-        ilgi list --on 2024-05 --tag travel
-        ilgi list --from "last monday" --weather rain
-        ilgi list --json | jq '.[0].title'
+    Examples:
+      ilgi list                 every entry
+      ilgi list -n 10           the ten newest
+      ilgi list --on 2024-05 --tag travel
+      ilgi list --from "last monday" --weather rain
+      ilgi list --json | jq '.[0].title'
 
-      JSON: an array of {id, date, title, preview, tags, weather, path}; `date` is ISO 8601
-      in the entry's own offset, `weather` is null when the entry has none.
-      """,
+    JSON: an array of {id, date, title, preview, tags, weather, path}; `date` is ISO 8601
+    in the entry's own offset, `weather` is null when the entry has none.
+    """,
     .listEmptyJournal: "No entries yet. Write one with `ilgi new`.",
     .listNoMatch: "No entries match.",
     .showAbstract: "Show one entry, rendered for the terminal, as HTML, as JSON or as the raw file.",
     .showDiscussion: """
-      Headings, emphasis, lists, quotes, code and links are shown with colour on a terminal;
-      without one, or with NO_COLOR set, the output is plain text with no escape codes.
+    Headings, emphasis, lists, quotes, code and links are shown with colour on a terminal;
+    without one, or with NO_COLOR set, the output is plain text with no escape codes.
 
-      Examples:
-        ilgi show last
-        ilgi show 0f8b6c0e
-        ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
-        ilgi show 2026-11-21 --html > entry.html
-      """,
+    Examples:
+      ilgi show last
+      ilgi show 0f8b6c0e
+      ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
+      ilgi show 2026-11-21 --html > entry.html
+    """,
     .showHTMLHelp: "Print the HTML fragment (title heading and rendered body).",
     .showRawHelp: "Print the file exactly as it is on disk.",
     .showJSONHelp: "Print JSON: the list schema plus `body`.",
@@ -136,16 +143,16 @@ extension Catalog {
     .errShowOneFormat: "choose one of --html, --raw and --json",
     .editAbstract: "Edit an entry in your editor (default: the newest).",
     .editDiscussion: """
-      You edit a copy in .ilgi/drafts/edit/; when the editor exits with success the entry file
-      is updated in place, atomically, at the same path. If the file changed on disk while you
-      were editing (another editor, git), nothing is overwritten: your version stays in the
-      drafts folder and ilgi says where.
+    You edit a copy in .ilgi/drafts/edit/; when the editor exits with success the entry file
+    is updated in place, atomically, at the same path. If the file changed on disk while you
+    were editing (another editor, git), nothing is overwritten: your version stays in the
+    drafts folder and ilgi says where.
 
-      Examples:
-        ilgi edit
-        ilgi edit 0f8b
-        EDITOR="code --wait" ilgi edit 2026-11-21
-      """,
+    Examples:
+      ilgi edit
+      ilgi edit 0f8b
+      EDITOR="code --wait" ilgi edit 2026-11-21
+    """,
     .errEditorUncleanNothingKept: "the editor did not finish cleanly; {1} is unchanged and nothing was kept",
     .errMarkersLeft:
       "conflict markers are still in {1}; keep the text you want, delete the markers, then `ilgi edit {2} --resume`",
@@ -160,28 +167,29 @@ extension Catalog {
     .draftsDiscardQuestion: "Delete the draft {1} ({2})? It cannot be brought back.",
     .draftsDiscarded: "Deleted the draft {1}.",
     .errDiscardNeedsYes: "not deleting {1} without confirmation; run on a terminal or pass --yes",
-    .errEditorUnclean: "the editor did not finish cleanly; {1} is unchanged and your edited copy is in {2}; `ilgi edit {1} --resume` reopens it",
+    .errEditorUnclean:
+      "the editor did not finish cleanly; {1} is unchanged and your edited copy is in {2}; `ilgi edit {1} --resume` reopens it",
     .editNoChanges: "No changes to {1}.",
     .deleteAbstract: "Move an entry to the journal's trash, after asking.",
     .deleteDiscussion: """
-      The file moves to .ilgi/trash/ under the same path; `ilgi trash restore` brings it back
-      and only `ilgi trash empty` deletes for good. Without a terminal to ask on, pass --yes.
+    The file moves to .ilgi/trash/ under the same path; `ilgi trash restore` brings it back
+    and only `ilgi trash empty` deletes for good. Without a terminal to ask on, pass --yes.
 
-      Examples:
-        ilgi delete 0f8b6c0e
-        ilgi delete last --yes
-      """,
+    Examples:
+      ilgi delete 0f8b6c0e
+      ilgi delete last --yes
+    """,
     .errDeleteNeedsYes: "not deleting {1} without confirmation; run on a terminal or pass --yes",
     .deleteQuestion: "Move “{1}” ({2}, {3}) to the trash?",
     .deleteKept: "Kept {1}.",
     .deleteMoved: "Moved {1} to the trash. Undo: ilgi trash restore {2}",
     .trashAbstract: "See, restore or empty deleted entries.",
     .trashDiscussion: """
-      Examples:
-        ilgi trash                    list what is in the trash
-        ilgi trash restore 0f8b       put an entry back where it was
-        ilgi trash empty --yes        delete everything in the trash for good
-      """,
+    Examples:
+      ilgi trash                    list what is in the trash
+      ilgi trash restore 0f8b       put an entry back where it was
+      ilgi trash empty --yes        delete everything in the trash for good
+    """,
     .trashListAbstract: "List deleted entries, newest first.",
     .trashJSONHelp: "Print JSON (the list schema; `path` is where the entry will be restored).",
     .trashIsEmpty: "The trash is empty.",
@@ -196,22 +204,22 @@ extension Catalog {
     .trashDeleted: "Deleted {1 entry|entries} for good.",
     .draftsAbstract: "List drafts: new entries whose editor did not finish, and kept edit copies.",
     .draftsDiscussion: """
-      Examples:
-        ilgi drafts
-        ilgi new --resume                     open the newest new-entry draft again
-        ilgi new --resume new-20261121-093000-0F8B6C0E.md
-        ilgi drafts discard new-20261121-093000-0F8B6C0E.md
-      """,
+    Examples:
+      ilgi drafts
+      ilgi new --resume                     open the newest new-entry draft again
+      ilgi new --resume new-20261121-093000-0F8B6C0E.md
+      ilgi drafts discard new-20261121-093000-0F8B6C0E.md
+    """,
     .draftsNone: "No drafts.",
     .draftKindEdit: "edit of {1}",
     .draftKindNew: "new entry",
     .onThisDayAbstract: "Entries written on this day in earlier years.",
     .onThisDayDiscussion: """
-      Examples:
-        ilgi onthisday                today's date in past years
-        ilgi onthisday 2026-05-01
-        ilgi onthisday yesterday --json
-      """,
+    Examples:
+      ilgi onthisday                today's date in past years
+      ilgi onthisday 2026-05-01
+      ilgi onthisday yesterday --json
+    """,
     .onThisDayDateHelp: "The day: YYYY-MM-DD, today, yesterday, 어제... Default: today.",
     .optJSONList: "Print JSON (the list schema).",
     .errNotADay: "`{1}` is not a day; use YYYY-MM-DD, today or yesterday",
@@ -220,20 +228,20 @@ extension Catalog {
     .yearsAgo: "{1 year|years} ago",
     .tagsAbstract: "Every tag with the number of entries that carry it.",
     .tagsDiscussion: """
-      Tags come from front matter (`tags`, `tag`, `keywords`) and from #tags in the text.
+    Tags come from front matter (`tags`, `tag`, `keywords`) and from #tags in the text.
 
-      Examples:
-        ilgi tags
-        ilgi tags --json
-      """,
+    Examples:
+      ilgi tags
+      ilgi tags --json
+    """,
     .tagsJSONHelp: "Print JSON: an array of {tag, count}.",
     .statsAbstract: "Entries, words, streaks, entries per year and month, and a year's calendar.",
     .statsDiscussion: """
-      Examples:
-        ilgi stats
-        ilgi stats --year 2024
-        ilgi stats --json
-      """,
+    Examples:
+      ilgi stats
+      ilgi stats --year 2024
+      ilgi stats --json
+    """,
     .statsYearHelp: "The year to draw as a calendar. Default: the latest year with entries.",
     .statsJSONHelp: "Print JSON.",
     .statsEntries: "Entries",
@@ -251,10 +259,10 @@ extension Catalog {
     .streakMany: "{1 day|days} ({2} to {3})",
     .doctorAbstract: "Check the journal: duplicate ids, unreadable files, bad front matter and dates.",
     .doctorDiscussion: """
-      Exits 1 when it finds a problem, 0 when the journal is healthy. It only reads.
+    Exits 1 when it finds a problem, 0 when the journal is healthy. It only reads.
 
-      Example: ilgi doctor
-      """,
+    Example: ilgi doctor
+    """,
     .doctorDuplicateID: "id {1} is used by {2 file|files}: {3}; give each its own id",
     .doctorHealthy: "{1 entry|entries}, no problems found.",
     .doctorFoundOne: "found 1 problem in {1 entry|entries}; see above",
@@ -265,14 +273,14 @@ extension Catalog {
     .noteDateNotSingle: "`date:` is not a single value; using the file's name or time",
     .indexAbstract: "Bring the index up to date, or rebuild it from the files.",
     .indexDiscussion: """
-      Every command does this by itself, reading only new and changed files; run it after a
-      large change to see the progress, or with --rebuild to start over. The index is a cache
-      in .ilgi/index.sqlite: deleting it loses nothing.
+    Every command does this by itself, reading only new and changed files; run it after a
+    large change to see the progress, or with --rebuild to start over. The index is a cache
+    in .ilgi/index.sqlite: deleting it loses nothing.
 
-      Examples:
-        ilgi index
-        ilgi index --rebuild
-      """,
+    Examples:
+      ilgi index
+      ilgi index --rebuild
+    """,
     .indexRebuildHelp: "Forget the index and read every file again.",
     .indexSummary: "{1 entry|entries} indexed: {2} added, {3} updated, {4} removed, {5} moved, {6} unreadable ({7} s).",
     .indexReading: "Reading",
@@ -283,18 +291,18 @@ extension Catalog {
     .errIndexFailedDelete: "the index at {1} failed: {2}; delete it and run `ilgi index --rebuild`",
     .searchAbstract: "Find entries by words, phrases and tags, best matches first.",
     .searchDiscussion: """
-      Words match as prefixes (`산책` finds `산책을`, `run` finds `running`); case and accents
-      are ignored. "Exact phrases" in quotes; `a OR b`; `NOT word` or `-word` to exclude;
-      `tag:name` for a tag. Titles weigh more than bodies.
+    Words match as prefixes (`산책` finds `산책을`, `run` finds `running`); case and accents
+    are ignored. "Exact phrases" in quotes; `a OR b`; `NOT word` or `-word` to exclude;
+    `tag:name` for a tag. Titles weigh more than bodies.
 
-      Examples:
-        ilgi search river
-        ilgi search '"new best"' tag:running
-        ilgi search 학교 -시험 --from 2024
-        ilgi search 'rain OR snow' --json
+    Examples:
+      ilgi search river
+      ilgi search '"new best"' tag:running
+      ilgi search 학교 -시험 --from 2024
+      ilgi search 'rain OR snow' --json
 
-      JSON: the list schema plus `snippet` (matches marked **like this**) and `rank` (1 is best).
-      """,
+    JSON: the list schema plus `snippet` (matches marked **like this**) and `rank` (1 is best).
+    """,
     .searchQueryHelp: "What to look for.",
     .errSearchUnknownOption: "`{1}` is not an option of search; `ilgi search --help` lists them",
     .errSearch: "search: {1}",
@@ -310,13 +318,13 @@ extension Catalog {
     .searchExcludedTag: "excluding a tag is not supported; search for words to exclude instead",
     .renderAbstract: "Turn Markdown into the HTML fragment ilgi gives entries.",
     .renderDiscussion: """
-      Reads FILE, or standard input when FILE is missing or `-`. Front matter, if any, is
-      left out. Raw HTML and javascript: links are dropped unless --allow-raw-html.
+    Reads FILE, or standard input when FILE is missing or `-`. Front matter, if any, is
+    left out. Raw HTML and javascript: links are dropped unless --allow-raw-html.
 
-      Examples:
-        ilgi render notes.md > notes.html
-        echo '**bold**' | ilgi render
-      """,
+    Examples:
+      ilgi render notes.md > notes.html
+      echo '**bold**' | ilgi render
+    """,
     .renderFileHelp: "A Markdown file; `-` or nothing for standard input.",
     .renderRawHTMLHelp: "Let raw HTML through (off by default; raw_html setting too).",
     .errRenderRead: "{1}: {2}; check the path",
@@ -326,7 +334,8 @@ extension Catalog {
     .errJournalIsFile: "{1} is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL",
     .errNoSuchEntry: "no entry matches `{1}`; see `ilgi list` for ids, dates and paths",
     .errAmbiguous: "`{1}` matches {2 entry|entries}; name one by id or path: {3}",
-    .errInvalidSelector: "`{1}` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, a date YYYY-MM-DD, or a day like `today` or `yesterday`",
+    .errInvalidSelector:
+      "`{1}` is not an entry selector; use an id (4+ characters), `last`, a path like 2026/11/….md, a date YYYY-MM-DD, or a day like `today` or `yesterday`",
     .errEditInProgress:
       "{1} is open in another edit, or an earlier edit of it was interrupted; its copy is {2}. If no other edit is open, `ilgi edit {1} --resume` reopens that copy",
     .errNoEditToResume: "there is no interrupted edit of {1} to resume; `ilgi drafts` lists the copies there are",
@@ -353,8 +362,10 @@ extension Catalog {
     .fmUnclosed: "front matter opened with `---` is never closed by a `---` line",
     .fmInvalidYAML: "front matter is not valid YAML ({1})",
     .fmNotAMapping: "front matter must be `key: value` lines",
-    .fmLoneCarriageReturn: "front matter has a carriage return inside a line, which YAML reads as a line break; make it a newline",
-    .fmNotEditableInPlace: "front matter key `{1}` cannot be changed there without changing other keys (a value spans several lines); change it by hand",
+    .fmLoneCarriageReturn:
+      "front matter has a carriage return inside a line, which YAML reads as a line break; make it a newline",
+    .fmNotEditableInPlace:
+      "front matter key `{1}` cannot be changed there without changing other keys (a value spans several lines); change it by hand",
     .fmWrongType: "front matter key `{1}` must be {2}",
     .ioRead: "read",
     .ioWrite: "write",
@@ -407,22 +418,22 @@ extension Catalog {
     .configSourceDefault: "default",
     .configAbstract: "Show and change settings in config.toml.",
     .configDiscussion: """
-      Settings come from, strongest first: flags, ILGI_* environment variables, the journal's
-      .ilgi/config.toml, the global $XDG_CONFIG_HOME/ilgi/config.toml (~/.config/ilgi/config.toml).
-      `set` changes one line of the file and keeps your comments.
+    Settings come from, strongest first: flags, ILGI_* environment variables, the journal's
+    .ilgi/config.toml, the global $XDG_CONFIG_HOME/ilgi/config.toml (~/.config/ilgi/config.toml).
+    `set` changes one line of the file and keeps your comments.
 
-      Keys: journal, editor, locale, raw_html, weather.place, weather.latitude,
-      weather.longitude, weather.provider (open-meteo, openweathermap), weather.key,
-      weather.units (metric, imperial), weather.timeout, weather.enabled, weather.url,
-      weather.archive_url, weather.geocoding_url, git.autocommit.
+    Keys: journal, editor, locale, raw_html, weather.place, weather.latitude,
+    weather.longitude, weather.provider (open-meteo, openweathermap), weather.key,
+    weather.units (metric, imperial), weather.timeout, weather.enabled, weather.url,
+    weather.archive_url, weather.geocoding_url, git.autocommit.
 
-      Examples:
-        ilgi config list
-        ilgi config set weather.place Seoul
-        ilgi config set locale ko --global
-        ilgi config get weather.units
-        ilgi config unset weather.place
-      """,
+    Examples:
+      ilgi config list
+      ilgi config set weather.place Seoul
+      ilgi config set locale ko --global
+      ilgi config get weather.units
+      ilgi config unset weather.place
+    """,
     .configListAbstract: "Every setting, its value and where it comes from.",
     .configGetAbstract: "Print one setting's value.",
     .configSetAbstract: "Set a key in the journal's config (or the global one with --global).",
@@ -456,23 +467,25 @@ extension Catalog {
       "{1} refused the API key; check weather.key (or ILGI_WEATHER_KEY)",
     .weatherMalformed: "{1} sent an answer ilgi cannot read",
     .weatherTooLarge: "{1} sent an answer far too large for a weather report",
-    .weatherPlaceNotFound: "no place called `{1}` was found; set weather.place to another name, or weather.latitude and weather.longitude",
+    .weatherPlaceNotFound:
+      "no place called `{1}` was found; set weather.place to another name, or weather.latitude and weather.longitude",
     .weatherNotConfigured: "{1}",
-    .weatherNoPlace: "no weather place is set; set one with `ilgi config set weather.place Seoul` (or weather.latitude and weather.longitude)",
+    .weatherNoPlace:
+      "no weather place is set; set one with `ilgi config set weather.place Seoul` (or weather.latitude and weather.longitude)",
     .weatherNoKey: "weather.provider is openweathermap but no key is set; set weather.key or ILGI_WEATHER_KEY",
     .weatherSkipped: "the weather is still unknown; the entry is saved without it",
     .weatherAbstract: "Weather for entries: fill past entries from the archive.",
     .weatherFillAbstract: "Fill the weather of past entries that have none, from Open-Meteo's archive.",
     .weatherFillDiscussion: """
-      For every selected entry without a `weather:` line, asks Open-Meteo's historical archive
-      for the hour of the entry at the configured place (weather.place, or weather.latitude and
-      weather.longitude) and writes only the `weather:` line. Asks before changing more than 10
-      files unless --yes is given.
+    For every selected entry without a `weather:` line, asks Open-Meteo's historical archive
+    for the hour of the entry at the configured place (weather.place, or weather.latitude and
+    weather.longitude) and writes only the `weather:` line. Asks before changing more than 10
+    files unless --yes is given.
 
-      Examples:
-        ilgi weather fill --from 2024-01-01 --dry-run
-        ilgi weather fill --on 2024-05 --yes
-      """,
+    Examples:
+      ilgi weather fill --from 2024-01-01 --dry-run
+      ilgi weather fill --on 2024-05 --yes
+    """,
     .weatherFillNothing: "Every selected entry has its weather already.",
     .weatherFillConfirm: "Write the weather into {1 entry|entries}?",
     .weatherFillDone: "Filled the weather of {1 entry|entries}.",
@@ -487,23 +500,23 @@ extension Catalog {
     .newWeatherConflict: "choose either --weather or --no-weather",
     .importAbstract: "Bring entries in from jrnl, Day One, or the diary apps' JSON.",
     .importDiscussion: """
-      Formats (--from; guessed from PATH when left out):
-        jrnl         a jrnl journal file, or what `jrnl --export json` wrote
-        jrnl-folder  a jrnl folder journal (YYYY/MM/DD.txt)
-        dayone       a Day One export: the .json, or the whole .zip with photos
-        json         a JSON array of {"title", "body", "created_at"}
+    Formats (--from; guessed from PATH when left out):
+      jrnl         a jrnl journal file, or what `jrnl --export json` wrote
+      jrnl-folder  a jrnl folder journal (YYYY/MM/DD.txt)
+      dayone       a Day One export: the .json, or the whole .zip with photos
+      json         a JSON array of {"title", "body", "created_at"}
 
-      A jrnl journal written with another timeformat than jrnl's default needs it as --time-format (strftime codes, as in jrnl's config). The apps' created_at is in Unix seconds.
+    A jrnl journal written with another timeformat than jrnl's default needs it as --time-format (strftime codes, as in jrnl's config). The apps' created_at is in Unix seconds.
 
-      Dates without a zone (jrnl, json) are in the journal's time zone. Day One keeps its uuid as the id, its time zone, tags, starred, weather and location; photos are copied beside the entry. jrnl's @tags become the entry's tags; starred entries get `starred: true`.
+    Dates without a zone (jrnl, json) are in the journal's time zone. Day One keeps its uuid as the id, its time zone, tags, starred, weather and location; photos are copied beside the entry. jrnl's @tags become the entry's tags; starred entries get `starred: true`.
 
-      All or nothing: every entry is read first and a bad input names the file and line (or JSON path) and changes nothing. Entries the journal has already (same id, or the same minute, title and body) are skipped, so importing twice adds nothing the second time.
+    All or nothing: every entry is read first and a bad input names the file and line (or JSON path) and changes nothing. Entries the journal has already (same id, or the same minute, title and body) are skipped, so importing twice adds nothing the second time.
 
-      Examples:
-        ilgi import ~/journal.txt --from jrnl --dry-run
-        ilgi import ~/Downloads/Export.zip --from dayone
-        ilgi import ~/jrnl-folder --from jrnl-folder --time-format "%d %b %Y %I:%M %p"
-      """,
+    Examples:
+      ilgi import ~/journal.txt --from jrnl --dry-run
+      ilgi import ~/Downloads/Export.zip --from dayone
+      ilgi import ~/jrnl-folder --from jrnl-folder --time-format "%d %b %Y %I:%M %p"
+    """,
     .importPathHelp: "The file or folder to import.",
     .importFromHelp: "What PATH is: jrnl, jrnl-folder, dayone or json.",
     .importTimeFormatHelp: "The jrnl journal's timeformat (strftime codes), as in jrnl's config.",
@@ -523,7 +536,8 @@ extension Catalog {
     .impNoEntries: "no entries in it (a jrnl entry starts with a line like [2026-11-21 09:30] Title)",
     .impTextBefore: "text before the first [date] line; a jrnl journal starts with one",
     .impBadJrnlDate: "[{1}] is no date in the time format {2}; fix it, or give the journal's format with --time-format",
-    .impBadTimeFormat: "{1} is not a time format ilgi reads: use strftime codes (%Y %m %d %H %M %S %I %p %b %B %a %A %y %e %j) with a year, month and day",
+    .impBadTimeFormat:
+      "{1} is not a time format ilgi reads: use strftime codes (%Y %m %d %H %M %S %I %p %b %B %a %A %y %e %j) with a year, month and day",
     .impInvalidJSON: "not valid JSON ({1})",
     .impWrongType: "expected {1} here",
     .impMissingKey: "{1} is missing",
@@ -536,23 +550,23 @@ extension Catalog {
     .impWantFile: "is a folder; give the file (or --from jrnl-folder)",
     .exportAbstract: "Write the journal (or part of it) out as JSON, jrnl, Markdown, Day One, or a website.",
     .exportDiscussion: """
-      Formats:
-        json      the `list --json` fields, `body`, `frontMatter` (every key)
-        jrnl      a jrnl journal file that jrnl reads back with the same entries
-        markdown  one printable Markdown file, oldest entry first
-        dayone    Day One JSON; `ilgi import` makes the same files of it
-        html      a website in the folder --out: list, entries, archive, tags,
-                  calendar, Atom feed and offline search; works from file://;
-                  run again, it writes only what changed
+    Formats:
+      json      the `list --json` fields, `body`, `frontMatter` (every key)
+      jrnl      a jrnl journal file that jrnl reads back with the same entries
+      markdown  one printable Markdown file, oldest entry first
+      dayone    Day One JSON; `ilgi import` makes the same files of it
+      html      a website in the folder --out: list, entries, archive, tags,
+                calendar, Atom feed and offline search; works from file://;
+                run again, it writes only what changed
 
-      Filters are those of `ilgi list`. Without --out the export goes to standard output.
+    Filters are those of `ilgi list`. Without --out the export goes to standard output.
 
-      Examples:
-        ilgi export --format markdown --from 2025-01-01 --to 2025-12-31 --out 2025.md
-        ilgi export --format jrnl --out journal.txt
-        ilgi export html --out site && xdg-open site/index.html
-        ilgi export --format dayone --tag travel --out travel.json
-      """,
+    Examples:
+      ilgi export --format markdown --from 2025-01-01 --to 2025-12-31 --out 2025.md
+      ilgi export --format jrnl --out journal.txt
+      ilgi export html --out site && xdg-open site/index.html
+      ilgi export --format dayone --tag travel --out travel.json
+    """,
     .exportFormatHelp: "json, jrnl, markdown, dayone or html.",
     .exportOutHelp: "The file to write (it must not exist); standard output when left out.",
     .exportWrote: "Wrote {1 entry|entries} to {2}.",
@@ -561,37 +575,41 @@ extension Catalog {
     .exportMarkdownTitle: "Journal, {1} to {2}",
     .shareAbstract: "Print an entry as the apps share it: date, title, body.",
     .shareDiscussion: """
-      The entry's long date, a blank line, the title, a blank line, the body; with --html the same as an HTML fragment. --copy puts it on the clipboard through wl-copy, xclip, xsel or pbcopy, whichever is installed.
+    The entry's long date, a blank line, the title, a blank line, the body; with --html the same as an HTML fragment. --copy puts it on the clipboard through wl-copy, xclip, xsel or pbcopy, whichever is installed.
 
-      Examples:
-        ilgi share last
-        ilgi share 2026-11-21 --copy
-      """,
+    Examples:
+      ilgi share last
+      ilgi share 2026-11-21 --copy
+    """,
     .shareHTMLHelp: "Share as HTML instead of text.",
     .shareCopyHelp: "Put it on the clipboard instead of printing it.",
     .shareCopied: "Copied {1} to the clipboard with {2}.",
-    .errShareNoClipboard: "no clipboard tool found; install wl-clipboard, xclip or xsel (pbcopy on macOS), or leave out --copy",
+    .errShareNoClipboard:
+      "no clipboard tool found; install wl-clipboard, xclip or xsel (pbcopy on macOS), or leave out --copy",
     .errShareCopyFailed: "{1} could not copy: {2}",
     .initGitHelp: "Make the journal a git repository too, and commit what it holds.",
     .initGitDone: "Committed the journal to git: {1}",
-    .warnGitCommit: "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",
+    .warnGitCommit:
+      "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",
     .warnGitBusy: "saved, but not committed: git is in the middle of a {1}; finish it, then commit",
     .errNotGit: "{1} is not a git repository; run ilgi init --git to make it one",
     .errGit: "git {1} failed: {2}",
     .syncAbstract: "Pull others' changes (rebasing yours on them) and push yours.",
     .syncDiscussion: """
-      Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. A conflict inside an entry stops the sync: git leaves both versions in the file between <<<<<<< and >>>>>>>; keep what you want, then `git add FILE`, `git rebase --continue`, and `ilgi sync` again. Nothing is lost either way.
-      """,
+    Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. A conflict inside an entry stops the sync: git leaves both versions in the file between <<<<<<< and >>>>>>>; keep what you want, then `git add FILE`, `git rebase --continue`, and `ilgi sync` again. Nothing is lost either way.
+    """,
     .errSyncNoRemote: "the journal has no git remote to sync with; add one with git remote add origin URL",
-    .errSyncConflict: "conflict in {1}: both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add {1}, git rebase --continue and ilgi sync",
+    .errSyncConflict:
+      "conflict in {1}: both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add {1}, git rebase --continue and ilgi sync",
     .errSyncBusy: "git is in the middle of a {1}; finish it (git status tells how), then run ilgi sync",
     .syncDone: "Synced with {1}.",
     .logAbstract: "Show the git history of an entry, or of the journal.",
     .logSelectorHelp: "The entry (a selector); the whole journal when left out.",
     .logPatchHelp: "Show each change, not only its line.",
     .logNone: "No history for {1} yet.",
-    .errGitIdentity: "git does not know who you are; run git config --global user.name \"Your Name\" and git config --global user.email you@example.com, then ilgi init --git again",
-      .siteTitle: "Diary",
+    .errGitIdentity:
+      "git does not know who you are; run git config --global user.name \"Your Name\" and git config --global user.email you@example.com, then ilgi init --git again",
+    .siteTitle: "Diary",
     .siteHome: "Home",
     .siteArchive: "Archive",
     .siteTags: "Tags",
@@ -618,13 +636,13 @@ extension Catalog {
     .siteWrote: "Wrote {1} of {2 page|pages} to {3} ({4} unchanged, {5} removed); open {6}",
     .serveAbstract: "Serve the journal as a website on this computer, rendered from the files on every request.",
     .serveDiscussion: """
-      The pages are those of `ilgi export html`, made on request, so an entry saved in any editor shows on reload. Read-only: nothing is ever written. Listens on 127.0.0.1 unless --host says otherwise; on any other address every request must carry the token (--token, or one made up and printed at start), as ?token=... once (a cookie keeps it) or as an `Authorization: Bearer` header. Ctrl-C stops it.
+    The pages are those of `ilgi export html`, made on request, so an entry saved in any editor shows on reload. Read-only: nothing is ever written. Listens on 127.0.0.1 unless --host says otherwise; on any other address every request must carry the token (--token, or one made up and printed at start), as ?token=... once (a cookie keeps it) or as an `Authorization: Bearer` header. Ctrl-C stops it.
 
-      Examples:
-        ilgi serve
-        ilgi serve --port 8080 --open
-        ilgi serve --host 0.0.0.0 --token my-secret
-      """,
+    Examples:
+      ilgi serve
+      ilgi serve --port 8080 --open
+      ilgi serve --host 0.0.0.0 --token my-secret
+    """,
     .servePortHelp: "The port to listen on (0 picks a free one).",
     .serveHostHelp: "The address to listen on; other than 127.0.0.1 or ::1 needs a token.",
     .serveTokenHelp: "The token requests must carry (on a non-local address one is made up when left out).",
@@ -638,13 +656,13 @@ extension Catalog {
     .serveStopped: "Stopped.",
     .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",
     .templatesDiscussion: """
-      New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve` is made from the site-* templates (Mustache), site.css and site-search.js. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.
+    New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve` is made from the site-* templates (Mustache), site.css and site-search.js. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.
 
-      Examples:
-        ilgi templates
-        ilgi templates copy
-        ilgi templates copy site.css
-      """,
+    Examples:
+      ilgi templates
+      ilgi templates copy
+      ilgi templates copy site.css
+    """,
     .templatesActionHelp: "copy, or nothing to list them.",
     .templatesNamesHelp: "Templates to copy; all of them when left out.",
     .templatesShipped: "shipped",
@@ -653,7 +671,7 @@ extension Catalog {
     .templatesKept: "{1} exists already; left as it is",
     .errTemplateName: "{1} is not a template; ilgi templates lists them",
     .errTemplatesAction: "{1} is not something templates does; use copy, or nothing to list them",
-      .errExportNoFormat: "say what to export: ilgi export json|jrnl|markdown|dayone|html (or --format)",
+    .errExportNoFormat: "say what to export: ilgi export json|jrnl|markdown|dayone|html (or --format)",
     .errExportTwoFormats: "{1} and --format {2} disagree; give the format once",
-]
+  ]
 }

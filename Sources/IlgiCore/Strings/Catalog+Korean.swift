@@ -7,28 +7,28 @@ extension Catalog {
 
     .rootAbstract: "평범한 마크다운 파일로 쓰는 일기장.",
     .rootDiscussion: """
-      일기 하나는 작은 YAML 머리말이 붙은 마크다운 파일이며, 날짜별 폴더에 들어 있습니다
-      (YYYY/MM/YYYY-MM-DD-HHMM-제목.md). 파일은 어느 편집기로든 고치고 git에 둘 수 있습니다.
+    일기 하나는 작은 YAML 머리말이 붙은 마크다운 파일이며, 날짜별 폴더에 들어 있습니다
+    (YYYY/MM/YYYY-MM-DD-HHMM-제목.md). 파일은 어느 편집기로든 고치고 git에 둘 수 있습니다.
 
-      예:
-        ilgi new                        편집기를 열어 새 일기를 씁니다
-        ilgi new "아침 달리기" --tag 운동
-        ilgi list -n 5                  가장 최근 일기 다섯 개
-        ilgi search 산책 --from 2024     일기를 찾습니다(잘 맞는 순서)
-        ilgi show last                  가장 최근 일기를 보여 줍니다
-        ilgi edit 0f8b                  id가 0f8b로 시작하는 일기를 고칩니다
-        ilgi delete 2026-11-21          그날 일기를 휴지통으로 옮깁니다
-        ilgi config set weather.place 서울
+    예:
+      ilgi new                        편집기를 열어 새 일기를 씁니다
+      ilgi new "아침 달리기" --tag 운동
+      ilgi list -n 5                  가장 최근 일기 다섯 개
+      ilgi search 산책 --from 2024     일기를 찾습니다(잘 맞는 순서)
+      ilgi show last                  가장 최근 일기를 보여 줍니다
+      ilgi edit 0f8b                  id가 0f8b로 시작하는 일기를 고칩니다
+      ilgi delete 2026-11-21          그날 일기를 휴지통으로 옮깁니다
+      ilgi config set weather.place 서울
 
-      일기를 가리키는 방법: 전체 id, 겹치지 않는 id 앞부분(4자 이상), `last`, 일기장 안의
-      경로, 또는 날짜 YYYY-MM-DD.
+    일기를 가리키는 방법: 전체 id, 겹치지 않는 id 앞부분(4자 이상), `last`, 일기장 안의
+    경로, 또는 날짜 YYYY-MM-DD.
 
-      일기장은 --journal 경로, 없으면 $ILGI_JOURNAL, 없으면 전역 설정의 `journal`, 없으면
-      ~/ilgi(처음 쓸 때 만듦)입니다. 설정은 `ilgi config --help`를 보세요.
+    일기장은 --journal 경로, 없으면 $ILGI_JOURNAL, 없으면 전역 설정의 `journal`, 없으면
+    ~/ilgi(처음 쓸 때 만듦)입니다. 설정은 `ilgi config --help`를 보세요.
 
-      종료 코드: 0 성공, 1 실패, 64 잘못된 사용법, 65 읽을 수 없는 일기나 설정 파일,
-      66 그런 일기나 파일이 없음, 74 입출력 오류.
-      """,
+    종료 코드: 0 성공, 1 실패, 64 잘못된 사용법, 65 읽을 수 없는 일기나 설정 파일,
+    66 그런 일기나 파일이 없음, 74 입출력 오류.
+    """,
     .optJournal: "일기장 폴더. 기본값: $ILGI_JOURNAL, 없으면 설정의 `journal`, 없으면 ~/ilgi.",
     .optLocale: "메시지와 날짜의 언어: en 또는 ko (en_US, ko_KR...). 기본값: 설정, LC_ALL, LC_MESSAGES, LANG.",
     .optSelector: "어느 일기인지: id나 id 앞부분, `last`, 경로, 또는 날짜 YYYY-MM-DD.",
@@ -50,12 +50,12 @@ extension Catalog {
     .errOnWithFromTo: "--on은 --from이나 --to와 함께 쓸 수 없습니다. 둘 중 하나만 쓰세요",
     .initAbstract: "일기장을 만듭니다: 폴더, .ilgi/, .gitignore.",
     .initDiscussion: """
-      다시 실행해도 안전합니다: 빠진 것만 더하고 일기는 건드리지 않습니다.
+    다시 실행해도 안전합니다: 빠진 것만 더하고 일기는 건드리지 않습니다.
 
-      예:
-        ilgi init                 기본 일기장을 만듭니다(~/ilgi 또는 $ILGI_JOURNAL)
-        ilgi init ~/diary         ~/diary에 일기장을 만듭니다
-      """,
+    예:
+      ilgi init                 기본 일기장을 만듭니다(~/ilgi 또는 $ILGI_JOURNAL)
+      ilgi init ~/diary         ~/diary에 일기장을 만듭니다
+    """,
     .initPathHelp: "일기장을 만들 곳. 기본값: 지금 쓰는 일기장.",
     .initMade: "{1}에 새 일기장을 만들었습니다.",
     .initSetUp: "{1}의 일기장을 준비했습니다.",
@@ -65,25 +65,26 @@ extension Catalog {
     .initReady: "{1}의 일기장은 이미 준비되어 있습니다.",
     .newAbstract: "새 일기를 씁니다: 편집기에서, 또는 바로 글로.",
     .newDiscussion: """
-      글 없이 터미널에서 실행하면 $VISUAL이나 $EDITOR로 새 일기를 엽니다. 초안은
-      .ilgi/drafts/에 있다가 편집기가 성공으로 끝나면 YYYY/MM/으로 옮겨집니다. 손대지 않았거나
-      비운 일기는 남기지 않습니다. 편집기가 실패하거나 죽으면 초안은 남습니다:
-      `ilgi new --resume`으로 다시 열고, `ilgi drafts`로 초안을 봅니다.
+    글 없이 터미널에서 실행하면 $VISUAL이나 $EDITOR로 새 일기를 엽니다. 초안은
+    .ilgi/drafts/에 있다가 편집기가 성공으로 끝나면 YYYY/MM/으로 옮겨집니다. 손대지 않았거나
+    비운 일기는 남기지 않습니다. 편집기가 실패하거나 죽으면 초안은 남습니다:
+    `ilgi new --resume`으로 다시 열고, `ilgi drafts`로 초안을 봅니다.
 
-      글(인자나 표준 입력)을 주면 바로 씁니다. 첫 줄이 제목입니다. 새 파일의 경로
-      (일기장 기준)를 출력합니다.
+    글(인자나 표준 입력)을 주면 바로 씁니다. 첫 줄이 제목입니다. 새 파일의 경로
+    (일기장 기준)를 출력합니다.
 
-      weather.place를 설정하면(`ilgi config` 참고) 쓰는 동안 그곳의 지금 날씨를 물어
-      `weather:`에 적습니다. 제때 답이 없으면 날씨 없이 저장합니다.
+    weather.place를 설정하면(`ilgi config` 참고) 쓰는 동안 그곳의 지금 날씨를 물어
+    `weather:`에 적습니다. 제때 답이 없으면 날씨 없이 저장합니다.
 
-      예:
-        ilgi new
-        ilgi new "아침 달리기" --tag 운동 --weather "맑음, 4°C"
-        echo "민지와 저녁" | ilgi new --date 2026-11-20T19:30
-        ilgi new --resume
-      """,
+    예:
+      ilgi new
+      ilgi new "아침 달리기" --tag 운동 --weather "맑음, 4°C"
+      echo "민지와 저녁" | ilgi new --date 2026-11-20T19:30
+      ilgi new --resume
+    """,
     .newTextHelp: "일기의 글. 첫 줄이 제목입니다. --resume과 함께면: 어느 초안인지.",
-    .newDateHelp: "언제 일인지: 2026-11-20, 2026-11-20T21:30[+09:00], 어제, '어제 저녁 9시', '3일 전', '11월 18일', yesterday, 'Nov 18 9pm'. 날짜만 쓰면 시각은 지금 시각. 기본값: 지금.",
+    .newDateHelp:
+      "언제 일인지: 2026-11-20, 2026-11-20T21:30[+09:00], 어제, '어제 저녁 9시', '3일 전', '11월 18일', yesterday, 'Nov 18 9pm'. 날짜만 쓰면 시각은 지금 시각. 기본값: 지금.",
     .newTagHelp: "일기의 태그. 여러 개면 반복하세요.",
     .newEditHelp: "표준 입력이 터미널이 아니어도 편집기를 엽니다.",
     .newResumeHelp: "가장 최근 초안(또는 이름을 준 초안)을 편집기에서 다시 엽니다.",
@@ -102,31 +103,31 @@ extension Catalog {
     .newDiscardedBlank: "쓴 것이 없습니다: 새 일기가 비어 있습니다.",
     .listAbstract: "일기 목록을 최근 것부터 보여 줍니다: 날짜, 제목, 한 줄 미리 보기.",
     .listDiscussion: """
-      읽을 수 없는 파일은 stderr에 한 줄씩 경고로 알리고, 나머지는 그대로 보여 줍니다.
+    읽을 수 없는 파일은 stderr에 한 줄씩 경고로 알리고, 나머지는 그대로 보여 줍니다.
 
-      예:
-        ilgi list                 모든 일기
-        ilgi list -n 10           최근 열 개
-        ilgi list --on 2024-05 --tag 여행
-        ilgi list --from 지난주 --weather 비
-        ilgi list --json | jq '.[0].title'
+    예:
+      ilgi list                 모든 일기
+      ilgi list -n 10           최근 열 개
+      ilgi list --on 2024-05 --tag 여행
+      ilgi list --from 지난주 --weather 비
+      ilgi list --json | jq '.[0].title'
 
-      JSON: {id, date, title, preview, tags, weather, path}의 배열. `date`는 일기 자신의
-      시간대로 쓴 ISO 8601이고, 날씨가 없으면 `weather`는 null입니다.
-      """,
+    JSON: {id, date, title, preview, tags, weather, path}의 배열. `date`는 일기 자신의
+    시간대로 쓴 ISO 8601이고, 날씨가 없으면 `weather`는 null입니다.
+    """,
     .listEmptyJournal: "아직 일기가 없습니다. `ilgi new`로 써 보세요.",
     .listNoMatch: "맞는 일기가 없습니다.",
     .showAbstract: "일기 하나를 보여 줍니다: 터미널용, HTML, JSON, 또는 파일 그대로.",
     .showDiscussion: """
-      터미널에서는 제목, 강조, 목록, 인용, 코드, 링크를 색으로 보여 줍니다. 터미널이 아니거나
-      NO_COLOR가 있으면 이스케이프 코드 없는 평범한 글로 출력합니다.
+    터미널에서는 제목, 강조, 목록, 인용, 코드, 링크를 색으로 보여 줍니다. 터미널이 아니거나
+    NO_COLOR가 있으면 이스케이프 코드 없는 평범한 글로 출력합니다.
 
-      예:
-        ilgi show last
-        ilgi show 0f8b6c0e
-        ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
-        ilgi show 2026-11-21 --html > entry.html
-      """,
+    예:
+      ilgi show last
+      ilgi show 0f8b6c0e
+      ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
+      ilgi show 2026-11-21 --html > entry.html
+    """,
     .showHTMLHelp: "HTML 조각(제목과 본문)을 출력합니다.",
     .showRawHelp: "디스크의 파일을 그대로 출력합니다.",
     .showJSONHelp: "JSON으로 출력합니다: 목록 형식에 `body`를 더해.",
@@ -134,15 +135,15 @@ extension Catalog {
     .errShowOneFormat: "--html, --raw, --json 중 하나만 고르세요",
     .editAbstract: "편집기에서 일기를 고칩니다(기본값: 가장 최근 일기).",
     .editDiscussion: """
-      .ilgi/drafts/edit/의 사본을 고칩니다. 편집기가 성공으로 끝나면 일기 파일을 같은
-      경로에서 원자적으로 바꿉니다. 고치는 사이에 파일이 바뀌었으면(다른 편집기, git)
-      덮어쓰지 않습니다: 고친 사본은 초안 폴더에 남고 ilgi가 위치를 알려 줍니다.
+    .ilgi/drafts/edit/의 사본을 고칩니다. 편집기가 성공으로 끝나면 일기 파일을 같은
+    경로에서 원자적으로 바꿉니다. 고치는 사이에 파일이 바뀌었으면(다른 편집기, git)
+    덮어쓰지 않습니다: 고친 사본은 초안 폴더에 남고 ilgi가 위치를 알려 줍니다.
 
-      예:
-        ilgi edit
-        ilgi edit 0f8b
-        EDITOR="code --wait" ilgi edit 2026-11-21
-      """,
+    예:
+      ilgi edit
+      ilgi edit 0f8b
+      EDITOR="code --wait" ilgi edit 2026-11-21
+    """,
     .errEditorUncleanNothingKept: "편집기가 제대로 끝나지 않았습니다. {1}은(는) 그대로이고 남긴 것이 없습니다",
     .errMarkersLeft: "{1}에 아직 충돌 표시가 있습니다. 남길 글을 고르고 표시를 지운 뒤 `ilgi edit {2} --resume`을 실행하세요",
     .editMerged: "고치기 시작한 뒤 {1}이(가) 바뀌어, 고친 내용을 그것과 합쳤습니다",
@@ -160,24 +161,24 @@ extension Catalog {
     .editNoChanges: "{1}에 바뀐 것이 없습니다.",
     .deleteAbstract: "물어본 뒤 일기를 휴지통으로 옮깁니다.",
     .deleteDiscussion: """
-      파일은 같은 경로로 .ilgi/trash/에 옮겨집니다. `ilgi trash restore`로 되돌리고,
-      `ilgi trash empty`만 영영 지웁니다. 물어볼 터미널이 없으면 --yes를 주세요.
+    파일은 같은 경로로 .ilgi/trash/에 옮겨집니다. `ilgi trash restore`로 되돌리고,
+    `ilgi trash empty`만 영영 지웁니다. 물어볼 터미널이 없으면 --yes를 주세요.
 
-      예:
-        ilgi delete 0f8b6c0e
-        ilgi delete last --yes
-      """,
+    예:
+      ilgi delete 0f8b6c0e
+      ilgi delete last --yes
+    """,
     .errDeleteNeedsYes: "확인 없이 {1}을(를) 지우지 않습니다. 터미널에서 실행하거나 --yes를 주세요",
     .deleteQuestion: "“{1}”({2}, {3})을(를) 휴지통으로 옮길까요?",
     .deleteKept: "{1}을(를) 그대로 두었습니다.",
     .deleteMoved: "{1}을(를) 휴지통으로 옮겼습니다. 되돌리기: ilgi trash restore {2}",
     .trashAbstract: "지운 일기를 보고, 되돌리고, 비웁니다.",
     .trashDiscussion: """
-      예:
-        ilgi trash                    휴지통에 있는 것을 봅니다
-        ilgi trash restore 0f8b       일기를 원래 자리로 되돌립니다
-        ilgi trash empty --yes        휴지통을 영영 비웁니다
-      """,
+    예:
+      ilgi trash                    휴지통에 있는 것을 봅니다
+      ilgi trash restore 0f8b       일기를 원래 자리로 되돌립니다
+      ilgi trash empty --yes        휴지통을 영영 비웁니다
+    """,
     .trashListAbstract: "지운 일기를 최근 것부터 보여 줍니다.",
     .trashJSONHelp: "JSON으로 출력합니다(목록 형식. `path`는 되돌릴 자리).",
     .trashIsEmpty: "휴지통이 비어 있습니다.",
@@ -192,22 +193,22 @@ extension Catalog {
     .trashDeleted: "일기 {1}개를 영영 지웠습니다.",
     .draftsAbstract: "초안을 보여 줍니다: 편집기가 끝나지 않은 새 일기와 남겨 둔 고친 사본.",
     .draftsDiscussion: """
-      예:
-        ilgi drafts
-        ilgi new --resume                     가장 최근 새 일기 초안을 다시 엽니다
-        ilgi new --resume new-20261121-093000-0F8B6C0E.md
-        ilgi drafts discard new-20261121-093000-0F8B6C0E.md
-      """,
+    예:
+      ilgi drafts
+      ilgi new --resume                     가장 최근 새 일기 초안을 다시 엽니다
+      ilgi new --resume new-20261121-093000-0F8B6C0E.md
+      ilgi drafts discard new-20261121-093000-0F8B6C0E.md
+    """,
     .draftsNone: "초안이 없습니다.",
     .draftKindEdit: "{1}의 고친 사본",
     .draftKindNew: "새 일기",
     .onThisDayAbstract: "지난 해들의 같은 날에 쓴 일기.",
     .onThisDayDiscussion: """
-      예:
-        ilgi onthisday                지난 해들의 오늘
-        ilgi onthisday 2026-05-01
-        ilgi onthisday 어제 --json
-      """,
+    예:
+      ilgi onthisday                지난 해들의 오늘
+      ilgi onthisday 2026-05-01
+      ilgi onthisday 어제 --json
+    """,
     .onThisDayDateHelp: "날: YYYY-MM-DD, 오늘, 어제, today... 기본값: 오늘.",
     .optJSONList: "JSON으로 출력합니다(목록 형식).",
     .errNotADay: "`{1}`는 날짜가 아닙니다. YYYY-MM-DD, 오늘, 어제 같은 형식을 쓰세요",
@@ -216,20 +217,20 @@ extension Catalog {
     .yearsAgo: "{1}년 전",
     .tagsAbstract: "모든 태그와 그 태그가 붙은 일기 수.",
     .tagsDiscussion: """
-      태그는 머리말(`tags`, `tag`, `keywords`)과 본문의 #태그에서 옵니다.
+    태그는 머리말(`tags`, `tag`, `keywords`)과 본문의 #태그에서 옵니다.
 
-      예:
-        ilgi tags
-        ilgi tags --json
-      """,
+    예:
+      ilgi tags
+      ilgi tags --json
+    """,
     .tagsJSONHelp: "JSON으로 출력합니다: {tag, count}의 배열.",
     .statsAbstract: "일기 수, 단어 수, 연속 기록, 해와 달별 일기 수, 한 해의 달력.",
     .statsDiscussion: """
-      예:
-        ilgi stats
-        ilgi stats --year 2024
-        ilgi stats --json
-      """,
+    예:
+      ilgi stats
+      ilgi stats --year 2024
+      ilgi stats --json
+    """,
     .statsYearHelp: "달력으로 그릴 해. 기본값: 일기가 있는 가장 최근 해.",
     .statsJSONHelp: "JSON으로 출력합니다.",
     .statsEntries: "일기",
@@ -247,10 +248,10 @@ extension Catalog {
     .streakMany: "{1}일 ({2} ~ {3})",
     .doctorAbstract: "일기장을 점검합니다: 겹치는 id, 읽을 수 없는 파일, 잘못된 머리말과 날짜.",
     .doctorDiscussion: """
-      문제를 찾으면 1, 일기장이 건강하면 0으로 끝납니다. 읽기만 합니다.
+    문제를 찾으면 1, 일기장이 건강하면 0으로 끝납니다. 읽기만 합니다.
 
-      예: ilgi doctor
-      """,
+    예: ilgi doctor
+    """,
     .doctorDuplicateID: "id {1}을(를) 파일 {2}개가 씁니다: {3}. 파일마다 다른 id를 주세요",
     .doctorHealthy: "일기 {1}개, 문제가 없습니다.",
     .doctorFoundOne: "일기 {1}개에서 문제 1개를 찾았습니다. 위를 보세요",
@@ -260,14 +261,14 @@ extension Catalog {
     .noteDateNotSingle: "`date:`가 값 하나가 아닙니다. 파일 이름이나 시각을 씁니다",
     .indexAbstract: "색인을 최신으로 하거나, 파일에서 다시 만듭니다.",
     .indexDiscussion: """
-      모든 명령이 스스로 새 파일과 바뀐 파일만 읽어 이 일을 합니다. 큰 변화 뒤에 진행을
-      보려면 실행하고, 처음부터 하려면 --rebuild를 주세요. 색인은 .ilgi/index.sqlite의
-      캐시라서 지워도 잃는 것이 없습니다.
+    모든 명령이 스스로 새 파일과 바뀐 파일만 읽어 이 일을 합니다. 큰 변화 뒤에 진행을
+    보려면 실행하고, 처음부터 하려면 --rebuild를 주세요. 색인은 .ilgi/index.sqlite의
+    캐시라서 지워도 잃는 것이 없습니다.
 
-      예:
-        ilgi index
-        ilgi index --rebuild
-      """,
+    예:
+      ilgi index
+      ilgi index --rebuild
+    """,
     .indexRebuildHelp: "색인을 버리고 모든 파일을 다시 읽습니다.",
     .indexSummary: "일기 {1}개 색인: 추가 {2}, 갱신 {3}, 제거 {4}, 이동 {5}, 읽을 수 없음 {6} ({7}초).",
     .indexReading: "읽는 중",
@@ -278,18 +279,18 @@ extension Catalog {
     .errIndexFailedDelete: "{1}의 색인에 문제가 생겼습니다: {2}. 지우고 `ilgi index --rebuild`를 실행하세요",
     .searchAbstract: "단어, 구절, 태그로 일기를 찾습니다. 잘 맞는 것부터.",
     .searchDiscussion: """
-      단어는 앞부분으로 맞춥니다(`산책`은 `산책을`을, `run`은 `running`을 찾습니다). 대소문자와
-      악센트는 가리지 않습니다. 따옴표로 "정확한 구절", `a OR b`, 빼려면 `NOT 단어`나 `-단어`,
-      태그는 `tag:이름`. 제목이 본문보다 무겁습니다.
+    단어는 앞부분으로 맞춥니다(`산책`은 `산책을`을, `run`은 `running`을 찾습니다). 대소문자와
+    악센트는 가리지 않습니다. 따옴표로 "정확한 구절", `a OR b`, 빼려면 `NOT 단어`나 `-단어`,
+    태그는 `tag:이름`. 제목이 본문보다 무겁습니다.
 
-      예:
-        ilgi search 산책
-        ilgi search '"새 기록"' tag:운동
-        ilgi search 학교 -시험 --from 2024
-        ilgi search '비 OR 눈' --json
+    예:
+      ilgi search 산책
+      ilgi search '"새 기록"' tag:운동
+      ilgi search 학교 -시험 --from 2024
+      ilgi search '비 OR 눈' --json
 
-      JSON: 목록 형식에 `snippet`(맞는 곳은 **이렇게** 표시)과 `rank`(1이 가장 잘 맞음)를 더해.
-      """,
+    JSON: 목록 형식에 `snippet`(맞는 곳은 **이렇게** 표시)과 `rank`(1이 가장 잘 맞음)를 더해.
+    """,
     .searchQueryHelp: "찾을 것.",
     .errSearchUnknownOption: "`{1}`는 search의 옵션이 아닙니다. `ilgi search --help`에 옵션이 있습니다",
     .errSearch: "검색: {1}",
@@ -305,13 +306,13 @@ extension Catalog {
     .searchExcludedTag: "태그를 빼는 검색은 할 수 없습니다. 대신 뺄 단어로 찾으세요",
     .renderAbstract: "마크다운을 ilgi가 일기에 쓰는 HTML 조각으로 바꿉니다.",
     .renderDiscussion: """
-      FILE을, FILE이 없거나 `-`면 표준 입력을 읽습니다. 머리말은 빼고, HTML과
-      javascript: 링크는 --allow-raw-html이 없으면 버립니다.
+    FILE을, FILE이 없거나 `-`면 표준 입력을 읽습니다. 머리말은 빼고, HTML과
+    javascript: 링크는 --allow-raw-html이 없으면 버립니다.
 
-      예:
-        ilgi render notes.md > notes.html
-        echo '**굵게**' | ilgi render
-      """,
+    예:
+      ilgi render notes.md > notes.html
+      echo '**굵게**' | ilgi render
+    """,
     .renderFileHelp: "마크다운 파일. `-`나 생략하면 표준 입력.",
     .renderRawHTMLHelp: "HTML을 그대로 둡니다(기본은 끔; raw_html 설정으로도).",
     .errRenderRead: "{1}: {2}. 경로를 확인하세요",
@@ -321,7 +322,8 @@ extension Catalog {
     .errJournalIsFile: "{1}은(는) 일기장 폴더가 아니라 파일입니다. --journal이나 ILGI_JOURNAL로 폴더를 주세요",
     .errNoSuchEntry: "`{1}`에 맞는 일기가 없습니다. id, 날짜, 경로는 `ilgi list`를 보세요",
     .errAmbiguous: "`{1}`에 맞는 일기가 {2}개입니다. id나 경로로 하나를 고르세요: {3}",
-    .errInvalidSelector: "`{1}`로는 일기를 고를 수 없습니다. id(4자 이상), `last`, 2026/11/….md 같은 경로, 날짜 YYYY-MM-DD, 또는 `오늘`, `어제` 같은 날을 쓰세요",
+    .errInvalidSelector:
+      "`{1}`로는 일기를 고를 수 없습니다. id(4자 이상), `last`, 2026/11/….md 같은 경로, 날짜 YYYY-MM-DD, 또는 `오늘`, `어제` 같은 날을 쓰세요",
     .errEditInProgress:
       "{1}을(를) 다른 곳에서 고치고 있거나 앞선 고치기가 중단되었습니다. 그 사본은 {2}에 있습니다. 다른 곳에서 고치는 중이 아니면 `ilgi edit {1} --resume`으로 그 사본을 다시 여세요",
     .errNoEditToResume: "{1}의 중단된 고치기가 없습니다. `ilgi drafts`로 남은 사본을 보세요",
@@ -401,22 +403,22 @@ extension Catalog {
     .configSourceDefault: "기본값",
     .configAbstract: "config.toml의 설정을 보고 바꿉니다.",
     .configDiscussion: """
-      설정은 강한 순서대로 다음에서 옵니다: 플래그, ILGI_* 환경 변수, 일기장의
-      .ilgi/config.toml, 전역 $XDG_CONFIG_HOME/ilgi/config.toml (~/.config/ilgi/config.toml).
-      `set`은 파일의 한 줄만 바꾸고 주석은 그대로 둡니다.
+    설정은 강한 순서대로 다음에서 옵니다: 플래그, ILGI_* 환경 변수, 일기장의
+    .ilgi/config.toml, 전역 $XDG_CONFIG_HOME/ilgi/config.toml (~/.config/ilgi/config.toml).
+    `set`은 파일의 한 줄만 바꾸고 주석은 그대로 둡니다.
 
-      키: journal, editor, locale, raw_html, weather.place, weather.latitude,
-      weather.longitude, weather.provider (open-meteo, openweathermap), weather.key,
-      weather.units (metric, imperial), weather.timeout, weather.enabled, weather.url,
-      weather.archive_url, weather.geocoding_url, git.autocommit.
+    키: journal, editor, locale, raw_html, weather.place, weather.latitude,
+    weather.longitude, weather.provider (open-meteo, openweathermap), weather.key,
+    weather.units (metric, imperial), weather.timeout, weather.enabled, weather.url,
+    weather.archive_url, weather.geocoding_url, git.autocommit.
 
-      예:
-        ilgi config list
-        ilgi config set weather.place 서울
-        ilgi config set locale ko --global
-        ilgi config get weather.units
-        ilgi config unset weather.place
-      """,
+    예:
+      ilgi config list
+      ilgi config set weather.place 서울
+      ilgi config set locale ko --global
+      ilgi config get weather.units
+      ilgi config unset weather.place
+    """,
     .configListAbstract: "모든 설정과 그 값, 그리고 어디서 왔는지 보여 줍니다.",
     .configGetAbstract: "설정 하나의 값을 출력합니다.",
     .configSetAbstract: "일기장 설정(--global이면 전역 설정)에 키를 씁니다.",
@@ -449,22 +451,24 @@ extension Catalog {
     .weatherRejectedKey: "{1}이(가) API 키를 거부했습니다. weather.key(또는 ILGI_WEATHER_KEY)를 확인하세요",
     .weatherMalformed: "{1}의 응답을 읽을 수 없습니다",
     .weatherTooLarge: "{1}의 응답이 날씨 정보라기엔 너무 큽니다",
-    .weatherPlaceNotFound: "`{1}`(이)라는 곳을 찾지 못했습니다. weather.place를 다른 이름으로, 또는 weather.latitude와 weather.longitude를 설정하세요",
+    .weatherPlaceNotFound:
+      "`{1}`(이)라는 곳을 찾지 못했습니다. weather.place를 다른 이름으로, 또는 weather.latitude와 weather.longitude를 설정하세요",
     .weatherNotConfigured: "{1}",
-    .weatherNoPlace: "날씨를 볼 장소가 없습니다. `ilgi config set weather.place 서울`(또는 weather.latitude와 weather.longitude)로 설정하세요",
+    .weatherNoPlace:
+      "날씨를 볼 장소가 없습니다. `ilgi config set weather.place 서울`(또는 weather.latitude와 weather.longitude)로 설정하세요",
     .weatherNoKey: "weather.provider가 openweathermap인데 키가 없습니다. weather.key나 ILGI_WEATHER_KEY를 설정하세요",
     .weatherSkipped: "날씨를 아직 알 수 없어 날씨 없이 저장합니다",
     .weatherAbstract: "일기의 날씨: 지난 일기의 날씨를 기록 자료로 채웁니다.",
     .weatherFillAbstract: "날씨가 없는 지난 일기에 Open-Meteo 기록 자료의 날씨를 채웁니다.",
     .weatherFillDiscussion: """
-      고른 일기 중 `weather:` 줄이 없는 것마다, 설정한 장소(weather.place, 또는
-      weather.latitude와 weather.longitude)의 그 시각 날씨를 Open-Meteo 기록 자료에서 찾아
-      `weather:` 줄만 씁니다. --yes가 없으면 파일 10개가 넘을 때 먼저 묻습니다.
+    고른 일기 중 `weather:` 줄이 없는 것마다, 설정한 장소(weather.place, 또는
+    weather.latitude와 weather.longitude)의 그 시각 날씨를 Open-Meteo 기록 자료에서 찾아
+    `weather:` 줄만 씁니다. --yes가 없으면 파일 10개가 넘을 때 먼저 묻습니다.
 
-      예:
-        ilgi weather fill --from 2024-01-01 --dry-run
-        ilgi weather fill --on 2024-05 --yes
-      """,
+    예:
+      ilgi weather fill --from 2024-01-01 --dry-run
+      ilgi weather fill --on 2024-05 --yes
+    """,
     .weatherFillNothing: "고른 일기에는 모두 날씨가 있습니다.",
     .weatherFillConfirm: "일기 {1}개에 날씨를 쓸까요?",
     .weatherFillDone: "일기 {1}개에 날씨를 채웠습니다.",
@@ -479,23 +483,23 @@ extension Catalog {
     .newWeatherConflict: "--weather와 --no-weather 중 하나만 쓰세요",
     .importAbstract: "jrnl, Day One, 일기 앱의 JSON에서 일기를 가져옵니다.",
     .importDiscussion: """
-      형식(--from, 없으면 PATH를 보고 짐작합니다):
-        jrnl         jrnl 일기 파일, 또는 `jrnl --export json`의 출력
-        jrnl-folder  jrnl 폴더 일기(YYYY/MM/DD.txt)
-        dayone       Day One 내보내기: .json, 또는 사진까지 든 .zip 전체
-        json         {"title", "body", "created_at"}의 JSON 배열
+    형식(--from, 없으면 PATH를 보고 짐작합니다):
+      jrnl         jrnl 일기 파일, 또는 `jrnl --export json`의 출력
+      jrnl-folder  jrnl 폴더 일기(YYYY/MM/DD.txt)
+      dayone       Day One 내보내기: .json, 또는 사진까지 든 .zip 전체
+      json         {"title", "body", "created_at"}의 JSON 배열
 
-      jrnl 기본값이 아닌 timeformat으로 쓴 jrnl 일기는 그 형식을 --time-format으로 주세요(jrnl 설정에 있는 strftime 코드). 앱의 created_at은 유닉스 초입니다.
+    jrnl 기본값이 아닌 timeformat으로 쓴 jrnl 일기는 그 형식을 --time-format으로 주세요(jrnl 설정에 있는 strftime 코드). 앱의 created_at은 유닉스 초입니다.
 
-      시간대가 없는 날짜(jrnl, json)는 일기장의 시간대로 읽습니다. Day One의 uuid는 id로, 시간대·태그·별표·날씨·위치도 그대로 옮기고, 사진은 일기 옆에 복사합니다. jrnl의 @태그는 일기의 태그가 되고, 별표 일기에는 `starred: true`가 붙습니다.
+    시간대가 없는 날짜(jrnl, json)는 일기장의 시간대로 읽습니다. Day One의 uuid는 id로, 시간대·태그·별표·날씨·위치도 그대로 옮기고, 사진은 일기 옆에 복사합니다. jrnl의 @태그는 일기의 태그가 되고, 별표 일기에는 `starred: true`가 붙습니다.
 
-      전부 아니면 아무것도 아님: 먼저 모든 일기를 읽고, 잘못된 입력이면 파일과 줄(또는 JSON 경로)을 밝히고 아무것도 바꾸지 않습니다. 일기장에 이미 있는 일기(같은 id, 또는 같은 분· 제목·본문)는 건너뛰므로 두 번 가져와도 두 번째에는 아무것도 더하지 않습니다.
+    전부 아니면 아무것도 아님: 먼저 모든 일기를 읽고, 잘못된 입력이면 파일과 줄(또는 JSON 경로)을 밝히고 아무것도 바꾸지 않습니다. 일기장에 이미 있는 일기(같은 id, 또는 같은 분· 제목·본문)는 건너뛰므로 두 번 가져와도 두 번째에는 아무것도 더하지 않습니다.
 
-      예:
-        ilgi import ~/journal.txt --from jrnl --dry-run
-        ilgi import ~/Downloads/Export.zip --from dayone
-        ilgi import ~/jrnl-folder --from jrnl-folder --time-format "%d %b %Y %I:%M %p"
-      """,
+    예:
+      ilgi import ~/journal.txt --from jrnl --dry-run
+      ilgi import ~/Downloads/Export.zip --from dayone
+      ilgi import ~/jrnl-folder --from jrnl-folder --time-format "%d %b %Y %I:%M %p"
+    """,
     .importPathHelp: "가져올 파일이나 폴더.",
     .importFromHelp: "PATH의 형식: jrnl, jrnl-folder, dayone, json.",
     .importTimeFormatHelp: "jrnl 일기의 timeformat(strftime 코드), jrnl 설정에 있는 그대로.",
@@ -515,7 +519,8 @@ extension Catalog {
     .impNoEntries: "일기가 없습니다(jrnl 일기는 [2026-11-21 09:30] 제목 같은 줄로 시작합니다)",
     .impTextBefore: "첫 [날짜] 줄 앞에 글이 있습니다. jrnl 일기는 [날짜] 줄로 시작합니다",
     .impBadJrnlDate: "[{1}]은(는) 시간 형식 {2}의 날짜가 아닙니다. 고치거나 --time-format으로 일기의 형식을 주세요",
-    .impBadTimeFormat: "{1}은(는) 읽을 수 있는 시간 형식이 아닙니다. 연·월·일이 든 strftime 코드(%Y %m %d %H %M %S %I %p %b %B %a %A %y %e %j)를 쓰세요",
+    .impBadTimeFormat:
+      "{1}은(는) 읽을 수 있는 시간 형식이 아닙니다. 연·월·일이 든 strftime 코드(%Y %m %d %H %M %S %I %p %b %B %a %A %y %e %j)를 쓰세요",
     .impInvalidJSON: "올바른 JSON이 아닙니다({1})",
     .impWrongType: "여기에는 {1}이(가) 와야 합니다",
     .impMissingKey: "{1}이(가) 없습니다",
@@ -528,23 +533,23 @@ extension Catalog {
     .impWantFile: "폴더입니다. 파일을 주세요(또는 --from jrnl-folder)",
     .exportAbstract: "일기장(또는 그 일부)을 JSON, jrnl, 마크다운, Day One 형식이나 웹사이트로 내보냅니다.",
     .exportDiscussion: """
-      형식:
-        json      `list --json`의 항목, `body`, `frontMatter`(모든 키)
-        jrnl      jrnl이 같은 일기로 다시 읽는 jrnl 일기 파일
-        markdown  인쇄하기 좋은 마크다운 파일 하나, 오래된 일기부터
-        dayone    Day One JSON. `ilgi import`로 같은 파일이 됩니다
-        html      --out 폴더에 웹사이트: 목록, 일기, 보관함, 태그, 달력,
-                  Atom 피드, 오프라인 찾기. file://에서도 열리고, 다시
-                  실행하면 바뀐 것만 씁니다
+    형식:
+      json      `list --json`의 항목, `body`, `frontMatter`(모든 키)
+      jrnl      jrnl이 같은 일기로 다시 읽는 jrnl 일기 파일
+      markdown  인쇄하기 좋은 마크다운 파일 하나, 오래된 일기부터
+      dayone    Day One JSON. `ilgi import`로 같은 파일이 됩니다
+      html      --out 폴더에 웹사이트: 목록, 일기, 보관함, 태그, 달력,
+                Atom 피드, 오프라인 찾기. file://에서도 열리고, 다시
+                실행하면 바뀐 것만 씁니다
 
-      거르기 옵션은 `ilgi list`와 같습니다. --out이 없으면 표준 출력으로 씁니다.
+    거르기 옵션은 `ilgi list`와 같습니다. --out이 없으면 표준 출력으로 씁니다.
 
-      예:
-        ilgi export --format markdown --from 2025-01-01 --to 2025-12-31 --out 2025.md
-        ilgi export --format jrnl --out journal.txt
-        ilgi export html --out site && xdg-open site/index.html
-        ilgi export --format dayone --tag travel --out travel.json
-      """,
+    예:
+      ilgi export --format markdown --from 2025-01-01 --to 2025-12-31 --out 2025.md
+      ilgi export --format jrnl --out journal.txt
+      ilgi export html --out site && xdg-open site/index.html
+      ilgi export --format dayone --tag travel --out travel.json
+    """,
     .exportFormatHelp: "json, jrnl, markdown, dayone, html 중 하나.",
     .exportOutHelp: "쓸 파일(없는 파일이어야 합니다). 없으면 표준 출력.",
     .exportWrote: "일기 {1}개를 {2}에 썼습니다.",
@@ -553,12 +558,12 @@ extension Catalog {
     .exportMarkdownTitle: "일기, {1} ~ {2}",
     .shareAbstract: "앱에서 공유하듯 일기를 출력합니다: 날짜, 제목, 본문.",
     .shareDiscussion: """
-      일기의 긴 날짜, 빈 줄, 제목, 빈 줄, 본문. --html이면 같은 내용을 HTML 조각으로. --copy는 wl-copy, xclip, xsel, pbcopy 중 설치된 것으로 클립보드에 넣습니다.
+    일기의 긴 날짜, 빈 줄, 제목, 빈 줄, 본문. --html이면 같은 내용을 HTML 조각으로. --copy는 wl-copy, xclip, xsel, pbcopy 중 설치된 것으로 클립보드에 넣습니다.
 
-      예:
-        ilgi share last
-        ilgi share 2026-11-21 --copy
-      """,
+    예:
+      ilgi share last
+      ilgi share 2026-11-21 --copy
+    """,
     .shareHTMLHelp: "글 대신 HTML로 공유합니다.",
     .shareCopyHelp: "출력하는 대신 클립보드에 넣습니다.",
     .shareCopied: "{1}을(를) {2}(으)로 클립보드에 복사했습니다.",
@@ -572,18 +577,20 @@ extension Catalog {
     .errGit: "git {1} 실패: {2}",
     .syncAbstract: "다른 곳의 변경을 받고(내 변경을 그 위로 rebase) 내 변경을 올립니다.",
     .syncDiscussion: """
-      일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 일기 안에서 충돌이 나면 멈춥니다: git이 두 버전을 <<<<<<<와 >>>>>>> 사이에 남깁니다. 원하는 것을 남기고 `git add 파일`, `git rebase --continue`, 다시 `ilgi sync`를 하세요. 어느 쪽이든 잃는 것은 없습니다.
-      """,
+    일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 일기 안에서 충돌이 나면 멈춥니다: git이 두 버전을 <<<<<<<와 >>>>>>> 사이에 남깁니다. 원하는 것을 남기고 `git add 파일`, `git rebase --continue`, 다시 `ilgi sync`를 하세요. 어느 쪽이든 잃는 것은 없습니다.
+    """,
     .errSyncNoRemote: "일기장에 동기화할 git 원격 저장소가 없습니다. git remote add origin URL로 더하세요",
-    .errSyncConflict: "{1}에서 충돌: 두 버전이 파일의 <<<<<<<와 >>>>>>> 사이에 있습니다. 원하는 것을 남기고 git add {1}, git rebase --continue, ilgi sync를 실행하세요",
+    .errSyncConflict:
+      "{1}에서 충돌: 두 버전이 파일의 <<<<<<<와 >>>>>>> 사이에 있습니다. 원하는 것을 남기고 git add {1}, git rebase --continue, ilgi sync를 실행하세요",
     .errSyncBusy: "git이 {1} 중입니다. 끝낸 뒤(git status가 방법을 알려 줍니다) ilgi sync를 실행하세요",
     .syncDone: "{1}와(과) 동기화했습니다.",
     .logAbstract: "일기 하나, 또는 일기장의 git 기록을 보여 줍니다.",
     .logSelectorHelp: "일기(선택자). 없으면 일기장 전체.",
     .logPatchHelp: "한 줄 요약뿐 아니라 바뀐 내용도 보여 줍니다.",
     .logNone: "{1}의 기록이 아직 없습니다.",
-    .errGitIdentity: "git이 사용자를 모릅니다. git config --global user.name \"이름\"과 git config --global user.email you@example.com을 실행한 뒤 ilgi init --git을 다시 하세요",
-      .siteTitle: "일기",
+    .errGitIdentity:
+      "git이 사용자를 모릅니다. git config --global user.name \"이름\"과 git config --global user.email you@example.com을 실행한 뒤 ilgi init --git을 다시 하세요",
+    .siteTitle: "일기",
     .siteHome: "처음",
     .siteArchive: "보관함",
     .siteTags: "태그",
@@ -610,13 +617,13 @@ extension Catalog {
     .siteWrote: "페이지 {2}개 중 {1}개를 {3}에 썼습니다(그대로 {4}개, 지운 것 {5}개). {6}을(를) 여세요",
     .serveAbstract: "일기장을 이 컴퓨터에서 웹사이트로 보여 줍니다. 요청마다 파일에서 새로 그립니다.",
     .serveDiscussion: """
-      페이지는 `ilgi export html`과 같고 요청할 때 만들어지므로, 어느 편집기로 저장한 일기든 새로 고치면 보입니다. 읽기만 합니다. --host를 주지 않으면 127.0.0.1에서만 받습니다. 다른 주소에서는 모든 요청이 토큰(--token, 없으면 시작할 때 만들어 보여 주는 것)을 ?token=...으로 한 번(쿠키가 기억합니다) 또는 `Authorization: Bearer` 헤더로 보내야 합니다. Ctrl-C로 멈춥니다.
+    페이지는 `ilgi export html`과 같고 요청할 때 만들어지므로, 어느 편집기로 저장한 일기든 새로 고치면 보입니다. 읽기만 합니다. --host를 주지 않으면 127.0.0.1에서만 받습니다. 다른 주소에서는 모든 요청이 토큰(--token, 없으면 시작할 때 만들어 보여 주는 것)을 ?token=...으로 한 번(쿠키가 기억합니다) 또는 `Authorization: Bearer` 헤더로 보내야 합니다. Ctrl-C로 멈춥니다.
 
-      예:
-        ilgi serve
-        ilgi serve --port 8080 --open
-        ilgi serve --host 0.0.0.0 --token 비밀
-      """,
+    예:
+      ilgi serve
+      ilgi serve --port 8080 --open
+      ilgi serve --host 0.0.0.0 --token 비밀
+    """,
     .servePortHelp: "받을 포트(0이면 빈 포트를 고릅니다).",
     .serveHostHelp: "받을 주소. 127.0.0.1이나 ::1이 아니면 토큰이 필요합니다.",
     .serveTokenHelp: "요청이 가져와야 하는 토큰(로컬이 아닌 주소에서 주지 않으면 만들어 씁니다).",
@@ -630,13 +637,13 @@ extension Catalog {
     .serveStopped: "멈췄습니다.",
     .templatesAbstract: "ilgi가 쓰는 템플릿을 보이고, 고칠 수 있게 일기장에 복사합니다.",
     .templatesDiscussion: """
-      새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로 만듭니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.
+    새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로 만듭니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.
 
-      예:
-        ilgi templates
-        ilgi templates copy
-        ilgi templates copy site.css
-      """,
+    예:
+      ilgi templates
+      ilgi templates copy
+      ilgi templates copy site.css
+    """,
     .templatesActionHelp: "copy, 또는 비워 두면 목록을 보입니다.",
     .templatesNamesHelp: "복사할 템플릿. 비워 두면 모두.",
     .templatesShipped: "기본",
@@ -645,7 +652,7 @@ extension Catalog {
     .templatesKept: "{1}이(가) 이미 있어 그대로 두었습니다",
     .errTemplateName: "{1}은(는) 템플릿이 아닙니다. ilgi templates로 목록을 보세요",
     .errTemplatesAction: "templates는 {1}을(를) 하지 않습니다. copy를 쓰거나 비워 두어 목록을 보세요",
-      .errExportNoFormat: "무엇으로 내보낼지 알려 주세요: ilgi export json|jrnl|markdown|dayone|html (또는 --format)",
+    .errExportNoFormat: "무엇으로 내보낼지 알려 주세요: ilgi export json|jrnl|markdown|dayone|html (또는 --format)",
     .errExportTwoFormats: "{1}과(와) --format {2}이(가) 다릅니다. 형식은 한 번만 주세요",
-]
+  ]
 }

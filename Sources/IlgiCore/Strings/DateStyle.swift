@@ -53,7 +53,7 @@ private final class DayNames: @unchecked Sendable {
     // `Date.FormatStyle` keeps its ICU formatter; a corelibs `DateFormatter` makes a new one
     // for every string it writes.
     var style = Date.FormatStyle(date: date, time: .omitted, locale: locale, calendar: Calendar(identifier: .gregorian))
-    style.timeZone = TimeZone(secondsFromGMT: 0)!
+    style.timeZone = .gmt
     self.style = style
   }
 

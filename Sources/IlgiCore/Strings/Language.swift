@@ -58,7 +58,9 @@ public struct Catalog: Sendable {
         // `{1 entry|entries}`: the number, then the word in the form that number takes.
         let forms = inside.dropFirst(digits.count)
         if forms.first == " ", let bar = forms.firstIndex(of: "|") {
-          result += " " + (argument == "1" ? forms[forms.index(after: forms.startIndex)..<bar] : forms[forms.index(after: bar)...])
+          result +=
+            " "
+            + (argument == "1" ? forms[forms.index(after: forms.startIndex)..<bar] : forms[forms.index(after: bar)...])
         }
         rest = after[after.index(after: close)...]
       } else {

@@ -5,10 +5,14 @@ import Foundation
 public enum ChildProcess {
   /// What a run produced.
   public struct Result: Sendable {
+    /// Exit status (128 + N for a signal).
     public var status: Int32
+    /// Standard output, as UTF-8.
     public var stdout: String
+    /// Standard error, as UTF-8.
     public var stderr: String
 
+    /// A result with these parts.
     public init(status: Int32, stdout: String, stderr: String) {
       self.status = status
       self.stdout = stdout

@@ -42,7 +42,8 @@ public struct GitRepository: Sendable {
   @discardableResult
   public func run(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> ChildProcess.Result {
     do {
-      return try ChildProcess.run(["git", "-C", root, "-c", "gc.auto=0"] + arguments, environment: environment, input: input)
+      return try ChildProcess.run(
+        ["git", "-C", root, "-c", "gc.auto=0"] + arguments, environment: environment, input: input)
     } catch {
       throw Failure(command: arguments.first ?? "git", message: "git could not be started: install git")
     }
@@ -59,7 +60,9 @@ public struct GitRepository: Sendable {
   /// What git is in the middle of (`rebase`, `merge`), when a commit now would land inside it.
   public var operationInProgress: String? {
     let git = root + "/.git/"
-    if FileManager.default.fileExists(atPath: git + "rebase-merge") || FileManager.default.fileExists(atPath: git + "rebase-apply") {
+    if FileManager.default.fileExists(atPath: git + "rebase-merge")
+      || FileManager.default.fileExists(atPath: git + "rebase-apply")
+    {
       return "rebase"
     }
     if FileManager.default.fileExists(atPath: git + "MERGE_HEAD") { return "merge" }
@@ -85,7 +88,8 @@ public struct GitRepository: Sendable {
       let staged = try run(["diff", "--cached", "--quiet", "--"] + changed)
       if staged.status == 0 { return false }
     }
-    try check(["commit", "--quiet", "--only", "-m", message, "--pathspec-from-file=-", "--pathspec-file-nul"], input: list)
+    try check(
+      ["commit", "--quiet", "--only", "-m", message, "--pathspec-from-file=-", "--pathspec-file-nul"], input: list)
     return true
   }
 

@@ -269,7 +269,9 @@ enum TemporaryFiles {
   /// folder and process (an export writes thousands of files into a few folders).
   static func sweep(_ folder: String) {
     guard swept.first(folder) else { return }
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else {
+      return
+    }
     for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
       guard let pid = writer(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
       unlink(folder + "/" + name)

@@ -14,7 +14,9 @@ enum Parallel {
   static func map<T: Sendable, U, E: Error>(
     _ items: [T], helpersFrom: Int = 16, _ transform: @escaping @Sendable (T) throws(E) -> U
   ) throws(E) -> [U] {
-    let helpers = items.count < max(helpersFrom, 2) ? 0 : max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8, items.count) - 1)
+    let helpers =
+      items.count < max(helpersFrom, 2)
+      ? 0 : max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8, items.count) - 1)
     let results = UnsafeMutableBufferPointer<U?>.allocate(capacity: items.count)
     results.initialize(repeating: nil)
     defer {
@@ -48,7 +50,8 @@ enum Parallel {
     work()
     group.wait()
     if let failure { throw failure }
-    return results.map { $0! }
+    // Without a failure every slot was filled.
+    return results.compactMap { $0 }
   }
 
   /// `transform` of every item, handed to `consume` in order a chunk at a time, while helpers on
@@ -97,7 +100,8 @@ enum Parallel {
     }
     for index in 0..<chunks {
       state.condition.lock()
-      while state.done[index] == nil {
+      var made = state.done[index]
+      while made == nil {
         if state.next < chunks {
           let mine = state.next
           state.next += 1
@@ -107,8 +111,9 @@ enum Parallel {
         } else {
           state.condition.wait()
         }
+        made = state.done[index]
       }
-      let result = state.done[index]!
+      guard let result = made else { break }
       state.done[index] = nil
       state.consumed = index + 1
       state.condition.broadcast()

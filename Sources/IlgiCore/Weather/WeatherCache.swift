@@ -141,6 +141,7 @@ public struct WeatherLookup: Sendable {
       case .openMeteo: "open-meteo"
       case .openWeatherMap: "openweathermap"
       }
-    return "\(provider) \(WeatherClient.coordinate(place.latitude)),\(WeatherClient.coordinate(place.longitude)) \(client.units.rawValue)"
+    return
+      "\(provider) \(WeatherClient.coordinate(place.latitude)),\(WeatherClient.coordinate(place.longitude)) \(client.units.rawValue)"
   }
 }
