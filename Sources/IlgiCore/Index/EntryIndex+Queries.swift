@@ -3,48 +3,25 @@ import GRDB
 import GRDBSQLite
 
 extension EntryIndex {
-  static let columns = "e.path, e.id, e.instant, e.offset, e.title, e.preview, e.tags, e.weather, e.words, e.starred"
-
-  /// The entries a query of `columns` (then, with `hashes`, `e.hash`) selects, read straight from
-  /// SQLite's columns: going through GRDB's rows cost more than the query at 10,000 entries.
-  static func entries(_ db: Database, _ sql: String, _ arguments: [any DatabaseValueConvertible], hashes: Bool) throws -> [(entry: IndexedEntry, hash: Int64)] {
+  /// The entries a query of `EntryRow.selectList` (then, with `hashes`, `e.hash`) selects.
+  static func entries(_ db: Database, _ sql: String, _ arguments: [any DatabaseValueConvertible], hashes: Bool) throws
+    -> [(entry: IndexedEntry, hash: Int64)]
+  {
     let statement = try db.makeStatement(sql: sql)
     try statement.setArguments(StatementArguments(arguments))
     let handle = statement.sqliteStatement
-    func text(_ column: Int32) -> String {
-      guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-      return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
-    }
     var result: [(entry: IndexedEntry, hash: Int64)] = []
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else {
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+          sql: sql)
       }
-      let entry = IndexedEntry(
-        path: JournalPath(text(0)), id: EntryID(text(1)),
-        date: EntryDate(instant: Date(timeIntervalSince1970: sqlite3_column_double(handle, 2)), offset: Int(sqlite3_column_int64(handle, 3))),
-        title: text(4), preview: text(5), tags: unitSeparated(text(6)),
-        weather: sqlite3_column_type(handle, 7) == SQLITE_NULL ? nil : text(7), words: Int(sqlite3_column_int64(handle, 8)),
-        starred: sqlite3_column_int64(handle, 9) != 0)
-      result.append((entry, hashes ? sqlite3_column_int64(handle, 10) : 0))
+      result.append(EntryRow.decode(handle, hashes: hashes))
     }
     return result
-  }
-
-  /// A list kept in one column, split at U+001F (byte by byte: Foundation's splitting costs more
-  /// than reading the row).
-  static func unitSeparated(_ text: String) -> [String] {
-    if text.isEmpty { return [] }
-    var parts: [String] = []
-    var utf8 = Substring(text).utf8
-    while let separator = utf8.firstIndex(of: 0x1F) {
-      parts.append(String(Substring(utf8[..<separator])))
-      utf8 = utf8[utf8.index(after: separator)...]
-    }
-    parts.append(String(Substring(utf8)))
-    return parts
   }
 
   /// Runs a read, turning SQLite's errors into an `IndexError` that names the index.
@@ -72,25 +49,29 @@ extension EntryIndex {
     let order = filter.reverse ? "ASC" : "DESC"
     let limit = filter.limit.map { "LIMIT \($0)" } ?? ""
     return try fetch(
-      "SELECT \(Self.columns) FROM entry e \(whereClause) ORDER BY e.instant \(order), e.path \(order) \(limit)",
+      "SELECT \(EntryRow.selectList) FROM entry e \(whereClause) ORDER BY e.instant \(order), e.path \(order) \(limit)",
       arguments)
   }
 
   /// Entries kept by `filter`, newest first, each with the fingerprint of its file's bytes (what
   /// the site export compares to tell a page that needs writing again).
-  public func entriesWithHashes(_ filter: EntryFilter = EntryFilter()) throws(IndexError) -> [(entry: IndexedEntry, hash: Int64)] {
+  public func entriesWithHashes(_ filter: EntryFilter = EntryFilter()) throws(IndexError) -> [(
+    entry: IndexedEntry, hash: Int64
+  )] {
     let (whereClause, arguments) = clauses(filter)
     let limit = filter.limit.map { "LIMIT \($0)" } ?? ""
     return try read { db in
       try Self.entries(
-        db, "SELECT \(Self.columns), e.hash FROM entry e \(whereClause) ORDER BY e.instant DESC, e.path DESC \(limit)", arguments,
+        db,
+        "SELECT \(EntryRow.selectList), e.hash FROM entry e \(whereClause) ORDER BY e.instant DESC, e.path DESC \(limit)",
+        arguments,
         hashes: true)
     }
   }
 
   /// The entries a selector names: `last`, a day, a path, or an id or its start.
   public func entries(matching selector: EntrySelector) throws(IndexError) -> [IndexedEntry] {
-    let base = "SELECT \(Self.columns) FROM entry e"
+    let base = "SELECT \(EntryRow.selectList) FROM entry e"
     let order = "ORDER BY e.instant DESC, e.path DESC"
     switch selector {
     case .last: return try fetch("\(base) \(order) LIMIT 1", [])
@@ -108,7 +89,7 @@ extension EntryIndex {
   /// Entries written on this month and day in years before `day`'s, newest first.
   public func entries(onThisDay day: String) throws(IndexError) -> [IndexedEntry] {
     try fetch(
-      "SELECT \(Self.columns) FROM entry e WHERE substr(e.day, 6) = ? AND e.day < ? ORDER BY e.instant DESC",
+      "SELECT \(EntryRow.selectList) FROM entry e WHERE substr(e.day, 6) = ? AND e.day < ? ORDER BY e.instant DESC",
       [String(day.dropFirst(5)), String(day.prefix(4)) + "-01-01"])
   }
 
@@ -139,7 +120,7 @@ extension EntryIndex {
           """
       ).map { row in
         let paths: String = row[1]
-        return (row[0], Self.unitSeparated(paths))
+        return (row[0], EntryRow.unitSeparated(paths))
       }
     }
   }
@@ -149,7 +130,7 @@ extension EntryIndex {
     try read { db in
       try Row.fetchAll(db, sql: "SELECT path, notes FROM entry WHERE notes != '' ORDER BY path").map { row in
         let notes: String = row[1]
-        return (row[0], Self.unitSeparated(notes))
+        return (row[0], EntryRow.unitSeparated(notes))
       }
     }
   }
@@ -165,9 +146,10 @@ extension EntryIndex {
   /// their years (each year's book holds them all), each one's newer and older neighbour (its
   /// page links them), and the `newest` entries (the feed); or `nil` when a path is not indexed.
   /// Read in one transaction, so the rows agree with each other.
-  public func entriesAround(_ paths: [String], newest: Int) throws(IndexError) -> [(entry: IndexedEntry, hash: Int64)]? {
+  public func entriesAround(_ paths: [String], newest: Int) throws(IndexError) -> [(entry: IndexedEntry, hash: Int64)]?
+  {
     try read { db in
-      let select = "SELECT \(Self.columns), e.hash FROM entry e"
+      let select = "SELECT \(EntryRow.selectList), e.hash FROM entry e"
       let newestFirst = "ORDER BY e.instant DESC, e.path DESC"
       let at = "(SELECT instant, path FROM entry WHERE path = ?)"
       var rows = try Self.entries(db, "\(select) \(newestFirst) LIMIT ?", [newest], hashes: true)
@@ -179,11 +161,13 @@ extension EntryIndex {
         years.insert(String(day.prefix(4)))
         rows += try Self.entries(
           db, "\(select) WHERE (e.instant, e.path) > \(at) ORDER BY e.instant, e.path LIMIT 1", [path], hashes: true)
-        rows += try Self.entries(db, "\(select) WHERE (e.instant, e.path) < \(at) \(newestFirst) LIMIT 1", [path], hashes: true)
+        rows += try Self.entries(
+          db, "\(select) WHERE (e.instant, e.path) < \(at) \(newestFirst) LIMIT 1", [path], hashes: true)
       }
       for year in years {
         rows += try Self.entries(
-          db, "\(select) WHERE e.day >= ? AND e.day <= ? \(newestFirst)", [year + "-01-01", year + "-12-31"], hashes: true)
+          db, "\(select) WHERE e.day >= ? AND e.day <= ? \(newestFirst)", [year + "-01-01", year + "-12-31"],
+          hashes: true)
       }
       var seen = Set<PathKey>()
       rows = rows.filter { seen.insert(PathKey($0.entry.path.rawValue)).inserted }

@@ -11,13 +11,13 @@ extension EntryIndex {
     var values: [any DatabaseValueConvertible] = []
     if let match = query.match {
       sql = """
-        SELECT \(Self.columns), bm25(entry_text, 10.0, 1.0) AS score
+        SELECT \(EntryRow.selectList), bm25(entry_text, 10.0, 1.0) AS score
         FROM entry_text JOIN entry e ON e.rowid = entry_text.rowid
         WHERE entry_text MATCH ?
         """
       values.append(match)
     } else {
-      sql = "SELECT \(Self.columns), 0 AS score FROM entry e WHERE 1"
+      sql = "SELECT \(EntryRow.selectList), 0 AS score FROM entry e WHERE 1"
     }
     if let exclude = query.exclude {
       sql += " AND e.rowid NOT IN (SELECT rowid FROM entry_text WHERE entry_text MATCH ?)"
@@ -38,7 +38,8 @@ extension EntryIndex {
   }
 
   /// A line of plain text around the first match of any term, read from the file itself.
-  static func snippet(for entry: IndexedEntry, terms: [String], store: JournalStore) -> (String, [Range<String.Index>]) {
+  static func snippet(for entry: IndexedEntry, terms: [String], store: JournalStore) -> (String, [Range<String.Index>])
+  {
     guard let full = try? store.read(entry.path) else { return (entry.preview, []) }
     let text = store.reader.renderer.plainText(entry.title + "\n\n" + full.body)
     let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]

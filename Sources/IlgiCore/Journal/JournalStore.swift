@@ -88,6 +88,14 @@ public struct JournalStore: Sendable {
     return try reader.read(bytes, path: path, modified: status?.modified ?? Date())
   }
 
+  /// The entry at `path` as a walk found it (`signature` gives its time), with the bytes it
+  /// was read from: what the index stores.
+  func read(_ path: JournalPath, signature: FileSignature) throws(EntryReadError) -> (entry: Entry, bytes: [UInt8]) {
+    let bytes = try readBytes(path, at: absolute(path))
+    let modified = Date(timeIntervalSince1970: Double(signature.modified) / 1e9)
+    return (try reader.read(bytes, path: path, modified: modified), bytes)
+  }
+
   /// The bytes of an entry file, up to the size limit.
   private func readBytes(_ path: JournalPath, at absolutePath: String) throws(EntryReadError) -> [UInt8] {
     do throws(FileSystemError) {
