@@ -9,10 +9,10 @@ extension Context {
     if let latitude = settings.number(.weatherLatitude), let longitude = settings.number(.weatherLongitude) {
       coordinates = WeatherPlace(name: place, latitude: latitude, longitude: longitude)
     }
-    guard place != nil || coordinates != nil else { return .failure(.notConfigured("place")) }
+    guard place != nil || coordinates != nil else { return .failure(.notConfigured(.place)) }
     let provider: WeatherClient.Provider
     if settings.string(.weatherProvider) == "openweathermap" {
-      guard let key = settings.string(.weatherKey) else { return .failure(.notConfigured("key")) }
+      guard let key = settings.string(.weatherKey) else { return .failure(.notConfigured(.key)) }
       provider = .openWeatherMap(key: key)
     } else {
       provider = .openMeteo

@@ -225,12 +225,14 @@ enum Diagnostics {
     case .malformed(let host): tr(.weatherMalformed, host)
     case .tooLarge(let host): tr(.weatherTooLarge, host)
     case .placeNotFound(let name): tr(.weatherPlaceNotFound, name)
-    case .notConfigured(let what): what == "key" ? tr(.weatherNoKey) : tr(.weatherNoPlace)
+    case .notConfigured(.key): tr(.weatherNoKey)
+    case .notConfigured(.place): tr(.weatherNoPlace)
     }
   }
 
   /// One line naming the place and what is wrong there.
   static func describe(_ error: ImportError) -> Failure {
+    if error.problem == .unknownFormat { return Failure(tr(.errImportGuess, error.location), status: ExitStatus.usage) }
     let problem: String
     switch error.problem {
     case .missing: problem = tr(.impMissing)
@@ -249,6 +251,7 @@ enum Diagnostics {
     case .missingPhoto(let name): problem = tr(.impMissingPhoto, name)
     case .badZip(let reason): problem = tr(.impBadZip, reason)
     case .wrongKind(let expectedFolder): problem = tr(expectedFolder ? .impWantFolder : .impWantFile)
+    case .unknownFormat: problem = tr(.errImportGuess, error.location)
     }
     let status: Int32
     switch error.problem {

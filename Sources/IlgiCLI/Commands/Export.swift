@@ -138,19 +138,10 @@ extension Ilgi {
 
     /// The `list --json` shape plus `body` and `frontMatter`, newest first like `list`.
     static func json(_ entries: [Entry], _ listed: [IndexedEntry]) throws -> String {
-      var items: [Any] = []
-      for (entry, indexed) in zip(entries, listed) {
-        var item: [String: Any] = [
-          "id": indexed.id.rawValue, "date": indexed.date.iso8601, "title": indexed.title,
-          "preview": indexed.preview, "tags": indexed.tags, "weather": indexed.weather ?? NSNull(),
-          "path": indexed.path.rawValue, "body": entry.body,
-        ]
-        item["frontMatter"] = JournalExport.frontMatterJSON(entry)
-        items.append(item)
-      }
-      let data = try JSONSerialization.data(
-        withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-      return String(decoding: data, as: UTF8.self) + "\n"
+      try EntryJSON.render(
+        zip(entries, listed).map { entry, indexed in
+          EntryJSON(indexed, body: entry.body, frontMatter: JournalExport.frontMatterJSON(entry))
+        })
     }
   }
 }

@@ -12,14 +12,6 @@ extension Ilgi {
         discussion: helpText(.importDiscussion))
     }
 
-    /// What an import reads.
-    enum Format: String, CaseIterable, ExpressibleByArgument {
-      case jrnl
-      case jrnlFolder = "jrnl-folder"
-      case dayone
-      case json
-    }
-
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp(tr(.importPathHelp), valueName: "path"), completion: .file())
@@ -27,7 +19,7 @@ extension Ilgi {
 
     @Option(
       name: .customLong("from"), help: ArgumentHelp(tr(.importFromHelp), valueName: "format"),
-      completion: .list(Format.allCases.map(\.rawValue)))
+      completion: .list(ImportFormat.allCases.map(\.rawValue)))
     var format: String?
 
     @Option(help: ArgumentHelp(tr(.importTimeFormatHelp), valueName: "strftime"))
@@ -37,7 +29,7 @@ extension Ilgi {
     var dryRun = false
 
     func validate() throws {
-      if let format, Format(rawValue: format) == nil {
+      if let format, ImportFormat(rawValue: format) == nil {
         throw ValidationError(tr(.errImportFormat, format))
       }
     }
@@ -46,30 +38,9 @@ extension Ilgi {
       let context = Context(global)
       let source = context.expand(path)
       let shown = path
-      let kind = try format.flatMap(Format.init(rawValue:)) ?? Self.guess(source, shown: shown)
-      let zone = context.environment.timeZone
-      let entries: [ImportedEntry]
-      do throws(ImportError) {
-        let timeFormat = try JrnlTimeFormat(self.timeFormat)
-        switch kind {
-        case .jrnl:
-          let text = try Interchange.readText(source, shownAs: shown)
-          if text.drop(while: \.isWhitespace).hasPrefix("{") {
-            entries = try JrnlFormat.jsonEntries(Array(text.utf8), file: shown, zone: zone)
-          } else {
-            entries = try JrnlFormat.entries(text: text, file: shown, format: timeFormat, zone: zone)
-          }
-        case .jrnlFolder:
-          entries = try JrnlFormat.folderEntries(root: source, format: timeFormat, zone: zone)
-        case .dayone:
-          entries = try DayOneFormat.entries(at: source, shownAs: shown, zone: zone)
-        case .json:
-          entries = try SampleJSONFormat.entries(
-            Array(try Interchange.readText(source, shownAs: shown).utf8), file: shown, zone: zone)
-        }
-      } catch {
-        throw Diagnostics.describe(error)
-      }
+      let kind = try format.flatMap(ImportFormat.init(rawValue:)) ?? ImportFormat.guess(source, shownAs: shown)
+      let entries = try kind.entries(
+        at: source, shownAs: shown, timeFormat: timeFormat, zone: context.environment.timeZone)
 
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
@@ -105,30 +76,6 @@ extension Ilgi {
       if !plan.duplicates.isEmpty { out += tr(.importDuplicates, plan.duplicates.count) + "\n" }
       if !plan.blank.isEmpty { out += tr(.importBlank, plan.blank.count) + "\n" }
       (dry ? Terminal.standardError : Terminal.standardOutput).write(out)
-    }
-
-    /// The format of `path` by its look: a folder is a jrnl folder, `.zip` is Day One, JSON by
-    /// its shape, other text is a jrnl journal.
-    static func guess(_ path: String, shown: String) throws -> Format {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        throw ImportError(location: shown, problem: .missing)
-      }
-      if isFolder.boolValue { return .jrnlFolder }
-      if path.lowercased().hasSuffix(".zip") { return .dayone }
-      guard let file = FileHandle(forReadingAtPath: path), let head = try? file.read(upToCount: 4096) else {
-        return .jrnl
-      }
-      try? file.close()
-      let text = String(decoding: head, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-      if text.hasPrefix("[") && !text.hasPrefix("[2") && !text.hasPrefix("[1") { return .json }
-      if text.hasPrefix("[") { return .jrnl }
-      if text.hasPrefix("{") {
-        if text.contains("\"uuid\"") || text.contains("\"metadata\"") { return .dayone }
-        if text.contains("\"entries\"") { return .jrnl }
-        throw Failure(tr(.errImportGuess, shown), status: ExitStatus.usage)
-      }
-      return .jrnl
     }
   }
 }

@@ -88,43 +88,27 @@ extension Ilgi {
         }
       }
 
-      /// The archive's report for each entry's hour, asking for at most a year per request.
+      /// The archive's report for each entry's hour (see `WeatherBackfill`).
       static func reports(for entries: [IndexedEntry], lookup: WeatherLookup, now: Date) throws
         -> [JournalPath: WeatherReport]
       {
-        let sorted = entries.sorted { $0.date.instant < $1.date.instant }
-        var chunks: [[IndexedEntry]] = []
-        for entry in sorted {
-          if let first = chunks.last?.first, entry.date.instant.timeIntervalSince(first.date.instant) < 360 * 86_400 {
-            chunks[chunks.count - 1].append(entry)
-          } else {
-            chunks.append([entry])
-          }
-        }
         var reports: [JournalPath: WeatherReport] = [:]
-        for chunk in chunks {
-          guard let first = chunk.first, let last = chunk.last else { continue }
-          let from = utcDay(first.date.instant)
-          let to = utcDay(last.date.instant.addingTimeInterval(3600))
+        for request in WeatherBackfill(entries).requests {
           let history = Pending.run { () async -> Result<WeatherHistory, WeatherError> in
             do throws(WeatherError) {
-              return .success(try await lookup.history(from: from, to: to, now: now))
+              return .success(try await lookup.history(from: request.from, to: request.to, now: now))
             } catch {
               return .failure(error)
             }
           }
           switch history {
           case .success(let history):
-            for entry in chunk { reports[entry.path] = history.report(at: entry.date.instant) }
+            for entry in request.entries { reports[entry.path] = history.report(at: entry.instant) }
           case .failure(let error):
             throw Failure(Diagnostics.describe(error))
           }
         }
         return reports
-      }
-
-      static func utcDay(_ instant: Date) -> String {
-        EntryDate(instant: instant, in: TimeZone(identifier: "UTC") ?? .current).day
       }
     }
 

@@ -185,12 +185,9 @@ public struct EntryReader: Sendable {
 
     // tags: front matter first, then inline
     var tags: [String] = []
-    func add(_ tag: String) {
-      var cleaned = tag.trimmingSpaces()
-      if cleaned.hasPrefix("#") { cleaned.removeFirst() }
-      cleaned = cleaned.nfc
-      guard !cleaned.isEmpty else { return }
-      if !tags.contains(where: { $0.lowercased() == cleaned.lowercased() }) { tags.append(cleaned) }
+    func add(_ text: String) {
+      guard let tag = EntryTag(text) else { return }
+      if !tags.contains(where: { $0.lowercased() == tag.key }) { tags.append(tag.name) }
     }
     if let front {
       for key in ["tags", "tag", "keywords"] { front.words(key).forEach(add) }

@@ -46,7 +46,7 @@ public struct EntryFilter: Sendable, Equatable {
       conditions.append("e.day <= ?")
       arguments.append(toDay)
     }
-    let tags = self.tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.map(\.nfc)
+    let tags = self.tags.map { EntryTag($0)?.name ?? "" }
     if !tags.isEmpty {
       if anyTag {
         conditions.append(

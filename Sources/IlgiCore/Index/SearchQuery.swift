@@ -140,8 +140,9 @@ public struct SearchQuery: Sendable, Equatable {
           word.removeFirst()
         }
         if word.lowercased().hasPrefix("tag:") || word.hasPrefix("#") && word.count > 1 {
-          let tag = word.hasPrefix("#") ? String(word.dropFirst()) : String(word.dropFirst(4))
-          guard !tag.isEmpty else { throw Problem(.tagNeedsName) }
+          guard let tag = EntryTag(word.hasPrefix("#") ? word : String(word.dropFirst(4)))?.name else {
+            throw Problem(.tagNeedsName)
+          }
           if tokens.last == .not {
             throw Problem(.excludedTag)
           }

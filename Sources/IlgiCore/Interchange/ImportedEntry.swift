@@ -108,6 +108,8 @@ public struct ImportError: Error, Sendable, Equatable {
     case badZip(String)
     /// A folder given where a file is wanted, or the other way round.
     case wrongKind(expectedFolder: Bool)
+    /// A JSON file of no shape an importer knows: the format must be named.
+    case unknownFormat
   }
 
   /// `FILE:LINE` or `FILE PATH.TO.VALUE`.

@@ -6,11 +6,11 @@ import Yams
 public enum JournalExport {
   /// The front matter as JSON values: numbers, booleans and null as YAML reads them, dates and
   /// everything else as the text written.
-  public static func frontMatterJSON(_ entry: Entry) -> [String: Any] {
+  public static func frontMatterJSON(_ entry: Entry) -> [String: JSONValue] {
     guard let text = entry.document.frontMatter?.lines.joined(),
       let node = try? Yams.compose(yaml: text), case .mapping(let mapping) = node
     else { return [:] }
-    var out: [String: Any] = [:]
+    var out: [String: JSONValue] = [:]
     for (key, value) in mapping {
       guard let name = key.string else { continue }
       out[name] = json(value)
@@ -18,24 +18,25 @@ public enum JournalExport {
     return out
   }
 
-  private static func json(_ node: Node) -> Any {
+  private static func json(_ node: Node) -> JSONValue {
     switch node {
     case .scalar(let scalar):
       switch Tag.Name(rawValue: node.tag.rawValue) {
-      case .int: return node.int.map { $0 as Any } ?? scalar.string
-      case .float: return node.float.map { $0.isFinite ? $0 as Any : scalar.string } ?? scalar.string
-      case .bool: return node.bool.map { $0 as Any } ?? scalar.string
-      case .null: return NSNull()
-      default: return scalar.string
+      case .int: return node.int.map(JSONValue.int) ?? .string(scalar.string)
+      case .float:
+        return node.float.map { $0.isFinite ? .double($0) : .string(scalar.string) } ?? .string(scalar.string)
+      case .bool: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
+      case .null: return .null
+      default: return .string(scalar.string)
       }
     case .mapping(let mapping):
-      var out: [String: Any] = [:]
+      var out: [String: JSONValue] = [:]
       for (key, value) in mapping { out[key.string ?? "\(key)"] = json(value) }
-      return out
+      return .object(out)
     case .sequence(let sequence):
-      return sequence.map { json($0) }
+      return .array(sequence.map { json($0) })
     default:
-      return NSNull()
+      return .null
     }
   }
 

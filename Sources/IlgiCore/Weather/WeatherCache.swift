@@ -86,7 +86,7 @@ public struct WeatherLookup: Sendable {
   public func place(cache: inout WeatherCache) async throws(WeatherError) -> WeatherPlace {
     if let coordinates { return coordinates }
     guard let name = placeName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
-      throw .notConfigured("place")
+      throw .notConfigured(.place)
     }
     if let known = cache.places[name.lowercased()] { return known }
     let found = try await client.locate(name)

@@ -18,5 +18,13 @@ public enum WeatherError: Error, Sendable, Equatable {
   /// The geocoding service knows no place by this name.
   case placeNotFound(String)
   /// The settings name no place, or a provider that needs a key has none.
-  case notConfigured(String)
+  case notConfigured(Missing)
+
+  /// The setting weather needs and lacks.
+  public enum Missing: Sendable, Equatable {
+    /// `weather.place` (or `weather.latitude` and `weather.longitude`).
+    case place
+    /// `weather.key`, for a provider that needs one.
+    case key
+  }
 }
