@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only: the journal's file handling calls glibc directly, and ilgi is built and tested
+// on Debian alone, so no other platform is claimed.
 let package = Package(
   name: "ilgi",
-  platforms: [.macOS(.v13)],
   products: [
     .executable(name: "ilgi", targets: ["ilgi"]),
     .library(name: "IlgiCore", targets: ["IlgiCore"]),
@@ -25,7 +26,7 @@ let package = Package(
     .systemLibrary(
       name: "CCmark",
       pkgConfig: "libcmark",
-      providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+      providers: [.apt(["libcmark-dev"])]
     ),
     // Turns every file in Templates/ into a string literal compiled into IlgiCore, so a copied
     // or installed binary carries its templates (no resource bundle to lose).

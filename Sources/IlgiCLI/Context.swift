@@ -66,13 +66,15 @@ struct Context {
   /// exist already.
   func openJournal() throws -> JournalStore {
     let (path, isDefault) = journalPath
-    let opened = Result { () throws(JournalError) in try JournalStore(root: path, reader: reader) }
+    let opened = Result { () throws(JournalError) in
+      try JournalStore(root: path, reader: reader, environment: environment)
+    }
     switch opened {
     case .success(let store):
       return store
     case .failure(let error):
       guard error.reason == .journalMissing, isDefault else { throw Diagnostics.describe(error) }
-      let (store, _) = try JournalStore.initialize(root: path, reader: reader)
+      let (store, _) = try JournalStore.initialize(root: path, reader: reader, environment: environment)
       Terminal.standardError.write(
         "ilgi: " + tr(.madeNewJournal, display(path)) + "\n")
       return store

@@ -23,7 +23,8 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let root = path.map { context.expand($0) } ?? context.journalPath.path
-      let (store, done) = try JournalStore.initialize(root: root, reader: context.reader)
+      let (store, done) = try JournalStore.initialize(
+        root: root, reader: context.reader, environment: context.environment)
       let shown = context.display(store.root)
       if done.createdRoot {
         Terminal.standardOutput.write(tr(.initMade, shown) + "\n")

@@ -43,10 +43,11 @@ public struct ConfigFile: Sendable {
 
   /// Loads the file at `path`, or nil when there is none.
   public static func load(
-    path: String, isJournalConfig: Bool = false, fileSystem: some FileSystem = LocalFileSystem()
+    path: String, isJournalConfig: Bool = false
   ) throws(ConfigError) -> ConfigFile? {
     let bytes: [UInt8]
     do {
+      let fileSystem = LocalFileSystem()
       guard try fileSystem.status(atPath: path) != nil else { return nil }
       bytes = try fileSystem.readFile(atPath: path, limit: 1 << 20)
     } catch {

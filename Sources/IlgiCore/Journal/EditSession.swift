@@ -111,7 +111,7 @@ extension JournalStore {
       return .unchanged
     }
     var output = edited
-    if let entry = try? reader.read(edited, path: session.entry, modified: Date()) {
+    if let entry = try? reader.read(edited, path: session.entry, modified: now()) {
       var document = entry.document
       try giveIdentity(&document, entry, session.entry)
       output = document.bytes

@@ -57,7 +57,7 @@ extension JournalStore {
       let editing = file.rawValue.hasPrefix("edit/") ? JournalPath(String(file.rawValue.dropFirst(5))) : nil
       drafts.append(
         Draft(
-          path: path, editing: editing, modified: (status ?? nil)?.modified ?? Date(),
+          path: path, editing: editing, modified: (status ?? nil)?.modified ?? now(),
           title: EntryReader.splitTitle(content).title))
     }
     return drafts.sorted { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path > $1.path }

@@ -14,9 +14,10 @@ extension JournalStore {
   /// Makes (or completes) a journal at `root`: the folder, `.ilgi/` and a `.gitignore` that
   /// keeps the cache and drafts out of git. Safe to run again: it only adds what is missing.
   public static func initialize(
-    root: String, fileSystem: any FileSystem = LocalFileSystem(), reader: EntryReader
+    root: String, reader: EntryReader, environment: IlgiEnvironment = IlgiEnvironment()
   ) throws(JournalError) -> (JournalStore, Initialization) {
     let path = (root as NSString).standardizingPath
+    let fileSystem = LocalFileSystem()
     let existing: FileStatus?
     do {
       existing = try fileSystem.status(atPath: path)
@@ -33,7 +34,7 @@ extension JournalStore {
         throw JournalError(path: path, reason: .io(error))
       }
     }
-    let store = try JournalStore(root: path, fileSystem: fileSystem, reader: reader)
+    let store = try JournalStore(root: path, reader: reader, environment: environment)
     let hadIlgi = fileSystem.exists(atPath: store.root + "/" + JournalLayout.ilgiFolder)
     try store.ensureFolder(JournalLayout.ilgiFolder)
 

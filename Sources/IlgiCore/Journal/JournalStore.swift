@@ -8,19 +8,23 @@ public struct JournalStore: Sendable {
   /// The journal root, absolute, without a trailing slash.
   public let root: String
   /// Where bytes come from and go to.
-  public let fileSystem: any FileSystem
+  public let fileSystem: LocalFileSystem
   /// How bytes become entries.
   public let reader: EntryReader
+  /// The clock: the time a file is taken to have when its own cannot be had.
+  let now: @Sendable () -> Date
 
-  /// Opens the journal at `root`, which must be an existing folder.
-  public init(root: String, fileSystem: any FileSystem = LocalFileSystem(), reader: EntryReader)
+  /// Opens the journal at `root`, which must be an existing folder; the clock is the
+  /// `environment`'s.
+  public init(root: String, reader: EntryReader, environment: IlgiEnvironment = IlgiEnvironment())
     throws(JournalError)
   {
     var path = (root as NSString).standardizingPath
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     self.root = path
-    self.fileSystem = fileSystem
+    fileSystem = LocalFileSystem()
     self.reader = reader
+    now = environment.now
     let status: FileStatus?
     do {
       status = try fileSystem.status(atPath: path)
@@ -85,7 +89,7 @@ public struct JournalStore: Sendable {
       throw EntryReadError(path: path, reason: .unreadable(error))
     }
     let bytes = try readBytes(path, at: absolutePath)
-    return try reader.read(bytes, path: path, modified: status?.modified ?? Date())
+    return try reader.read(bytes, path: path, modified: status?.modified ?? now())
   }
 
   /// The entry at `path` as a walk found it (`signature` gives its time), with the bytes it

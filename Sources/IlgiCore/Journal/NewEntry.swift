@@ -109,7 +109,7 @@ extension JournalStore {
 
   func parse(_ bytes: [UInt8], as path: JournalPath) throws(JournalError) -> Entry {
     do {
-      return try reader.read(bytes, path: path, modified: Date())
+      return try reader.read(bytes, path: path, modified: now())
     } catch {
       throw JournalError(path: path.rawValue, reason: .unreadable(error))
     }

@@ -7,12 +7,12 @@ public struct TemplateRenderer: Sendable {
   /// The journal's template folder, absolute; `nil` for shipped templates only.
   public var overrideFolder: String?
   /// Where override files are read from.
-  public var fileSystem: any FileSystem
+  public var fileSystem: LocalFileSystem
 
   /// Makes a renderer that prefers templates in `overrideFolder`.
-  public init(overrideFolder: String?, fileSystem: any FileSystem = LocalFileSystem()) {
+  public init(overrideFolder: String?) {
     self.overrideFolder = overrideFolder
-    self.fileSystem = fileSystem
+    fileSystem = LocalFileSystem()
   }
 
   /// The names of the shipped templates.

@@ -61,34 +61,6 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
   public var description: String { "could not \(operation) \(path): \(reason)" }
 }
 
-/// The file operations ilgi needs, so tests can put a failing variant under the journal store.
-///
-/// Every path is absolute. Writes are atomic: a crash leaves the old file or the new one.
-public protocol FileSystem: Sendable {
-  /// Reads a whole file, refusing files larger than `limit` bytes with `EFBIG`.
-  func readFile(atPath path: String, limit: Int) throws(FileSystemError) -> [UInt8]
-  /// Status of a path, following symbolic links; `nil` when nothing is there.
-  func status(atPath path: String) throws(FileSystemError) -> FileStatus?
-  /// The children of a directory, unsorted, without following links.
-  func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [DirectoryItem]
-  /// Creates a directory and its missing parents with the given permissions.
-  func createDirectory(atPath path: String, permissions: UInt16) throws(FileSystemError)
-  /// Replaces (or creates) a file atomically: temporary file in the same folder, fsync, rename.
-  ///
-  /// An existing file keeps its permissions; a new one gets `permissions`.
-  func writeAtomically(_ bytes: [UInt8], toPath path: String, permissions: UInt16) throws(FileSystemError)
-  /// Creates a file that must not exist yet, atomically; throws `EEXIST` when it does.
-  func createAtomically(_ bytes: [UInt8], atPath path: String, permissions: UInt16) throws(FileSystemError)
-  /// Moves a file to a path that must not exist yet; throws `EEXIST` when it does.
-  func moveWithoutReplacing(fromPath: String, toPath: String) throws(FileSystemError)
-  /// Removes a file or an empty directory.
-  func remove(atPath path: String) throws(FileSystemError)
-  /// Takes an exclusive advisory lock on the file at `path` (created owner-only when missing),
-  /// waiting for other holders, or failing with `EWOULDBLOCK` when `wait` is false; the lock
-  /// lasts until the returned value is released.
-  func lockExclusively(atPath path: String, wait: Bool) throws(FileSystemError) -> FileLock
-}
-
 /// A held lock; released by `unlock()` or when the value goes away (and by the kernel
 /// when the process dies, so a crash never leaves a journal locked).
 public final class FileLock: @unchecked Sendable {
@@ -123,7 +95,7 @@ public struct FileSignature: Sendable, Equatable, Hashable {
   }
 }
 
-extension FileSystem {
+extension LocalFileSystem {
   /// Writes `bytes` atomically to `path`, making its folder (owner-only) first when missing.
   public func writeAtomicallyMakingFolder(_ bytes: [UInt8], toPath path: String) throws(FileSystemError) {
     try createDirectory(

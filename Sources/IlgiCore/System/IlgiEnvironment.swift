@@ -2,8 +2,9 @@ import Foundation
 
 /// What IlgiCore may learn about the world beyond the journal's files.
 ///
-/// The CLI builds one per command from the process (clock, locale, environment variables);
-/// tests build their own. The core never reads `ProcessInfo` or the clock by itself.
+/// The CLI builds one per command from its invocation (clock, locale, time zone, environment
+/// variables) and hands it to the journal store; tests build their own. The core never reads
+/// `ProcessInfo` or the clock by itself: the default clock here is the only `Date()` in it.
 public struct IlgiEnvironment: Sendable {
   /// The current instant; the CLI reads the clock once per command.
   public var now: @Sendable () -> Date

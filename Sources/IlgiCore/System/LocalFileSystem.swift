@@ -6,9 +6,13 @@ import Foundation
   import Darwin
 #endif
 
-/// The real file system, through POSIX calls so that permissions, fsync and no-replace
-/// semantics are exactly what FORMAT.md promises.
-public struct LocalFileSystem: FileSystem {
+/// The file operations ilgi needs, through POSIX calls so that permissions, fsync and
+/// no-replace semantics are exactly what FORMAT.md promises.
+///
+/// Every path is absolute. Writes are atomic: a crash leaves the old file or the new one.
+/// There is no stand-in: tests use real files in temporary folders, and the fault suite
+/// breaks the real calls (strace, full disks, read-only folders, `ulimit -f`).
+public struct LocalFileSystem: Sendable {
   /// Makes the live file system.
   public init() {}
 

@@ -33,21 +33,21 @@ public struct WeatherCache: Sendable, Codable, Equatable {
   }
 
   /// Reads the cache at `path`; empty when there is none or it cannot be read.
-  public static func load(path: String, fileSystem: some FileSystem = LocalFileSystem()) -> WeatherCache {
-    guard let bytes = try? fileSystem.readFile(atPath: path, limit: 1 << 20),
+  public static func load(path: String) -> WeatherCache {
+    guard let bytes = try? LocalFileSystem().readFile(atPath: path, limit: 1 << 20),
       let cache = try? JSONDecoder().decode(WeatherCache.self, from: Data(bytes))
     else { return WeatherCache() }
     return cache
   }
 
   /// Writes the cache to `path` (its folder made if needed), dropping stale reports.
-  public func save(path: String, now: Date, fileSystem: some FileSystem = LocalFileSystem()) throws(FileSystemError) {
+  public func save(path: String, now: Date) throws(FileSystemError) {
     var kept = self
     kept.reports = reports.filter { now.timeIntervalSince1970 - $0.fetched < Self.freshness }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let data = try? encoder.encode(kept) else { return }
-    try fileSystem.writeAtomicallyMakingFolder(Array(data), toPath: path)
+    try LocalFileSystem().writeAtomicallyMakingFolder(Array(data), toPath: path)
   }
 
   /// A report for `key` fetched less than 30 minutes before `now`.
