@@ -36,7 +36,7 @@ public struct EntryDate: Hashable, Sendable, Comparable {
   /// The local time in the entry's own offset, as calendar fields.
   public var fields: Fields {
     // Shifting by the offset and reading in UTC gives the local fields without a Calendar per
-    // call, which matters when a journal of 100,000 entries is listed.
+    // call: a listing asks for every row.
     let local = Int64((instant.timeIntervalSince1970).rounded(.down)) + Int64(offset)
     var days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     let seconds = Int(local - days * 86_400)

@@ -1,9 +1,9 @@
 import GRDB
 import GRDBSQLite
 
-/// A compiled statement run through SQLite's C API, for the refresh's per-file writes: binding a
-/// row of values through GRDB's arguments cost more than SQLite's work on a journal of short
-/// entries. Values are bound in order, then `run()` steps the statement once and resets it.
+/// A compiled statement run through SQLite's C API, for the refresh's per-file writes, where
+/// GRDB's arguments cost more than SQLite's own work (docs/PERFORMANCE.md). Values are bound in
+/// order, then `run()` steps the statement once and resets it.
 struct BoundStatement {
   private let statement: Statement
   private var handle: OpaquePointer { statement.sqliteStatement }

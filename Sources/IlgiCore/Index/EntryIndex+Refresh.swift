@@ -128,7 +128,7 @@ extension EntryIndex {
 
   /// What the index knows of the files in `folders` (of every file when `nil`).
   ///
-  /// Read through SQLite's C API: on a large journal this loop is half the cost of a command.
+  /// Read through SQLite's C API: on a large journal this loop is much of a command's work.
   func knownFiles(in folders: [String]? = nil) throws -> [PathKey: RefreshPlan.Known] {
     try queue.read { db in
       var known: [PathKey: RefreshPlan.Known] = [:]

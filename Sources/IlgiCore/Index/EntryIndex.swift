@@ -74,11 +74,9 @@ public final class EntryIndex: @unchecked Sendable {
     _ = ilgi_sqlite_without_memory_statistics()
   }
 
-  /// The size of a new index's pages. SQLite's 4 KB made a 100,000-entry index of 37,000 pages,
-  /// each written to the log and then to the file in two and one system calls, and a rebuild
-  /// slower; reading a few entries (`list -n 20`, a search) takes as long either way. With 64 KB
-  /// a refresh after one edit wrote 2 MB to the log and took longer. An index made before
-  /// keeps its pages' size: only a new file takes this one.
+  /// The size of a new index's pages: fewer pages to log and write in a rebuild than SQLite's
+  /// 4 KB, less written per edit than 64 KB (docs/PERFORMANCE.md). An index made before keeps
+  /// its pages' size: only a new file takes this one.
   static let pageSize = 16384
 
   /// What every connection to an index has: the full-text table's tokenizer, and the size of
@@ -159,7 +157,7 @@ public final class EntryIndex: @unchecked Sendable {
   /// The full-text table is contentless: the files hold the text. Its tokenizer, "ilgi"
   /// (CIlgiTokenizer), gives the tokens of SQLite's "unicode61 remove_diacritics 2" (case and
   /// Latin diacritics folded) and finds those of ASCII, Hangul and Han words without Unicode
-  /// table lookups: at 100,000 entries unicode61 took almost a third of the time FTS5 spent.
+  /// table lookups, which were a large part of FTS5's time (docs/PERFORMANCE.md).
   ///
   /// A changed entry gets a new rowid and its old postings stay behind (SQLite 3.40 cannot
   /// delete from a contentless table without the old text); `stale` counts them and a rebuild
@@ -197,8 +195,7 @@ public final class EntryIndex: @unchecked Sendable {
 
   /// The indexes that order entries by date, id and day, and tags by entry. An empty index is
   /// filled without them and they are made at the end: made from all rows at once, each is one
-  /// sort, where keeping them up to date row by row writes pages all over them (at 100,000
-  /// entries, more than a sixth of a rebuild).
+  /// sort, where keeping them up to date row by row writes pages all over them.
   static let secondaryIndexes = """
     CREATE INDEX entry_by_instant ON entry(instant, path);
     CREATE INDEX entry_by_id ON entry(id);
@@ -226,9 +223,8 @@ public final class EntryIndex: @unchecked Sendable {
     """
 
   /// FTS5 keeps a transaction's new postings in memory up to `hashsize` bytes, then writes them
-  /// as a segment that later ones are merged with. Its default (1 MB) makes a journal of 100,000
-  /// entries about 180 segments and merges that cost as much as the rest of the rebuild; at 32 MB
-  /// a rebuild writes a few large segments. Memory is held only while a refresh writes.
+  /// as a segment that later ones are merged with. At 32 MB a rebuild writes a few large
+  /// segments instead of many small ones to merge. Memory is held only while a refresh writes.
   static let textTableSettings = "INSERT INTO entry_text(entry_text, rank) VALUES ('hashsize', 33554432);"
 
   static func isCorruption(_ error: DatabaseError) -> Bool {

@@ -149,7 +149,7 @@ public final class Site: Sendable {
     for name in Self.templateNames {
       let (source, path) = try templates.source(name)
       if compiling?.contains(name) ?? true {
-        compiled[name] = SiteTemplate(try Self.compile(source, path: path ?? "Templates/\(name)"))
+        compiled[name] = try SiteTemplate(source, path: path ?? "Templates/\(name)")
       }
       if name == "site-page.html" { shellSource = source }
       seed.add(source)
@@ -191,10 +191,13 @@ public final class Site: Sendable {
 
   /// A template compiled to escape with `SiteEscaping`; a template that does not parse is an
   /// error naming its file, line and column.
+  /// What every template is compiled after: its escapes are `SiteEscaping`'s.
+  static let contentTypePragma = "{{%CONTENT_TYPE:\(SiteEscaping.name)}}"
+
   static func compile(_ source: String, path: String) throws(JournalError) -> MustacheTemplate {
     _ = SiteEscaping.registered
     do {
-      return try MustacheTemplate(string: "{{%CONTENT_TYPE:\(SiteEscaping.name)}}" + source)
+      return try MustacheTemplate(string: contentTypePragma + source)
     } catch {
       // Parsed again without the pragma, so the line and column are the file's own.
       var problem: any Error = error

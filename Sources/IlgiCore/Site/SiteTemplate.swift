@@ -3,13 +3,12 @@ import Mustache
 /// A site template: swift-mustache's compiled template, and for the common case a faster way
 /// through the same tokens.
 ///
-/// swift-mustache looks up every `{{name}}` through a chain of dynamic casts to its protocols
-/// (100 to 200 ns each on Linux, eight to ten per name), which made half the time of a site
-/// export. Most templates, ours included, use only text, variables and sections; for those the
-/// tokens swift-mustache parsed (read once, by reflection) are walked here over the site's own
-/// value types: dictionaries of strings, lists, strings and flags. Anything else (partials,
-/// transforms, blocks, a value of another type) renders through swift-mustache, so the output is
-/// always what swift-mustache makes; `SiteTemplateTests` checks the two agree.
+/// swift-mustache looks up every `{{name}}` through a chain of dynamic casts to its protocols,
+/// which made much of the time of a site export (docs/PERFORMANCE.md). Most templates, ours included, use only text, variables and
+/// sections; those are read once into a plan (`SiteTemplatePlanner`) and walked here over the
+/// site's own value types: dictionaries of strings, lists, strings and flags. Anything else
+/// (partials, transforms, blocks, a value of another type) renders through swift-mustache, so
+/// the output is always what swift-mustache makes; `SiteTemplateTests` checks the two agree.
 struct SiteTemplate: Sendable {
   let mustache: MustacheTemplate
   /// The tokens as a plan, or `nil` when the template uses more than this walks.
@@ -22,9 +21,11 @@ struct SiteTemplate: Sendable {
     case inverted(path: [String], body: [Node])
   }
 
-  init(_ mustache: MustacheTemplate) {
-    self.mustache = mustache
-    plan = Self.plan(of: mustache, top: true)
+  /// The template of `source` (`path` names it in errors), compiled by swift-mustache and,
+  /// when it uses only what this walks, planned.
+  init(_ source: String, path: String) throws(JournalError) {
+    mustache = try Site.compile(source, path: path)
+    plan = SiteTemplatePlanner.plan(Site.contentTypePragma + source, contentType: SiteEscaping.name)
   }
 
   /// Whether the fast way serves this template (for tests).
@@ -38,57 +39,6 @@ struct SiteTemplate: Sendable {
       if Self.render(plan, stack: &stack, into: &out) { return String(decoding: out, as: UTF8.self) }
     }
     return mustache.render(context)
-  }
-
-  // MARK: Reading swift-mustache's tokens
-
-  /// The template's tokens as nodes; `nil` for any token or shape not known here. A top-level
-  /// template starts with the content type `Site.compile` put there, which every escape follows.
-  static func plan(of template: MustacheTemplate, top: Bool) -> [Node]? {
-    guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any]
-    else { return nil }
-    var nodes: [Node] = []
-    for (index, token) in tokens.enumerated() {
-      guard let (kind, payload) = Mirror(reflecting: token).children.first.map({ ($0.label, $0.value) }) else {
-        return nil
-      }
-      switch kind {
-      case "contentType" where top && index == 0:
-        guard let type = payload as? SiteEscaping, type.escapeText("<&>") == SiteEscaping.escape("<&>") else {
-          return nil
-        }
-      case "text":
-        guard let text = payload as? String else { return nil }
-        nodes.append(.text(Array(text.utf8)))
-      case "variable", "unescapedVariable":
-        guard let (name, transforms) = fields(payload), transforms.isEmpty, let path = path(name) else { return nil }
-        nodes.append(.variable(path: path, escaped: kind == "variable"))
-      case "section", "invertedSection":
-        let parts = Mirror(reflecting: payload).children.map(\.value)
-        guard parts.count == 3, let name = parts[0] as? String, let transforms = parts[1] as? [String],
-          transforms.isEmpty,
-          let inner = parts[2] as? MustacheTemplate, let path = path(name), let body = plan(of: inner, top: false)
-        else { return nil }
-        nodes.append(kind == "section" ? .section(path: path, body: body) : .inverted(path: path, body: body))
-      default:
-        return nil
-      }
-    }
-    return nodes
-  }
-
-  /// A variable's name and transforms.
-  private static func fields(_ payload: Any) -> (String, [String])? {
-    let parts = Mirror(reflecting: payload).children.map(\.value)
-    guard parts.count == 2, let name = parts[0] as? String, let transforms = parts[1] as? [String] else { return nil }
-    return (name, transforms)
-  }
-
-  /// `a.b.c` as its steps, `.` as none; a name starting with a dot (no climbing) is left to swift-mustache.
-  private static func path(_ name: String) -> [String]? {
-    if name == "." { return [] }
-    if name.isEmpty || name.first == "." { return nil }
-    return name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
   }
 
   // MARK: Rendering

@@ -4,8 +4,8 @@ import Foundation
 public struct DateStyle: Sendable {
   /// The reader's locale.
   public let locale: Locale
-  /// Long dates already written, by local day: a listing of 100,000 entries makes one formatter
-  /// and a few thousand strings instead of 100,000 formatters.
+  /// Long dates already written, by local day: a long listing makes one formatter and a string
+  /// per day, not a formatter per entry.
   private let names: DayNames
   private let fullNames: DayNames
 
