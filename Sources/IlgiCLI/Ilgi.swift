@@ -4,18 +4,20 @@ import ArgumentParser
 public struct Ilgi: ParsableCommand {
   /// The command, its help and its subcommands (`list` when none is named).
   public static var configuration: CommandConfiguration {
-    CommandConfiguration(
-      commandName: "ilgi",
-      abstract: tr(.rootAbstract),
-      discussion: helpText(.rootDiscussion),
-      version: "0.1.0",
-      subcommands: [
-        Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Delete.self, Trash.self,
-        Drafts.self, OnThisDay.self, Tags.self, Stats.self, Doctor.self, Index.self, Render.self, Config.self,
-        Weather.self, Import.self, Export.self, Serve.self, Templates.self, Share.self, Sync.self, Log.self,
-      ],
-      defaultSubcommand: List.self
-    )
+    .localized(Self.self) {
+      CommandConfiguration(
+        commandName: "ilgi",
+        abstract: tr(.rootAbstract),
+        discussion: helpText(.rootDiscussion),
+        version: "0.1.0",
+        subcommands: [
+          Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Delete.self, Trash.self,
+          Drafts.self, OnThisDay.self, Tags.self, Stats.self, Doctor.self, Index.self, Render.self, Config.self,
+          Weather.self, Import.self, Export.self, Serve.self, Templates.self, Share.self, Sync.self, Log.self,
+        ],
+        defaultSubcommand: List.self
+      )
+    }
   }
 
   /// An empty command, for the argument parser to fill.

@@ -1,3 +1,5 @@
+import ArgumentParser
+import Foundation
 import IlgiCore
 
 /// The catalog the CLI speaks from, chosen for each run from `--locale`, config and the
@@ -27,4 +29,32 @@ func helpText(_ key: Message) -> String {
     }
   }
   return lines.joined(separator: "\n")
+}
+
+extension CommandConfiguration {
+  /// `make()`'s configuration for `command`, made once per language: the argument parser asks
+  /// for every command's configuration many times while it parses, and the words in it (help,
+  /// discussions reflowed by `helpText`) are the person's language's.
+  static func localized(_ command: Any.Type, _ make: () -> CommandConfiguration) -> CommandConfiguration {
+    let key = ConfigurationCache.Key(command: ObjectIdentifier(command), language: Localization.catalog.language)
+    if let made = ConfigurationCache.shared.value(key) { return made }
+    let made = make()
+    ConfigurationCache.shared.store(made, key)
+    return made
+  }
+}
+
+/// The configurations `CommandConfiguration.localized` made, by command and language.
+private final class ConfigurationCache: @unchecked Sendable {
+  struct Key: Hashable {
+    var command: ObjectIdentifier
+    var language: Language
+  }
+
+  static let shared = ConfigurationCache()
+  private let lock = NSLock()
+  private var made: [Key: CommandConfiguration] = [:]
+
+  func value(_ key: Key) -> CommandConfiguration? { lock.withLock { made[key] } }
+  func store(_ value: CommandConfiguration, _ key: Key) { lock.withLock { made[key] = value } }
 }

@@ -6,15 +6,19 @@ extension Ilgi {
   /// `ilgi config [list | get | set | unset]`.
   struct Config: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "config",
-        abstract: tr(.configAbstract), discussion: helpText(.configDiscussion),
-        subcommands: [ListSettings.self, Get.self, Set.self, Unset.self], defaultSubcommand: ListSettings.self)
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "config",
+          abstract: tr(.configAbstract), discussion: helpText(.configDiscussion),
+          subcommands: [ListSettings.self, Get.self, Set.self, Unset.self], defaultSubcommand: ListSettings.self)
+      }
     }
 
     struct ListSettings: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: tr(.configListAbstract))
+        .localized(Self.self) {
+          CommandConfiguration(commandName: "list", abstract: tr(.configListAbstract))
+        }
       }
 
       @OptionGroup var global: GlobalOptions
@@ -61,7 +65,9 @@ extension Ilgi {
 
     struct Get: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "get", abstract: tr(.configGetAbstract))
+        .localized(Self.self) {
+          CommandConfiguration(commandName: "get", abstract: tr(.configGetAbstract))
+        }
       }
 
       @OptionGroup var global: GlobalOptions
@@ -81,7 +87,9 @@ extension Ilgi {
 
     struct Set: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "set", abstract: tr(.configSetAbstract))
+        .localized(Self.self) {
+          CommandConfiguration(commandName: "set", abstract: tr(.configSetAbstract))
+        }
       }
 
       @OptionGroup var global: GlobalOptions
@@ -121,7 +129,9 @@ extension Ilgi {
 
     struct Unset: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "unset", abstract: tr(.configUnsetAbstract))
+        .localized(Self.self) {
+          CommandConfiguration(commandName: "unset", abstract: tr(.configUnsetAbstract))
+        }
       }
 
       @OptionGroup var global: GlobalOptions

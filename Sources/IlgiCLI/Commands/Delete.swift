@@ -5,10 +5,12 @@ extension Ilgi {
   /// `ilgi delete SELECTOR`.
   struct Delete: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "delete",
-        abstract: tr(.deleteAbstract),
-        discussion: helpText(.deleteDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "delete",
+          abstract: tr(.deleteAbstract),
+          discussion: helpText(.deleteDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -5,10 +5,12 @@ extension Ilgi {
   /// `ilgi doctor`.
   struct Doctor: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "doctor",
-        abstract: tr(.doctorAbstract),
-        discussion: helpText(.doctorDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "doctor",
+          abstract: tr(.doctorAbstract),
+          discussion: helpText(.doctorDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -5,17 +5,21 @@ extension Ilgi {
   /// `ilgi drafts [list | discard NAME]`.
   struct Drafts: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "drafts",
-        abstract: tr(.draftsAbstract),
-        discussion: helpText(.draftsDiscussion),
-        subcommands: [List.self, Discard.self],
-        defaultSubcommand: List.self)
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "drafts",
+          abstract: tr(.draftsAbstract),
+          discussion: helpText(.draftsDiscussion),
+          subcommands: [List.self, Discard.self],
+          defaultSubcommand: List.self)
+      }
     }
 
     struct List: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: tr(.draftsListAbstract))
+        .localized(Self.self) {
+          CommandConfiguration(commandName: "list", abstract: tr(.draftsListAbstract))
+        }
       }
 
       @OptionGroup var global: GlobalOptions
@@ -38,7 +42,9 @@ extension Ilgi {
 
     struct Discard: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "discard", abstract: tr(.draftsDiscardAbstract))
+        .localized(Self.self) {
+          CommandConfiguration(commandName: "discard", abstract: tr(.draftsDiscardAbstract))
+        }
       }
 
       @OptionGroup var global: GlobalOptions

@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi edit [SELECTOR]`.
   struct Edit: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "edit",
-        abstract: tr(.editAbstract),
-        discussion: helpText(.editDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "edit",
+          abstract: tr(.editAbstract),
+          discussion: helpText(.editDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

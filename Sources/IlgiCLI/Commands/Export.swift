@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi export [FORMAT | --format FORMAT] [--out PATH] [filters]`.
   struct Export: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "export",
-        abstract: tr(.exportAbstract),
-        discussion: helpText(.exportDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "export",
+          abstract: tr(.exportAbstract),
+          discussion: helpText(.exportDiscussion))
+      }
     }
 
     /// What an export writes.

@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi import PATH [--from FORMAT]`.
   struct Import: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "import",
-        abstract: tr(.importAbstract),
-        discussion: helpText(.importDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "import",
+          abstract: tr(.importAbstract),
+          discussion: helpText(.importDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi index [--rebuild]`.
   struct Index: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "index",
-        abstract: tr(.indexAbstract),
-        discussion: helpText(.indexDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "index",
+          abstract: tr(.indexAbstract),
+          discussion: helpText(.indexDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi init [PATH]`.
   struct Init: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "init",
-        abstract: tr(.initAbstract),
-        discussion: helpText(.initDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "init",
+          abstract: tr(.initAbstract),
+          discussion: helpText(.initDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

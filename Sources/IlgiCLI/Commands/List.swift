@@ -5,10 +5,12 @@ extension Ilgi {
   /// `ilgi list`.
   struct List: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "list",
-        abstract: tr(.listAbstract),
-        discussion: helpText(.listDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "list",
+          abstract: tr(.listAbstract),
+          discussion: helpText(.listDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

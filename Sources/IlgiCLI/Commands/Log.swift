@@ -6,7 +6,9 @@ extension Ilgi {
   /// `ilgi log [SELECTOR] [-p]`: an entry's git history.
   struct Log: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(commandName: "log", abstract: tr(.logAbstract))
+      .localized(Self.self) {
+        CommandConfiguration(commandName: "log", abstract: tr(.logAbstract))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

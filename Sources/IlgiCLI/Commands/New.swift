@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi new`.
   struct New: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "new",
-        abstract: tr(.newAbstract),
-        discussion: helpText(.newDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "new",
+          abstract: tr(.newAbstract),
+          discussion: helpText(.newDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

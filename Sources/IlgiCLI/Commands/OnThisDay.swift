@@ -5,10 +5,12 @@ extension Ilgi {
   /// `ilgi onthisday [DATE]`.
   struct OnThisDay: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "onthisday",
-        abstract: tr(.onThisDayAbstract),
-        discussion: helpText(.onThisDayDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "onthisday",
+          abstract: tr(.onThisDayAbstract),
+          discussion: helpText(.onThisDayDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi render [FILE]`.
   struct Render: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "render",
-        abstract: tr(.renderAbstract),
-        discussion: helpText(.renderDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "render",
+          abstract: tr(.renderAbstract),
+          discussion: helpText(.renderDiscussion))
+      }
     }
 
     @Argument(help: ArgumentHelp(tr(.renderFileHelp)))

@@ -5,10 +5,12 @@ extension Ilgi {
   /// `ilgi search QUERY`.
   struct Search: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "search",
-        abstract: tr(.searchAbstract),
-        discussion: helpText(.searchDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "search",
+          abstract: tr(.searchAbstract),
+          discussion: helpText(.searchDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -8,10 +8,12 @@ extension Ilgi {
   /// `ilgi serve [--port P] [--host H] [--token T] [--open] [filters]`.
   struct Serve: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "serve",
-        abstract: tr(.serveAbstract),
-        discussion: helpText(.serveDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "serve",
+          abstract: tr(.serveAbstract),
+          discussion: helpText(.serveDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi share [SELECTOR] [--html] [--copy]`.
   struct Share: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "share",
-        abstract: tr(.shareAbstract),
-        discussion: helpText(.shareDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "share",
+          abstract: tr(.shareAbstract),
+          discussion: helpText(.shareDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

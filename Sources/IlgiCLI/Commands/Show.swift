@@ -5,10 +5,12 @@ extension Ilgi {
   /// `ilgi show SELECTOR`.
   struct Show: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "show",
-        abstract: tr(.showAbstract),
-        discussion: helpText(.showDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "show",
+          abstract: tr(.showAbstract),
+          discussion: helpText(.showDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi stats`.
   struct Stats: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "stats",
-        abstract: tr(.statsAbstract),
-        discussion: helpText(.statsDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "stats",
+          abstract: tr(.statsAbstract),
+          discussion: helpText(.statsDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

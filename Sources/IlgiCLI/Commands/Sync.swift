@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi sync`: pull with rebase, push, refresh the index.
   struct Sync: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "sync",
-        abstract: tr(.syncAbstract),
-        discussion: helpText(.syncDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "sync",
+          abstract: tr(.syncAbstract),
+          discussion: helpText(.syncDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

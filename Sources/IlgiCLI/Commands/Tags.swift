@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi tags`.
   struct Tags: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "tags",
-        abstract: tr(.tagsAbstract),
-        discussion: helpText(.tagsDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "tags",
+          abstract: tr(.tagsAbstract),
+          discussion: helpText(.tagsDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

@@ -6,10 +6,12 @@ extension Ilgi {
   /// `ilgi templates [copy [NAME...]]`.
   struct Templates: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "templates",
-        abstract: tr(.templatesAbstract),
-        discussion: helpText(.templatesDiscussion))
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "templates",
+          abstract: tr(.templatesAbstract),
+          discussion: helpText(.templatesDiscussion))
+      }
     }
 
     @OptionGroup var global: GlobalOptions

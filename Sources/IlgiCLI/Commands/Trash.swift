@@ -5,18 +5,22 @@ extension Ilgi {
   /// `ilgi trash [list | restore | empty]`.
   struct Trash: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "trash",
-        abstract: tr(.trashAbstract),
-        discussion: helpText(.trashDiscussion),
-        subcommands: [ListTrash.self, Restore.self, Empty.self],
-        defaultSubcommand: ListTrash.self)
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "trash",
+          abstract: tr(.trashAbstract),
+          discussion: helpText(.trashDiscussion),
+          subcommands: [ListTrash.self, Restore.self, Empty.self],
+          defaultSubcommand: ListTrash.self)
+      }
     }
 
     struct ListTrash: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(
-          commandName: "list", abstract: tr(.trashListAbstract))
+        .localized(Self.self) {
+          CommandConfiguration(
+            commandName: "list", abstract: tr(.trashListAbstract))
+        }
       }
 
       @OptionGroup var global: GlobalOptions
@@ -43,10 +47,12 @@ extension Ilgi {
 
     struct Restore: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(
-          commandName: "restore",
-          abstract: tr(.trashRestoreAbstract),
-          discussion: helpText(.trashRestoreDiscussion))
+        .localized(Self.self) {
+          CommandConfiguration(
+            commandName: "restore",
+            abstract: tr(.trashRestoreAbstract),
+            discussion: helpText(.trashRestoreDiscussion))
+        }
       }
 
       @OptionGroup var global: GlobalOptions
@@ -76,10 +82,12 @@ extension Ilgi {
 
     struct Empty: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(
-          commandName: "empty",
-          abstract: tr(.trashEmptyAbstract),
-          discussion: helpText(.trashEmptyDiscussion))
+        .localized(Self.self) {
+          CommandConfiguration(
+            commandName: "empty",
+            abstract: tr(.trashEmptyAbstract),
+            discussion: helpText(.trashEmptyDiscussion))
+        }
       }
 
       @OptionGroup var global: GlobalOptions

@@ -6,14 +6,18 @@ extension Ilgi {
   /// `ilgi weather [now | fill]`.
   struct Weather: ParsableCommand {
     static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "weather",
-        abstract: tr(.weatherAbstract), subcommands: [Now.self, Fill.self], defaultSubcommand: Now.self)
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "weather",
+          abstract: tr(.weatherAbstract), subcommands: [Now.self, Fill.self], defaultSubcommand: Now.self)
+      }
     }
 
     struct Now: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "now", abstract: tr(.weatherNowAbstract))
+        .localized(Self.self) {
+          CommandConfiguration(commandName: "now", abstract: tr(.weatherNowAbstract))
+        }
       }
 
       @OptionGroup var global: GlobalOptions
@@ -34,8 +38,10 @@ extension Ilgi {
 
     struct Fill: ParsableCommand {
       static var configuration: CommandConfiguration {
-        CommandConfiguration(
-          commandName: "fill", abstract: tr(.weatherFillAbstract), discussion: helpText(.weatherFillDiscussion))
+        .localized(Self.self) {
+          CommandConfiguration(
+            commandName: "fill", abstract: tr(.weatherFillAbstract), discussion: helpText(.weatherFillDiscussion))
+        }
       }
 
       @OptionGroup var global: GlobalOptions
