@@ -43,7 +43,7 @@ import Testing
     )
     #expect(h.journal.text("2026/11/run.md") == Self.run + "Written by another editor\n")
     #expect(h.journal.text(".ilgi/drafts/edit/2026/11/run.md") == Self.run + "Mine\n")
-    #expect(try h.run("drafts").stdout == ".ilgi/drafts/edit/2026/11/run.md  Morning run  (edit of 2026/11/run.md)\n")
+    #expect(h.call("drafts").stdout == ".ilgi/drafts/edit/2026/11/run.md  Morning run  (edit of 2026/11/run.md)\n")
 
     // Resuming merges: both added a line at the end, so the editor opens on both, marked.
     let unresolved = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": "true"])
@@ -60,7 +60,7 @@ import Testing
     let resolved = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": keepBoth])
     #expect(resolved.status == 0, "\(resolved.stderr)")
     #expect(h.journal.text("2026/11/run.md") == Self.run + "Mine\nWritten by another editor\n")
-    #expect(try h.run("drafts").stderr == "No drafts.\n")
+    #expect(h.call("drafts").stderr == "No drafts.\n")
   }
 
   /// An interrupted edit of an entry that changed elsewhere in the meantime is merged with it
@@ -79,7 +79,7 @@ import Testing
       h.journal.text("m.md")
         == text.replacingOccurrences(of: "First paragraph.", with: "First, edited.")
         .replacingOccurrences(of: "Third paragraph.", with: "Third, from the phone."))
-    #expect(try h.run("drafts").stderr == "No drafts.\n")
+    #expect(h.call("drafts").stderr == "No drafts.\n")
   }
 
   /// A file whose front matter is broken opens in the editor all the same; saving it says
@@ -95,7 +95,7 @@ import Testing
     #expect(mended.status == 0)
     #expect(mended.stderr == "")
     #expect(h.journal.text("bad.md") == "---\nid: FIXED\n---\nBroken\nmore\n")
-    #expect(try h.run("show", "bad.md", "--raw").status == 0)
+    #expect(h.call("show", "bad.md", "--raw").status == 0)
   }
 
   @Test func anEditorThatFailsWithoutChangesKeepsNoCopy() throws {
@@ -104,7 +104,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr == "ilgi: the editor did not finish cleanly; 2026/11/run.md is unchanged and nothing was kept\n")
-    #expect(try h.run("drafts").stderr == "No drafts.\n")
+    #expect(h.call("drafts").stderr == "No drafts.\n")
     #expect(try h.run("edit", env: ["EDITOR": "true"]).status == 0)
   }
 
@@ -112,7 +112,7 @@ import Testing
     let h = try Harness(["2026/11/run.md": Self.run])
     #expect(try h.run("edit", env: ["EDITOR": try h.editor("printf 'partial' >> \"$1\"; exit 2")]).status == 1)
     let name = ".ilgi/drafts/edit/2026/11/run.md"
-    let refused = try h.run("drafts", "discard", name)
+    let refused = h.call("drafts", "discard", name)
     #expect(refused.status == 64)
     #expect(refused.stderr == "ilgi: not deleting \(name) without confirmation; run on a terminal or pass --yes\n")
     #expect(h.journal.text(name) != nil)
@@ -122,8 +122,8 @@ import Testing
     let discarded = try h.runOnTerminal("drafts discard run.md", input: "y\n")
     #expect(discarded.stdout.contains("Deleted the draft \(name)."), "\(discarded.stdout)")
     #expect(h.journal.text(name) == nil)
-    #expect(try h.run("drafts").stderr == "No drafts.\n")
-    #expect(try h.run("drafts", "discard", "nothing.md", "--yes").status == 66)
+    #expect(h.call("drafts").stderr == "No drafts.\n")
+    #expect(h.call("drafts", "discard", "nothing.md", "--yes").status == 66)
     #expect(try h.run("edit", env: ["EDITOR": "true"]).status == 0)
   }
 
@@ -140,7 +140,7 @@ import Testing
 
   @Test func theFirstEditOfAPlainFileAddsFrontMatter() throws {
     let h = try Harness(["notes/2024-05-12.md": "Plain notes\r\n\r\nBody\r\n"])
-    let result = try h.run(
+    let result = h.call(
       "edit", "notes/2024-05-12.md", env: ["EDITOR": try h.editor("printf 'More\\r\\n' >> \"$1\"")])
     #expect(result.status == 0)
     let text = try #require(h.journal.text("notes/2024-05-12.md"))
@@ -152,8 +152,8 @@ import Testing
     #expect(UUID(uuidString: String(match.output.1)) != nil)
     // Reading alone never added it.
     let h2 = try Harness(["plain.md": "Plain\n"])
-    _ = try h2.run("list")
-    _ = try h2.run("show", "last")
+    _ = h2.call("list")
+    _ = h2.call("show", "last")
     #expect(h2.journal.text("plain.md") == "Plain\n")
   }
 
@@ -166,7 +166,7 @@ import Testing
     ]
     try sed.run()
     sed.waitUntilExit()
-    let list = try h.run("list")
+    let list = h.call("list")
     #expect(list.stdout == "0f8b6c0e  November 21, 2026 09:30  Evening run\n          Dark and calm.\n")
   }
 
@@ -174,7 +174,7 @@ import Testing
     let h = try Harness(["2026/11/run.md": Self.run])
     // Without a terminal and without --yes nothing happens.
     let before = h.journal.snapshot()
-    let refused = try h.run("delete", "last")
+    let refused = h.call("delete", "last")
     #expect(refused.status == 1)
     #expect(
       refused.stderr == "ilgi: not deleting 2026/11/run.md without confirmation; run on a terminal or pass --yes\n")
@@ -191,38 +191,38 @@ import Testing
     #expect(deleted.stdout.contains("Moved 2026/11/run.md to the trash. Undo: ilgi trash restore 0f8b6c0e"))
     #expect(h.journal.text("2026/11/run.md") == nil)
     #expect(h.journal.text(".ilgi/trash/2026/11/run.md") == Self.run)
-    #expect(try h.run("list").stdout == "")
+    #expect(h.call("list").stdout == "")
 
-    let trash = try h.run("trash")
+    let trash = h.call("trash")
     #expect(trash.stdout == "0f8b6c0e  2026-11-21 09:30  Morning run  (2026/11/run.md)\n")
-    let restored = try h.run("trash", "restore", "0f8b6c0e")
+    let restored = h.call("trash", "restore", "0f8b6c0e")
     #expect(restored.status == 0)
     #expect(restored.stdout == "2026/11/run.md\n")
     #expect(h.journal.text("2026/11/run.md") == Self.run)
-    #expect(try h.run("trash").stderr == "The trash is empty.\n")
+    #expect(h.call("trash").stderr == "The trash is empty.\n")
   }
 
   @Test func emptyingTheTrashNeedsConsent() throws {
     let h = try Harness(["a.md": entry("AAAA0000", "2026-01-01", "A"), "b.md": entry("BBBB0000", "2026-01-02", "B")])
-    #expect(try h.run("delete", "aaaa", "--yes").status == 0)
-    #expect(try h.run("delete", "bbbb", "-y").status == 0)
+    #expect(h.call("delete", "aaaa", "--yes").status == 0)
+    #expect(h.call("delete", "bbbb", "-y").status == 0)
     let before = h.journal.snapshot()
-    let refused = try h.run("trash", "empty")
+    let refused = h.call("trash", "empty")
     #expect(refused.status == 1)
     #expect(refused.stderr == "ilgi: not emptying the trash without confirmation; run on a terminal or pass --yes\n")
     #expect(h.journal.snapshot() == before)
-    let emptied = try h.run("trash", "empty", "--yes")
+    let emptied = h.call("trash", "empty", "--yes")
     #expect(emptied.stdout == "Deleted 2 entries for good.\n")
     #expect(h.journal.text(".ilgi/trash/a.md") == nil)
-    #expect(try h.run("trash", "restore", "aaaa").status == 66)
+    #expect(h.call("trash", "restore", "aaaa").status == 66)
   }
 
   @Test func restoringOntoAFileThatCameBackIsRefused() throws {
     let h = try Harness(["a.md": entry("AAAA0000", "2026-01-01", "A")])
-    #expect(try h.run("delete", "aaaa", "--yes").status == 0)
+    #expect(h.call("delete", "aaaa", "--yes").status == 0)
     try h.journal.write("a.md", "new file")
     let before = h.journal.snapshot()
-    let result = try h.run("trash", "restore", "aaaa")
+    let result = h.call("trash", "restore", "aaaa")
     #expect(result.status == 1)
     #expect(result.stderr == "ilgi: a.md exists again; move that file away, then restore\n")
     #expect(h.journal.snapshot() == before)

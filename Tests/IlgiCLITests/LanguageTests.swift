@@ -1,5 +1,6 @@
 import Foundation
 import IlgiTestSupport
+import Synchronization
 import Testing
 
 /// Every command speaks English or Korean, chosen by `--locale`, config or the locale variables.
@@ -112,23 +113,20 @@ struct LanguageTests {
 
 /// Runs inside one process keep to their own language, streams and settings.
 struct InProcessTests {
-  @Test func runsSideBySideKeepTheirOwnLanguageAndOutput() async throws {
+  @Test func runsSideBySideKeepTheirOwnLanguageAndOutput() throws {
     let harness = try Harness([
       "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\n\n"
     ])
-    let results = await withTaskGroup(of: (Bool, IlgiProcess.Result).self) { group in
-      for run in 0..<16 {
-        let korean = run % 2 == 0
-        group.addTask {
-          (korean, harness.call("list", env: ["LANG": korean ? "ko_KR.UTF-8" : "en_US.UTF-8"]))
-        }
-      }
-      var results: [(Bool, IlgiProcess.Result)] = []
-      for await result in group { results.append(result) }
-      return results
+    // On threads of their own, all at once: half in Korean, half in English.
+    let results = Mutex<[(Bool, IlgiProcess.Result)]>([])
+    DispatchQueue.concurrentPerform(iterations: 16) { run in
+      let korean = run % 2 == 0
+      let result = harness.call("list", env: ["LANG": korean ? "ko_KR.UTF-8" : "en_US.UTF-8"])
+      results.withLock { $0.append((korean, result)) }
     }
-    #expect(results.count == 16)
-    for (korean, result) in results {
+    let all = results.withLock { $0 }
+    #expect(all.count == 16)
+    for (korean, result) in all {
       #expect(result.status == 0)
       #expect(result.stdout.contains(korean ? "(제목 없음)" : "(untitled)"))
       #expect(!result.stdout.contains(korean ? "(untitled)" : "(제목 없음)"))

@@ -7,7 +7,7 @@ import Testing
   @Test func initMakesAJournalAndIsSafeToRepeat() throws {
     let h = try Harness()
     let target = h.journal.base + "/diary"
-    let first = try h.run("init", target)
+    let first = h.call("init", target)
     #expect(first.status == 0)
     // The harness's journal (ILGI_JOURNAL) stays the default, so init says how to change that.
     #expect(
@@ -16,7 +16,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: target + "/.ilgi"))
     let gitignore = try String(contentsOfFile: target + "/.gitignore", encoding: .utf8)
     #expect(gitignore.contains(".ilgi/index.sqlite*"))
-    let again = try h.run("init", target)
+    let again = h.call("init", target)
     #expect(again.status == 0)
     #expect(again.stdout == "The journal at \(target) is ready; nothing to do.\n")
     #expect(try String(contentsOfFile: target + "/.gitignore", encoding: .utf8) == gitignore)
@@ -25,19 +25,19 @@ import Testing
   @Test func theDefaultJournalIsMadeOnFirstUse() throws {
     var h = try Harness()
     h.environment["ILGI_JOURNAL"] = nil
-    let result = try h.run("list")
+    let result = h.call("list")
     #expect(result.status == 0)
     #expect(
       result.stderr
         == "ilgi: made a new journal at ~/ilgi (choose another with --journal or ILGI_JOURNAL)\nNo entries yet. Write one with `ilgi new`.\n"
     )
     #expect(FileManager.default.fileExists(atPath: h.environment["HOME"]! + "/ilgi/.ilgi"))
-    #expect(try h.run("list").stderr == "No entries yet. Write one with `ilgi new`.\n")
+    #expect(h.call("list").stderr == "No entries yet. Write one with `ilgi new`.\n")
   }
 
   @Test func newWithTextWritesTheEntryAtOnce() throws {
     let h = try Harness()
-    let result = try h.run(
+    let result = h.call(
       "new", "Morning run", "--tag", "running", "--tag", "#morning", "--weather", "Clear, 4°C", "--date",
       "2026-11-21T09:30+09:00")
     #expect(result.status == 0)
@@ -55,10 +55,10 @@ import Testing
 
   @Test func newReadsStandardInputAndKeepsTheBody() throws {
     let h = try Harness()
-    let result = try h.run("new", "--date", "2026-11-21T22:14+09:00", input: "저녁 산책\n\n강을 따라 걸었다. #산책\n")
+    let result = h.call("new", "--date", "2026-11-21T22:14+09:00", input: "저녁 산책\n\n강을 따라 걸었다. #산책\n")
     #expect(result.status == 0)
     #expect(result.stdout == "2026/11/2026-11-21-2214-저녁-산책.md\n")
-    let listed = try h.run("list", "--json")
+    let listed = h.call("list", "--json")
     let json = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as! [[String: Any]]
     #expect(json.count == 1)
     #expect(json[0]["title"] as? String == "저녁 산책")
@@ -68,9 +68,9 @@ import Testing
 
   @Test func aClashGetsANumber() throws {
     let h = try Harness()
-    #expect(try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same.md\n")
+    #expect(h.call("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same.md\n")
     #expect(
-      try h.run("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same-2.md\n")
+      h.call("new", "Same", "--date", "2026-01-01T10:00+09:00").stdout == "2026/01/2026-01-01-1000-same-2.md\n")
   }
 
   /// A temporary file a killed writer left beside an entry is removed by the next write in that
@@ -81,7 +81,7 @@ import Testing
     let alive = "2026/11/.2026-11-23-0121-other.md.ilgi-\(getpid())-0A0B0C0D.tmp"
     try h.journal.write(dead, "half")
     try h.journal.write(alive, "being written")
-    let made = try h.run("new", "Next", "--date", "2026-11-23T09:00+09:00")
+    let made = h.call("new", "Next", "--date", "2026-11-23T09:00+09:00")
     #expect(made.status == 0)
     #expect(h.journal.text(dead) == nil)
     #expect(h.journal.text(alive) == "being written")
@@ -92,34 +92,34 @@ import Testing
   /// ilgi, by hand or by an import) and lists mark them.
   @Test func starredEntriesAreWrittenFoundAndMarked() throws {
     let h = try Harness(["hand.md": "---\nid: H\ndate: 2026-01-01T09:00:00+09:00\nstarred: yes\n---\nBy hand\n"])
-    let made = try h.run("new", "Best day", "--star", "--date", "2026-02-01T10:00+09:00")
+    let made = h.call("new", "Best day", "--star", "--date", "2026-02-01T10:00+09:00")
     #expect(made.status == 0)
     let path = made.stdout.trimmingCharacters(in: .newlines)
     #expect(h.journal.text(path)?.contains("\nstarred: true\n---\n") == true)
-    _ = try h.run("new", "Plain day", "--date", "2026-02-02T10:00+09:00")
-    let starred = try h.run("list", "--starred")
+    _ = h.call("new", "Plain day", "--date", "2026-02-02T10:00+09:00")
+    let starred = h.call("list", "--starred")
     #expect(starred.stdout.split(separator: "\n").map { $0.contains("★") } == [true, true])
     #expect(starred.stdout.contains("Best day") && starred.stdout.contains("By hand"))
     #expect(!starred.stdout.contains("Plain day"))
-    let all = try h.run("list")
+    let all = h.call("list")
     #expect(all.stdout.split(separator: "\n").filter { $0.contains("★") }.count == 2)
     // A template of one's own without a `starred` line still gets one.
     try h.journal.write(".ilgi/templates/new-entry.md", "---\nid: {{{id}}}\ndate: {{{date}}}\n---\n{{{text}}}\n")
-    let own = try h.run("new", "Own template", "--star")
+    let own = h.call("new", "Own template", "--star")
     #expect(h.journal.text(own.stdout.trimmingCharacters(in: .newlines))?.contains("\nstarred: true\n---\n") == true)
   }
 
   /// `--date` takes words and a time of day, in both languages; the file goes where that day is.
   @Test func newTakesNaturalDatesWithATimeOfDay() throws {
     let h = try Harness()
-    let korean = try h.run("new", "저녁 산책", "--date", "2025년 3월 28일 저녁 9시")
+    let korean = h.call("new", "저녁 산책", "--date", "2025년 3월 28일 저녁 9시")
     #expect(korean.status == 0, "\(korean.stderr)")
     #expect(korean.stdout == "2025/03/2025-03-28-2100-저녁-산책.md\n")
-    let english = try h.run("new", "Late train", "--date", "March 27, 2025 9:30pm")
+    let english = h.call("new", "Late train", "--date", "March 27, 2025 9:30pm")
     #expect(english.stdout == "2025/03/2025-03-27-2130-late-train.md\n")
     #expect(
       h.journal.text("2025/03/2025-03-27-2130-late-train.md")?.contains("date: 2025-03-27T21:30:00+09:00") == true)
-    let yesterday = try h.run("new", "Yesterday", "--date", "yesterday 07:05")
+    let yesterday = h.call("new", "Yesterday", "--date", "yesterday 07:05")
     #expect(yesterday.status == 0)
     #expect(yesterday.stdout.contains("-0705-yesterday.md"))
   }
@@ -172,7 +172,7 @@ import Testing
     #expect(text.hasSuffix("---\n\nMorning run\n\nCold but bright. **Eight kilometres**.\n"))
     // The draft is gone once the entry is safe.
     #expect(h.journal.snapshot().keys.filter { $0.hasPrefix(".ilgi/drafts/") && $0.hasSuffix(".md") }.isEmpty)
-    let shown = try h.run("show", "last")
+    let shown = h.call("show", "last")
     #expect(shown.stdout.contains("Cold but bright. **Eight kilometres**."))
   }
 
@@ -214,7 +214,7 @@ import Testing
     #expect(h.journal.text(draft)?.hasSuffix("---\n\nHalf a thought\n") == true)
     #expect(h.journal.entryFiles().isEmpty)
 
-    let drafts = try h.run("drafts")
+    let drafts = h.call("drafts")
     #expect(drafts.stdout == "\(draft)  Half a thought  (new entry)\n")
 
     let finishing = try h.editor("printf 'and the rest.\\n' >> \"$1\"")
@@ -229,7 +229,7 @@ import Testing
     #expect(h.journal.text(path)?.hasSuffix("Half a thought\nand the rest.\n") == true)
     #expect(h.journal.text(draft) == nil)
     #expect(
-      try h.run("new", "--resume").stderr == "ilgi: there is no draft to resume; start a new entry with `ilgi new`\n")
+      h.call("new", "--resume").stderr == "ilgi: there is no draft to resume; start a new entry with `ilgi new`\n")
   }
 
   @Test func aKilledEditorKeepsTheDraft() throws {
@@ -238,7 +238,7 @@ import Testing
     let result = try h.run("new", "--edit", env: ["EDITOR": killed])
     #expect(result.status == 1)
     #expect(result.stderr.contains("your draft is kept in .ilgi/drafts/new-"))
-    #expect(try h.run("drafts").stdout.contains("Before the crash  (new entry)"))
+    #expect(h.call("drafts").stdout.contains("Before the crash  (new entry)"))
   }
 
   @Test func aMissingEditorIsNamedAndLeavesNoDraft() throws {
@@ -248,7 +248,7 @@ import Testing
     #expect(
       result.stderr
         == "ilgi: the editor `no-such-editor-here` was not found; set VISUAL or EDITOR to an editor you have\n")
-    #expect(try h.run("drafts").stderr == "No drafts.\n")
+    #expect(h.call("drafts").stderr == "No drafts.\n")
   }
 
   @Test func onATerminalNewOpensTheEditor() throws {
@@ -263,7 +263,7 @@ import Testing
   @Test func aUserTemplateOverridesTheShippedOne() throws {
     let h = try Harness()
     try h.journal.write(".ilgi/templates/new-entry.md", "---\nid: {{{id}}}\ndate: {{{date}}}\nmood:\n---\n{{{text}}}\n")
-    let path = try h.run("new", "Templated", "--date", "2026-02-03T04:05+09:00").stdout.trimmingCharacters(
+    let path = h.call("new", "Templated", "--date", "2026-02-03T04:05+09:00").stdout.trimmingCharacters(
       in: .newlines)
     #expect(h.journal.text(path)?.hasSuffix("date: 2026-02-03T04:05:00+09:00\nmood:\n---\nTemplated\n") == true)
   }
