@@ -232,7 +232,6 @@ enum Diagnostics {
 
   /// One line naming the place and what is wrong there.
   static func describe(_ error: ImportError) -> Failure {
-    if error.problem == .unknownFormat { return Failure(tr(.errImportGuess, error.location), status: ExitStatus.usage) }
     let problem: String
     switch error.problem {
     case .missing: problem = tr(.impMissing)
@@ -251,7 +250,9 @@ enum Diagnostics {
     case .missingPhoto(let name): problem = tr(.impMissingPhoto, name)
     case .badZip(let reason): problem = tr(.impBadZip, reason)
     case .wrongKind(let expectedFolder): problem = tr(expectedFolder ? .impWantFolder : .impWantFile)
-    case .unknownFormat: problem = tr(.errImportGuess, error.location)
+    case .unknownFormat:
+      // Not a problem in the file, but a format to name: its own sentence.
+      return Failure(tr(.errImportGuess, error.location), status: ExitStatus.usage)
     }
     let status: Int32
     switch error.problem {

@@ -312,6 +312,10 @@ import Testing
       "ilgi: cannot import j.txt: is a file; jrnl-folder wants the journal's folder; nothing was imported\n", 65
     ),
     (
+      "u.json", #"{"notes": [{"text": "neither jrnl's nor Day One's"}]}"#, [],
+      "ilgi: cannot tell what u.json is; say --from jrnl, jrnl-folder, dayone or json\n", 64
+    ),
+    (
       "j.txt", "[2024-01-01 10:00] Good\n", ["--from", "dayone-json"],
       "Error: dayone-json is not an import format; use jrnl, jrnl-folder, dayone or json\n", 64
     ),
