@@ -55,12 +55,9 @@ extension Ilgi {
       Terminal.standardError.write(tr(.shareCopied, entry.path, tool[0]) + "\n")
     }
 
-    /// The apps' share text: the long date, a blank line, the title, a blank line, the body.
+    /// The apps' share text (`ShareText`), dates in the person's language.
     static func text(_ entry: Entry, _ context: Context) -> String {
-      var out = context.dates.long(entry.date) + "\n\n" + entry.title + "\n"
-      let body = entry.body.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-      if !body.isEmpty { out += "\n" + body + "\n" }
-      return out
+      ShareText.text(entry, dates: context.dates)
     }
 
     /// The same as an HTML fragment: the date, the title as a heading, the body through libcmark.

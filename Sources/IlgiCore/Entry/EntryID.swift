@@ -13,6 +13,11 @@ public struct EntryID: Hashable, Sendable, Comparable, CustomStringConvertible {
     self.rawValue = rawValue
   }
 
+  /// Whether `text` can be a whole id as a request names one: not empty, one line, not huge.
+  public static func looksWhole(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.count <= 200 && !text.contains(where: { $0.isNewline || $0 == "\0" })
+  }
+
   /// A fresh random UUID.
   public static func make() -> EntryID {
     EntryID(UUID().uuidString)

@@ -51,7 +51,16 @@ struct StableHash {
 
   mutating func add(_ text: String) {
     var text = text
-    let count = text.withUTF8 { bytes in
+    text.withUTF8 { add($0) }
+  }
+
+  mutating func add(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { add($0) }
+  }
+
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let count: Int
+    do {
       var offset = 0
       while offset + 8 <= bytes.count {
         mix(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -65,7 +74,7 @@ struct StableHash {
         offset += 1
       }
       if shift > 0 { mix(last) }
-      return bytes.count
+      count = bytes.count
     }
     // The length ends the text, so "ab" + "c" and "a" + "bc" differ.
     mix(UInt64(count) | 0xFF00_0000_0000_0000)

@@ -1,0 +1,90 @@
+import Foundation
+
+/// What the front matter of a saved entry should say besides its text; nil leaves a key as it is.
+public struct EntryChanges: Sendable, Equatable {
+  /// The entry's text: the Markdown after the front matter, its first line the title.
+  public var content: String
+  /// The tags, replacing the `tags:` line (an empty list removes it).
+  public var tags: [String]?
+  /// Weather text, written only when the entry has none yet (the weather is the creation's).
+  public var weather: String?
+
+  /// Makes changes.
+  public init(content: String, tags: [String]? = nil, weather: String? = nil) {
+    self.content = content
+    self.tags = tags
+    self.weather = weather
+  }
+}
+
+/// How a save based on a version ended.
+public enum SaveOutcome: Sendable, Equatable {
+  /// Written (or already so); the file's version now, and its id (new when the file had none).
+  case saved(EntryVersion, id: EntryID)
+  /// The file is no longer at the version the save was based on; nothing written. Its bytes now.
+  case conflict(current: [UInt8])
+  /// There is no file at that path any more.
+  case missing
+}
+
+extension JournalStore {
+  /// The bytes of the entry at `path` and their version.
+  public func versioned(_ path: JournalPath) throws(JournalError) -> (bytes: [UInt8], version: EntryVersion) {
+    let bytes = try self.bytes(of: path)
+    return (bytes, EntryVersion(of: bytes))
+  }
+
+  /// Replaces the text of the entry at `path` with `changes`, only if the file is still at
+  /// `base`: the compare and the atomic write happen under the journal's lock, so no other ilgi
+  /// writes in between, and a change made by anything else since `base` is never overwritten.
+  ///
+  /// Every front-matter line the change does not name is kept byte for byte. A blank text is
+  /// refused (`.template`): emptying an entry is deleting it, which asks first.
+  public func save(_ changes: EntryChanges, to path: JournalPath, basedOn base: EntryVersion) throws(JournalError)
+    -> SaveOutcome
+  {
+    guard !changes.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw JournalError(path: path.rawValue, reason: .template("an entry's text cannot be empty"))
+    }
+    return try whileLocked { () throws(JournalError) -> SaveOutcome in
+      guard fileSystem.exists(atPath: absolute(path)) else { return .missing }
+      let current = try bytes(of: path)
+      guard EntryVersion(of: current) == base else { return .conflict(current: current) }
+      let entry = try parse(current, as: path)
+      var document = entry.document
+      try giveIdentity(&document, entry, path)
+      document.content = Self.withNewlines(changes.content, document.newline)
+      if let tags = changes.tags, tags != entry.document.frontMatter?.words("tags") {
+        if tags.isEmpty {
+          do throws(FrontMatterError) {
+            try document.frontMatter?.remove("tags")
+          } catch {
+            throw JournalError(
+              path: path.rawValue, reason: .unreadable(EntryReadError(path: path, reason: .frontMatter(error))))
+          }
+        } else {
+          try frontMatterEdit(&document, "tags", YAMLScalar.flowList(tags), path)
+        }
+      }
+      if let weather = changes.weather, !weather.isEmpty, entry.weather == nil {
+        try frontMatterEdit(&document, "weather", YAMLScalar.quoted(weather), path)
+      }
+      let bytes = document.bytes
+      if bytes != current {
+        try io(absolute(path)) {
+          try fileSystem.writeAtomically(bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
+        }
+      }
+      let id = try parse(bytes, as: path).id
+      return .saved(EntryVersion(of: bytes), id: id)
+    }
+  }
+
+  /// `text` (as a browser sends it, `\n` or `\r\n`) in the file's own line ending, ending with one.
+  static func withNewlines(_ text: String, _ newline: String) -> String {
+    var lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+    while lines.hasSuffix("\n") { lines.removeLast() }
+    lines += "\n"
+    return newline == "\n" ? lines : lines.replacingOccurrences(of: "\n", with: newline)
+  }
+}
