@@ -17,29 +17,36 @@ help:
 	@echo "make bench    ilgi against find, rg, cat and jrnl at 1k/10k/100k entries (SIZES=1000,10000)"
 
 # ilgi builds against the system libcmark, SQLite and zlib (Debian: libcmark-dev, libsqlite3-dev,
-# zlib1g-dev; zlib for Day One's .zip exports) and, for the release build, libcurl (see `release`).
+# zlib1g-dev; zlib for Day One's .zip exports), libqrencode (libqrencode-dev; the QR code `ilgi serve`
+# prints for a phone) and, for the release build, libcurl (see `release`).
 deps:
-	@if ! pkg-config --exists libcmark sqlite3 zlib libcurl 2>/dev/null; then \
-	  echo "Installing libcmark-dev, libsqlite3-dev, zlib1g-dev and libcurl4-openssl-dev (needed to build ilgi)..."; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev pkg-config >/dev/null; \
+	@if ! pkg-config --exists libcmark sqlite3 zlib libcurl libqrencode 2>/dev/null; then \
+	  echo "Installing libcmark-dev, libsqlite3-dev, zlib1g-dev, libcurl4-openssl-dev and libqrencode-dev (needed to build ilgi)..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev libqrencode-dev pkg-config >/dev/null; \
 	fi
 
 # Everything the tests use, installed here and never in the middle of a test: strace kills ilgi
 # on exact syscalls in the fault suite; git for the git tests; chromium (headless), curl and the
-# Noto CJK fonts for the site's browser and server tests; and, under .build/test-tools/, jrnl 4.6
-# in a virtualenv (it reads ilgi's jrnl export back) and the CommonMark spec the fault suite
-# renders (from the `commonmark` sdist on PyPI).
+# Noto CJK fonts for the browser and server tests, and zbar to read back the QR code `serve`
+# prints; and, under .build/test-tools/, jrnl 4.6 in a virtualenv (it reads ilgi's jrnl export
+# back), Playwright for Python in another (it drives the system chromium through the diary app;
+# no browser is downloaded) and the CommonMark spec the fault suite renders (from the
+# `commonmark` sdist on PyPI).
 TOOLS := .build/test-tools
 setup: deps
 	@python3 -m pip --version >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' 2>/dev/null && \
 	  command -v strace >/dev/null && command -v git >/dev/null && command -v script >/dev/null || { \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-pip python3-venv strace git bsdutils >/dev/null; }
-	@command -v chromium >/dev/null && command -v curl >/dev/null && fc-list 2>/dev/null | grep -q "Noto Serif CJK" || { \
-	  echo "Installing chromium, curl and Noto CJK fonts (the browser and server tests of the site)..."; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium curl fonts-noto-cjk >/dev/null; }
+	@command -v chromium >/dev/null && command -v curl >/dev/null && command -v zbarimg >/dev/null && fc-list 2>/dev/null | grep -q "Noto Serif CJK" || { \
+	  echo "Installing chromium, curl, zbar-tools and Noto CJK fonts (the browser and server tests)..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium curl zbar-tools fonts-noto-cjk >/dev/null; }
 	@[ -x $(TOOLS)/jrnl-venv/bin/jrnl ] || { echo "Installing jrnl 4.6 into $(TOOLS)/jrnl-venv..."; \
 	  rm -rf $(TOOLS)/jrnl-venv && python3 -m venv $(TOOLS)/jrnl-venv && \
 	  $(TOOLS)/jrnl-venv/bin/pip install --quiet jrnl==4.6; }
+	@[ -x $(TOOLS)/browser-venv/bin/python ] && $(TOOLS)/browser-venv/bin/python -c 'import playwright' 2>/dev/null || { \
+	  echo "Installing Playwright 1.65.2 into $(TOOLS)/browser-venv (it drives the system chromium)..."; \
+	  rm -rf $(TOOLS)/browser-venv && python3 -m venv $(TOOLS)/browser-venv && \
+	  $(TOOLS)/browser-venv/bin/pip install --quiet playwright==1.65.2; }
 	@[ -f $(TOOLS)/commonmark-spec.txt ] || { echo "Fetching the CommonMark spec (commonmark 0.9.1 from PyPI)..."; \
 	  tmp=$$(mktemp -d) && python3 -m pip download --quiet --no-deps --no-binary :all: commonmark==0.9.1 -d $$tmp && \
 	  tar -xzf $$tmp/commonmark-0.9.1.tar.gz -C $$tmp commonmark-0.9.1/spec.txt && mkdir -p $(TOOLS) && \

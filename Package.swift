@@ -28,6 +28,13 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"])]
     ),
+    // libqrencode from the system (Debian: libqrencode-dev): the QR code `ilgi serve` prints
+    // for a phone to open the journal with.
+    .systemLibrary(
+      name: "CQREncode",
+      pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"])]
+    ),
     // Turns every file in Templates/ into a string literal compiled into IlgiCore, so a copied
     // or installed binary carries its templates (no resource bundle to lose).
     .executableTarget(name: "EmbedTemplatesTool", path: "Sources/EmbedTemplatesTool"),
@@ -52,7 +59,7 @@ let package = Package(
       ],
       plugins: ["EmbedTemplates"]
     ),
-    // `ilgi serve`: the journal's site rendered on request, over Hummingbird (SwiftNIO).
+    // `ilgi serve`: the diary app and the read-only site, over Hummingbird (SwiftNIO).
     .target(
       name: "IlgiServer",
       dependencies: [
@@ -68,6 +75,7 @@ let package = Package(
       dependencies: [
         "IlgiCore",
         "IlgiServer",
+        "CQREncode",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

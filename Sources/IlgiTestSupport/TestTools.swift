@@ -23,6 +23,21 @@ public enum TestTools {
     }
   }
 
+  /// The Python of the virtualenv `make setup` makes with Playwright in it.
+  public static var browserPython: String {
+    get throws { try installed(repository + "/.build/test-tools/browser-venv/bin/python", what: "Playwright") }
+  }
+
+  /// zbar's command-line QR reader, from the system.
+  public static var zbarimg: String {
+    get throws {
+      guard let path = ChildProcess.find("zbarimg", path: "/usr/local/bin:/usr/bin:/bin") else {
+        throw Missing(what: "zbarimg")
+      }
+      return path
+    }
+  }
+
   /// Headless Chromium from the system.
   public static var chromium: String {
     get throws {

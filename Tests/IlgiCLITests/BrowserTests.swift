@@ -93,7 +93,7 @@ import Testing
     try Self.screenshot(exported + "index.html", to: "index-phone.png", width: 390, profile: profile)
 
     // The served site: the same search, over HTTP, under the CSP header.
-    let server = try ServeTests.Server(h, [])
+    let server = try ServeTests.Server(h, ["--read-only"])
     #expect(server.port > 0, "\(server.printed)")
     let served = try Self.search("http://127.0.0.1:\(server.port)/", words, profile: profile)
     #expect(served.titles == found.titles)

@@ -56,12 +56,15 @@ import Testing
   }
 
   /// One request through curl, the path sent exactly as given.
-  static func get(_ port: Int, _ path: String, headers: [String] = [], method: String = "GET") throws -> Reply {
+  static func get(
+    _ port: Int, _ path: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil
+  ) throws -> Reply {
     var arguments =
       ["curl", "-s", "--path-as-is", "-i", "--max-time", "30"] + (method == "HEAD" ? ["-I"] : ["-X", method])
     for header in headers { arguments += ["-H", header] }
+    if body != nil { arguments += ["--data-binary", "@-"] }
     arguments.append("http://127.0.0.1:\(port)\(path)")
-    let result = try ChildProcess.run(arguments)
+    let result = try ChildProcess.run(arguments, input: body)
     let text = result.stdout
     guard let split = text.range(of: "\r\n\r\n") else { return Reply(status: 0, headers: [:], body: text) }
     let head = text[..<split.lowerBound].components(separatedBy: "\r\n")
@@ -78,7 +81,7 @@ import Testing
 
   @Test func servesTheSitePagesAndNothingElse() throws {
     let h = try SiteTests.goldenHarness()
-    let server = try Server(h, [])
+    let server = try Server(h, ["--read-only"])
     #expect(server.port > 0, "\(server.printed)")
     #expect(server.printed.contains("Serving \(h.journal.root) at http://127.0.0.1:\(server.port)/ (Ctrl-C stops)"))
 
@@ -140,7 +143,7 @@ import Testing
 
   @Test func editsOnDiskShowOnReloadAndConcurrentRequestsAllSucceed() throws {
     let h = try SiteTests.goldenHarness()
-    let server = try Server(h, [])
+    let server = try Server(h, ["--read-only"])
     let page = "/entries/2025/12/2025-12-31-2350-year-end.html"
     #expect(try Self.get(server.port, page).body.contains("Quiet night."))
     let path = "2025/12/2025-12-31-2350-year-end.md"
@@ -177,7 +180,7 @@ import Testing
 
   @Test func anotherAddressNeedsTheToken() throws {
     let h = try SiteTests.goldenHarness()
-    let server = try Server(h, ["--host", "0.0.0.0", "--token", "s3cret-token"])
+    let server = try Server(h, ["--read-only", "--host", "0.0.0.0", "--token", "s3cret-token"])
     #expect(server.port > 0, "\(server.printed)")
     #expect(server.printed.contains("?token=s3cret-token"))
     // The addresses a phone can open are printed, never 0.0.0.0; only 127.0.0.1 is connected to.
@@ -201,7 +204,7 @@ import Testing
     #expect(server.stop().status == 0)
 
     // Without --token, one is made up and printed.
-    let made = try Server(h, ["--host", "0.0.0.0"])
+    let made = try Server(h, ["--read-only", "--host", "0.0.0.0"])
     let token = made.printed.range(of: #"\?token=[0-9a-f]+"#, options: .regularExpression).map {
       String(made.printed[$0].dropFirst(7))
     }

@@ -5,7 +5,7 @@ import IlgiCore
 import IlgiServer
 
 extension Ilgi {
-  /// `ilgi serve [--port P] [--host H] [--token T] [--open] [filters]`.
+  /// `ilgi serve [--port P] [--host H] [--token T] [--open] [--read-only] [filters]`.
   struct Serve: ParsableCommand {
     static var configuration: CommandConfiguration {
       .localized(Self.self) {
@@ -30,6 +30,9 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.serveOpenHelp)))
     var open = false
 
+    @Flag(help: ArgumentHelp(tr(.serveReadOnlyHelp)))
+    var readOnly = false
+
     @OptionGroup var filters: FilterOptions
 
     /// Addresses only this computer reaches.
@@ -46,19 +49,54 @@ extension Ilgi {
       let store = try context.openJournal()
       // The first refresh reports unreadable files once; later ones stay quiet.
       _ = try context.index(store)
-      let live = LiveSite(store: store, context: context, filter: filters.filter(today: context.today))
-      _ = try live.pages()
       let token = self.token ?? (Self.localHosts.contains(host) ? nil : Self.newToken())
-      let server = SiteServer(token: token, pages: { try live.pages() }, report: { Terminal.warn($0) })
-      let host = self.host
+      let respond: @Sendable (ServerRequest) async -> Reply
+      if readOnly {
+        let live = LiveSite(store: store, context: context, filter: filters.filter(today: context.today))
+        _ = try live.pages()
+        let server = SiteServer(token: token, pages: { try live.pages() }, report: { Terminal.warn($0) })
+        respond = { server.reply($0) }
+      } else {
+        let server = AppServer(
+          diary: Self.diary(context, store), token: token, language: context.language, renderer: context.renderer())
+        respond = { await server.reply($0) }
+      }
       guard let port = Int(port) else { throw ValidationError(tr(.errServePort, port)) }
-      let display = context.display(store.root)
+      try serve(respond, port: port, token: token, display: context.display(store.root))
+    }
+
+    /// The journal as the app writes it: git commits and the weather as the CLI makes them.
+    static func diary(_ context: Context, _ store: JournalStore) -> Diary {
+      let hooks = Diary.Hooks(
+        record: { paths, message in context.recordChange(store, paths, message) },
+        weather: { latitude, longitude in
+          guard context.settings[.weatherEnabled]?.bool != false,
+            case .success(var lookup) = context.weatherLookup(root: store.root)
+          else { return nil }
+          if let latitude, let longitude {
+            lookup.coordinates = WeatherPlace(name: nil, latitude: latitude, longitude: longitude)
+          }
+          guard case .success(let report) = await lookup.current(now: context.now) else { return nil }
+          return report.text(in: context.language)
+        },
+        report: { Terminal.warn($0) })
+      return Diary(
+        store: store, templates: context.templates(for: store), zone: context.environment.timeZone,
+        now: { Date() }, hooks: hooks)
+    }
+
+    /// Listens until Ctrl-C, printing where to open the journal (and, on another address,
+    /// the token and a QR code of the address with it, for a phone).
+    private func serve(
+      _ respond: @escaping @Sendable (ServerRequest) async -> Reply, port: Int, token: String?, display: String
+    ) throws {
+      let host = self.host
       let open = self.open
       let done = DispatchSemaphore(value: 0)
       nonisolated(unsafe) var failure: Error?
       Task {
         do {
-          try await server.run(host: host, port: port) { bound in
+          try await HTTPListener.run(host: host, port: port, respond: respond) { bound in
             let shown = host.contains(":") ? "[\(host)]" : host
             let address = "http://\(shown):\(bound)/"
             Terminal.standardError.write("ilgi: " + tr(.serveListening, display, address) + "\n")
@@ -66,14 +104,19 @@ extension Ilgi {
             let query = token.map { "?token=" + $0 } ?? ""
             var addresses = [address + query]
             if ["0.0.0.0", "::"].contains(host) {
-              addresses = (SiteServer.networkAddresses() + ["127.0.0.1"]).map { "http://\($0):\(bound)/" + query }
+              addresses = (HTTPListener.networkAddresses() + ["127.0.0.1"]).map { "http://\($0):\(bound)/" + query }
             }
             for (number, shown) in addresses.enumerated() where token != nil || addresses.count > 1 {
               let line =
                 number > 0 ? tr(.serveOrAt, shown) : token != nil ? tr(.serveTokenLine, shown) : tr(.serveOpenAt, shown)
               Terminal.standardError.write("ilgi: " + line + "\n")
             }
-            if open { Self.openBrowser(address + (token.map { "?token=" + $0 } ?? "")) }
+            if token != nil, !Self.localHosts.contains(host), Terminal.standardError.isTerminal,
+              let code = QRCode(addresses[0])
+            {
+              Terminal.standardError.write(tr(.serveQRNote) + "\n" + code.terminalText())
+            }
+            if open { Self.openBrowser(address + query) }
           }
         } catch {
           failure = error
@@ -82,7 +125,7 @@ extension Ilgi {
       }
       done.wait()
       if let failure {
-        throw Failure(tr(.errServeBind, "\(host):\(port)", SiteServer.reason(failure)), status: ExitStatus.ioError)
+        throw Failure(tr(.errServeBind, "\(host):\(port)", HTTPListener.reason(failure)), status: ExitStatus.ioError)
       }
       Terminal.standardError.write("ilgi: " + tr(.serveStopped) + "\n")
     }

@@ -634,19 +634,21 @@ extension Catalog {
     .errSiteNotOurs: "{1} is not empty and holds no site ilgi wrote; choose a new or empty folder for --out",
     .errSiteIsFile: "{1} is a file; --out needs a folder for the site",
     .siteWrote: "Wrote {1} of {2 page|pages} to {3} ({4} unchanged, {5} removed); open {6}",
-    .serveAbstract: "Serve the journal as a website on this computer, rendered from the files on every request.",
+    .serveAbstract: "Serve the journal as a diary app in the browser, over its own files (or as a read-only site).",
     .serveDiscussion: """
-    The pages are those of `ilgi export html`, made on request, so an entry saved in any editor shows on reload. Read-only: nothing is ever written. Listens on 127.0.0.1 unless --host says otherwise; on any other address every request must carry the token (--token, or one made up and printed at start), as ?token=... once (a cookie keeps it) or as an `Authorization: Bearer` header. Ctrl-C stops it.
+    The app lists the entries (with weather and tags, filtered by tag and date), shows each one, searches as you type, and writes: one text area whose first line is the title, saved by itself when you pause, leave the field or put the page away. A save never overwrites an entry changed elsewhere meanwhile (vim, git, another phone): the page shows both texts and lets you keep one or merge. Delete asks first, goes to the trash, and can be undone. Every write goes through the journal's lock, atomic writes and git autocommit, as the CLI's do. --read-only serves the pages of `ilgi export html` instead.
+
+    Listens on 127.0.0.1 unless --host says otherwise; on any other address every request must carry the token (--token, or one made up and printed at start with a QR code of the address on a terminal), as ?token=... once (a cookie keeps it) or as an `Authorization: Bearer` header. There is no TLS: to reach it from outside your own network, put it behind a reverse proxy that has TLS, or `tailscale serve`. Ctrl-C stops it.
 
     Examples:
-      ilgi serve
-      ilgi serve --port 8080 --open
-      ilgi serve --host 0.0.0.0 --token my-secret
+      ilgi serve --open
+      ilgi serve --host 0.0.0.0
+      ilgi serve --read-only --port 8080
     """,
     .servePortHelp: "The port to listen on (0 picks a free one).",
     .serveHostHelp: "The address to listen on; other than 127.0.0.1 or ::1 needs a token.",
     .serveTokenHelp: "The token requests must carry (on a non-local address one is made up when left out).",
-    .serveOpenHelp: "Open the site in the browser (xdg-open, open).",
+    .serveOpenHelp: "Open it in the browser (xdg-open, open).",
     .serveListening: "Serving {1} at {2} (Ctrl-C stops)",
     .serveOpenAt: "open {1}",
     .serveOrAt: "  or {1}",
@@ -654,9 +656,66 @@ extension Catalog {
     .errServeBind: "cannot listen on {1}: {2}; choose another --port or --host",
     .errServePort: "{1} is not a port; use a number from 0 to 65535",
     .serveStopped: "Stopped.",
+    .serveReadOnlyHelp: "Serve the read-only site of `ilgi export html` instead of the app.",
+    .serveQRNote: "Scan to open it on a phone on the same network:",
+    .appName: "Diary",
+    .appNew: "New",
+    .appNewEntry: "New entry",
+    .appList: "Entries",
+    .appSearch: "Search",
+    .appSearchPlaceholder: "Words to find",
+    .appOnThisDay: "On this day",
+    .appSkip: "Skip to content",
+    .appNoScript: "Writing needs JavaScript; reading works without it.",
+    .appNothingYet: "No entries yet. Write the first one.",
+    .appNothingMatches: "No entries match.",
+    .appFrom: "From",
+    .appTo: "To",
+    .appFilter: "Filter",
+    .appClear: "Show all",
+    .appTags: "Tags",
+    .appTagsHint: "Separated by spaces",
+    .appNewer: "Newer",
+    .appOlder: "Older",
+    .appEdit: "Edit",
+    .appShare: "Share",
+    .appDelete: "Delete",
+    .appDeleteQuestion: "Delete “{1}”? It goes to the journal's trash, and you can undo.",
+    .appDeleteConfirm: "Move to trash",
+    .appCancel: "Cancel",
+    .appDeleted: "Moved to the trash.",
+    .appUndo: "Undo",
+    .appRestored: "Put back.",
+    .appTextLabel: "Entry text; the first line is the title",
+    .appPlaceholder: "Title on the first line, then write.",
+    .appWeather: "Weather",
+    .appUseLocation: "Use my location for the weather",
+    .appLocated: "Weather from your location: {1}",
+    .appNoLocation: "The location could not be had; the journal's place stays.",
+    .appDone: "Done",
+    .appSaved: "Saved",
+    .appSaving: "Saving…",
+    .appUnsaved: "Not saved yet",
+    .appSaveFailed: "Not saved: the server cannot be reached. Your text is kept in this browser.",
+    .appEmptyNotKept: "An empty entry is not kept.",
+    .appConflict: "This entry changed elsewhere while you were writing.",
+    .appConflictExplained:
+      "This entry was changed elsewhere (another editor, another device, git) since you opened it. Nothing is lost: choose what to keep.",
+    .appTheirs: "Saved elsewhere",
+    .appMine: "Yours, here",
+    .appBase: "Before both",
+    .appKeepMine: "Keep mine",
+    .appKeepTheirs: "Keep the other",
+    .appKeepBoth: "Keep both (merge)",
+    .appMergedClean: "Both texts merged; check it and it saves by itself.",
+    .appMergedConflicts: "Both texts are in; where both changed the same lines, both versions stand between markers.",
+    .appCopied: "Copied to the clipboard.",
+    .appGone: "This entry is gone (deleted or moved elsewhere). Your text is kept in this browser.",
+    .appNoResults: "Nothing found.",
+    .appNoSuchEntry: "There is no such entry.",
     .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",
     .templatesDiscussion: """
-    New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve` is made from the site-* templates (Mustache), site.css and site-search.js. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.
+    New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve --read-only` is made from the site-* templates (Mustache), site.css and site-search.js, and the app of `ilgi serve` from the app-* templates, app.css and app.js. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.
 
     Examples:
       ilgi templates

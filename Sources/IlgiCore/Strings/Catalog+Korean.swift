@@ -615,19 +615,21 @@ extension Catalog {
     .errSiteNotOurs: "{1}은(는) 비어 있지 않고 ilgi가 쓴 사이트도 아닙니다. --out에 새 폴더나 빈 폴더를 주세요",
     .errSiteIsFile: "{1}은(는) 파일입니다. --out에는 사이트를 쓸 폴더를 주세요",
     .siteWrote: "페이지 {2}개 중 {1}개를 {3}에 썼습니다(그대로 {4}개, 지운 것 {5}개). {6}을(를) 여세요",
-    .serveAbstract: "일기장을 이 컴퓨터에서 웹사이트로 보여 줍니다. 요청마다 파일에서 새로 그립니다.",
+    .serveAbstract: "일기장의 파일 그대로를 브라우저의 일기 앱으로 보여 줍니다(또는 읽기 전용 사이트로).",
     .serveDiscussion: """
-    페이지는 `ilgi export html`과 같고 요청할 때 만들어지므로, 어느 편집기로 저장한 일기든 새로 고치면 보입니다. 읽기만 합니다. --host를 주지 않으면 127.0.0.1에서만 받습니다. 다른 주소에서는 모든 요청이 토큰(--token, 없으면 시작할 때 만들어 보여 주는 것)을 ?token=...으로 한 번(쿠키가 기억합니다) 또는 `Authorization: Bearer` 헤더로 보내야 합니다. Ctrl-C로 멈춥니다.
+    앱은 일기 목록(날씨와 태그, 태그와 날짜로 거르기)을 보여 주고, 일기를 하나씩 보여 주고, 치는 대로 검색하고, 씁니다. 첫 줄이 제목인 글상자 하나이며, 쓰다 멈추거나 글상자를 떠나거나 페이지를 내려놓으면 저절로 저장됩니다. 그사이 다른 곳(vim, git, 다른 휴대폰)에서 바뀐 일기는 절대 덮어쓰지 않습니다. 페이지가 두 글을 보여 주고 하나를 남기거나 합치게 합니다. 지우기는 먼저 묻고 휴지통으로 보내며 되돌릴 수 있습니다. 모든 쓰기는 CLI처럼 일기장의 잠금, 원자적 쓰기, git 자동 커밋을 거칩니다. --read-only를 주면 대신 `ilgi export html`의 페이지를 보여 줍니다.
+
+    --host를 주지 않으면 127.0.0.1에서만 받습니다. 다른 주소에서는 모든 요청이 토큰(--token, 없으면 시작할 때 만들어 보여 주며 터미널에서는 주소의 QR 코드도 함께)을 ?token=...으로 한 번(쿠키가 기억합니다) 또는 `Authorization: Bearer` 헤더로 보내야 합니다. TLS는 없습니다. 집 네트워크 밖에서 쓰려면 TLS가 있는 리버스 프록시나 `tailscale serve` 뒤에 두세요. Ctrl-C로 멈춥니다.
 
     예:
-      ilgi serve
-      ilgi serve --port 8080 --open
-      ilgi serve --host 0.0.0.0 --token 비밀
+      ilgi serve --open
+      ilgi serve --host 0.0.0.0
+      ilgi serve --read-only --port 8080
     """,
     .servePortHelp: "받을 포트(0이면 빈 포트를 고릅니다).",
     .serveHostHelp: "받을 주소. 127.0.0.1이나 ::1이 아니면 토큰이 필요합니다.",
     .serveTokenHelp: "요청이 가져와야 하는 토큰(로컬이 아닌 주소에서 주지 않으면 만들어 씁니다).",
-    .serveOpenHelp: "브라우저로 사이트를 엽니다(xdg-open, open).",
+    .serveOpenHelp: "브라우저로 엽니다(xdg-open, open).",
     .serveListening: "{1}을(를) {2}에서 보여 줍니다(Ctrl-C로 멈춤)",
     .serveOpenAt: "{1} 열기",
     .serveOrAt: "  또는 {1}",
@@ -635,9 +637,65 @@ extension Catalog {
     .errServeBind: "{1}에서 받을 수 없습니다: {2}. 다른 --port나 --host를 고르세요",
     .errServePort: "{1}은(는) 포트가 아닙니다. 0에서 65535 사이의 수를 쓰세요",
     .serveStopped: "멈췄습니다.",
+    .serveReadOnlyHelp: "앱 대신 `ilgi export html`의 읽기 전용 사이트를 보여 줍니다.",
+    .serveQRNote: "같은 네트워크의 휴대폰으로 찍어 여세요:",
+    .appName: "일기",
+    .appNew: "새 일기",
+    .appNewEntry: "새 일기",
+    .appList: "일기 목록",
+    .appSearch: "검색",
+    .appSearchPlaceholder: "찾을 낱말",
+    .appOnThisDay: "오늘의 지난 일기",
+    .appSkip: "본문으로 건너뛰기",
+    .appNoScript: "쓰기에는 자바스크립트가 필요합니다. 읽기는 없어도 됩니다.",
+    .appNothingYet: "아직 일기가 없습니다. 첫 일기를 써 보세요.",
+    .appNothingMatches: "맞는 일기가 없습니다.",
+    .appFrom: "시작",
+    .appTo: "끝",
+    .appFilter: "거르기",
+    .appClear: "모두 보기",
+    .appTags: "태그",
+    .appTagsHint: "띄어 써서 여러 개",
+    .appNewer: "최근",
+    .appOlder: "이전",
+    .appEdit: "고치기",
+    .appShare: "공유",
+    .appDelete: "지우기",
+    .appDeleteQuestion: "“{1}”을(를) 지울까요? 일기장의 휴지통으로 가며, 되돌릴 수 있습니다.",
+    .appDeleteConfirm: "휴지통으로",
+    .appCancel: "취소",
+    .appDeleted: "휴지통으로 옮겼습니다.",
+    .appUndo: "되돌리기",
+    .appRestored: "되돌렸습니다.",
+    .appTextLabel: "일기 본문. 첫 줄이 제목입니다",
+    .appPlaceholder: "첫 줄에 제목, 그다음 줄부터 본문.",
+    .appWeather: "날씨",
+    .appUseLocation: "날씨에 내 위치 쓰기",
+    .appLocated: "내 위치의 날씨: {1}",
+    .appNoLocation: "위치를 알 수 없어 일기장의 장소를 씁니다.",
+    .appDone: "완료",
+    .appSaved: "저장됨",
+    .appSaving: "저장 중…",
+    .appUnsaved: "아직 저장 안 됨",
+    .appSaveFailed: "저장 못 함: 서버에 닿지 않습니다. 글은 이 브라우저에 남아 있습니다.",
+    .appEmptyNotKept: "빈 일기는 남기지 않습니다.",
+    .appConflict: "쓰는 동안 이 일기가 다른 곳에서 바뀌었습니다.",
+    .appConflictExplained: "이 일기를 연 뒤에 다른 곳(다른 편집기, 다른 기기, git)에서 바뀌었습니다. 잃은 것은 없습니다. 남길 쪽을 고르세요.",
+    .appTheirs: "다른 곳에서 저장한 글",
+    .appMine: "여기서 쓴 글",
+    .appBase: "바뀌기 전",
+    .appKeepMine: "내 글 남기기",
+    .appKeepTheirs: "다른 쪽 남기기",
+    .appKeepBoth: "둘 다 남기기 (합치기)",
+    .appMergedClean: "두 글을 합쳤습니다. 확인하면 저절로 저장됩니다.",
+    .appMergedConflicts: "두 글을 모두 넣었습니다. 같은 줄을 양쪽에서 바꾼 곳에는 두 판이 표시와 함께 들어 있습니다.",
+    .appCopied: "클립보드에 복사했습니다.",
+    .appGone: "이 일기가 없어졌습니다(지워졌거나 옮겨졌습니다). 쓴 글은 이 브라우저에 남아 있습니다.",
+    .appNoResults: "찾지 못했습니다.",
+    .appNoSuchEntry: "그런 일기가 없습니다.",
     .templatesAbstract: "ilgi가 쓰는 템플릿을 보이고, 고칠 수 있게 일기장에 복사합니다.",
     .templatesDiscussion: """
-    새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로 만듭니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.
+    새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve --read-only`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로, `ilgi serve`의 앱은 app-* 템플릿, app.css, app.js로 만듭니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.
 
     예:
       ilgi templates

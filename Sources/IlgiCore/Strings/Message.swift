@@ -418,6 +418,62 @@ public enum Message: String, Sendable, CaseIterable {
   case errServeBind
   case errServePort
   case serveStopped
+  case serveReadOnlyHelp
+  case serveQRNote
+  case appName
+  case appNew
+  case appNewEntry
+  case appList
+  case appSearch
+  case appSearchPlaceholder
+  case appOnThisDay
+  case appSkip
+  case appNoScript
+  case appNothingYet
+  case appNothingMatches
+  case appFrom
+  case appTo
+  case appFilter
+  case appClear
+  case appTags
+  case appTagsHint
+  case appNewer
+  case appOlder
+  case appEdit
+  case appShare
+  case appDelete
+  case appDeleteQuestion
+  case appDeleteConfirm
+  case appCancel
+  case appDeleted
+  case appUndo
+  case appRestored
+  case appTextLabel
+  case appPlaceholder
+  case appWeather
+  case appUseLocation
+  case appLocated
+  case appNoLocation
+  case appDone
+  case appSaved
+  case appSaving
+  case appUnsaved
+  case appSaveFailed
+  case appEmptyNotKept
+  case appConflict
+  case appConflictExplained
+  case appTheirs
+  case appMine
+  case appBase
+  case appKeepMine
+  case appKeepTheirs
+  case appKeepBoth
+  case appMergedClean
+  case appMergedConflicts
+  case appCopied
+  case appGone
+  case appNoResults
+  case appNoSuchEntry
   case templatesAbstract
   case templatesDiscussion
   case templatesActionHelp

@@ -1,0 +1,34 @@
+import Foundation
+import IlgiCore
+
+/// The app's script, style, icon and web app manifest: files of `Templates/` (a journal's own
+/// copy first), sent as they are.
+enum AppAssets {
+  /// The files under `/app/`: their templates and types.
+  static let files: [String: (template: String, type: String)] = [
+    "app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "app.css": ("app.css", "text/css; charset=utf-8"),
+    "icon.svg": ("app-icon.svg", "image/svg+xml"),
+  ]
+
+  static func reply(_ name: String, templates: TemplateRenderer) -> Reply {
+    guard let file = files[name], let source = try? templates.source(file.template) else {
+      return .text(404, "404 no such file\n")
+    }
+    return Reply(status: 200, headers: [("Content-Type", file.type)], body: Array(source.text.utf8))
+  }
+
+  /// The web app manifest: what a phone needs to put the diary on its home screen.
+  static func manifest(name: String, language: Language) -> Reply {
+    let manifest: [String: Any] = [
+      "name": name, "short_name": name, "lang": language.rawValue, "start_url": "/", "scope": "/",
+      "display": "standalone", "background_color": "#fbfaf7", "theme_color": "#3b5b7a",
+      "icons": [
+        ["src": "/app/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"],
+        ["src": "/app/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable"],
+      ],
+    ]
+    let data = (try? JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])) ?? Data()
+    return Reply(status: 200, headers: [("Content-Type", "application/manifest+json")], body: Array(data))
+  }
+}

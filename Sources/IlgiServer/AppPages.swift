@@ -1,0 +1,172 @@
+import Foundation
+import IlgiCore
+
+/// The app's pages as HTML, in one language, from the `app-*.html` templates (a journal's own
+/// `.ilgi/templates/` copy first). Pages are whole without script: reading, the list, search
+/// and filters work without it; writing needs it for saving by itself.
+struct AppPages {
+  let templates: TemplateRenderer
+  let catalog: Catalog
+  let dates: DateStyle
+  let renderer: MarkdownRenderer
+
+  init(templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer) {
+    self.templates = templates
+    catalog = Catalog(language)
+    dates = DateStyle(locale: language.locale)
+    self.renderer = renderer
+  }
+
+  func t(_ key: Message, _ arguments: String...) -> String { catalog.text(key, arguments) }
+
+  /// The texts the script shows, handed over in a `<meta>` (no inline script).
+  var scriptStrings: String {
+    let keys: [(String, Message)] = [
+      ("saved", .appSaved), ("saving", .appSaving), ("unsaved", .appUnsaved), ("offline", .appSaveFailed),
+      ("conflict", .appConflict), ("copied", .appCopied), ("deleted", .appDeleted), ("undo", .appUndo),
+      ("gone", .appGone), ("located", .appLocated), ("noLocation", .appNoLocation), ("noResults", .appNoResults),
+      ("merged", .appMergedClean), ("mergedConflicts", .appMergedConflicts), ("restored", .appRestored),
+      ("empty", .appEmptyNotKept),
+    ]
+    let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A whole page: the layout around `content`.
+  func layout(_ kind: String, title: String, content: String) throws -> String {
+    try templates.render(
+      "app-page.html",
+      [
+        "lang": catalog.language.rawValue, "kind": kind, "title": title, "content": content,
+        "strings": scriptStrings,
+        "appName": t(.appName), "newLabel": t(.appNew), "listLabel": t(.appList), "searchLabel": t(.appSearch),
+        "onThisDayLabel": t(.appOnThisDay), "skipLabel": t(.appSkip),
+        "noScript": t(.appNoScript),
+      ])
+  }
+
+  /// One row of a list: what the apps' list showed.
+  func row(_ entry: IndexedEntry, snippet: [[String: Any]]? = nil) -> [String: Any] {
+    var row: [String: Any] = [
+      "id": entry.id.rawValue, "href": "/entry/" + Self.pathComponent(entry.id.rawValue),
+      "title": entry.title.isEmpty ? t(.untitled) : entry.title,
+      "date": dates.long(entry.date), "iso": entry.date.iso8601, "preview": entry.preview,
+      "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
+    ]
+    if let weather = entry.weather {
+      row["weather"] = weather
+      row["symbol"] = WeatherCondition.recognize(weather)?.symbol ?? ""
+    }
+    if let snippet { row["snippet"] = snippet }
+    return row
+  }
+
+  /// The list page.
+  func list(
+    _ entries: [IndexedEntry], filter: EntryFilter, page: Int, more: Bool, tags: [(tag: String, count: Int)],
+    undo: String?, heading: String? = nil
+  ) throws -> String {
+    var query: [String] = []
+    if let tag = filter.tags.first { query.append("tag=" + Self.queryValue(tag)) }
+    if let from = filter.fromDay { query.append("from=" + from) }
+    if let to = filter.toDay { query.append("to=" + to) }
+    func link(_ number: Int) -> String { "/?" + (query + ["page=\(number)"]).joined(separator: "&") }
+    var values: [String: Any] = [
+      "entries": entries.map { row($0) }, "empty": entries.isEmpty,
+      "emptyText": filter == EntryFilter() ? t(.appNothingYet) : t(.appNothingMatches),
+      "heading": heading ?? (filter.tags.first.map { "#" + $0 } ?? t(.appList)),
+      "filtering": heading == nil,
+      "tags": tags.prefix(30).map {
+        [
+          "tag": $0.tag, "count": $0.count, "href": "/?tag=" + Self.queryValue($0.tag),
+          "current": filter.tags.first == $0.tag,
+        ]
+      },
+      "from": filter.fromDay ?? "", "to": filter.toDay ?? "", "tag": filter.tags.first ?? "",
+      "fromLabel": t(.appFrom), "toLabel": t(.appTo), "filterLabel": t(.appFilter), "tagsLabel": t(.appTags),
+      "clearLabel": t(.appClear), "newLabel": t(.appNewEntry),
+      "filtered": filter != EntryFilter(),
+    ]
+    if page > 1 { values["newer"] = ["href": link(page - 1), "label": t(.appNewer)] }
+    if more { values["older"] = ["href": link(page + 1), "label": t(.appOlder)] }
+    if let undo { values["undo"] = ["trash": undo, "text": t(.appDeleted), "label": t(.appUndo)] }
+    let content = try templates.render("app-list.html", values)
+    return try layout(heading == nil ? "list" : "onthisday", title: heading ?? t(.appName), content: content)
+  }
+
+  /// An entry to read, with its buttons.
+  func entry(_ loaded: Diary.Loaded) throws -> String {
+    let entry = loaded.entry
+    var values: [String: Any] = [
+      "id": entry.id.rawValue, "title": entry.title.isEmpty ? t(.untitled) : entry.title,
+      "date": dates.full(entry.date), "iso": entry.date.iso8601, "html": renderer.html(entry.body),
+      "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
+      "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
+      "editLabel": t(.appEdit), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
+      "confirmText": t(.appDeleteQuestion, entry.title.isEmpty ? t(.untitled) : entry.title),
+      "confirmLabel": t(.appDeleteConfirm), "cancelLabel": t(.appCancel),
+    ]
+    if let weather = entry.weather {
+      values["weather"] = weather
+      values["symbol"] = WeatherCondition.recognize(weather)?.symbol ?? ""
+    }
+    return try layout("entry", title: entry.title, content: try templates.render("app-entry.html", values))
+  }
+
+  /// The writing view: a new entry (`loaded` nil) or an existing one.
+  func write(_ loaded: Diary.Loaded?) throws -> String {
+    var values: [String: Any] = [
+      "content": loaded?.entry.document.content ?? "", "tags": loaded?.entry.tags.joined(separator: " ") ?? "",
+      "id": loaded?.entry.id.rawValue ?? "", "version": loaded?.version.rawValue ?? "",
+      "isNew": loaded == nil,
+      "textLabel": t(.appTextLabel), "placeholder": t(.appPlaceholder), "tagsLabel": t(.appTags),
+      "tagsHint": t(.appTagsHint), "weatherLabel": t(.appWeather), "locateLabel": t(.appUseLocation),
+      "doneLabel": t(.appDone), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
+      "confirmText": t(.appDeleteQuestion, loaded.map { $0.entry.title } ?? ""),
+      "confirmLabel": t(.appDeleteConfirm), "cancelLabel": t(.appCancel),
+      "conflictText": t(.appConflictExplained), "theirsLabel": t(.appTheirs), "mineLabel": t(.appMine),
+      "keepMineLabel": t(.appKeepMine), "keepTheirsLabel": t(.appKeepTheirs), "keepBothLabel": t(.appKeepBoth),
+      "status": loaded == nil ? "" : t(.appSaved),
+    ]
+    if let weather = loaded?.entry.weather { values["weather"] = weather }
+    let title = loaded.map { $0.entry.title } ?? t(.appNewEntry)
+    return try layout("write", title: title, content: try templates.render("app-write.html", values))
+  }
+
+  /// The search page, with results when a query was given.
+  func search(_ text: String, hits: [SearchHit]?) throws -> String {
+    let values: [String: Any] = [
+      "q": text, "searchLabel": t(.appSearch), "placeholder": t(.appSearchPlaceholder),
+      "hits": (hits ?? []).map { row($0.entry, snippet: Self.snippet($0)) },
+      "none": hits?.isEmpty == true, "noneText": t(.appNoResults),
+    ]
+    return try layout("search", title: t(.appSearch), content: try templates.render("app-search.html", values))
+  }
+
+  /// A page saying what went wrong.
+  func problem(_ text: String) throws -> String {
+    try layout("problem", title: text, content: "<p class=\"problem\">" + MarkdownRenderer.escapeHTML(text) + "</p>")
+  }
+
+  /// A snippet as pieces, the matched words marked: `[{"text": ..., "mark": true}]`.
+  static func snippet(_ hit: SearchHit) -> [[String: Any]] {
+    var pieces: [[String: Any]] = []
+    var at = hit.snippet.startIndex
+    for range in hit.highlights where range.lowerBound >= at {
+      if at < range.lowerBound { pieces.append(["text": String(hit.snippet[at..<range.lowerBound]), "mark": false]) }
+      pieces.append(["text": String(hit.snippet[range]), "mark": true])
+      at = range.upperBound
+    }
+    if at < hit.snippet.endIndex { pieces.append(["text": String(hit.snippet[at...]), "mark": false]) }
+    return pieces
+  }
+
+  /// `text` as one path component of a URL.
+  static func pathComponent(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
+  }
+
+  /// `text` as a query value.
+  static func queryValue(_ text: String) -> String { pathComponent(text) }
+}

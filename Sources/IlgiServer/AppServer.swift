@@ -1,0 +1,289 @@
+import Foundation
+import IlgiCore
+
+/// `ilgi serve`: the diary app over the journal's files. Pages to read, list, search and
+/// write; a small JSON API the page's script saves through; the script, style and icons.
+///
+/// Every write goes through `Diary`, so the journal's lock, atomic writes, trash and git
+/// autocommit are the CLI's own. Every save names the version it was based on, and a file
+/// changed since is never overwritten: the reply is 409 with the file's text now.
+public final class AppServer: Sendable {
+  /// Who may ask.
+  public let gate: RequestGate
+  let diary: Diary
+  let language: Language
+  let renderer: MarkdownRenderer
+
+  /// Makes the app over `diary`; `language` is the journal's, used when the browser asks for
+  /// neither Korean nor English.
+  public init(diary: Diary, token: String?, language: Language, renderer: MarkdownRenderer) {
+    self.diary = diary
+    gate = RequestGate(token: token)
+    self.language = language
+    self.renderer = renderer
+  }
+
+  /// What no page may do: load anything from elsewhere, run inline script, be framed.
+  public static let contentSecurityPolicy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    + "manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+  static let commonHeaders: [(String, String)] = [
+    ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
+  ]
+
+  /// The reply to `request`, with the time it took to make (`Server-Timing`).
+  public func reply(_ request: ServerRequest) async -> Reply {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var headers = Self.commonHeaders
+    var reply: Reply
+    switch gate.check(request) {
+    case .refuse(let refusal):
+      reply = refusal
+    case .admit(let extra):
+      headers += extra
+      if request.method == "GET" || request.method == "HEAD" {
+        reply = await read(request)
+        // A token given in the address is kept in the cookie, not in the history.
+        if !extra.isEmpty, request.parameter("token") != nil, request.header("authorization") == nil,
+          reply.status == 200
+        {
+          reply = .redirect(Self.withoutToken(request))
+        }
+      } else if let refusal = gate.checkWrite(request) {
+        reply = refusal
+      } else {
+        reply = await write(request)
+      }
+    }
+    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    headers.append(("Server-Timing", "app;dur=" + String(format: "%.2f", milliseconds)))
+    return reply.adding(headers)
+  }
+
+  /// The language of a request: the first of the browser's that ilgi speaks, else the journal's.
+  func language(of request: ServerRequest) -> Language {
+    for part in (request.header("accept-language") ?? "").split(separator: ",") {
+      let tag = part.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+      if let language = Language.named(tag) { return language }
+    }
+    return language
+  }
+
+  func pages(for request: ServerRequest) -> AppPages {
+    AppPages(templates: diary.templates, language: language(of: request), renderer: renderer)
+  }
+
+  // MARK: Reading
+
+  /// The segments of a request's path, percent-decoded; nil for anything that is not a plain
+  /// path (`..`, `.`, a backslash, a NUL, bytes that are not UTF-8, an encoded `/`).
+  static func segments(_ rawPath: String) -> [String]? {
+    guard rawPath.hasPrefix("/") else { return nil }
+    var segments: [String] = []
+    for raw in rawPath.split(separator: "/", omittingEmptySubsequences: true) {
+      guard let decoded = String(raw).removingPercentEncoding, !decoded.isEmpty, decoded != ".", decoded != "..",
+        !decoded.contains("/"), !decoded.contains("\\"), !decoded.contains("\0")
+      else { return nil }
+      segments.append(decoded)
+    }
+    return segments
+  }
+
+  func read(_ request: ServerRequest) async -> Reply {
+    guard let segments = Self.segments(request.rawPath) else {
+      return .text(400, "400 not a path of this app\n")
+    }
+    let pages = pages(for: request)
+    do {
+      switch segments.first {
+      case nil: return .html(try listPage(request, pages))
+      case "entry" where segments.count == 2:
+        guard let loaded = try diary.entry(id: segments[1]) else { return try notFound(pages) }
+        return .html(try pages.entry(loaded))
+      case "write" where segments.count == 1: return .html(try pages.write(nil))
+      case "write" where segments.count == 2:
+        guard let loaded = try diary.entry(id: segments[1]) else { return try notFound(pages) }
+        return .html(try pages.write(loaded))
+      case "search" where segments.count == 1:
+        let text = request.parameter("q") ?? ""
+        let hits = text.trimmed.isEmpty ? nil : try? diary.search(text, filter: EntryFilter(), limit: 50)
+        return .html(try pages.search(text, hits: hits))
+      case "onthisday" where segments.count == 1:
+        let entries = try diary.onThisDay()
+        return .html(
+          try pages.list(
+            entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay)))
+      case "api": return try await api(request, Array(segments.dropFirst()), pages)
+      case "app" where segments.count == 2: return AppAssets.reply(segments[1], templates: diary.templates)
+      case "manifest.webmanifest" where segments.count == 1:
+        return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
+      default: return try notFound(pages)
+      }
+    } catch {
+      diary.hooks.report("\(request.rawPath): \(error)")
+      return .text(500, "500 \(request.rawPath) could not be made: \(error)\n")
+    }
+  }
+
+  func notFound(_ pages: AppPages) throws -> Reply {
+    .html(try pages.problem(pages.t(.appNoSuchEntry)), status: 404)
+  }
+
+  static let pageSize = 30
+
+  func listPage(_ request: ServerRequest, _ pages: AppPages) throws -> String {
+    var filter = EntryFilter()
+    if let tag = request.parameter("tag"), let name = EntryTag(tag)?.name { filter.tags = [name] }
+    filter.fromDay = request.parameter("from").flatMap(Self.day)
+    filter.toDay = request.parameter("to").flatMap(Self.day)
+    let page = max(1, min(Int(request.parameter("page") ?? "") ?? 1, 100_000))
+    let (entries, more) = try diary.list(filter, offset: (page - 1) * Self.pageSize, count: Self.pageSize)
+    let undo = request.parameter("deleted").flatMap { JournalPath($0).escapesRoot ? nil : $0 }
+    return try pages.list(entries, filter: filter, page: page, more: more, tags: try diary.tags(), undo: undo)
+  }
+
+  /// `YYYY-MM-DD`, or nil.
+  static func day(_ text: String) -> String? {
+    text.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}\z"#, options: .regularExpression) == nil ? nil : text
+  }
+
+  static func withoutToken(_ request: ServerRequest) -> String {
+    let kept = (request.query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") }
+    return request.rawPath + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+  }
+
+  // MARK: The API
+
+  func api(_ request: ServerRequest, _ path: [String], _ pages: AppPages) async throws -> Reply {
+    switch (request.method, path.first, path.count) {
+    case ("GET", "entries", 2), ("HEAD", "entries", 2):
+      guard let loaded = try diary.entry(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
+      return .json(200, Self.json(loaded))
+    case ("GET", "entries", 3) where path[2] == "share", ("HEAD", "entries", 3) where path[2] == "share":
+      guard let loaded = try diary.entry(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
+      return .json(200, ["title": loaded.entry.title, "text": ShareText.text(loaded.entry, dates: pages.dates)])
+    case ("GET", "search", 1), ("HEAD", "search", 1):
+      let text = request.parameter("q") ?? ""
+      let limit = max(1, min(Int(request.parameter("limit") ?? "") ?? 20, 100))
+      let hits = text.trimmed.isEmpty ? [] : ((try? diary.search(text, filter: EntryFilter(), limit: limit)) ?? [])
+      return .json(200, ["hits": hits.map { pages.row($0.entry, snippet: AppPages.snippet($0)) }])
+    case ("GET", "weather", 1), ("HEAD", "weather", 1):
+      let latitude = request.parameter("lat").flatMap(Double.init)
+      let longitude = request.parameter("lon").flatMap(Double.init)
+      if let latitude, let longitude, !(-90...90).contains(latitude) || !(-180...180).contains(longitude) {
+        return .problem(400, "lat and lon are degrees: -90...90 and -180...180")
+      }
+      let weather = await diary.hooks.weather(latitude, longitude)
+      return .json(200, ["weather": weather.map { $0 as Any } ?? NSNull()])
+    default:
+      return .problem(
+        request.method == "GET" ? 404 : 405, "no such API: \(request.method) /api/\(path.joined(separator: "/"))")
+    }
+  }
+
+  func write(_ request: ServerRequest) async -> Reply {
+    guard let segments = Self.segments(request.rawPath), segments.first == "api" else {
+      return .problem(404, "writes go to /api/")
+    }
+    let path = Array(segments.dropFirst())
+    let pages = pages(for: request)
+    let body: [String: Any]
+    if request.body.isEmpty {
+      body = [:]
+    } else {
+      guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
+        return .problem(400, "the body is not a JSON object")
+      }
+      body = object
+    }
+    do {
+      switch (request.method, path.first, path.count) {
+      case ("POST", "entries", 1): return try create(body, pages)
+      case ("PUT", "entries", 2): return try save(path[1], body, pages)
+      case ("POST", "entries", 3) where path[2] == "settle":
+        try diary.settle(id: path[1])
+        return .json(200, [:])
+      case ("DELETE", "entries", 2):
+        guard let trashed = try diary.delete(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
+        return .json(200, ["trash": trashed.rawValue])
+      case ("POST", "restore", 1):
+        guard let trash = body["trash"] as? String else { return .problem(400, "restore needs \"trash\"") }
+        let id = try diary.restore(JournalPath(trash))
+        return .json(200, ["id": id.rawValue, "href": "/entry/" + AppPages.pathComponent(id.rawValue)])
+      case ("POST", "merge", 1):
+        guard let base = body["base"] as? String, let mine = body["mine"] as? String,
+          let theirs = body["theirs"] as? String
+        else { return .problem(400, "merge needs \"base\", \"mine\" and \"theirs\"") }
+        let labels = TextMerge.Labels(
+          mine: pages.t(.appMine), base: pages.t(.appBase), theirs: pages.t(.appTheirs))
+        let merged = diary.merge(base: base, mine: mine, theirs: theirs, labels: labels)
+        return .json(200, ["content": merged.text, "clean": merged.clean])
+      default:
+        return .problem(405, "no such API: \(request.method) /api/\(path.joined(separator: "/"))")
+      }
+    } catch let error as JournalError {
+      if case .template = error.reason { return .problem(422, pages.t(.appEmptyNotKept)) }
+      if case .occupied = error.reason { return .problem(409, "\(error)") }
+      diary.hooks.report("\(error)")
+      return .problem(500, "\(error)")
+    } catch {
+      diary.hooks.report("\(error)")
+      return .problem(500, "\(error)")
+    }
+  }
+
+  /// The text, tags and weather of a save request.
+  static func changes(_ body: [String: Any]) -> EntryChanges? {
+    guard let content = body["content"] as? String else { return nil }
+    var tags: [String]?
+    if let given = body["tags"] as? String {
+      tags = given.split(whereSeparator: { $0.isWhitespace || $0 == "," }).compactMap { EntryTag(String($0))?.name }
+    }
+    var weather = (body["weather"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
+    if weather?.contains(where: \.isNewline) == true || weather?.isEmpty == true { weather = nil }
+    return EntryChanges(content: content, tags: tags, weather: weather)
+  }
+
+  func create(_ body: [String: Any], _ pages: AppPages) throws -> Reply {
+    guard let changes = Self.changes(body) else { return .problem(400, "a new entry needs \"content\"") }
+    guard !changes.content.trimmed.isEmpty else { return .problem(422, pages.t(.appEmptyNotKept)) }
+    let written = try diary.create(changes)
+    return .json(201, Self.json(written))
+  }
+
+  func save(_ id: String, _ body: [String: Any], _ pages: AppPages) throws -> Reply {
+    guard let changes = Self.changes(body) else { return .problem(400, "a save needs \"content\"") }
+    guard let text = body["base"] as? String, let base = EntryVersion(rawValue: text) else {
+      return .problem(400, "a save needs \"base\", the version it was based on")
+    }
+    guard !changes.content.trimmed.isEmpty else { return .problem(422, pages.t(.appEmptyNotKept)) }
+    switch try diary.save(id: id, changes, basedOn: base, settled: body["settled"] as? Bool ?? false) {
+    case .saved(let written): return .json(200, Self.json(written))
+    case .missing: return .problem(404, pages.t(.appNoSuchEntry))
+    case .conflict(let content, let tags, let version):
+      return .json(
+        409,
+        [
+          "error": pages.t(.appConflict), "content": content, "tags": tags.joined(separator: " "),
+          "version": version.rawValue,
+        ])
+    }
+  }
+
+  static func json(_ written: Diary.Written) -> [String: Any] {
+    [
+      "id": written.id.rawValue, "version": written.version.rawValue, "path": written.path.rawValue,
+      "href": "/entry/" + AppPages.pathComponent(written.id.rawValue),
+    ]
+  }
+
+  static func json(_ loaded: Diary.Loaded) -> [String: Any] {
+    [
+      "id": loaded.entry.id.rawValue, "title": loaded.entry.title, "content": loaded.entry.document.content,
+      "tags": loaded.entry.tags.joined(separator: " "), "weather": loaded.entry.weather.map { $0 as Any } ?? NSNull(),
+      "version": loaded.version.rawValue, "path": loaded.entry.path.rawValue,
+    ]
+  }
+}

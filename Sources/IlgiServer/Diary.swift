@@ -1,0 +1,269 @@
+import Foundation
+import IlgiCore
+
+/// The journal as the browser app reads and writes it: the index for lists and search, the
+/// store for every write, under the same lock, atomic writes, trash and rules as the CLI.
+///
+/// The index is refreshed only when a folder watcher saw a change (the app's own writes, or
+/// vim, `git pull`, `ilgi new`), so a page of a 100,000-entry journal needs no walk of it.
+public final class Diary: @unchecked Sendable {
+  /// What the app does beside the files, supplied by the command that serves it.
+  public struct Hooks: Sendable {
+    /// Commits `paths` with `message` when the journal autocommits (a failure is only reported).
+    public var record: @Sendable (_ paths: [JournalPath], _ message: String) -> Void
+    /// The weather now, at the journal's place or at the coordinates given; nil when unknown.
+    public var weather: @Sendable (_ latitude: Double?, _ longitude: Double?) async -> String?
+    /// Told about files and pages that could not be read or made.
+    public var report: @Sendable (String) -> Void
+
+    /// Makes hooks.
+    public init(
+      record: @escaping @Sendable ([JournalPath], String) -> Void,
+      weather: @escaping @Sendable (Double?, Double?) async -> String?,
+      report: @escaping @Sendable (String) -> Void
+    ) {
+      self.record = record
+      self.weather = weather
+      self.report = report
+    }
+  }
+
+  /// The journal.
+  public let store: JournalStore
+  /// Its templates (the journal's own first).
+  public let templates: TemplateRenderer
+  /// The time zone new entries are dated in.
+  public let zone: TimeZone
+  /// The clock.
+  let now: @Sendable () -> Date
+  let hooks: Hooks
+  private let watcher: FolderWatcher
+  private let lock = NSLock()
+  private var opened: EntryIndex?
+  /// Where the entries the app has touched are, by upper-cased id: a save needs no index.
+  private var known: [String: JournalPath] = [:]
+
+  /// The app's view of `store`.
+  public init(
+    store: JournalStore, templates: TemplateRenderer, zone: TimeZone, now: @escaping @Sendable () -> Date, hooks: Hooks
+  ) {
+    self.store = store
+    self.templates = templates
+    self.zone = zone
+    self.now = now
+    self.hooks = hooks
+    watcher = FolderWatcher(root: store.root)
+  }
+
+  /// Today in the journal's zone, `YYYY-MM-DD`.
+  public var today: String { EntryDate(instant: now(), in: zone).day }
+
+  /// Runs `body` with the index up to date.
+  public func withIndex<T>(_ body: (EntryIndex) throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    if watcher.takeChanges() || opened == nil {
+      let (index, report) = try EntryIndex.load(store)
+      for problem in report.skipped where !report.knownBefore.contains(problem.path) {
+        hooks.report("\(problem)")
+      }
+      opened = index
+    }
+    guard let opened else { throw IndexError(path: store.root, message: "the index could not be opened") }
+    return try body(opened)
+  }
+
+  // MARK: Reading
+
+  /// One page of the list: the entries `filter` keeps from `offset`, and whether more follow.
+  public func list(_ filter: EntryFilter, offset: Int, count: Int) throws -> (entries: [IndexedEntry], more: Bool) {
+    var filter = filter
+    filter.limit = offset + count + 1
+    let all = try withIndex { try $0.entries(filter) }
+    let page = Array(all.dropFirst(offset).prefix(count))
+    return (page, all.count > offset + count)
+  }
+
+  /// Entries matching `text`, best first, with snippets.
+  public func search(_ text: String, filter: EntryFilter, limit: Int) throws -> [SearchHit] {
+    let query = try SearchQuery(text)
+    var filter = filter
+    filter.limit = limit
+    return try withIndex { try $0.search(query, filter: filter, store: store) }
+  }
+
+  /// Entries of this month and day in earlier years.
+  public func onThisDay() throws -> [IndexedEntry] {
+    let day = today
+    return try withIndex { try $0.entries(onThisDay: day) }
+  }
+
+  /// Every tag, most used first.
+  public func tags() throws -> [(tag: String, count: Int)] {
+    try withIndex { try $0.tagCounts() }
+  }
+
+  /// An entry the app shows or edits: the entry, its file's bytes' version.
+  public struct Loaded: Sendable {
+    /// The entry as read now.
+    public var entry: Entry
+    /// Its file's version, for the next save.
+    public var version: EntryVersion
+  }
+
+  /// The entry with id `id` (whole, any case), read from its file now; nil when there is none.
+  public func entry(id: String) throws -> Loaded? {
+    guard let found = try path(of: id) else { return nil }
+    let bytes: [UInt8]
+    do {
+      bytes = try store.versioned(found).bytes
+    } catch {
+      // Moved or removed since: ask the index again.
+      forget(id)
+      guard let again = try path(of: id), again != found else { return nil }
+      return try entry(at: again)
+    }
+    return try entry(bytes, at: found)
+  }
+
+  private func entry(at path: JournalPath) throws -> Loaded? {
+    try entry(try store.versioned(path).bytes, at: path)
+  }
+
+  private func entry(_ bytes: [UInt8], at path: JournalPath) throws -> Loaded {
+    let entry = try store.reader.read(bytes, path: path, modified: now())
+    remember(entry.id, at: path)
+    return Loaded(entry: entry, version: EntryVersion(of: bytes))
+  }
+
+  /// Where the entry `id` is: remembered, else from the index.
+  func path(of id: String) throws -> JournalPath? {
+    let key = id.uppercased()
+    lock.lock()
+    let remembered = known[key]
+    lock.unlock()
+    if let remembered, store.fileSystem.exists(atPath: store.absolute(remembered)) { return remembered }
+    guard EntryID.looksWhole(id) else { return nil }
+    let found = try withIndex { try $0.entries(matching: .id(id)) }.filter { $0.id.rawValue.uppercased() == key }
+    guard let first = found.first else { return nil }
+    remember(first.id, at: first.path)
+    return first.path
+  }
+
+  private func remember(_ id: EntryID, at path: JournalPath) {
+    lock.lock()
+    known[id.rawValue.uppercased()] = path
+    lock.unlock()
+  }
+
+  private func forget(_ id: String) {
+    lock.lock()
+    known[id.uppercased()] = nil
+    lock.unlock()
+  }
+
+  // MARK: Writing
+
+  /// What a write gave back: the entry's id, path and version now.
+  public struct Written: Sendable, Equatable {
+    /// The id.
+    public var id: EntryID
+    /// The file, relative to the journal.
+    public var path: JournalPath
+    /// The version to base the next save on.
+    public var version: EntryVersion
+  }
+
+  /// Files a new entry with `changes` as `ilgi new` does: the template, a fresh id, now's date in
+  /// the journal's zone, the slug of its title. A blank text is refused (`.template`).
+  public func create(_ changes: EntryChanges) throws -> Written {
+    var details = NewEntryDetails(date: EntryDate(instant: now(), in: zone), tags: changes.tags ?? [])
+    details.weather = changes.weather
+    let path = try store.addEntry(text: changes.content, details: details, templates: templates)
+    watcher.markChanged()
+    let (bytes, version) = try store.versioned(path)
+    let entry = try store.reader.read(bytes, path: path, modified: now())
+    remember(entry.id, at: path)
+    hooks.record([path], GitRepository.message("new", entry.date, entry.title))
+    return Written(id: entry.id, path: path, version: version)
+  }
+
+  /// How a save ended.
+  public enum Saved: Sendable, Equatable {
+    /// Written; the entry now.
+    case saved(Written)
+    /// The file changed since `base`: nothing written; its text and version now.
+    case conflict(content: String, tags: [String], version: EntryVersion)
+    /// No entry has that id any more.
+    case missing
+  }
+
+  /// Saves `changes` to entry `id` if its file is still at `base`. A settled save (the person
+  /// left the page or the field) is also committed when the journal autocommits; the saves
+  /// made while typing are not, so the history has one commit per sitting, not per pause.
+  public func save(id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool) throws -> Saved {
+    guard let path = try path(of: id) else { return .missing }
+    switch try store.save(changes, to: path, basedOn: base) {
+    case .missing:
+      forget(id)
+      return .missing
+    case .conflict(let current):
+      let entry = try store.reader.read(current, path: path, modified: now())
+      return .conflict(content: entry.document.content, tags: entry.tags, version: EntryVersion(of: current))
+    case .saved(let version, let newID):
+      watcher.markChanged()
+      remember(newID, at: path)
+      if settled, let entry = try? store.read(path) {
+        hooks.record([path], GitRepository.message("edit", entry.date, entry.title))
+      }
+      return .saved(Written(id: newID, path: path, version: version))
+    }
+  }
+
+  /// Commits entry `id` as it is now (the last save of a sitting came before the person left).
+  public func settle(id: String) throws {
+    guard let path = try path(of: id), let entry = try? store.read(path) else { return }
+    hooks.record([path], GitRepository.message("edit", entry.date, entry.title))
+  }
+
+  /// Moves entry `id` to the trash as `ilgi delete` does; returns where it went inside the trash
+  /// (what `restore` takes back), or nil when there is no such entry.
+  public func delete(id: String) throws -> JournalPath? {
+    guard let path = try path(of: id) else { return nil }
+    let entry = try? store.read(path)
+    let trashed = try store.moveToTrash(path)
+    forget(id)
+    watcher.markChanged()
+    if let entry { hooks.record([path], GitRepository.message("delete", entry.date, entry.title)) }
+    return trashed
+  }
+
+  /// Puts a trashed entry back (the path `delete` gave); returns its id.
+  public func restore(_ trashed: JournalPath) throws -> EntryID {
+    guard !trashed.escapesRoot, trashed.rawValue.hasSuffix(".md"), !trashed.rawValue.hasPrefix("/") else {
+      throw JournalError(path: trashed.rawValue, reason: .invalidSelector(trashed.rawValue))
+    }
+    try store.restoreFromTrash(trashed)
+    watcher.markChanged()
+    let entry = try store.read(trashed)
+    remember(entry.id, at: trashed)
+    hooks.record([trashed], GitRepository.message("restore", entry.date, entry.title))
+    return entry.id
+  }
+
+  /// The three-way merge of an entry's text: what the browser began from, what it has now, and
+  /// what the file has now. Clean when no line was changed on both sides; otherwise git's
+  /// conflict markers stand around the lines both changed, for the person to settle.
+  public func merge(base: String, mine: String, theirs: String, labels: TextMerge.Labels) -> (text: String, clean: Bool)
+  {
+    let scratch = store.root + "/" + JournalLayout.draftsFolder + "/merge-" + UUID().uuidString.prefix(8)
+    let git = ChildProcess.find("git", path: "/usr/bin:/bin:/usr/local/bin")
+    switch TextMerge.merge(
+      base: Array(base.utf8), mine: Array(mine.utf8), theirs: Array(theirs.utf8), labels: labels, git: git,
+      scratch: scratch)
+    {
+    case .clean(let bytes): return (String(decoding: bytes, as: UTF8.self), true)
+    case .conflicted(let bytes): return (String(decoding: bytes, as: UTF8.self), false)
+    }
+  }
+}

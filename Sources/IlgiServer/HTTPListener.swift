@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Serves a responder over HTTP/1.1 on one address, through Hummingbird: the one place that
+/// knows HTTP types. Bodies over `bodyLimit` bytes are refused (413) before the responder sees
+/// them; a HEAD gets the headers a GET would, `Content-Length` included, and no body.
+public enum HTTPListener {
+  /// The largest request body taken by default: an entry is far smaller.
+  public static let defaultBodyLimit = 1 << 20
+
+  /// Serves on `host`:`port` until the task is cancelled (SIGINT, SIGTERM); `listening` gets
+  /// the port bound (the one asked for, or the system's choice for 0).
+  public static func run(
+    host: String, port: Int, bodyLimit: Int = defaultBodyLimit,
+    respond: @escaping @Sendable (ServerRequest) async -> Reply,
+    listening: @escaping @Sendable (Int) -> Void
+  ) async throws {
+    var logger = Logger(label: "ilgi.serve")
+    logger.logLevel = .critical
+    let responder = CallbackResponder { (request: Request, _: BasicRequestContext) -> Response in
+      var headers: [String: String] = [:]
+      for field in request.headers { headers[field.name.canonicalName] = field.value }
+      // HTTP/1.1's Host arrives as the request's authority.
+      if let authority = request.head.authority { headers["host"] = authority }
+      let reply: Reply
+      if let length = request.headers[.contentLength].flatMap(Int.init), length > bodyLimit {
+        reply = .problem(413, "the body is larger than \(bodyLimit) bytes")
+      } else {
+        do {
+          let body = try await request.body.collect(upTo: bodyLimit)
+          reply = await respond(
+            ServerRequest(
+              method: request.method.rawValue, target: request.uri.string, headers: headers,
+              body: Array(buffer: body)))
+        } catch {
+          reply = .problem(413, "the body is larger than \(bodyLimit) bytes")
+        }
+      }
+      var fields = HTTPFields()
+      for (name, value) in reply.headers {
+        if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+      }
+      fields[.contentLength] = String(reply.body.count)
+      let isHead = request.method == .head
+      return Response(
+        status: HTTPResponse.Status(code: reply.status), headers: fields,
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: isHead ? [] : reply.body)))
+    }
+    let application = Application(
+      responder: responder,
+      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "ilgi"),
+      onServerRunning: { channel in listening(channel.localAddress?.port ?? port) },
+      logger: logger)
+    try await application.runService()
+  }
+
+  /// Why the server could not start, in plain words: the system's reason for a socket error
+  /// (`address already in use`), the error's own text otherwise.
+  public static func reason(_ error: any Error) -> String {
+    if let failure = error as? IOError { return String(cString: strerror(failure.errnoCode)).lowercased() }
+    return "\(error)"
+  }
+
+  /// The addresses other devices can reach this machine at: IPv4 addresses of interfaces that
+  /// are up, loopback left out. What `serve --host 0.0.0.0` prints for a phone to open.
+  public static func networkAddresses() -> [String] {
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&list) == 0, let first = list else { return [] }
+    defer { freeifaddrs(list) }
+    var addresses: [String] = []
+    for interface in sequence(first: first, next: { $0.pointee.ifa_next }) {
+      let flags = Int32(interface.pointee.ifa_flags)
+      guard let address = interface.pointee.ifa_addr, address.pointee.sa_family == UInt8(AF_INET),
+        flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+      else { continue }
+      var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+      if getnameinfo(
+        address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+      {
+        let text = String(cString: host)
+        if !addresses.contains(text) { addresses.append(text) }
+      }
+    }
+    return addresses
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A request as the app and the site see it, before routing: no HTTP library types.
+public struct ServerRequest: Sendable {
+  /// `GET`, `POST`, ...
+  public var method: String
+  /// The raw target: `/a%20b.html?x=1`.
+  public var target: String
+  /// Header fields by lower-cased name (the last of a repeated field).
+  public var headers: [String: String]
+  /// The body, already limited in size by the listener.
+  public var body: [UInt8]
+
+  /// Makes a request.
+  public init(method: String, target: String, headers: [String: String] = [:], body: [UInt8] = []) {
+    self.method = method
+    self.target = target
+    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+    self.body = body
+  }
+
+  /// The target's path, still percent-encoded.
+  public var rawPath: String {
+    target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
+  }
+
+  /// The target's query, after `?`.
+  public var query: String? {
+    target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
+  }
+
+  /// A header field's value.
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+  /// A query parameter, decoded (`+` is a space, as forms send it); the first when repeated.
+  public func parameter(_ name: String) -> String? {
+    guard let query else { return nil }
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts[0] == name else { continue }
+      let value = parts.count > 1 ? String(parts[1]) : ""
+      return value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+    return nil
+  }
+}
+
+/// What a request gets back, before HTTP: status, headers and body.
+public struct Reply: Sendable {
+  /// The HTTP status code.
+  public var status: Int
+  /// Header names and values.
+  public var headers: [(String, String)]
+  /// The body.
+  public var body: [UInt8]
+
+  /// Makes a reply.
+  public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// Plain text, one line a person can read.
+  public static func text(_ status: Int, _ message: String) -> Reply {
+    Reply(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(message.utf8))
+  }
+
+  /// An HTML page.
+  public static func html(_ page: String, status: Int = 200) -> Reply {
+    Reply(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.utf8))
+  }
+
+  /// A JSON object.
+  public static func json(_ status: Int, _ object: [String: Any]) -> Reply {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    return Reply(status: status, headers: [("Content-Type", "application/json")], body: Array(data))
+  }
+
+  /// A JSON error: `{"error": message}`.
+  public static func problem(_ status: Int, _ message: String) -> Reply {
+    json(status, ["error": message])
+  }
+
+  /// A redirect to `location` (a path of this server).
+  public static func redirect(_ location: String) -> Reply {
+    Reply(status: 303, headers: [("Location", location)])
+  }
+
+  /// The reply with `headers` added before its own.
+  func adding(_ headers: [(String, String)]) -> Reply {
+    var copy = self
+    copy.headers = headers + self.headers
+    return copy
+  }
+}

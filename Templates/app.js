@@ -1,0 +1,349 @@
+// ilgi: the diary app's script. Saving by itself, search as you type, delete with undo, share.
+// No framework and no build step; every request goes to this server only.
+(() => {
+  'use strict';
+  const meta = document.querySelector('meta[name="ilgi-strings"]');
+  const strings = meta ? JSON.parse(meta.content) : {};
+  const t = (key, ...args) => (strings[key] || key).replace(/\{(\d)\}/g, (_, n) => args[n - 1] ?? '');
+  const enc = encodeURIComponent;
+
+  /** A request to the app's API: JSON both ways, with the header every write needs. */
+  function api(method, path, body, keepalive = false) {
+    const options = { method, headers: { 'X-Ilgi-Request': '1' }, credentials: 'same-origin', keepalive };
+    if (body !== undefined) {
+      options.headers['Content-Type'] = 'application/json';
+      options.body = JSON.stringify(body);
+      // A browser keeps at most 64 KiB of requests alive past the page's end.
+      if (options.body.length > 60000) options.keepalive = false;
+    }
+    return fetch(path, options);
+  }
+
+  const toastElement = document.getElementById('toast');
+  let toastTimer;
+  function toast(text) {
+    if (!toastElement) return;
+    toastElement.textContent = text;
+    toastElement.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { toastElement.hidden = true; }, 5000);
+  }
+
+  // Delete: asks first, then the entry goes to the trash and the list offers undo.
+  function askToDelete(id, before) {
+    const dialog = document.querySelector('dialog.confirm');
+    if (!dialog) return;
+    dialog.returnValue = '';
+    dialog.addEventListener('close', async () => {
+      if (dialog.returnValue !== 'delete') return;
+      if (before) before();
+      const reply = await api('DELETE', '/api/entries/' + enc(id));
+      if (!reply.ok) { toast((await reply.json()).error || reply.statusText); return; }
+      const { trash } = await reply.json();
+      location.assign('/?deleted=' + enc(trash));
+    }, { once: true });
+    dialog.showModal();
+  }
+
+  for (const button of document.querySelectorAll('button.undo')) {
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const reply = await api('POST', '/api/restore', { trash: button.dataset.trash });
+      if (!reply.ok) { toast((await reply.json()).error || reply.statusText); button.disabled = false; return; }
+      location.assign((await reply.json()).href);
+    });
+  }
+
+  // Share: the system's share sheet where there is one, else the clipboard.
+  async function share(id) {
+    const reply = await fetch('/api/entries/' + enc(id) + '/share', { credentials: 'same-origin' });
+    if (!reply.ok) return;
+    const { title, text } = await reply.json();
+    if (navigator.share) {
+      try { await navigator.share({ title, text }); return; } catch (error) {
+        if (error.name === 'AbortError') return;
+      }
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      try { await navigator.clipboard.writeText(text); toast(t('copied')); return; } catch (error) { /* below */ }
+    }
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.className = 'visually-hidden';
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+    toast(t('copied'));
+  }
+
+  const article = document.querySelector('article.entry');
+  if (article) {
+    article.querySelector('button.share')?.addEventListener('click', () => share(article.dataset.id));
+    article.querySelector('button.delete')?.addEventListener('click', () => askToDelete(article.dataset.id));
+  }
+
+  // Search as you type: the index's search, newest question wins.
+  const searchBox = document.getElementById('q');
+  if (searchBox && document.body.dataset.page === 'search') {
+    const hits = document.getElementById('hits');
+    const none = document.getElementById('none');
+    let timer;
+    let asked = 0;
+    const row = (hit) => {
+      const item = document.createElement('li');
+      item.className = 'entry-row';
+      const link = document.createElement('a');
+      link.className = 'row-link';
+      link.href = hit.href;
+      const title = document.createElement('span');
+      title.className = 'row-title';
+      title.textContent = hit.title;
+      const when = document.createElement('span');
+      when.className = 'row-meta';
+      const time = document.createElement('time');
+      time.dateTime = hit.iso;
+      time.textContent = hit.date;
+      when.append(time);
+      if (hit.symbol) when.append(' ' + hit.symbol);
+      const snippet = document.createElement('span');
+      snippet.className = 'row-preview';
+      for (const piece of hit.snippet || []) {
+        if (piece.mark) {
+          const mark = document.createElement('mark');
+          mark.textContent = piece.text;
+          snippet.append(mark);
+        } else {
+          snippet.append(piece.text);
+        }
+      }
+      link.append(title, when, snippet);
+      item.append(link);
+      return item;
+    };
+    const ask = async () => {
+      const text = searchBox.value;
+      const number = ++asked;
+      history.replaceState(null, '', text ? '/search?q=' + enc(text) : '/search');
+      if (!text.trim()) { hits.replaceChildren(); none.hidden = true; return; }
+      try {
+        const reply = await fetch('/api/search?q=' + enc(text), { credentials: 'same-origin' });
+        const answer = await reply.json();
+        if (number !== asked) return;
+        hits.replaceChildren(...answer.hits.map(row));
+        none.hidden = answer.hits.length > 0;
+      } catch (error) { /* the next keystroke asks again */ }
+    };
+    searchBox.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(ask, 120); });
+    searchBox.closest('form').addEventListener('submit', (event) => { event.preventDefault(); ask(); });
+  }
+
+  // Writing: saves shortly after typing stops, when the field is left and when the page is
+  // hidden or closed. Every save names the version it was based on; the server refuses it
+  // (409) when the file changed meanwhile, and the page shows both texts. Until the server has
+  // the text, it is kept in this browser's storage, so a reload or a crash loses nothing.
+  const form = document.getElementById('write');
+  if (form) {
+    const text = document.getElementById('text');
+    const tags = document.getElementById('tags');
+    const status = document.getElementById('status');
+    const weatherOutput = document.getElementById('weather');
+    const conflict = document.getElementById('conflict');
+    const state = {
+      id: form.dataset.id || null,
+      version: form.dataset.version || null,
+      baseText: text.value,
+      baseTags: tags.value,
+      weather: null,
+      saving: false,
+      again: false,
+      paused: false,
+      unsettled: false,
+      theirs: null,
+    };
+    const draftKey = () => 'ilgi:draft:' + (state.id || 'new');
+    const say = (key) => { status.textContent = key ? t(key) : ''; status.dataset.state = key || ''; };
+    const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
+
+    const keepDraft = () => {
+      if (!storage) return;
+      storage.setItem(draftKey(), JSON.stringify({
+        text: text.value, tags: tags.value, version: state.version, baseText: state.baseText,
+        weather: state.weather, at: Date.now(),
+      }));
+    };
+    const dropDraft = () => { if (storage) storage.removeItem(draftKey()); };
+    const changed = () => text.value !== state.baseText || tags.value !== state.baseTags;
+
+    function showConflict(theirs) {
+      state.paused = true;
+      state.theirs = theirs;
+      document.getElementById('theirs').value = theirs.content;
+      document.getElementById('mine').value = text.value;
+      conflict.hidden = false;
+      say('conflict');
+      conflict.scrollIntoView({ block: 'nearest' });
+      document.getElementById('keep-both').focus();
+    }
+    function settleConflict(textNow, base) {
+      state.version = state.theirs.version;
+      state.baseText = base;
+      state.baseTags = state.theirs.tags;
+      state.theirs = null;
+      state.paused = false;
+      conflict.hidden = true;
+      if (textNow !== null) text.value = textNow;
+      keepDraft();
+      text.focus();
+    }
+    document.getElementById('keep-mine').addEventListener('click', () => {
+      settleConflict(null, state.theirs.content);
+      save({ settled: true });
+    });
+    document.getElementById('keep-theirs').addEventListener('click', () => {
+      const theirs = state.theirs;
+      settleConflict(theirs.content, theirs.content);
+      tags.value = theirs.tags;
+      dropDraft();
+      say('saved');
+    });
+    document.getElementById('keep-both').addEventListener('click', async () => {
+      const theirs = state.theirs;
+      const reply = await api('POST', '/api/merge', { base: state.baseText, mine: text.value, theirs: theirs.content });
+      if (!reply.ok) { toast((await reply.json()).error || reply.statusText); return; }
+      const merged = await reply.json();
+      settleConflict(merged.content, theirs.content);
+      toast(t(merged.clean ? 'merged' : 'mergedConflicts'));
+      save({ settled: true });
+    });
+
+    async function save({ settled = false, leaving = false } = {}) {
+      if (state.paused) return;
+      if (state.saving) { state.again = true; state.unsettled ||= settled; return; }
+      const content = text.value;
+      const tagText = tags.value;
+      if (!state.id && !content.trim()) { dropDraft(); say(''); return; }
+      if (state.id && !changed()) {
+        if (settled && state.unsettled) {
+          state.unsettled = false;
+          api('POST', '/api/entries/' + enc(state.id) + '/settle', undefined, leaving).catch(() => {});
+        }
+        return;
+      }
+      if (state.id && !content.trim()) { say('empty'); return; }
+      state.saving = true;
+      say('saving');
+      try {
+        let reply;
+        if (!state.id) {
+          reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather }, leaving);
+        } else {
+          reply = await api('PUT', '/api/entries/' + enc(state.id), {
+            content, tags: tagText, base: state.version, weather: state.weather, settled,
+          }, leaving);
+        }
+        const answer = await reply.json();
+        if (reply.ok) {
+          const wasNew = !state.id;
+          if (wasNew) dropDraft();
+          state.id = answer.id;
+          state.version = answer.version;
+          state.baseText = content;
+          state.baseTags = tagText;
+          state.unsettled = !settled && !wasNew;
+          if (wasNew) {
+            history.replaceState(null, '', '/write/' + enc(answer.id));
+            form.dataset.id = answer.id;
+            document.getElementById('done').href = answer.href;
+            for (const id of ['share', 'delete']) document.getElementById(id).hidden = false;
+            document.getElementById('locate')?.remove();
+          }
+          if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
+        } else if (reply.status === 409) {
+          keepDraft();
+          showConflict(answer);
+        } else if (reply.status === 404) {
+          keepDraft();
+          say('gone');
+        } else {
+          keepDraft();
+          toast(answer.error || reply.statusText);
+          say('unsaved');
+        }
+      } catch (error) {
+        keepDraft();
+        say('offline');
+      } finally {
+        state.saving = false;
+        if (state.again) {
+          state.again = false;
+          const settle = state.unsettled;
+          save({ settled: settle });
+        }
+      }
+    }
+
+    let timer;
+    const typed = () => {
+      keepDraft();
+      if (!state.paused) say(state.id || text.value.trim() ? 'unsaved' : '');
+      clearTimeout(timer);
+      timer = setTimeout(() => save(), 800);
+    };
+    text.addEventListener('input', typed);
+    tags.addEventListener('input', typed);
+    text.addEventListener('blur', () => { clearTimeout(timer); save({ settled: true }); });
+    tags.addEventListener('blur', () => { clearTimeout(timer); save({ settled: true }); });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') { clearTimeout(timer); save({ settled: true, leaving: true }); }
+    });
+    window.addEventListener('pagehide', () => { clearTimeout(timer); save({ settled: true, leaving: true }); });
+
+    document.getElementById('share').addEventListener('click', () => { if (state.id) share(state.id); });
+    document.getElementById('delete').addEventListener('click', () => {
+      if (state.id) askToDelete(state.id, () => { state.paused = true; dropDraft(); });
+    });
+
+    // A draft this browser kept: the text the server does not have yet.
+    const kept = storage && JSON.parse(storage.getItem(draftKey()) || 'null');
+    if (kept && (kept.text !== text.value || kept.tags !== tags.value)) {
+      if (!state.id || kept.version === state.version) {
+        text.value = kept.text;
+        tags.value = kept.tags;
+        if (kept.weather) state.weather = kept.weather;
+        say('unsaved');
+        save();
+      } else {
+        // The file changed since the draft's save was based on it.
+        state.baseText = kept.baseText;
+        const theirs = { content: text.value, tags: tags.value, version: state.version };
+        text.value = kept.text;
+        showConflict(theirs);
+      }
+    } else if (kept) {
+      dropDraft();
+    }
+
+    // The weather at creation: the journal's place, or this device's if the person allows it.
+    const askWeather = async (query) => {
+      try {
+        const reply = await fetch('/api/weather' + query, { credentials: 'same-origin' });
+        const { weather } = await reply.json();
+        if (weather) { state.weather = weather; weatherOutput.value = weather; }
+        return weather;
+      } catch (error) { return null; }
+    };
+    if (!state.id) {
+      askWeather('');
+      document.getElementById('locate')?.addEventListener('click', () => {
+        if (!navigator.geolocation) { toast(t('noLocation')); return; }
+        navigator.geolocation.getCurrentPosition(async (position) => {
+          const { latitude, longitude } = position.coords;
+          const weather = await askWeather('?lat=' + latitude.toFixed(3) + '&lon=' + longitude.toFixed(3));
+          toast(weather ? t('located', weather) : t('noLocation'));
+        }, () => toast(t('noLocation')), { timeout: 10000, maximumAge: 600000 });
+      });
+    }
+  }
+})();

@@ -1,0 +1,297 @@
+"""The diary app in a real browser: Playwright for Python driving the system's Chromium.
+
+Run by `AppBrowserTests` (Tests/IlgiCLITests) against an `ilgi serve` it started on a journal
+of its own:
+
+    python app_test.py URL JOURNAL ILGI SCREENSHOTS
+
+Each scenario types, hides, reloads, deletes and searches as a person would, and checks the
+journal's files on disk after each step. A failed check ends the run with exit 1 and one line
+saying what was expected; screenshots of every page at a phone's size go to SCREENSHOTS.
+"""
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import unicodedata
+
+from playwright.sync_api import sync_playwright
+
+URL, JOURNAL, ILGI, SHOTS = sys.argv[1:5]
+PHONE = {"width": 390, "height": 844}
+CHROMIUM = os.environ.get("ILGI_CHROMIUM", "/usr/bin/chromium")
+
+
+class Failed(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failed(message)
+
+
+def wait_for(condition, message, seconds=8.0):
+    """Polls `condition` until it is true, failing with `message` after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise Failed(message)
+
+
+def entries():
+    """Every entry file of the journal, relative paths (hidden folders left out)."""
+    found = []
+    for path in glob.glob(os.path.join(JOURNAL, "**", "*.md"), recursive=True):
+        relative = os.path.relpath(path, JOURNAL)
+        if not any(part.startswith(".") for part in relative.split(os.sep)):
+            found.append(relative)
+    return sorted(found)
+
+
+def read(relative):
+    with open(os.path.join(JOURNAL, relative), encoding="utf-8") as file:
+        return file.read()
+
+
+def file_with(text):
+    """The entry file whose text holds `text`, or None."""
+    for relative in entries():
+        if text in read(relative):
+            return relative
+    return None
+
+
+def ilgi(*arguments):
+    result = subprocess.run([ILGI, *arguments], capture_output=True, text=True, timeout=60)
+    check(result.returncode == 0, f"ilgi {' '.join(arguments)} exited {result.returncode}: {result.stderr.strip()}")
+    return result.stdout
+
+
+def shot(page, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, name), full_page=False)
+
+
+def hide(page):
+    """What a phone does when the person switches app: the page becomes hidden."""
+    page.evaluate(
+        """() => {
+          Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+          Object.defineProperty(document, 'hidden', {value: true, configurable: true});
+          document.dispatchEvent(new Event('visibilitychange'));
+        }"""
+    )
+
+
+def status(page):
+    return page.locator("#status").get_attribute("data-state") or ""
+
+
+def writes_english(context):
+    page = context.new_page()
+    page.goto(URL + "/write")
+    check(page.locator("label[for=text]").count() == 1, "the text area has no label")
+    shot(page, "app-write-empty.png")
+    page.locator("#text").click()
+    # Typed key by key, then hidden at once: the save on hiding, not the pause, writes it.
+    page.keyboard.type("Morning walk\n\nThe river was high.", delay=5)
+    hide(page)
+    path = wait_for(lambda: file_with("The river was high."), "hiding the page did not save the new entry")
+    text = read(path)
+    check(text.startswith("---\nid: "), f"{path} has no front matter from the template: {text[:80]!r}")
+    check("\ndate: " in text, f"{path} has no date")
+    check(path.endswith("-morning-walk.md"), f"{path} is not named by the title's slug")
+    check(re.match(r"\d{4}/\d{2}/\d{4}-\d{2}-\d{2}-\d{4}-", path), f"{path} is not in the dated tree")
+    check(oct(os.stat(os.path.join(JOURNAL, path)).st_mode & 0o777) == "0o600", f"{path} is not owner-only")
+    wait_for(lambda: "/write/" in page.evaluate("location.pathname"), "the address did not become the entry's")
+    wait_for(lambda: status(page) == "saved", "the indicator did not say saved")
+    # Reload: the text is there, from the file.
+    page.reload()
+    check(page.locator("#text").input_value().startswith("Morning walk\n\nThe river was high."), "reload lost the text")
+    # The terminal sees it at once.
+    check("Morning walk" in ilgi("list"), "ilgi list does not show the entry written in the browser")
+    # Typing more saves after the pause, without leaving.
+    page.locator("#text").press("End")
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nBirds on the bank.")
+    wait_for(lambda: "Birds on the bank." in read(path), "the pause after typing did not save")
+    wait_for(lambda: status(page) == "saved", "the indicator did not come back to saved")
+    shot(page, "app-write.png")
+    page.close()
+    return path
+
+
+def writes_korean(context):
+    page = context.new_page()
+    page.goto(URL + "/write")
+    check(page.locator("html").get_attribute("lang") == "ko", "a Korean browser did not get the Korean page")
+    check("완료" in page.locator("#done").inner_text(), "the writing view is not in Korean")
+    page.locator("#text").click()
+    # Composition as an input method makes it: marked text, then the committed syllable.
+    session = context.new_cdp_session(page)
+    session.send("Input.imeSetComposition", {"text": "ㅂ", "selectionStart": 1, "selectionEnd": 1})
+    session.send("Input.imeSetComposition", {"text": "비", "selectionStart": 1, "selectionEnd": 1})
+    session.send("Input.insertText", {"text": "비"})
+    page.keyboard.insert_text(" 오는 날\n\n우산을 잃어버렸다. 그래도 좋았다.")
+    page.keyboard.type(" 끝.")
+    # Leaving the page (pagehide) saves what the pause has not.
+    page.goto(URL + "/")
+    path = wait_for(lambda: file_with("우산을 잃어버렸다."), "leaving the page did not save the Korean entry")
+    text = read(path)
+    check("비 오는 날\n" in text, f"the composed title is not in {path}: {text!r}")
+    check(text.endswith("그래도 좋았다. 끝.\n"), f"{path} does not end with the typed text: {text[-40:]!r}")
+    check(unicodedata.is_normalized("NFC", text), f"{path} is not NFC")
+    # The list may have been asked for before the save on leaving arrived; a reload shows it.
+    page.reload()
+    check("비 오는 날" in page.content(), "the Korean entry is not in the list")
+    shot(page, "app-list-ko.png")
+    page.close()
+    return path
+
+
+def keeps_no_empty_entry(context):
+    before = entries()
+    page = context.new_page()
+    page.goto(URL + "/write")
+    page.locator("#text").click()
+    page.keyboard.type("x")
+    page.keyboard.press("Backspace")
+    page.locator("#tags").click()
+    hide(page)
+    page.goto(URL + "/")
+    time.sleep(1.5)
+    check(entries() == before, f"an empty new entry was written: {sorted(set(entries()) - set(before))}")
+    page.close()
+
+
+def settles_a_conflict(context, path):
+    page = context.new_page()
+    entry_id = re.search(r"^id: (.+)$", read(path), re.M).group(1)
+    page.goto(URL + "/write/" + entry_id)
+    text = page.locator("#text")
+    check(text.input_value().startswith("Morning walk"), "the writing view did not open the entry")
+    # Another editor changes the file while the page is open.
+    subprocess.run(["sed", "-i", "s/^Morning walk$/Morning walk by the river/", os.path.join(JOURNAL, path)], check=True)
+    text.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nEvening: calm.")
+    wait_for(lambda: page.locator("#conflict").is_visible(), "a save over a changed file was not refused")
+    check(status(page) == "conflict", "the indicator does not say conflict")
+    check("Morning walk by the river" in page.locator("#theirs").input_value(), "the file's text is not shown")
+    check("Evening: calm." in page.locator("#mine").input_value(), "the browser's text is not shown")
+    on_disk = read(path)
+    check("Evening: calm." not in on_disk and "by the river" in on_disk, "the refused save changed the file")
+    shot(page, "app-conflict.png")
+    page.locator("#keep-both").click()
+    wait_for(lambda: "Evening: calm." in read(path), "keeping both did not save")
+    merged = read(path)
+    check("Morning walk by the river" in merged, f"the merge lost the other editor's change: {merged!r}")
+    check("Birds on the bank." in merged and "Evening: calm." in merged, f"the merge lost the browser's text: {merged!r}")
+    check("<<<<<<<" not in merged, f"a clean merge left markers: {merged!r}")
+    check(page.locator("#conflict").is_hidden(), "the conflict stayed open after keeping both")
+    page.close()
+
+
+def deletes_and_undoes(context, path):
+    page = context.new_page()
+    entry_id = re.search(r"^id: (.+)$", read(path), re.M).group(1)
+    page.goto(URL + "/entry/" + entry_id)
+    check(page.locator("article h1").inner_text().startswith("Morning walk"), "the entry page has no title")
+    shot(page, "app-entry.png")
+    page.locator("article button.delete").click()
+    dialog = page.locator("dialog.confirm")
+    check(dialog.is_visible(), "delete did not ask first")
+    shot(page, "app-delete-confirm.png")
+    dialog.locator("button[value=cancel]").click()
+    check(os.path.exists(os.path.join(JOURNAL, path)), "cancel deleted the entry")
+    page.locator("article button.delete").click()
+    dialog.locator("button[value=delete]").click()
+    page.wait_for_url(re.compile(r"/\?deleted="))
+    check(not os.path.exists(os.path.join(JOURNAL, path)), "the entry is still in place after delete")
+    check(os.path.exists(os.path.join(JOURNAL, ".ilgi", "trash", path)), "the entry is not in .ilgi/trash")
+    check("Morning walk" not in ilgi("list"), "ilgi list still shows the deleted entry")
+    page.locator("button.undo").click()
+    page.wait_for_url(re.compile(r"/entry/"))
+    check(os.path.exists(os.path.join(JOURNAL, path)), "undo did not put the entry back")
+    check(page.locator("article h1").inner_text().startswith("Morning walk"), "undo did not show the entry")
+    page.close()
+
+
+def searches_as_you_type(context):
+    page = context.new_page()
+    page.goto(URL + "/search")
+    page.locator("#q").click()
+    page.keyboard.type("bir", delay=40)
+    wait_for(lambda: page.locator("#hits li").count() >= 1, "typing did not list a match")
+    check(page.locator("#hits mark").first.inner_text().lower().startswith("bir"), "the match is not highlighted")
+    page.keyboard.type("dzz")
+    wait_for(lambda: page.locator("#none").is_visible(), "a query with no match did not say so")
+    for _ in range(3):
+        page.keyboard.press("Backspace")
+    wait_for(lambda: page.locator("#hits li").count() >= 1, "the list did not come back")
+    address = page.evaluate("location.search")
+    check("q=bir" in address, f"the address does not keep the query: {address}")
+    shot(page, "app-search.png")
+    page.close()
+
+
+def sees_the_terminal(context):
+    ilgi("new", "Written in the terminal", "--tag", "cli")
+    page = context.new_page()
+    page.goto(URL + "/")
+    check("Written in the terminal" in page.content(), "an entry made by ilgi new is not in the list")
+    shot(page, "app-list.png")
+    page.goto(URL + "/?tag=cli")
+    check(page.locator(".entry-row").count() == 1, "the tag filter did not keep one entry")
+    page.close()
+
+
+def main():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1"])
+        phone = dict(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+        english = browser.new_context(locale="en-US", **phone)
+        korean = browser.new_context(locale="ko-KR", **phone)
+        dark = browser.new_context(locale="en-US", color_scheme="dark", **phone)
+        failures = []
+        for context in (english, korean, dark):
+            context.on("weberror", lambda error: failures.append(str(error.error)))
+            context.on("console", lambda message: failures.append(message.text) if message.type == "error" else None)
+        steps = []
+        try:
+            path = writes_english(english); steps.append("write en, hide, reload")
+            writes_korean(korean); steps.append("write ko by composition, leave")
+            keeps_no_empty_entry(english); steps.append("empty entry not kept")
+            settles_a_conflict(english, path); steps.append("conflict, keep both")
+            deletes_and_undoes(english, path); steps.append("delete, confirm, undo")
+            searches_as_you_type(english); steps.append("search as you type")
+            sees_the_terminal(english); steps.append("terminal's entry in the list")
+            page = dark.new_page()
+            page.goto(URL + "/")
+            shot(page, "app-list-dark.png")
+            page.close()
+        except Failed as failure:
+            print(f"FAILED after {steps}: {failure}")
+            return 1
+        finally:
+            browser.close()
+        # The refused save is the browser's "failed to load" line for a 409; that one is expected.
+        check_errors = [f for f in failures if "status of 409" not in f]
+        if check_errors:
+            print(f"FAILED: the pages reported errors: {check_errors}")
+            return 1
+        print(json.dumps({"passed": steps, "screenshots": sorted(os.listdir(SHOTS))}))
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

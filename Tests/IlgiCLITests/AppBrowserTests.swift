@@ -1,0 +1,46 @@
+import Foundation
+import IlgiCore
+import IlgiTestSupport
+import Testing
+
+/// The diary app of `ilgi serve` in a real browser: Tests/Browser/app_test.py drives the
+/// system's chromium through Playwright (both installed by `make setup`) against a server this
+/// test starts. It writes in English and in Korean (by input-method composition), hides and
+/// leaves the page, reloads, changes the file behind the page's back, deletes and undoes, and
+/// searches as it types, checking the files after every step. Phone-sized screenshots of each
+/// page are saved to `.build/screenshots/app/`.
+@Suite(.serialized) struct AppBrowserTests {
+  static var screenshots: String { BrowserTests.screenshots + "/app" }
+
+  @Test func aPersonWritesReadsDeletesAndSearchesInTheBrowser() throws {
+    let python = try TestTools.browserPython
+    let h = try Harness()
+    let server = try ServeTests.Server(h, [])
+    defer { _ = server.stop() }
+    #expect(server.port > 0, "the server printed no port: \(server.printed)")
+    try? FileManager.default.removeItem(atPath: Self.screenshots)
+    var environment = h.environment
+    environment["ILGI_CHROMIUM"] = try TestTools.chromium
+    let result = try ChildProcess.run(
+      [
+        "timeout", "300", python, TestTools.repository + "/Tests/Browser/app_test.py",
+        "http://127.0.0.1:\(server.port)", h.journal.root, IlgiProcess.binary, Self.screenshots,
+      ], environment: environment)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
+    #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
+
+    // What the browser left behind, read by the CLI: three entries and nothing in the trash.
+    let list = try h.run("list", "--json")
+    #expect(list.status == 0)
+    for title in ["Morning walk by the river", "비 오는 날", "Written in the terminal"] {
+      #expect(list.stdout.contains(title), "\(title) is not in ilgi list: \(list.stdout)")
+    }
+    let trashed = FileManager.default.enumerator(atPath: h.journal.root + "/.ilgi/trash")?
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }
+    #expect(trashed ?? [] == [], "undo left entries in the trash: \(trashed ?? [])")
+    for name in ["app-list.png", "app-entry.png", "app-write.png", "app-conflict.png", "app-search.png"] {
+      let bytes = FileManager.default.contents(atPath: Self.screenshots + "/" + name) ?? Data()
+      #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "no screenshot \(name)")
+    }
+  }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import IlgiCore
+import IlgiTestSupport
+import Testing
+
+/// The diary app's HTTP surface, asked with curl over 127.0.0.1: the token, writes from
+/// elsewhere, bodies too large, paths that try to leave, HEAD against GET, and the save rules
+/// (409 on a changed file, 422 on an empty entry) with the files checked after each.
+@Suite struct AppServeTests {
+  typealias Server = ServeTests.Server
+
+  static func get(
+    _ port: Int, _ path: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil
+  ) throws -> ServeTests.Reply {
+    try ServeTests.get(port, path, headers: headers, method: method, body: body)
+  }
+
+  /// A write as the app's page sends it.
+  static func write(
+    _ port: Int, _ method: String, _ path: String, _ object: [String: Any], extra: [String] = [],
+    origin: String? = nil
+  ) throws -> (status: Int, json: [String: Any]) {
+    let body = try JSONSerialization.data(withJSONObject: object)
+    let reply = try get(
+      port, path,
+      headers: [
+        "X-Ilgi-Request: 1", "Origin: " + (origin ?? "http://127.0.0.1:\(port)"), "Content-Type: application/json",
+      ] + extra, method: method, body: Array(body))
+    let json = (try? JSONSerialization.jsonObject(with: Data(reply.body.utf8))) as? [String: Any] ?? [:]
+    return (reply.status, json)
+  }
+
+  static func entryFiles(_ h: Harness) -> [String] {
+    (FileManager.default.enumerator(atPath: h.journal.root)?.compactMap { $0 as? String } ?? [])
+      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
+  }
+
+  @Test func savesRefuseAChangedFileAndNeverKeepAnEmptyEntry() throws {
+    let h = try Harness()
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let port = server.port
+
+    #expect(try Self.write(port, "POST", "/api/entries", ["content": "  \n\n "]).status == 422)
+    #expect(Self.entryFiles(h).isEmpty, "an empty entry was written")
+
+    let made = try Self.write(port, "POST", "/api/entries", ["content": "Tea time\n\nGreen tea.", "tags": "tea, home"])
+    #expect(made.status == 201)
+    let path = try #require(made.json["path"] as? String)
+    let id = try #require(made.json["id"] as? String)
+    let version = try #require(made.json["version"] as? String)
+    let file = h.journal.root + "/" + path
+    let first = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(first.contains("tags: [tea, home]\n"), "\(first)")
+    #expect(first.hasSuffix("---\nTea time\n\nGreen tea.\n"), "\(first)")
+    #expect(try h.run("list").stdout.contains("Tea time"), "the CLI does not see the browser's entry")
+
+    // A save based on the version it read goes through; one based on an older version does not.
+    let saved = try Self.write(port, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nOolong.", "base": version])
+    #expect(saved.status == 200)
+    let stale = try Self.write(port, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nLost?", "base": version])
+    #expect(stale.status == 409)
+    #expect((stale.json["content"] as? String)?.contains("Oolong.") == true, "\(stale.json)")
+    #expect(stale.json["version"] as? String == saved.json["version"] as? String)
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("Oolong."))
+    #expect(try !String(contentsOfFile: file, encoding: .utf8).contains("Lost?"))
+
+    // A change by another editor: the next save is refused, the file keeps the editor's text.
+    let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "Oolong.", with: "Sencha.")
+    try edited.write(toFile: file, atomically: true, encoding: .utf8)
+    let refused = try Self.write(
+      port, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nOolong!", "base": saved.json["version"] ?? ""])
+    #expect(refused.status == 409)
+    #expect((refused.json["content"] as? String)?.contains("Sencha.") == true)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == edited)
+
+    // Bad saves: no base, a base that is no version, an empty text, an unknown entry.
+    #expect(try Self.write(port, "PUT", "/api/entries/" + id, ["content": "x"]).status == 400)
+    #expect(try Self.write(port, "PUT", "/api/entries/" + id, ["content": "x", "base": "../x"]).status == 400)
+    let now = try #require(refused.json["version"] as? String)
+    #expect(try Self.write(port, "PUT", "/api/entries/" + id, ["content": " ", "base": now]).status == 422)
+    #expect(try Self.write(port, "PUT", "/api/entries/NO-SUCH-ID", ["content": "x", "base": now]).status == 404)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == edited, "a refused save changed the file")
+
+    // Delete goes to the trash; restore puts it back; neither takes a path out of the journal.
+    let deleted = try Self.write(port, "DELETE", "/api/entries/" + id, [:])
+    #expect(deleted.status == 200)
+    #expect(!FileManager.default.fileExists(atPath: file))
+    #expect(FileManager.default.fileExists(atPath: h.journal.root + "/.ilgi/trash/" + path))
+    for escape in ["../../outside.md", "/etc/passwd.md", "2026/../../x.md"] {
+      let refused = try Self.write(port, "POST", "/api/restore", ["trash": escape])
+      #expect(refused.status >= 400, "restore of \(escape) was \(refused.status)")
+    }
+    let restored = try Self.write(port, "POST", "/api/restore", ["trash": deleted.json["trash"] ?? ""])
+    #expect(restored.status == 200)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == edited)
+  }
+
+  @Test func writesFromElsewhereAndOversizedBodiesAreRefused() throws {
+    let h = try Harness()
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let port = server.port
+    let body = Array(#"{"content":"Sneaky"}"#.utf8)
+    // No write header (what a cross-site form sends), another origin, no origin, a form's type.
+    let refused = [
+      try Self.get(port, "/api/entries", headers: ["Origin: http://127.0.0.1:\(port)"], method: "POST", body: body),
+      try Self.get(
+        port, "/api/entries",
+        headers: ["X-Ilgi-Request: 1", "Origin: http://evil.example", "Content-Type: application/json"],
+        method: "POST", body: body),
+      try Self.get(
+        port, "/api/entries", headers: ["X-Ilgi-Request: 1", "Content-Type: application/json"], method: "POST",
+        body: body),
+      try Self.get(
+        port, "/api/entries",
+        headers: [
+          "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(port)", "Content-Type: application/x-www-form-urlencoded",
+        ], method: "POST", body: body),
+    ]
+    #expect(refused.map(\.status) == [403, 403, 403, 415])
+    // Another name for this computer (DNS rebinding) is not this server.
+    #expect(try Self.get(port, "/", headers: ["Host: diary.evil.example"]).status == 421)
+    #expect(try Self.get(port, "/", headers: ["Host: localhost:\(port)"]).status == 200)
+    // A body over 1 MiB, declared or not.
+    let big = Array("{\"content\":\"\(String(repeating: "a", count: 1_100_000))\"}".utf8)
+    let declared = try Self.write(port, "POST", "/api/entries", ["content": String(repeating: "a", count: 1_100_000)])
+    #expect(declared.status == 413)
+    let chunked = try Self.get(
+      port, "/api/entries",
+      headers: [
+        "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(port)", "Content-Type: application/json",
+        "Transfer-Encoding: chunked",
+      ], method: "POST", body: big)
+    #expect(chunked.status == 413)
+    #expect(Self.entryFiles(h).isEmpty, "a refused write left a file: \(Self.entryFiles(h))")
+  }
+
+  @Test func pathsNeverLeaveTheAppAndHeadAgreesWithGet() throws {
+    let h = try Harness([
+      "2026/03/2026-03-01-0900-walk.md":
+        "---\nid: \"A1B2C3D4-0000-4000-8000-000000000001\"\ndate: 2026-03-01T09:00:00+09:00\n---\nWalk\n\nFar.\n"
+    ])
+    try "secret".write(toFile: h.journal.base + "/outside.md", atomically: true, encoding: .utf8)
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let port = server.port
+    let escapes = [
+      "/../outside.md", "/entry/..%2F..%2Foutside.md", "/entry/%2e%2e/%2e%2e/outside.md", "/app/..%2f..%2foutside.md",
+      "/app/%2e%2e%2f%2e%2e%2foutside.md", "/entry/..%5c..%5coutside.md", "/entry/%252e%252e%252foutside.md",
+      "/entry/%c0%ae%c0%ae/outside.md", "/app/app.js%00.png", "/write/..%2F..%2Foutside", "/%2e%2e/%2e%2e/outside.md",
+    ]
+    for escape in escapes {
+      let reply = try Self.get(port, escape)
+      #expect([400, 404].contains(reply.status), "\(escape): \(reply.status)")
+      #expect(!reply.body.contains("secret"), "\(escape) read a file outside the journal")
+    }
+    for page in [
+      "/", "/entry/A1B2C3D4-0000-4000-8000-000000000001", "/write", "/search?q=walk", "/onthisday", "/app/app.js",
+      "/app/app.css", "/app/icon.svg", "/manifest.webmanifest", "/api/entries/A1B2C3D4-0000-4000-8000-000000000001",
+    ] {
+      let get = try Self.get(port, "\(page)")
+      let head = try Self.get(port, page, method: "HEAD")
+      #expect(get.status == 200, "\(page): \(get.status)")
+      #expect(head.status == get.status, "\(page)")
+      #expect(head.body.isEmpty, "\(page)")
+      #expect(head.headers["content-type"] == get.headers["content-type"], "\(page)")
+      if !page.hasPrefix("/api/") && page != "/" && !page.hasPrefix("/search") {
+        #expect(head.headers["content-length"] == String(get.body.utf8.count), "\(page)")
+      }
+      #expect(get.headers["content-security-policy"]?.contains("script-src 'self'") == true, "\(page)")
+      #expect(get.headers["content-security-policy"]?.contains("unsafe-inline") == false, "\(page)")
+    }
+    // The pages hold no inline script and load nothing from another host.
+    for page in ["/", "/entry/A1B2C3D4-0000-4000-8000-000000000001", "/write", "/search"] {
+      let html = try Self.get(port, page).body
+      #expect(!html.contains("<script>") && !html.contains("<script type"), "\(page) has inline script")
+      #expect(!html.contains("src=\"http") && !html.contains("href=\"http"), "\(page) loads from elsewhere")
+      #expect(!html.contains(" on") || html.range(of: #" on[a-z]+=""#, options: .regularExpression) == nil, "\(page)")
+    }
+    let manifest = try Self.get(port, "/manifest.webmanifest")
+    #expect(manifest.headers["content-type"] == "application/manifest+json")
+    #expect(manifest.body.contains("\"display\":\"standalone\""))
+  }
+
+  @Test func anotherAddressNeedsTheTokenOnceInTheAddress() throws {
+    let h = try Harness()
+    let server = try Server(h, ["--host", "0.0.0.0", "--token", "t0ken-for-phone"])
+    defer { _ = server.stop() }
+    let port = server.port
+    #expect(try Self.get(port, "/").status == 401)
+    #expect(try Self.get(port, "/?token=wrong").status == 401)
+    #expect(try Self.get(port, "/", headers: ["Cookie: ilgi_token=wrong"]).status == 401)
+    // The token in the address sets the cookie and is taken out of the address.
+    let first = try Self.get(port, "/search?q=tea&token=t0ken-for-phone")
+    #expect(first.status == 303)
+    #expect(first.headers["location"] == "/search?q=tea")
+    let cookie = try #require(first.headers["set-cookie"])
+    #expect(cookie.hasPrefix("ilgi_token=t0ken-for-phone; Path=/; HttpOnly; SameSite=Strict"), "\(cookie)")
+    #expect(try Self.get(port, "/search?q=tea", headers: ["Cookie: ilgi_token=t0ken-for-phone"]).status == 200)
+    // A write needs the token as well as the write header and origin.
+    let body: [String: Any] = ["content": "From the phone"]
+    #expect(try Self.write(port, "POST", "/api/entries", body).status == 401)
+    let written = try Self.write(
+      port, "POST", "/api/entries", body, extra: ["Cookie: ilgi_token=t0ken-for-phone"],
+      origin: "http://127.0.0.1:\(port)")
+    #expect(written.status == 201)
+    #expect(
+      try Self.write(
+        port, "POST", "/api/entries", body, extra: ["Cookie: ilgi_token=t0ken-for-phone"],
+        origin: "http://10.0.0.9:\(port)"
+      ).status == 403)
+  }
+
+  /// The text of a QR code printed in half blocks, read by zbarimg from a bitmap of it.
+  static func readQRCode(_ lines: [String], scratch: String) throws -> String {
+    var rows: [[Bool]] = []
+    for line in lines {
+      let cells = line.replacingOccurrences(of: "\u{1B}[30;47m", with: "").replacingOccurrences(
+        of: "\u{1B}[0m", with: "")
+      var top: [Bool] = []
+      var bottom: [Bool] = []
+      for cell in cells {
+        top.append(cell == "█" || cell == "▀")
+        bottom.append(cell == "█" || cell == "▄")
+      }
+      rows += [top, bottom]
+    }
+    // Eight pixels a module, and a wide white border.
+    let scale = 8
+    let border = 4
+    let width = (rows.first?.count ?? 0) + 2 * border
+    let height = rows.count + 2 * border
+    var pbm = "P1\n\(width * scale) \(height * scale)\n"
+    for y in 0..<height * scale {
+      let row = y / scale - border
+      var line = ""
+      for x in 0..<width * scale {
+        let column = x / scale - border
+        let dark = rows.indices.contains(row) && rows[row].indices.contains(column) && rows[row][column]
+        line += dark ? "1 " : "0 "
+      }
+      pbm += line + "\n"
+    }
+    let file = scratch + "/qr.pbm"
+    try pbm.write(toFile: file, atomically: true, encoding: .ascii)
+    let read = try ChildProcess.run([try TestTools.zbarimg, "--raw", "-q", file])
+    return read.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func theReadOnlySiteRefusesWrites() throws {
+    let h = try Harness()
+    let server = try Server(h, ["--read-only"])
+    defer { _ = server.stop() }
+    let reply = try Self.write(server.port, "POST", "/api/entries", ["content": "No"])
+    #expect(reply.status == 405)
+    #expect(Self.entryFiles(h).isEmpty)
+  }
+
+  @Test func aTerminalGetsAQRCodeOfTheAddressWithItsToken() throws {
+    let h = try Harness()
+    let command =
+      "timeout -s INT 3 '\(IlgiProcess.binary)' serve --port 0 --host 0.0.0.0 --token qr-t0ken"
+    let result = try ChildProcess.run(
+      ["/usr/bin/script", "-qec", command, "/dev/null"], environment: h.environment, mergingErrors: true)
+    #expect(result.stdout.contains("?token=qr-t0ken"), "\(result.stdout)")
+    // A terminal ends lines with CR LF, which Swift counts as one character.
+    let lines = result.stdout.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n")
+      .filter { $0.contains("\u{1B}[30;47m") }
+    // A version 3 or 4 code of a short address, in half blocks: 18 to 21 lines of equal width.
+    #expect((15...25).contains(lines.count), "\(lines.count) lines of QR code in \(result.stdout)")
+    #expect(Set(lines.map(\.count)).count == 1, "the QR code's lines differ in width")
+    // A QR reader (zbar) reads the printed code back as the address with its token.
+    let decoded = try Self.readQRCode(lines.map(String.init), scratch: h.journal.base)
+    #expect(decoded.hasPrefix("http://"), "zbarimg read \(decoded)")
+    #expect(decoded.hasSuffix(":0/?token=qr-t0ken") || decoded.contains("/?token=qr-t0ken"), "zbarimg read \(decoded)")
+    #expect(result.stdout.contains(decoded), "the code says \(decoded), which the terminal did not print")
+    // Without a terminal, no code.
+    let plain = try ChildProcess.run(
+      ["timeout", "-s", "INT", "3", IlgiProcess.binary, "serve", "--port", "0", "--host", "0.0.0.0", "--token", "x"],
+      environment: h.environment, mergingErrors: true)
+    #expect(!plain.stdout.contains("\u{1B}[30;47m"))
+    #expect(plain.stdout.contains("?token=x"))
+  }
+}
