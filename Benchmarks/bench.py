@@ -19,6 +19,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import json
+import re
+import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".bench-cache"
@@ -63,6 +66,68 @@ def measure(command, runs, env=None, before=None, shell=False):
             sys.exit(f"bench: {' '.join(map(str, argv if not shell else [argv]))} failed:\n{done.stderr}")
         peaks.append(int(done.stderr.strip().splitlines()[-1]) / 1024)
     return statistics.median(times), max(peaks)
+
+
+def serve_measurements(ilgi, env, victim, original, runs, edit_one):
+    """The diary app's server on this journal: the server's own time (its Server-Timing header)
+    for the list page and a search, warm and after a file changed, the round trip of an
+    autosave (PUT of an entry's text, as the page sends it), and the server's peak memory."""
+    server = subprocess.Popen([ilgi, "serve", "--port", "0"], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        port = None
+        while port is None:
+            line = server.stderr.readline()
+            if not line:
+                sys.exit("bench: ilgi serve did not start")
+            found = re.search(r"127\.0\.0\.1:(\d+)/", line)
+            port = int(found.group(1)) if found else None
+        base = f"http://127.0.0.1:{port}"
+        writes = {"X-Ilgi-Request": "1", "Origin": base, "Content-Type": "application/json"}
+
+        def ask(path, method="GET", body=None):
+            data = None if body is None else json.dumps(body).encode()
+            request = urllib.request.Request(base + path, data=data, method=method,
+                                             headers=writes if body is not None else {})
+            start = time.perf_counter()
+            with urllib.request.urlopen(request) as reply:
+                payload = reply.read()
+                timing = reply.headers.get("Server-Timing", "dur=0").split("dur=")[-1]
+            return time.perf_counter() - start, float(timing) / 1000, payload
+
+        def server_time(path, count, before=None):
+            times = []
+            for _ in range(count):
+                if before:
+                    before()
+                times.append(ask(path)[1])
+            return statistics.median(times)
+
+        ask("/")  # the first request opens the index
+        rows = {}
+        many = max(runs * 4, 20)
+        rows["serve: list page, server time (warm)"] = server_time("/", many)
+        rows["serve: list page, server time (a file edited)"] = server_time("/", runs, before=edit_one)
+        victim.write_bytes(original)
+        ask("/")
+        rows[f"serve: search {NEEDLE}, server time"] = server_time(f"/search?q={NEEDLE}", many)
+        rows[f"serve: search as you type (api), server time"] = server_time(f"/api/search?q={NEEDLE[:4]}", many)
+        entry_id = re.search(rb"^id: \"?([^\"\n]+)", original, re.M).group(1).decode()
+        entry = json.loads(ask(f"/api/entries/{entry_id}")[2])
+        version, trips = entry["version"], []
+        for number in range(many):
+            body = {"content": entry["content"] + f"\nautosave {number}\n", "base": version}
+            wall, _, payload = ask(f"/api/entries/{entry_id}", "PUT", body)
+            version = json.loads(payload)["version"]
+            trips.append(wall)
+        rows["serve: autosave round trip"] = statistics.median(trips)
+        with open(f"/proc/{server.pid}/status") as status:
+            peak = int(re.search(r"VmHWM:\s+(\d+)", status.read()).group(1)) / 1024
+        return {name: (value, peak) for name, value in rows.items()}
+    finally:
+        server.terminate()
+        server.wait()
+        victim.write_bytes(original)
 
 
 def corpus(size):
@@ -215,6 +280,7 @@ def main():
             victim.write_bytes(original)
             r["hugo build (minimal site)"] = measure(
                 lambda: ["hugo", "--quiet", "--source", str(hugo), "--destination", fresh_site()], slow_runs, env)
+        r.update(serve_measurements(ilgi, env, victim, original, runs, edit_one))
         rows[size] = r
         shutil.rmtree(work, ignore_errors=True)
 
@@ -239,6 +305,11 @@ def main():
         ("list after an edit / warm list (<= 1.2)", "ilgi list -n 20 (one file edited)", "ilgi list -n 20 (warm)",
          False),
     ]
+    checks += [
+        ("serve list page (server) / ilgi list -n 20 (<= 0.5)", "serve: list page, server time (warm)",
+         "ilgi list -n 20 (warm)", False),
+        ("serve search (server) / rg -l (<= 0.5)", f"serve: search {NEEDLE}, server time", f"rg -l {NEEDLE}", False),
+    ]
     if html:
         checks += [
             ("export html cold / hugo (<= 0.5)", "ilgi export html (cold)", "hugo build (minimal site)", False),
@@ -249,6 +320,14 @@ def main():
         lines.append(f"| {label} | " + " | ".join(f"{ratio(s, a, b):.2f}" for s in sizes) + " |")
     peak = max(rows[s][n][1] for s in sizes for n in rows[s] if n.startswith("ilgi list") or n.startswith("ilgi search"))
     lines.append(f"| peak MB of list and search (<= 60) | {peak:.0f} |" + " |" * (len(sizes) - 1))
+    for label, name, limit in [
+        ("serve list page, server ms (< 100 at 100,000)", "serve: list page, server time (warm)", 0.1),
+        (f"serve search, server ms (< 100 at 100,000)", f"serve: search {NEEDLE}, server time", 0.1),
+        ("serve autosave round trip ms (< 50 at 10,000)", "serve: autosave round trip", 0.05),
+    ]:
+        lines.append(f"| {label} | " + " | ".join(f"{rows[s][name][0] * 1000:.1f}" for s in sizes) + " |")
+    lines.append("| serve peak MB (< 100) | " + " | ".join(
+        f"{rows[s]['serve: autosave round trip'][1]:.0f}" for s in sizes) + " |")
     if html:
         lines.append("| hugo peak MB / export html peak MB (>= 10) | " + " | ".join(
             f"{rows[s]['hugo build (minimal site)'][1] / rows[s]['ilgi export html (cold)'][1]:.1f}" for s in sizes) + " |")

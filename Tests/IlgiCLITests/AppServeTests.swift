@@ -248,6 +248,38 @@ import Testing
     return read.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  @Test func theWeatherAtCreationComesFromThePlaceOrTheBrowsersLocation() throws {
+    let stub = try WeatherStubServer(answers: WeatherCLITests.working)
+    defer { stub.stop() }
+    let h = try WeatherCLITests().harness(stub)
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let port = server.port
+    let place = try Self.get(port, "/api/weather")
+    #expect(place.body.contains("\"weather\":\"Clear, 4°C\""), "\(place.body)")
+    #expect(stub.requests.contains { $0.target.hasPrefix("/v1/search?") }, "the configured place was not looked up")
+    // The phone's location instead: the coordinates go to the service, no place is looked up.
+    let located = try Self.get(port, "/api/weather?lat=35.180&lon=129.080")
+    #expect(located.body.contains("Clear, 4°C"))
+    #expect(stub.requests.contains { $0.target.contains("latitude=35.18") && $0.target.contains("longitude=129.08") })
+    #expect(try Self.get(port, "/api/weather?lat=123&lon=0").status == 400)
+    // The page sends what it was told; the entry keeps it, and a later save never replaces it.
+    let made = try Self.write(port, "POST", "/api/entries", ["content": "Sunny walk", "weather": "Clear, 4°C"])
+    #expect(made.status == 201)
+    let path = try #require(made.json["path"] as? String)
+    #expect(h.journal.text(path)?.contains("\nweather: Clear, 4°C\n") == true)
+    let saved = try Self.write(
+      port, "PUT", "/api/entries/\(made.json["id"] ?? "")",
+      ["content": "Sunny walk\n\nLater.", "weather": "Rain", "base": made.json["version"] ?? ""])
+    #expect(saved.status == 200)
+    #expect(h.journal.text(path)?.contains("\nweather: Clear, 4°C\n") == true)
+    // No weather service at all: the answer is null, at once, and a save does not wait for it.
+    let plain = try Harness()
+    let quiet = try Server(plain, [])
+    defer { _ = quiet.stop() }
+    #expect(try Self.get(quiet.port, "/api/weather").body.contains("\"weather\":null"))
+  }
+
   @Test func theReadOnlySiteRefusesWrites() throws {
     let h = try Harness()
     let server = try Server(h, ["--read-only"])
