@@ -175,6 +175,9 @@
     };
     const dropDraft = () => { if (storage) storage.removeItem(draftKey()); };
     const changed = () => text.value !== state.baseText || tags.value !== state.baseTags;
+    // The server ends a text with one line break and writes tags with spaces between them.
+    const same = (a, b) => a.replace(/\s+$/, '') === b.replace(/\s+$/, '');
+    const sameTags = (a, b) => a.split(/[\s,]+/).filter(Boolean).join(' ') === b.split(/[\s,]+/).filter(Boolean).join(' ');
 
     function showConflict(theirs) {
       state.paused = true;
@@ -259,6 +262,13 @@
             for (const id of ['share', 'delete']) document.getElementById(id).hidden = false;
             document.getElementById('locate')?.remove();
           }
+          if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
+        } else if (reply.status === 409 && same(answer.content, content) && sameTags(answer.tags, tagText)) {
+          // The file already holds this very text (a save from this page that landed while it
+          // was being reloaded): nothing to settle.
+          state.version = answer.version;
+          state.baseText = content;
+          state.baseTags = tagText;
           if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
         } else if (reply.status === 409) {
           keepDraft();

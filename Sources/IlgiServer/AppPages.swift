@@ -33,17 +33,22 @@ struct AppPages {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// A whole page: the layout around `content`.
-  func layout(_ kind: String, title: String, content: String) throws -> String {
-    try templates.render(
-      "app-page.html",
-      [
-        "lang": catalog.language.rawValue, "kind": kind, "title": title, "content": content,
-        "strings": scriptStrings,
-        "appName": t(.appName), "newLabel": t(.appNew), "listLabel": t(.appList), "searchLabel": t(.appSearch),
-        "onThisDayLabel": t(.appOnThisDay), "skipLabel": t(.appSkip),
-        "noScript": t(.appNoScript),
-      ])
+  /// A whole page: the layout around `content`, with the question delete asks when the page
+  /// can delete the entry titled `deleting`.
+  func layout(_ kind: String, title: String, content: String, deleting: String? = nil) throws -> String {
+    var values: [String: Any] = [
+      "lang": catalog.language.rawValue, "kind": kind, "title": title, "content": content,
+      "strings": scriptStrings,
+      "appName": t(.appName), "newLabel": t(.appNew), "listLabel": t(.appList), "searchLabel": t(.appSearch),
+      "onThisDayLabel": t(.appOnThisDay), "skipLabel": t(.appSkip),
+    ]
+    if let deleting {
+      values["confirm"] = [
+        "text": t(.appDeleteQuestion, deleting.isEmpty ? t(.untitled) : deleting), "cancel": t(.appCancel),
+        "delete": t(.appDeleteConfirm),
+      ]
+    }
+    return try templates.render("app-page.html", values)
   }
 
   /// One row of a list: what the apps' list showed.
@@ -104,14 +109,13 @@ struct AppPages {
       "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
       "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
       "editLabel": t(.appEdit), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
-      "confirmText": t(.appDeleteQuestion, entry.title.isEmpty ? t(.untitled) : entry.title),
-      "confirmLabel": t(.appDeleteConfirm), "cancelLabel": t(.appCancel),
     ]
     if let weather = entry.weather {
       values["weather"] = weather
       values["symbol"] = WeatherCondition.recognize(weather)?.symbol ?? ""
     }
-    return try layout("entry", title: entry.title, content: try templates.render("app-entry.html", values))
+    return try layout(
+      "entry", title: entry.title, content: try templates.render("app-entry.html", values), deleting: entry.title)
   }
 
   /// The writing view: a new entry (`loaded` nil) or an existing one.
@@ -123,15 +127,16 @@ struct AppPages {
       "textLabel": t(.appTextLabel), "placeholder": t(.appPlaceholder), "tagsLabel": t(.appTags),
       "tagsHint": t(.appTagsHint), "weatherLabel": t(.appWeather), "locateLabel": t(.appUseLocation),
       "doneLabel": t(.appDone), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
-      "confirmText": t(.appDeleteQuestion, loaded.map { $0.entry.title } ?? ""),
-      "confirmLabel": t(.appDeleteConfirm), "cancelLabel": t(.appCancel),
-      "conflictText": t(.appConflictExplained), "theirsLabel": t(.appTheirs), "mineLabel": t(.appMine),
+      "noScript": t(.appNoScript), "conflictText": t(.appConflictExplained), "theirsLabel": t(.appTheirs),
+      "mineLabel": t(.appMine),
       "keepMineLabel": t(.appKeepMine), "keepTheirsLabel": t(.appKeepTheirs), "keepBothLabel": t(.appKeepBoth),
-      "status": loaded == nil ? "" : t(.appSaved),
+      "status": loaded == nil ? "" : t(.appSaved), "statusState": loaded == nil ? "" : "saved",
     ]
     if let weather = loaded?.entry.weather { values["weather"] = weather }
     let title = loaded.map { $0.entry.title } ?? t(.appNewEntry)
-    return try layout("write", title: title, content: try templates.render("app-write.html", values))
+    return try layout(
+      "write", title: title, content: try templates.render("app-write.html", values),
+      deleting: loaded.map { $0.entry.title } ?? "")
   }
 
   /// The search page, with results when a query was given.

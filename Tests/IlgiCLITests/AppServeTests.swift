@@ -280,6 +280,45 @@ import Testing
     #expect(try Self.get(quiet.port, "/api/weather").body.contains("\"weather\":null"))
   }
 
+  @Test func browserWritesAreCommittedOncePerSittingAndShareAsTheCLIDoes() throws {
+    let h = try GitTests.harness(initialize: false)
+    #expect(h.call("init", "--git", h.journal.root).status == 0)
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let port = server.port
+    let made = try Self.write(port, "POST", "/api/entries", ["content": "Bus ride\n\nRain on the window."])
+    let id = try #require(made.json["id"] as? String)
+    let path = try #require(made.json["path"] as? String)
+    #expect(try GitTests.subjects(h).first?.hasPrefix("ilgi: new ") == true)
+    #expect(try GitTests.subjects(h).first?.hasSuffix(" Bus ride") == true)
+    #expect(try GitTests.lastChange(h) == ["A \(path)"])
+    // Saves while typing are not commits; the save on leaving is one.
+    var version = try #require(made.json["version"] as? String)
+    for word in ["Fog.", "Fog. Then sun."] {
+      let saved = try Self.write(
+        port, "PUT", "/api/entries/" + id, ["content": "Bus ride\n\n" + word, "base": version])
+      version = try #require(saved.json["version"] as? String)
+    }
+    #expect(try GitTests.subjects(h).count == 2)
+    let settled = try Self.write(
+      port, "PUT", "/api/entries/" + id, ["content": "Bus ride\n\nFog. Then sun!", "base": version, "settled": true])
+    #expect(settled.status == 200)
+    #expect(try GitTests.subjects(h).first?.hasPrefix("ilgi: edit ") == true)
+    #expect(try GitTests.lastChange(h) == ["M \(path)"])
+    // The share text is `ilgi share`'s.
+    let shared = try Self.get(port, "/api/entries/" + id + "/share")
+    let cli = try h.run("share", id)
+    #expect(cli.status == 0, "\(cli.stderr)")
+    let text = (try? JSONSerialization.jsonObject(with: Data(shared.body.utf8)) as? [String: Any])?["text"] as? String
+    #expect(text == cli.stdout, "\(shared.body) against \(cli.stdout)")
+    // Delete and restore are commits too, as in the CLI.
+    let deleted = try Self.write(port, "DELETE", "/api/entries/" + id, [:])
+    #expect(try GitTests.subjects(h).first?.hasPrefix("ilgi: delete ") == true)
+    _ = try Self.write(port, "POST", "/api/restore", ["trash": deleted.json["trash"] ?? ""])
+    #expect(try GitTests.subjects(h).first?.hasPrefix("ilgi: restore ") == true)
+    #expect(try GitTests.git(h, "status", "--porcelain") == "")
+  }
+
   @Test func theReadOnlySiteRefusesWrites() throws {
     let h = try Harness()
     let server = try Server(h, ["--read-only"])
