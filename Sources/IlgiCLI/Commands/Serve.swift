@@ -66,7 +66,11 @@ extension Ilgi {
     }
 
     /// The journal as the app writes it: git commits and the weather as the CLI makes them.
+    ///
+    /// A command's context holds one instant for its whole run; a server runs for days, so the
+    /// app's dates and its weather take the system's clock at each request instead.
     static func diary(_ context: Context, _ store: JournalStore) -> Diary {
+      let clock = IlgiEnvironment().now
       let hooks = Diary.Hooks(
         record: { paths, message in context.recordChange(store, paths, message) },
         weather: { latitude, longitude in
@@ -76,13 +80,13 @@ extension Ilgi {
           if let latitude, let longitude {
             lookup.coordinates = WeatherPlace(name: nil, latitude: latitude, longitude: longitude)
           }
-          guard case .success(let report) = await lookup.current(now: context.now) else { return nil }
+          guard case .success(let report) = await lookup.current(now: clock()) else { return nil }
           return report.text(in: context.language)
         },
         report: { Terminal.warn($0) })
       return Diary(
         store: store, templates: context.templates(for: store), zone: context.environment.timeZone,
-        now: { Date() }, hooks: hooks)
+        now: clock, hooks: hooks)
     }
 
     /// Listens until Ctrl-C, printing where to open the journal (and, on another address,
