@@ -251,8 +251,11 @@ def searches_as_you_type(context):
     page.goto(URL + "/search")
     page.locator("#q").click()
     page.keyboard.type("bir", delay=40)
-    wait_for(lambda: page.locator("#hits li").count() >= 1, "typing did not list a match")
-    check(page.locator("#hits mark").first.inner_text().lower().startswith("bir"), "the match is not highlighted")
+    # Answers to "b" and "bi" may show first on a busy machine; the answer to "bir" replaces them.
+    wait_for(
+        lambda: page.locator("#hits mark").count() >= 1
+        and page.locator("#hits mark").first.inner_text().lower().startswith("bir"),
+        "typing did not list a match with the typed word highlighted")
     page.keyboard.type("dzz")
     wait_for(lambda: page.locator("#none").is_visible(), "a query with no match did not say so")
     for _ in range(3):
