@@ -25,7 +25,8 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev libqrencode-dev pkg-config >/dev/null; \
 	fi
 
-# Everything the tests use, installed here and never in the middle of a test: strace kills ilgi
+# Everything the tests use, installed here and never in the middle of a test: age, the reference
+# implementation encrypted journals are checked against; strace kills ilgi
 # on exact syscalls in the fault suite; git for the git tests; chromium (headless), curl and the
 # Noto CJK fonts for the browser and server tests, and zbar to read back the QR code `serve`
 # prints; and, under .build/test-tools/, jrnl 4.6 in a virtualenv (it reads ilgi's jrnl export
@@ -37,6 +38,9 @@ setup: deps
 	@python3 -m pip --version >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' 2>/dev/null && \
 	  command -v strace >/dev/null && command -v git >/dev/null && command -v script >/dev/null || { \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-pip python3-venv strace git bsdutils >/dev/null; }
+	@command -v age >/dev/null && command -v age-keygen >/dev/null || { \
+	  echo "Installing age (the reference the encryption tests read and write against)..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq age >/dev/null; }
 	@command -v chromium >/dev/null && command -v curl >/dev/null && command -v zbarimg >/dev/null && fc-list 2>/dev/null | grep -q "Noto Serif CJK" || { \
 	  echo "Installing chromium, curl, zbar-tools and Noto CJK fonts (the browser and server tests)..."; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium curl zbar-tools fonts-noto-cjk >/dev/null; }

@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     // libcmark from the system (Debian: libcmark-dev), declared the way GRDB declares SQLite.
@@ -45,10 +46,20 @@ let package = Package(
     ),
     // The full-text table's tokenizer, in C because FTS5 calls it for every word it indexes.
     .target(name: "CIlgiTokenizer", linkerSettings: [.linkedLibrary("sqlite3")]),
+    // The age v1 file format (age-encryption.org/v1) over swift-crypto: what an encrypted
+    // journal's files are. It knows nothing of journals.
+    .target(
+      name: "IlgiAge",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+      ]
+    ),
     .target(
       name: "IlgiCore",
       dependencies: [
         "CCmark",
+        "IlgiAge",
         "CIlgiTokenizer",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Mustache", package: "swift-mustache"),
@@ -99,6 +110,7 @@ let package = Package(
         "IlgiCore", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
+    .testTarget(name: "IlgiAgeTests", dependencies: ["IlgiAge", "IlgiTestSupport"]),
     .testTarget(
       name: "IlgiCLITests",
       dependencies: ["IlgiCLI", "IlgiCore", "IlgiTestSupport", "ilgi"]

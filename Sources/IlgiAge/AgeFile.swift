@@ -1,0 +1,64 @@
+import Foundation
+
+/// Encrypting and decrypting whole files in the age v1 format (age-encryption.org/v1).
+public enum AgeFile {
+  /// The magic at the start of a binary age file.
+  static let magic = Array(AgeHeader.versionPrefix.utf8)
+
+  /// Whether `bytes` look like an age file, binary or armored (by their first bytes only).
+  public static func isEncrypted(_ bytes: some Collection<UInt8>) -> Bool {
+    bytes.starts(with: magic) || AgeArmor.isArmored(bytes)
+  }
+
+  /// `plaintext` encrypted to every recipient, binary (or armored with `armor`).
+  public static func encrypt(
+    _ plaintext: [UInt8], to recipients: [any AgeRecipient], armor: Bool = false
+  ) throws(AgeError) -> [UInt8] {
+    guard !recipients.isEmpty else { throw .invalidRecipients("there is no recipient to encrypt to") }
+    if recipients.count > 1, recipients.contains(where: { $0 is ScryptRecipient }) {
+      throw .invalidRecipients("a passphrase cannot be mixed with other recipients")
+    }
+    let fileKey = randomBytes(16)
+    let header = AgeHeader.encode(recipients.flatMap { $0.wrap(fileKey) }, fileKey: fileKey)
+    let file = header + AgeStream.seal(plaintext, fileKey: fileKey, nonce: randomBytes(AgeStream.nonceSize))
+    return armor ? AgeArmor.encode(file) : file
+  }
+
+  /// The plaintext of an age file (binary or armored), opened with the first identity that
+  /// matches. Never returns part of a text: any damage is an error.
+  public static func decrypt(_ bytes: [UInt8], with identities: [any AgeIdentity]) throws(AgeError) -> [UInt8] {
+    let file = AgeArmor.isArmored(bytes) ? try AgeArmor.decode(bytes) : bytes
+    let header = try AgeHeader(parsing: file)
+    let hasScrypt = header.stanzas.contains { $0.type == "scrypt" }
+    if hasScrypt, header.stanzas.count > 1 {
+      throw .malformedHeader("a scrypt stanza is not the only stanza")
+    }
+    var fileKey: [UInt8]?
+    for identity in identities {
+      if let key = try identity.unwrap(header.stanzas) {
+        fileKey = key
+        break
+      }
+    }
+    guard let fileKey else { throw hasScrypt ? .needsPassphrase : .noIdentityMatches }
+    guard header.verify(fileKey: fileKey) else { throw .headerMACMismatch }
+    return try AgeStream.open(file[header.payloadStart...], fileKey: fileKey)
+  }
+
+  /// The identities in an identity file's text: `AGE-SECRET-KEY-1...` lines, with `#` comments
+  /// and blank lines ignored. Throws naming the first line that is neither.
+  public static func identities(in text: String) throws(AgeError) -> [X25519Identity] {
+    var identities: [X25519Identity] = []
+    for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      do {
+        identities.append(try X25519Identity(line))
+      } catch {
+        throw .invalidKey("line \(number + 1) is not an age identity (AGE-SECRET-KEY-1...)")
+      }
+    }
+    guard !identities.isEmpty else { throw .invalidKey("it holds no identity") }
+    return identities
+  }
+}

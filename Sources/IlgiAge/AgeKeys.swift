@@ -1,0 +1,169 @@
+import Crypto
+import Foundation
+import _CryptoExtras
+
+/// Something that can unwrap a file key from an age header's stanzas.
+public protocol AgeIdentity: Sendable {
+  /// The file key, or nil when no stanza is addressed to this identity. Throws when one is
+  /// addressed to it and is malformed, or (passphrases) does not open.
+  func unwrap(_ stanzas: [AgeStanza]) throws(AgeError) -> [UInt8]?
+}
+
+/// Something a file key can be wrapped for.
+public protocol AgeRecipient: Sendable {
+  /// The stanzas that carry `fileKey` for this recipient.
+  func wrap(_ fileKey: [UInt8]) -> [AgeStanza]
+}
+
+/// ChaCha20-Poly1305 with a zero nonce: how every native stanza wraps the 16-byte file key.
+enum KeyWrap {
+  static func seal(_ fileKey: [UInt8], key: SymmetricKey) -> [UInt8] {
+    let box = try! ChaChaPoly.seal(fileKey, using: key, nonce: try! ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)))
+    return Array(box.ciphertext) + Array(box.tag)
+  }
+
+  static func open(_ body: [UInt8], key: SymmetricKey) -> [UInt8]? {
+    guard body.count == 32,
+      let box = try? ChaChaPoly.SealedBox(
+        nonce: try! ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)), ciphertext: body[..<16], tag: body[16...]),
+      let key = try? ChaChaPoly.open(box, using: key)
+    else { return nil }
+    return Array(key)
+  }
+}
+
+/// An X25519 recipient, written `age1...`.
+public struct X25519Recipient: AgeRecipient, Hashable {
+  static let hrp = "age"
+  let publicKey: Curve25519.KeyAgreement.PublicKey
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.publicKey.rawRepresentation == rhs.publicKey.rawRepresentation }
+  public func hash(into hasher: inout Hasher) { hasher.combine(publicKey.rawRepresentation) }
+
+  /// Reads `age1...`; throws `invalidKey` for anything else.
+  public init(_ text: String) throws(AgeError) {
+    guard let (hrp, data) = Bech32.decode(text), hrp == Self.hrp, text == text.lowercased(), data.count == 32,
+      let key = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: data)
+    else { throw .invalidKey("\"\(text)\" is not an age X25519 recipient (age1 and 58 letters and digits)") }
+    publicKey = key
+  }
+
+  init(publicKey: Curve25519.KeyAgreement.PublicKey) { self.publicKey = publicKey }
+
+  /// `age1...`.
+  public var encoded: String { Bech32.encode(hrp: Self.hrp, data: Array(publicKey.rawRepresentation)) }
+
+  public func wrap(_ fileKey: [UInt8]) -> [AgeStanza] {
+    let ephemeral = Curve25519.KeyAgreement.PrivateKey()
+    let share = Array(ephemeral.publicKey.rawRepresentation)
+    let secret = try! ephemeral.sharedSecretFromKeyAgreement(with: publicKey)
+    let key = secret.hkdfDerivedSymmetricKey(
+      using: SHA256.self, salt: share + Array(publicKey.rawRepresentation), sharedInfo: Array(X25519Identity.info.utf8),
+      outputByteCount: 32)
+    return [AgeStanza(arguments: ["X25519", RawBase64.encode(share)], body: KeyWrap.seal(fileKey, key: key))]
+  }
+}
+
+/// An X25519 identity, written `AGE-SECRET-KEY-1...`.
+public struct X25519Identity: AgeIdentity {
+  static let hrp = "age-secret-key-"
+  static let info = "age-encryption.org/v1/X25519"
+  let privateKey: Curve25519.KeyAgreement.PrivateKey
+
+  /// A new identity from the system's random source.
+  public static func generate() -> X25519Identity { X25519Identity(privateKey: .init()) }
+
+  /// Reads `AGE-SECRET-KEY-1...`; throws `invalidKey` for anything else.
+  public init(_ text: String) throws(AgeError) {
+    guard let (hrp, data) = Bech32.decode(text), hrp == Self.hrp, text == text.uppercased(), data.count == 32,
+      let key = try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: data)
+    else { throw .invalidKey("not an age X25519 identity (AGE-SECRET-KEY-1...)") }
+    privateKey = key
+  }
+
+  init(privateKey: Curve25519.KeyAgreement.PrivateKey) { self.privateKey = privateKey }
+
+  /// `AGE-SECRET-KEY-1...`.
+  public var encoded: String { Bech32.encode(hrp: Self.hrp, data: Array(privateKey.rawRepresentation)).uppercased() }
+
+  /// The recipient files for this identity are encrypted to.
+  public var recipient: X25519Recipient { X25519Recipient(publicKey: privateKey.publicKey) }
+
+  public func unwrap(_ stanzas: [AgeStanza]) throws(AgeError) -> [UInt8]? {
+    for stanza in stanzas where stanza.type == "X25519" {
+      guard stanza.arguments.count == 2, let share = RawBase64.decode(stanza.arguments[1]), share.count == 32,
+        stanza.body.count == 32
+      else { throw .malformedHeader("an X25519 stanza is malformed") }
+      guard let peer = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: share),
+        let secret = try? privateKey.sharedSecretFromKeyAgreement(with: peer)
+      else { throw .malformedHeader("an X25519 stanza is malformed") }
+      guard secret.withUnsafeBytes({ $0.contains { $0 != 0 } }) else {
+        throw .malformedHeader("an X25519 stanza's share is a low-order point")
+      }
+      let key = secret.hkdfDerivedSymmetricKey(
+        using: SHA256.self, salt: share + Array(privateKey.publicKey.rawRepresentation),
+        sharedInfo: Array(Self.info.utf8), outputByteCount: 32)
+      if let fileKey = KeyWrap.open(stanza.body, key: key) { return fileKey }
+    }
+    return nil
+  }
+}
+
+/// The scrypt recipient: a file protected by a passphrase.
+public struct ScryptRecipient: AgeRecipient {
+  static let saltLabel = "age-encryption.org/v1/scrypt"
+  let passphrase: [UInt8]
+  let workFactor: Int
+
+  /// `workFactor` is log2 of scrypt's N; age's default is 18 (about a second).
+  public init(passphrase: String, workFactor: Int = 18) {
+    self.passphrase = Array(passphrase.utf8)
+    self.workFactor = workFactor
+  }
+
+  static func key(passphrase: [UInt8], salt: [UInt8], workFactor: Int) -> SymmetricKey? {
+    try? KDF.Scrypt.deriveKey(
+      from: passphrase, salt: Array(saltLabel.utf8) + salt, outputByteCount: 32, rounds: 1 << workFactor,
+      blockSize: 8, parallelism: 1)
+  }
+
+  public func wrap(_ fileKey: [UInt8]) -> [AgeStanza] {
+    let salt = randomBytes(16)
+    let key = Self.key(passphrase: passphrase, salt: salt, workFactor: workFactor)!
+    return [
+      AgeStanza(
+        arguments: ["scrypt", RawBase64.encode(salt), String(workFactor)], body: KeyWrap.seal(fileKey, key: key))
+    ]
+  }
+}
+
+/// The scrypt identity: opens a passphrase-protected file, refusing work factors above a limit
+/// before computing anything.
+public struct ScryptIdentity: AgeIdentity {
+  let passphrase: [UInt8]
+  let maxWorkFactor: Int
+
+  /// age's own limit is 2^22 (4 GiB of memory for scrypt).
+  public init(passphrase: String, maxWorkFactor: Int = 22) {
+    self.passphrase = Array(passphrase.utf8)
+    self.maxWorkFactor = maxWorkFactor
+  }
+
+  public func unwrap(_ stanzas: [AgeStanza]) throws(AgeError) -> [UInt8]? {
+    guard let stanza = stanzas.first(where: { $0.type == "scrypt" }) else { return nil }
+    guard stanza.arguments.count == 3, let salt = RawBase64.decode(stanza.arguments[1]), salt.count == 16,
+      let factorText = stanza.arguments.last, factorText.first != "0", factorText.count <= 2,
+      factorText.allSatisfy(\.isASCII), let factor = Int(factorText), factor > 0, stanza.body.count == 32
+    else { throw .malformedHeader("its scrypt stanza is malformed") }
+    guard factor <= maxWorkFactor else { throw .workFactorTooHigh(factor, limit: maxWorkFactor) }
+    guard let key = ScryptRecipient.key(passphrase: passphrase, salt: salt, workFactor: factor),
+      let fileKey = KeyWrap.open(stanza.body, key: key)
+    else { throw .wrongPassphrase }
+    return fileKey
+  }
+}
+
+func randomBytes(_ count: Int) -> [UInt8] {
+  var generator = SystemRandomNumberGenerator()
+  return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+}
