@@ -121,8 +121,8 @@ RUNS ?= 5
 # Speed is measured here, as ratios against peers run on the same machine at the same time.
 bench: release
 	$(SWIFT) build -c release --product ilgi-corpus
-	@command -v rg >/dev/null && [ -x /usr/bin/time ] && python3 -c 'import venv' 2>/dev/null || { \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep time python3-venv >/dev/null; }
+	@command -v rg >/dev/null && command -v age >/dev/null && [ -x /usr/bin/time ] && python3 -c 'import venv' 2>/dev/null || { \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep age time python3-venv >/dev/null; }
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo >/dev/null; }
 	python3 Benchmarks/bench.py --sizes $(SIZES) --runs $(RUNS)
 

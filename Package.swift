@@ -84,6 +84,7 @@ let package = Package(
     .target(
       name: "IlgiCLI",
       dependencies: [
+        "IlgiAge",
         "IlgiCore",
         "IlgiServer",
         "CQREncode",
@@ -101,7 +102,7 @@ let package = Package(
     .target(name: "IlgiTestSupport", dependencies: ["IlgiCore", "IlgiCorpus"]),
     // Fuzzing: the targets and a seeded generator (IlgiFuzz), and a driver that is libFuzzer's
     // when `make fuzz` builds it with -sanitize=fuzzer.
-    .target(name: "IlgiFuzz", dependencies: ["IlgiCore"]),
+    .target(name: "IlgiFuzz", dependencies: ["IlgiAge", "IlgiCore"]),
     .target(name: "CFuzzerDriver"),
     .executableTarget(name: "ilgi-fuzz", dependencies: ["IlgiFuzz", "CFuzzerDriver"]),
     .testTarget(

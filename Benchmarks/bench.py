@@ -130,6 +130,45 @@ def serve_measurements(ilgi, env, victim, original, runs, edit_one):
         victim.write_bytes(original)
 
 
+def encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs):
+    """The same journal encrypted (`ilgi encrypt`, a key of its own) beside the plain one: warm
+    list and search, the conversion against `age` encrypting the same bytes as one stream, and
+    opening a 10 MB entry against `age -d`."""
+    r = {}
+    sealed = work / "encrypted"
+    home = work / "encrypted-home"
+    (work / "runtime").mkdir()
+    env = dict(os.environ, ILGI_JOURNAL=str(sealed), HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
+               XDG_RUNTIME_DIR=str(work / "runtime"), LANG="en_US.UTF-8", NO_COLOR="1")
+    subprocess.run([ilgi, "key", "new"], env=env, check=True, stdout=subprocess.DEVNULL)
+    identity = home / ".config" / "ilgi" / "identity.txt"
+    recipient = subprocess.run([ilgi, "key", "show"], env=env, check=True, capture_output=True, text=True).stdout.strip()
+
+    def fresh_copy():
+        shutil.rmtree(sealed, ignore_errors=True)
+        shutil.copytree(ilgi_dir, sealed, ignore=shutil.ignore_patterns("index.sqlite*"))
+        os.sync()
+
+    r["ilgi encrypt (the whole journal)"] = measure([ilgi, "encrypt"], slow_runs, env, before=fresh_copy)
+    stream = work / "every-entry.md"
+    with open(stream, "wb") as out:
+        for path in sorted(ilgi_dir.glob("*/*/*.md")):
+            out.write(path.read_bytes())
+    r["age -r (the same bytes, one stream)"] = measure(
+        ["age", "-r", recipient, "-o", str(work / "every-entry.md.age"), str(stream)], runs)
+    subprocess.run([ilgi, "list", "-n", "20"], env=env, check=True, stdout=subprocess.DEVNULL)
+    r["ilgi list -n 20 (warm, encrypted)"] = measure([ilgi, "list", "-n", "20"], runs, env)
+    r[f"ilgi search {NEEDLE} (encrypted)"] = measure([ilgi, "search", NEEDLE], runs, env)
+    big = work / "big.md"
+    with open(stream, "rb") as source:
+        text = source.read()
+    big.write_bytes((text * (10 * 1024 * 1024 // max(len(text), 1) + 1))[:10 * 1024 * 1024])
+    subprocess.run(["age", "-r", recipient, "-o", str(work / "big.md.age"), str(big)], check=True)
+    r["ilgi cat (a 10 MB encrypted file)"] = measure([ilgi, "cat", str(work / "big.md.age")], runs, env)
+    r["age -d (the same file)"] = measure(["age", "-d", "-i", str(identity), str(work / "big.md.age")], runs)
+    return r
+
+
 def corpus(size):
     """The ilgi and jrnl forms of `size` generated entries, made once and cached."""
     folder = CACHE / f"ilgi-corpus-{size}"
@@ -281,6 +320,7 @@ def main():
             r["hugo build (minimal site)"] = measure(
                 lambda: ["hugo", "--quiet", "--source", str(hugo), "--destination", fresh_site()], slow_runs, env)
         r.update(serve_measurements(ilgi, env, victim, original, runs, edit_one))
+        r.update(encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs))
         rows[size] = r
         shutil.rmtree(work, ignore_errors=True)
 
@@ -309,6 +349,13 @@ def main():
         ("serve list page (server) / ilgi list -n 20 (<= 0.5)", "serve: list page, server time (warm)",
          "ilgi list -n 20 (warm)", False),
         ("serve search (server) / rg -l (<= 0.5)", f"serve: search {NEEDLE}, server time", f"rg -l {NEEDLE}", False),
+    ]
+    checks += [
+        ("encrypted warm list / plain (<= 3)", "ilgi list -n 20 (warm, encrypted)", "ilgi list -n 20 (warm)", False),
+        (f"encrypted search / plain (<= 3)", f"ilgi search {NEEDLE} (encrypted)", f"ilgi search {NEEDLE}", False),
+        ("ilgi encrypt / age one stream (<= 2)", "ilgi encrypt (the whole journal)",
+         "age -r (the same bytes, one stream)", False),
+        ("ilgi cat 10 MB / age -d (<= 1.5)", "ilgi cat (a 10 MB encrypted file)", "age -d (the same file)", False),
     ]
     if html:
         checks += [

@@ -30,6 +30,7 @@ public enum AgeError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A recipient list that cannot be used (empty, or scrypt beside another).
   case invalidRecipients(String)
 
+  /// What is wrong, in words that follow "could not be decrypted: ".
   public var description: String {
     switch self {
     case .notAgeFile: return "it is not an age file"

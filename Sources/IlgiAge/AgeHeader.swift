@@ -2,9 +2,12 @@ import Crypto
 
 /// One recipient stanza: its arguments (the first names its type) and its body.
 public struct AgeStanza: Sendable, Equatable {
+  /// The arguments after `->`; the first is the stanza's type.
   public var arguments: [String]
+  /// The decoded body.
   public var body: [UInt8]
 
+  /// A stanza of these arguments and body.
   public init(arguments: [String], body: [UInt8]) {
     self.arguments = arguments
     self.body = body
@@ -86,7 +89,9 @@ struct AgeHeader {
         body += String(decoding: bodyLine, as: UTF8.self)
         if bodyLine.count < 64 { break }
       }
-      guard let decoded = RawBase64.decode(body) else { throw .malformedHeader("a stanza's body is not canonical base64") }
+      guard let decoded = RawBase64.decode(body) else {
+        throw .malformedHeader("a stanza's body is not canonical base64")
+      }
       stanzas.append(AgeStanza(arguments: arguments.map { String(decoding: $0, as: UTF8.self) }, body: decoded))
     }
   }

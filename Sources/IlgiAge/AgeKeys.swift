@@ -18,14 +18,14 @@ public protocol AgeRecipient: Sendable {
 /// ChaCha20-Poly1305 with a zero nonce: how every native stanza wraps the 16-byte file key.
 enum KeyWrap {
   static func seal(_ fileKey: [UInt8], key: SymmetricKey) -> [UInt8] {
-    let box = try! ChaChaPoly.seal(fileKey, using: key, nonce: try! ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)))
+    let box = Sealing.seal(fileKey[...], key: key, nonce: Sealing.nonce([UInt8](repeating: 0, count: 12)))
     return Array(box.ciphertext) + Array(box.tag)
   }
 
   static func open(_ body: [UInt8], key: SymmetricKey) -> [UInt8]? {
     guard body.count == 32,
       let box = try? ChaChaPoly.SealedBox(
-        nonce: try! ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)), ciphertext: body[..<16], tag: body[16...]),
+        nonce: Sealing.nonce([UInt8](repeating: 0, count: 12)), ciphertext: body[..<16], tag: body[16...]),
       let key = try? ChaChaPoly.open(box, using: key)
     else { return nil }
     return Array(key)
@@ -37,7 +37,11 @@ public struct X25519Recipient: AgeRecipient, Hashable {
   static let hrp = "age"
   let publicKey: Curve25519.KeyAgreement.PublicKey
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.publicKey.rawRepresentation == rhs.publicKey.rawRepresentation }
+  /// Two recipients are equal when their public keys are.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.publicKey.rawRepresentation == rhs.publicKey.rawRepresentation
+  }
+  /// Hashes the public key.
   public func hash(into hasher: inout Hasher) { hasher.combine(publicKey.rawRepresentation) }
 
   /// Reads `age1...`; throws `invalidKey` for anything else.
@@ -53,10 +57,14 @@ public struct X25519Recipient: AgeRecipient, Hashable {
   /// `age1...`.
   public var encoded: String { Bech32.encode(hrp: Self.hrp, data: Array(publicKey.rawRepresentation)) }
 
+  /// One stanza wrapping `fileKey` for this recipient.
   public func wrap(_ fileKey: [UInt8]) -> [AgeStanza] {
     let ephemeral = Curve25519.KeyAgreement.PrivateKey()
     let share = Array(ephemeral.publicKey.rawRepresentation)
-    let secret = try! ephemeral.sharedSecretFromKeyAgreement(with: publicKey)
+    // A fresh ephemeral key against a recipient's valid point: X25519 cannot fail here.
+    guard let secret = try? ephemeral.sharedSecretFromKeyAgreement(with: publicKey) else {
+      preconditionFailure("X25519 with a fresh key failed")
+    }
     let key = secret.hkdfDerivedSymmetricKey(
       using: SHA256.self, salt: share + Array(publicKey.rawRepresentation), sharedInfo: Array(X25519Identity.info.utf8),
       outputByteCount: 32)
@@ -89,6 +97,7 @@ public struct X25519Identity: AgeIdentity {
   /// The recipient files for this identity are encrypted to.
   public var recipient: X25519Recipient { X25519Recipient(publicKey: privateKey.publicKey) }
 
+  /// The file key from the stanza addressed to this identity, if any.
   public func unwrap(_ stanzas: [AgeStanza]) throws(AgeError) -> [UInt8]? {
     for stanza in stanzas where stanza.type == "X25519" {
       guard stanza.arguments.count == 2, let share = RawBase64.decode(stanza.arguments[1]), share.count == 32,
@@ -127,9 +136,12 @@ public struct ScryptRecipient: AgeRecipient {
       blockSize: 8, parallelism: 1)
   }
 
+  /// One stanza wrapping `fileKey` for this recipient.
   public func wrap(_ fileKey: [UInt8]) -> [AgeStanza] {
     let salt = randomBytes(16)
-    let key = Self.key(passphrase: passphrase, salt: salt, workFactor: workFactor)!
+    guard let key = Self.key(passphrase: passphrase, salt: salt, workFactor: workFactor) else {
+      preconditionFailure("scrypt could not derive a key at work factor \(workFactor)")
+    }
     return [
       AgeStanza(
         arguments: ["scrypt", RawBase64.encode(salt), String(workFactor)], body: KeyWrap.seal(fileKey, key: key))
@@ -149,6 +161,7 @@ public struct ScryptIdentity: AgeIdentity {
     self.maxWorkFactor = maxWorkFactor
   }
 
+  /// The file key from the stanza addressed to this identity, if any.
   public func unwrap(_ stanzas: [AgeStanza]) throws(AgeError) -> [UInt8]? {
     guard let stanza = stanzas.first(where: { $0.type == "scrypt" }) else { return nil }
     guard stanza.arguments.count == 3, let salt = RawBase64.decode(stanza.arguments[1]), salt.count == 16,

@@ -16,9 +16,7 @@ enum AgeStream {
     for index in 0..<chunks {
       let start = index * chunkSize
       let end = min(start + chunkSize, plaintext.count)
-      // swift-crypto's own errors here would mean a broken library, not a bad input.
-      let box = try! ChaChaPoly.seal(
-        plaintext[start..<end], using: key, nonce: chunkNonce(index, last: index == chunks - 1))
+      let box = Sealing.seal(plaintext[start..<end], key: key, nonce: chunkNonce(index, last: index == chunks - 1))
       output += box.ciphertext
       output += box.tag
     }
@@ -86,6 +84,22 @@ enum AgeStream {
       value >>= 8
     }
     bytes[11] = last ? 1 : 0
-    return try! ChaChaPoly.Nonce(data: bytes)
+    return Sealing.nonce(bytes)
+  }
+}
+
+/// ChaCha20-Poly1305 where swift-crypto can fail only on sizes this module always gets right:
+/// a failure there is a broken build, not a bad input.
+enum Sealing {
+  static func nonce(_ bytes: [UInt8]) -> ChaChaPoly.Nonce {
+    guard let nonce = try? ChaChaPoly.Nonce(data: bytes) else { preconditionFailure("a nonce of \(bytes.count) bytes") }
+    return nonce
+  }
+
+  static func seal(_ plaintext: ArraySlice<UInt8>, key: SymmetricKey, nonce: ChaChaPoly.Nonce) -> ChaChaPoly.SealedBox {
+    guard let box = try? ChaChaPoly.seal(plaintext, using: key, nonce: nonce) else {
+      preconditionFailure("ChaCha20-Poly1305 refused a 256-bit key")
+    }
+    return box
   }
 }

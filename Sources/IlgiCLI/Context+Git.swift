@@ -26,7 +26,7 @@ extension Context {
   /// Commits one entry a command wrote, with a message naming its day and title.
   func recordEntry(_ store: JournalStore, _ path: JournalPath, action: String) {
     guard settings.flag(.gitAutocommit), git(store) != nil, let entry = try? store.read(path) else { return }
-    recordChange(store, [path], GitRepository.message(action, entry.date, entry.title))
+    recordChange(store, [path], store.commitMessage(action, entry))
   }
 
   /// The repository, or a failure saying how to make one.

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiAge
 import IlgiCore
 
 /// What one command knows of the world: its invocation (environment, working folder,
@@ -71,14 +72,38 @@ struct Context {
     }
     switch opened {
     case .success(let store):
-      return store
+      return try keyed(store)
     case .failure(let error):
       guard error.reason == .journalMissing, isDefault else { throw Diagnostics.describe(error) }
       let (store, _) = try JournalStore.initialize(root: path, reader: reader, environment: environment)
       Terminal.standardError.write(
         "ilgi: " + tr(.madeNewJournal, display(path)) + "\n")
-      return store
+      return try keyed(store)
     }
+  }
+
+  /// The recipients the journal's entries are encrypted to (`encryption.recipients`); none for
+  /// a plain journal.
+  var recipients: [X25519Recipient] {
+    ConfigKey.recipientWords(settings.string(.encryptionRecipients) ?? "").compactMap { try? X25519Recipient($0) }
+  }
+
+  var keyring: Keyring { Keyring(self) }
+
+  /// The journal with this person's keys: encrypted entries open with their identity, and in an
+  /// encrypted journal new entries are sealed to its recipients and drafts are kept in memory.
+  /// An encrypted journal whose identity cannot be had stops here, with one line saying why.
+  func keyed(_ store: JournalStore, recipients: [X25519Recipient]? = nil) throws -> JournalStore {
+    let recipients = recipients ?? self.recipients
+    let keyring = self.keyring
+    let cipher = JournalCipher(recipients: recipients) { () throws(JournalCipher.KeyError) in try keyring.identities() }
+    guard !recipients.isEmpty else { return store.with(cipher: cipher) }
+    do {
+      _ = try cipher.identities()
+    } catch {
+      throw Failure(error.message, status: ExitStatus.noSuchEntry)
+    }
+    return store.with(cipher: cipher).with(draftsAt: MemoryFolder.drafts(for: store.root, variables: variables))
   }
 
   /// `~/ilgi` rather than `/home/someone/ilgi`.

@@ -87,6 +87,8 @@ enum Diagnostics {
       return tr(.warningLine, tr(.readFrontMatter, path, problem.position, describe(problem)), tr(.adviceFixLine))
     case .unreadable(let io):
       return tr(.warningLine, tr(.readUnreadable, path, io.reason.lowercased()), tr(.adviceCheckPermissions))
+    case .undecryptable(let why):
+      return tr(.warningLine, tr(.readUndecryptable, path, why), tr(.adviceCheckKey))
     }
   }
 
@@ -196,6 +198,7 @@ enum Diagnostics {
     case .bool: return tr(.kindBool)
     case .choice(let choices): return choices.joined(separator: tr(.kindOr))
     case .language: return Language.allCases.map(\.rawValue).joined(separator: tr(.kindOr))
+    case .recipients: return "age1..."
     }
   }
 

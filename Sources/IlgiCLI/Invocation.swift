@@ -85,6 +85,15 @@ public final class TextOutput: @unchecked Sendable {
     }
   }
 
+  /// Writes bytes as they are (a file's contents, which may not be text).
+  func write(_ data: [UInt8]) {
+    if let descriptor {
+      FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(Data(data))
+    } else {
+      lock.withLock { bytes += data }
+    }
+  }
+
   /// What was written to a stream kept in memory, as UTF-8.
   public var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
 

@@ -29,6 +29,9 @@ public enum FuzzSeeds {
     seeds += selectors.map { [2] + Array($0.utf8) }
     seeds += dates.map { [3] + Array($0.utf8) }
     seeds += ranges.map { [4] + Array($0.utf8) }
+    seeds.append([5] + FuzzTargets.ageFile.prefix(4000))
+    seeds.append([5] + Array("age-encryption.org/v1\n-> scrypt AAAAAAAAAAAAAAAAAAAAAA 10\nAAAA\n--- AAAA\n".utf8))
+    seeds.append([6, 0, 0, 200, 0, 1, 2, 3])
     return seeds
   }
 }

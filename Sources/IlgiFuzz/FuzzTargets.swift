@@ -1,4 +1,5 @@
 import Foundation
+import IlgiAge
 import IlgiCore
 
 /// What the fuzzers check: the front-matter reader and editor, the selector parser and the
@@ -16,7 +17,9 @@ public enum FuzzTargets {
   }
 
   /// The targets, by the first byte of an input.
-  public static let names = ["document", "front-matter-edit", "selector", "date", "day-range"]
+  public static let names = [
+    "document", "front-matter-edit", "selector", "date", "day-range", "age-header", "age-stream",
+  ]
 
   /// The zone the targets read dates in: UTC+9 all year.
   static let seoul = TimeZone(identifier: "Asia/Seoul") ?? TimeZone(secondsFromGMT: 9 * 3600) ?? .gmt
@@ -32,7 +35,48 @@ public enum FuzzTargets {
     case 1: try frontMatterEdit(data)
     case 2: try selector(data)
     case 3: try date(data)
-    default: try dayRange(data)
+    case 4: try dayRange(data)
+    case 5: try ageHeader(data)
+    default: try ageStream(data)
+    }
+  }
+
+  /// A fixed identity and a file of three chunks encrypted to it: what the age targets open.
+  static let ageIdentity =
+    (try? X25519Identity("AGE-SECRET-KEY-1038CTA4L29WGNDCRLZLMZV7F4N30FALZ7LAFWMCUPCGJGRW9NH8QP6FKQJ"))
+    ?? X25519Identity.generate()
+  static let agePlaintext = (0..<(2 * 65536 + 40)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+  /// The file the age targets start from.
+  public static let ageFile = (try? AgeFile.encrypt(agePlaintext, to: [ageIdentity.recipient])) ?? []
+
+  /// Any bytes as an age file (header, armor, payload): an error or a text, never a crash; and a
+  /// text only when the bytes are the fixed file's own (nothing else is authentic).
+  public static func ageHeader(_ bytes: [UInt8]) throws(FuzzFinding) {
+    guard
+      let opened = try? AgeFile.decrypt(
+        bytes, with: [ageIdentity, ScryptIdentity(passphrase: "fuzz", maxWorkFactor: 4)])
+    else { return }
+    if bytes.starts(with: ageFile.prefix(64)), opened != agePlaintext {
+      throw FuzzFinding(target: "age-header", problem: "a changed file opened to a different text")
+    }
+  }
+
+  /// The fixed file with bytes of its payload overwritten or cut by the input: it opens to its
+  /// own text or is an error; a changed payload never opens.
+  public static func ageStream(_ bytes: [UInt8]) throws(FuzzFinding) {
+    guard bytes.count >= 4 else { return }
+    var file = ageFile
+    let offset = (Int(bytes[0]) << 16 | Int(bytes[1]) << 8 | Int(bytes[2])) % file.count
+    let cut = bytes[3] & 1 == 1
+    let patch = bytes.dropFirst(4)
+    if cut {
+      file.removeSubrange(min(offset + patch.count, file.count)...)
+    } else {
+      for (index, byte) in patch.enumerated() where offset + index < file.count { file[offset + index] = byte }
+    }
+    guard let opened = try? AgeFile.decrypt(file, with: [ageIdentity]) else { return }
+    if file != ageFile || opened != agePlaintext {
+      throw FuzzFinding(target: "age-stream", problem: "a changed payload opened")
     }
   }
 

@@ -184,7 +184,7 @@ public final class Diary: @unchecked Sendable {
     let (bytes, version) = try store.versioned(path)
     let entry = try store.reader.read(bytes, path: path, modified: now())
     remember(entry.id, at: path)
-    hooks.record([path], GitRepository.message("new", entry.date, entry.title))
+    hooks.record([path], store.commitMessage("new", entry))
     return Written(id: entry.id, path: path, version: version)
   }
 
@@ -214,7 +214,7 @@ public final class Diary: @unchecked Sendable {
       watcher.markChanged()
       remember(newID, at: path)
       if settled, let entry = try? store.read(path) {
-        hooks.record([path], GitRepository.message("edit", entry.date, entry.title))
+        hooks.record([path], store.commitMessage("edit", entry))
       }
       return .saved(Written(id: newID, path: path, version: version))
     }
@@ -223,7 +223,7 @@ public final class Diary: @unchecked Sendable {
   /// Commits entry `id` as it is now (the last save of a sitting came before the person left).
   public func settle(id: String) throws {
     guard let path = try path(of: id), let entry = try? store.read(path) else { return }
-    hooks.record([path], GitRepository.message("edit", entry.date, entry.title))
+    hooks.record([path], store.commitMessage("edit", entry))
   }
 
   /// Moves entry `id` to the trash as `ilgi delete` does; returns where it went inside the trash
@@ -234,20 +234,20 @@ public final class Diary: @unchecked Sendable {
     let trashed = try store.moveToTrash(path)
     forget(id)
     watcher.markChanged()
-    if let entry { hooks.record([path], GitRepository.message("delete", entry.date, entry.title)) }
+    if let entry { hooks.record([path], store.commitMessage("delete", entry)) }
     return trashed
   }
 
   /// Puts a trashed entry back (the path `delete` gave); returns its id.
   public func restore(_ trashed: JournalPath) throws -> EntryID {
-    guard !trashed.escapesRoot, trashed.rawValue.hasSuffix(".md"), !trashed.rawValue.hasPrefix("/") else {
+    guard !trashed.escapesRoot, EncryptedName.isEntry(trashed.rawValue), !trashed.rawValue.hasPrefix("/") else {
       throw JournalError(path: trashed.rawValue, reason: .invalidSelector(trashed.rawValue))
     }
     try store.restoreFromTrash(trashed)
     watcher.markChanged()
     let entry = try store.read(trashed)
     remember(entry.id, at: trashed)
-    hooks.record([trashed], GitRepository.message("restore", entry.date, entry.title))
+    hooks.record([trashed], store.commitMessage("restore", entry))
     return entry.id
   }
 

@@ -66,7 +66,9 @@ extension TestTools {
   /// The reference age implementation (Debian's `age`), from the system.
   public static var age: String {
     get throws {
-      guard let path = ChildProcess.find("age", path: "/usr/local/bin:/usr/bin:/bin") else { throw Missing(what: "age") }
+      guard let path = ChildProcess.find("age", path: "/usr/local/bin:/usr/bin:/bin") else {
+        throw Missing(what: "age")
+      }
       return path
     }
   }
@@ -85,6 +87,7 @@ extension TestTools {
   /// a program that reads a passphrase from /dev/tty only, as `age -p` does.
   public static func onTerminal(_ command: [String], typing keys: String) throws -> ChildProcess.Result {
     let line = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-    return try ChildProcess.run(["/usr/bin/script", "-qec", line, "/dev/null"], input: Array(keys.utf8), mergingErrors: true)
+    return try ChildProcess.run(
+      ["/usr/bin/script", "-qec", line, "/dev/null"], input: Array(keys.utf8), mergingErrors: true)
   }
 }

@@ -41,8 +41,12 @@ import Testing
       try AgeFile.identities(in: String(contentsOfFile: identityFile, encoding: .utf8))
     }
 
-    func read(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) }
-    func write(_ name: String, _ bytes: [UInt8]) throws { try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+    func read(_ name: String) throws -> [UInt8] {
+      [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+    }
+    func write(_ name: String, _ bytes: [UInt8]) throws {
+      try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+    }
     func remove() { try? FileManager.default.removeItem(atPath: folder) }
   }
 
@@ -51,7 +55,9 @@ import Testing
     let space = try Workspace(size: size.rawValue)
     defer { space.remove() }
     let made = try ChildProcess.run(
-      [try TestTools.age, "-r", space.recipient] + (armor ? ["-a"] : []) + ["-o", space.folder + "/enc", space.folder + "/plain"])
+      [try TestTools.age, "-r", space.recipient] + (armor ? ["-a"] : []) + [
+        "-o", space.folder + "/enc", space.folder + "/plain",
+      ])
     #expect(made.status == 0, "\(made.stderr)")
     let file = try space.read("enc")
     #expect(AgeFile.isEncrypted(file))
@@ -81,7 +87,9 @@ import Testing
     let file = try space.read("enc")
     #expect(try AgeFile.decrypt(file, with: [ScryptIdentity(passphrase: Self.passphrase)]) == space.plaintext)
     if size == .empty {
-      #expect(throws: AgeError.wrongPassphrase) { try AgeFile.decrypt(file, with: [ScryptIdentity(passphrase: "wrong")]) }
+      #expect(throws: AgeError.wrongPassphrase) {
+        try AgeFile.decrypt(file, with: [ScryptIdentity(passphrase: "wrong")])
+      }
     }
     #expect(throws: AgeError.needsPassphrase) { try AgeFile.decrypt(file, with: try space.identities()) }
   }

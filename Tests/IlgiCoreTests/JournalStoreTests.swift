@@ -132,7 +132,7 @@ import Testing
     #expect(first == .init(createdRoot: false, createdIlgiFolder: true, updatedGitignore: true))
     let text = try #require(journal.text(".gitignore"))
     #expect(text.hasPrefix("node_modules/\n# ilgi:"))
-    #expect(text.contains(".ilgi/index.sqlite*\n.ilgi/drafts/\n"))
+    #expect(text.contains(".ilgi/index.sqlite*\n.ilgi/index.age\n.ilgi/drafts/\n"))
     let (_, second) = try JournalStore.initialize(root: journal.root, reader: reader)
     #expect(second == .init(createdRoot: false, createdIlgiFolder: false, updatedGitignore: false))
     #expect(journal.text(".gitignore") == text)

@@ -37,7 +37,7 @@ extension Ilgi {
         }
       }
       _ = try store.moveToTrash(entry.path)
-      context.recordChange(store, [entry.path], GitRepository.message("delete", entry.date, entry.title))
+      context.recordChange(store, [entry.path], store.commitMessage("delete", entry))
       Terminal.standardOutput.write(
         tr(.deleteMoved, entry.path, entry.id.rawValue.prefix(8).lowercased()) + "\n")
     }

@@ -28,6 +28,7 @@ extension Ilgi {
         let context = Context(global)
         let store = try context.openJournal()
         let drafts = store.drafts()
+        if store.encryptsNewEntries { Terminal.note(tr(.draftsInMemory, context.display(store.draftsRoot))) }
         if drafts.isEmpty {
           Terminal.standardError.write(tr(.draftsNone) + "\n")
           return

@@ -37,6 +37,9 @@ extension Ilgi {
     @Option(help: ArgumentHelp(tr(.importTimeFormatHelp), valueName: "strftime"))
     var timeFormat: String = JrnlTimeFormat.standard
 
+    @Flag(help: ArgumentHelp(tr(.exportForceHelp)))
+    var force = false
+
     @OptionGroup var filters: FilterOptions
 
     /// The format named by the argument or by `--format`.
@@ -68,6 +71,7 @@ extension Ilgi {
         throw Failure(tr(.errExportExists, out))
       }
       let store = try context.openJournal()
+      if let target { try Self.checkPlaintext(target, of: store, context, force: force) }
       let (index, _) = try context.index(store)
       let listed = try index.entries(filters.filter(today: context.today))
       var entries: [Entry] = []
@@ -123,6 +127,7 @@ extension Ilgi {
         }
       }
       let store = try context.openJournal()
+      try Self.checkPlaintext(target, of: store, context, force: force)
       let (index, indexReport) = try context.index(store, attachments: true)
       var filter = filters.filter(today: context.today)
       filter.reverse = false
@@ -136,6 +141,24 @@ extension Ilgi {
         tr(
           .siteWrote, report.written, report.total, context.display(target), report.unchanged, report.removed,
           context.display(target + "/index.html")) + "\n")
+    }
+
+    /// An encrypted journal's export is its text in the clear: it is not written inside the
+    /// journal or any git work tree (where it would be committed and copied) unless `force`.
+    static func checkPlaintext(_ target: String, of store: JournalStore, _ context: Context, force: Bool) throws {
+      guard store.encryptsNewEntries else { return }
+      var folder = URL(fileURLWithPath: target).standardizedFileURL.path
+      let root = URL(fileURLWithPath: store.root).standardizedFileURL.path
+      while !folder.isEmpty {
+        let isJournal = folder == root
+        if isJournal || LocalFileSystem().exists(atPath: folder + "/.git") {
+          if !force { throw Failure(tr(.exportPlaintextRefused, context.display(target), context.display(folder))) }
+          break
+        }
+        if folder == "/" { break }
+        folder = (folder as NSString).deletingLastPathComponent
+      }
+      Terminal.warn(tr(.exportPlaintextNote))
     }
 
     /// The `list --json` shape plus `body` and `frontMatter`, newest first like `list`.

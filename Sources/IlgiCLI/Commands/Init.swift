@@ -22,6 +22,9 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.initGitHelp)))
     var git = false
 
+    @Flag(help: ArgumentHelp(tr(.initEncryptHelp)))
+    var encrypt = false
+
     func run() throws {
       let context = Context(global)
       let root = path.map { context.expand($0) } ?? context.journalPath.path
@@ -35,7 +38,20 @@ extension Ilgi {
       } else {
         Terminal.standardOutput.write(tr(.initReady, shown) + "\n")
       }
-      if git { try Self.makeRepository(store, context) }
+      if encrypt {
+        if !context.keyring.exists {
+          let identity = try Ilgi.Key.make(context, passphrase: false)
+          Terminal.standardOutput.write(tr(.keyMade, context.keyring.shown, identity.recipient.encoded) + "\n")
+        }
+        let done = try Ilgi.Encrypt.encrypt(try context.keyed(store), context)
+        let names = done.recipients.map(\.encoded).joined(separator: ", ")
+        Terminal.standardOutput.write(tr(.initEncrypted, names, context.display(done.store.draftsRoot)) + "\n")
+      }
+      if git {
+        if encrypt { try GitAttributes.writeFile(for: store) }
+        try Self.makeRepository(store, context)
+        if encrypt { GitAttributes.configure(for: store, context) }
+      }
       // A journal that is not the one ilgi opens without -J: say how to make it so.
       let usual = context.invocation.settings(LoadedSettings.Flags()).journal.path
       if done.createdRoot || done.createdIlgiFolder,

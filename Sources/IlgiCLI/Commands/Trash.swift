@@ -76,7 +76,7 @@ extension Ilgi {
         }
         try store.restoreFromTrash(entry.path)
         Terminal.standardOutput.write(entry.path.rawValue + "\n")
-        context.recordChange(store, [entry.path], GitRepository.message("restore", entry.date, entry.title))
+        context.recordChange(store, [entry.path], store.commitMessage("restore", entry))
       }
     }
 

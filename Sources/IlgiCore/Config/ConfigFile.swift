@@ -95,7 +95,7 @@ public struct ConfigFile: Sendable {
     case .bool:
       guard let flag = value.bool else { return .failure(.wrongType(key, found: written)) }
       return .success(.bool(flag))
-    case .choice, .language:
+    case .choice, .language, .recipients:
       guard let text = value.string else { return .failure(.wrongType(key, found: written)) }
       return key.parse(text)
     }

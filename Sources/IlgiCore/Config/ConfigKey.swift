@@ -1,4 +1,5 @@
 import Foundation
+import IlgiAge
 
 /// One setting ilgi reads from `config.toml`, an `ILGI_*` variable, or a flag.
 ///
@@ -39,6 +40,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   case gitAutocommit = "git.autocommit"
   /// The name of the journal's site, in its header, page titles and feed (else "Diary").
   case siteTitle = "site.title"
+  case encryptionRecipients = "encryption.recipients"
 
   /// What a value must look like.
   public enum Kind: Sendable, Equatable {
@@ -48,6 +50,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case choice([String])
     /// A locale identifier of a language ilgi speaks (`en`, `ko`, `ko_KR`).
     case language
+    /// age recipients (`age1...`), separated by spaces or commas.
+    case recipients
   }
 
   /// What a value of this key must look like.
@@ -58,8 +62,14 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case .weatherProvider: .choice(["open-meteo", "openweathermap"])
     case .weatherUnits: .choice(["metric", "imperial"])
     case .locale: .language
+    case .encryptionRecipients: .recipients
     default: .string
     }
+  }
+
+  /// The words of a recipient list: split at spaces and commas.
+  public static func recipientWords(_ text: String) -> [String] {
+    text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).map(String.init)
   }
 
   /// The environment variable that overrides both config files.
@@ -116,6 +126,12 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case .language:
       guard Language.named(trimmed) != nil else { return .failure(.wrongType(self, found: text)) }
       return .success(.string(trimmed))
+    case .recipients:
+      let words = Self.recipientWords(trimmed)
+      guard words.allSatisfy({ (try? X25519Recipient($0)) != nil }) else {
+        return .failure(.wrongType(self, found: text))
+      }
+      return .success(.string(words.joined(separator: " ")))
     }
   }
 }

@@ -14,6 +14,8 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case tooLarge(size: Int64, limit: Int)
     /// The operating system refused (permissions, a link loop, ...).
     case unreadable(FileSystemError)
+    /// An encrypted file that could not be opened; the text says why.
+    case undecryptable(String)
   }
 
   /// The file, relative to the journal.
@@ -36,6 +38,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case .tooLarge(let size, let limit):
       return "\(path): is \(Self.megabytes(size)); entries larger than \(Self.megabytes(Int64(limit))) are not read"
     case .unreadable(let error): return "\(path): \(error.reason.lowercased())"
+    case .undecryptable(let why): return "\(path) could not be decrypted: \(why)"
     }
   }
 
@@ -46,6 +49,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
       return "move it out of the journal or save it as UTF-8 Markdown"
     case .frontMatter: return "fix that line"
     case .unreadable: return "check the file's permissions and links"
+    case .undecryptable: return "check that your key (`ilgi key show`) is one of the journal's recipients"
     }
   }
 
@@ -56,6 +60,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case .invalidUTF8(let offset): return "utf8\t\(offset)"
     case .tooLarge(let size, let limit): return "large\t\(size)\t\(limit)"
     case .unreadable(let error): return "io\t\(error.code)\t\(error.operation)"
+    case .undecryptable(let why): return "age\t" + why.replacingOccurrences(of: "\t", with: " ")
     case .frontMatter(let error):
       let position = "\(error.line)\t\(error.column.map(String.init) ?? "")"
       switch error.problem {
@@ -75,6 +80,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
     let reason: Reason
     switch parts.first {
     case "binary": reason = .binary
+    case "age" where parts.count == 2: reason = .undecryptable(parts[1])
     case "utf8" where parts.count == 2: reason = .invalidUTF8(offset: Int(parts[1]) ?? 0)
     case "large" where parts.count == 3: reason = .tooLarge(size: Int64(parts[1]) ?? 0, limit: Int(parts[2]) ?? 0)
     case "io" where parts.count == 3:

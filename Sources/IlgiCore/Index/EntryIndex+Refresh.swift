@@ -90,6 +90,7 @@ extension EntryIndex {
       report.moved = plan.moves.count
       report.total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
     }
+    try persistSealed()
     return report
   }
 

@@ -21,11 +21,13 @@ public final class EntryIndex: @unchecked Sendable {
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
   /// Why the index was rebuilt or kept in memory, for the CLI to show once.
-  public private(set) var notices: [IndexNotice] = []
+  public internal(set) var notices: [IndexNotice] = []
   let queue: DatabaseQueue
   let reader: EntryReader
   /// Run by a refresh between its walk and its write: lets a test change the index there.
   var afterWalk: (() throws -> Void)?
+  /// Where an encrypted journal's index is written back after a refresh changed it.
+  var seal: Seal?
 
   private init(queue: DatabaseQueue, location: String?, reader: EntryReader) {
     self.queue = queue
@@ -36,6 +38,7 @@ public final class EntryIndex: @unchecked Sendable {
   /// Opens (or makes) the index of `store`. Never fails: a broken file is replaced, and a
   /// journal that cannot be written to gets an index in memory.
   public static func open(for store: JournalStore) throws -> EntryIndex {
+    if let cipher = store.cipher, cipher.encryptsNewEntries { return try openSealed(for: store, cipher: cipher) }
     let folder = store.root + "/" + JournalLayout.ilgiFolder
     let path = folder + "/index.sqlite"
     var notices: [IndexNotice] = []
@@ -63,7 +66,12 @@ public final class EntryIndex: @unchecked Sendable {
 
   /// An index in memory, for read-only journals and tests.
   public static func inMemory(reader: EntryReader) throws -> EntryIndex {
-    let index = EntryIndex(queue: try DatabaseQueue(configuration: configuration()), location: nil, reader: reader)
+    try inMemory(reader: reader, queue: try DatabaseQueue(configuration: configuration()))
+  }
+
+  /// An index in `queue`, a database in memory (made by `configuration()`).
+  static func inMemory(reader: EntryReader, queue: DatabaseQueue) throws -> EntryIndex {
+    let index = EntryIndex(queue: queue, location: nil, reader: reader)
     try index.migrate()
     return index
   }

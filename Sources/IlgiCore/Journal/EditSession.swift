@@ -122,10 +122,7 @@ extension JournalStore {
       guard current == session.original else {
         throw JournalError(path: session.entry.rawValue, reason: .changedOnDisk(keptAt: session.draft))
       }
-      try io(absolute(session.entry)) {
-        try fileSystem.writeAtomically(
-          output, toPath: absolute(session.entry), permissions: JournalLayout.filePermissions)
-      }
+      try replaceFile(output, at: session.entry)
     }
     try endEdit(session)
     return .saved

@@ -28,7 +28,7 @@ public enum EntrySelector: Sendable, Equatable {
       self = .day(range.first)
     } else if trimmed.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}\z"#, options: .regularExpression) != nil {
       self = .day(trimmed)
-    } else if trimmed.hasSuffix(".md") || trimmed.contains("/") {
+    } else if EncryptedName.isEntry(trimmed) || trimmed.contains("/") {
       let path = JournalPath(trimmed)
       guard !path.escapesRoot, !trimmed.hasPrefix("/") else {
         throw JournalError(path: trimmed, reason: .invalidSelector(trimmed))

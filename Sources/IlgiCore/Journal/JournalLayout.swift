@@ -3,14 +3,29 @@ import Foundation
 /// Where new entries go: `YYYY/MM/YYYY-MM-DD-HHMM-<slug>.md`, from the entry's own local date.
 public enum JournalLayout {
   /// The path for an entry written at `date` titled `title`; `attempt` 1 is the plain name,
-  /// 2 and up add `-2`, `-3` for clashes.
-  public static func path(for date: EntryDate, title: String, attempt: Int = 1) -> JournalPath {
+  /// 2 and up add `-2`, `-3` for clashes. An `encrypted` entry's name is `NAME.md.age` and
+  /// carries no slug: its path says nothing its date does not.
+  public static func path(for date: EntryDate, title: String, attempt: Int = 1, encrypted: Bool = false) -> JournalPath
+  {
     let c = date.fields
     let stamp = "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))-\(pad(c.hour))\(pad(c.minute))"
-    let slug = Slug(title: title).rawValue
+    let slug = encrypted ? "" : Slug(title: title).rawValue
     var name = slug.isEmpty ? stamp : "\(stamp)-\(slug)"
     if attempt > 1 { name += "-\(attempt)" }
-    return JournalPath("\(pad(c.year, 4))/\(pad(c.month))/" + name + ".md")
+    return JournalPath("\(pad(c.year, 4))/\(pad(c.month))/" + name + (encrypted ? ".md.age" : ".md"))
+  }
+
+  /// The `YYYY-MM-DD-HHMM` a file name starts with, if it does.
+  public static func stamp(of name: String) -> String? {
+    let prefix = Array(name.utf8.prefix(15))
+    guard prefix.count == 15 else { return nil }
+    for (offset, byte) in prefix.enumerated() {
+      let isDash = offset == 4 || offset == 7 || offset == 10
+      guard isDash ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+        return nil
+      }
+    }
+    return String(decoding: prefix, as: UTF8.self)
   }
 
   /// The folder for ilgi's own files inside a journal.
@@ -51,6 +66,7 @@ public enum JournalLayout {
   public static let gitignoreLines = [
     "# ilgi: the index is a cache and drafts are unfinished; neither belongs in history",
     ".ilgi/index.sqlite*",
+    ".ilgi/index.age",
     ".ilgi/drafts/",
     ".ilgi/trash/",
     ".ilgi/cache/",

@@ -47,12 +47,12 @@ extension JournalStore {
 
   /// Every draft, newest first.
   public func drafts() -> [Draft] {
-    guard fileSystem.exists(atPath: root + "/" + JournalLayout.draftsFolder) else { return [] }
+    guard fileSystem.exists(atPath: draftsRoot) else { return [] }
     var drafts: [Draft] = []
     for file in scan(under: JournalLayout.draftsFolder).files {
       let path = JournalPath(JournalLayout.draftsFolder + "/" + file.rawValue)
       let status = try? fileSystem.status(atPath: absolute(path))
-      let bytes = (try? fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit)) ?? []
+      let bytes = (try? self.bytes(of: path)) ?? []
       let content = (try? EntryDocument(bytes: bytes))?.content ?? String(decoding: bytes, as: UTF8.self)
       let editing = file.rawValue.hasPrefix("edit/") ? JournalPath(String(file.rawValue.dropFirst(5))) : nil
       drafts.append(
@@ -65,7 +65,14 @@ extension JournalStore {
 
   /// Reads a file's bytes (draft or entry) by journal-relative path.
   func bytes(of path: JournalPath) throws(JournalError) -> [UInt8] {
-    try io(absolute(path)) { try fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit) }
+    let bytes = try io(absolute(path)) {
+      try fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit + Self.ageOverhead)
+    }
+    do throws(EntryReadError) {
+      return try plaintext(of: bytes, path: path)
+    } catch {
+      throw JournalError(path: path.rawValue, reason: .unreadable(error))
+    }
   }
 
   /// Removes a draft once its text is safe elsewhere (or was never worth keeping).
@@ -88,7 +95,7 @@ extension JournalStore {
     // Tidy empty folders under drafts/edit/, never drafts/ itself.
     var folder = path.folder
     while folder.hasPrefix(Self.editDraftsFolder) {
-      let absoluteFolder = root + "/" + folder
+      let absoluteFolder = absolute(folder: folder)
       guard (try? fileSystem.contentsOfDirectory(atPath: absoluteFolder))?.isEmpty == true else { break }
       try? fileSystem.remove(atPath: absoluteFolder)
       if folder == Self.editDraftsFolder { break }

@@ -68,7 +68,11 @@ extension JournalStore {
       }
       ids.insert(id)
       contents.insert(key)
-      let target = imported.original?.path ?? JournalLayout.path(for: parsed.date, title: parsed.title)
+      // An encrypted journal's names carry no title, whatever the import's paths said.
+      let target =
+        encryptsNewEntries
+        ? JournalLayout.path(for: parsed.date, title: parsed.title, encrypted: true)
+        : imported.original?.path ?? JournalLayout.path(for: parsed.date, title: parsed.title)
       plan.items.append(.init(entry: imported, bytes: bytes, parsed: parsed, path: target))
     }
     return plan
@@ -99,8 +103,10 @@ extension JournalStore {
     defer { removeTree(root + "/" + staging) }
     for (number, item) in plan.items.enumerated() {
       let file = root + "/\(staging)/\(number).md"
+      // Staged as it will stay: sealed for an encrypted journal, so no text waits on disk in the clear.
+      let bytes = try fileBytes(item.bytes, for: item.path)
       try io(file) {
-        try fileSystem.createAtomically(item.bytes, atPath: file, permissions: JournalLayout.filePermissions)
+        try fileSystem.createAtomically(bytes, atPath: file, permissions: JournalLayout.filePermissions)
       }
       var attachments: [(String, String)] = []
       for (k, attachment) in item.entry.attachments.enumerated() {
@@ -129,7 +135,8 @@ extension JournalStore {
               throw JournalError(path: absolute(target), reason: .io(error))
             }
             attempt += 1
-            target = JournalLayout.path(for: item.parsed.date, title: item.parsed.title, attempt: attempt)
+            target = JournalLayout.path(
+              for: item.parsed.date, title: item.parsed.title, attempt: attempt, encrypted: encryptsNewEntries)
           }
         }
         entries.append(target)

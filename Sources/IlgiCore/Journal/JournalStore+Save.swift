@@ -70,11 +70,7 @@ extension JournalStore {
         try frontMatterEdit(&document, "weather", YAMLScalar.quoted(weather), path)
       }
       let bytes = document.bytes
-      if bytes != current {
-        try io(absolute(path)) {
-          try fileSystem.writeAtomically(bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
-        }
-      }
+      if bytes != current { try replaceFile(bytes, at: path) }
       let id = try parse(bytes, as: path).id
       return .saved(EntryVersion(of: bytes), id: id)
     }

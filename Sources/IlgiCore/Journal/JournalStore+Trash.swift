@@ -11,8 +11,10 @@ extension JournalStore {
       var target = path
       if attempt > 1 {
         let name = path.fileName
-        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
-        target = JournalPath((path.folder.isEmpty ? "" : path.folder + "/") + "\(stem)-\(attempt).md")
+        let plain = EncryptedName.plain(name)
+        let stem = plain.hasSuffix(".md") ? String(plain.dropLast(3)) : plain
+        let suffix = String(name.dropFirst(stem.count))
+        target = JournalPath((path.folder.isEmpty ? "" : path.folder + "/") + "\(stem)-\(attempt)\(suffix)")
       }
       let folder = JournalLayout.trashFolder + (target.folder.isEmpty ? "" : "/" + target.folder)
       try ensureFolder(folder)
@@ -70,7 +72,7 @@ extension JournalStore {
           try io(child) { try fileSystem.remove(atPath: child) }
         } else {
           try io(child) { try fileSystem.remove(atPath: child) }
-          if item.name.lowercased().hasSuffix(".md") { removed += 1 }
+          if EncryptedName.isEntry(item.name) { removed += 1 }
         }
       }
     }

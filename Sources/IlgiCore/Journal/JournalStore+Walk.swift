@@ -49,7 +49,7 @@ extension JournalStore {
   }
 
   func walk(under folder: String? = nil, attachments wantsAttachments: Bool, keeping: FolderFilter?) -> Walk {
-    let base = folder.map { root + "/" + $0 } ?? root
+    let base = folder.map { absolute(folder: $0) } ?? root
     // The top folder first, then its folders (a journal's years) on every core, each walked
     // whole by one worker; the results are put together in the top folder's order.
     var top = Walk(files: [], problems: [])
@@ -100,10 +100,15 @@ extension JournalStore {
           pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
             let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
             let buffer = UnsafeBufferPointer(start: bytes, count: length)
+            // `.md`, or `.md.age` for an encrypted entry.
+            let end =
+              length > 7 && buffer[length - 4] == UInt8(ascii: ".")
+                && (buffer[length - 3] | 0x20) == UInt8(ascii: "a") && (buffer[length - 2] | 0x20) == UInt8(ascii: "g")
+                && (buffer[length - 1] | 0x20) == UInt8(ascii: "e") ? length - 4 : length
             let markdown =
-              length > 3 && buffer[length - 3] == UInt8(ascii: ".")
-              && (buffer[length - 2] | 0x20) == UInt8(ascii: "m")
-              && (buffer[length - 1] | 0x20) == UInt8(ascii: "d")
+              end > 3 && buffer[end - 3] == UInt8(ascii: ".")
+              && (buffer[end - 2] | 0x20) == UInt8(ascii: "m")
+              && (buffer[end - 1] | 0x20) == UInt8(ascii: "d")
             return (String(decoding: buffer, as: UTF8.self), length > 0 && buffer[0] == UInt8(ascii: "."), markdown)
           }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiAge
 
 /// A journal folder: finds its entries, reads them and writes them, by FORMAT.md.
 ///
@@ -13,6 +14,11 @@ public struct JournalStore: Sendable {
   public let reader: EntryReader
   /// The clock: the time a file is taken to have when its own cannot be had.
   let now: @Sendable () -> Date
+  /// The keys that open encrypted entries and seal new ones; nil: encrypted files cannot be read.
+  public private(set) var cipher: JournalCipher?
+  /// Where drafts live: `.ilgi/drafts` in the journal, or a private folder in memory for an
+  /// encrypted journal (`memoryDrafts(at:)`), so no draft's plaintext reaches the disk.
+  public private(set) var draftsRoot: String
 
   /// Opens the journal at `root`, which must be an existing folder; the clock is the
   /// `environment`'s.
@@ -22,6 +28,7 @@ public struct JournalStore: Sendable {
     var path = (root as NSString).standardizingPath
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     self.root = path
+    draftsRoot = path + "/" + JournalLayout.draftsFolder
     fileSystem = LocalFileSystem()
     self.reader = reader
     now = environment.now
@@ -35,8 +42,35 @@ public struct JournalStore: Sendable {
     guard status.isDirectory else { throw JournalError(path: path, reason: .journalIsAFile) }
   }
 
-  /// The absolute path of a journal-relative path.
-  public func absolute(_ path: JournalPath) -> String { root + "/" + path.rawValue }
+  /// The absolute path of a journal-relative path; drafts (`.ilgi/drafts/...`) are under
+  /// `draftsRoot`.
+  public func absolute(_ path: JournalPath) -> String { absolute(folder: path.rawValue) }
+
+  /// The absolute path of a journal-relative folder or file, by the same rule.
+  func absolute(folder relative: String) -> String {
+    let drafts = JournalLayout.draftsFolder
+    if relative == drafts { return draftsRoot }
+    if relative.hasPrefix(drafts + "/") { return draftsRoot + relative.dropFirst(drafts.count) }
+    return root + "/" + relative
+  }
+
+  /// This journal with `cipher`: encrypted entries open with its identities, and new ones are
+  /// sealed to its recipients.
+  public func with(cipher: JournalCipher?) -> JournalStore {
+    var store = self
+    store.cipher = cipher
+    return store
+  }
+
+  /// This journal with its drafts in `folder` (made owner-only when first needed).
+  public func with(draftsAt folder: String) -> JournalStore {
+    var store = self
+    store.draftsRoot = folder
+    return store
+  }
+
+  /// Whether new entries are written encrypted.
+  public var encryptsNewEntries: Bool { cipher?.encryptsNewEntries == true }
 
   // MARK: Finding entries
 
@@ -81,7 +115,7 @@ public struct JournalStore: Sendable {
 
   /// Reads one entry.
   public func read(_ path: JournalPath, under folder: String? = nil) throws(EntryReadError) -> Entry {
-    let absolutePath = folder.map { root + "/" + $0 + "/" + path.rawValue } ?? absolute(path)
+    let absolutePath = folder.map { absolute(folder: $0) + "/" + path.rawValue } ?? absolute(path)
     let status: FileStatus?
     do throws(FileSystemError) {
       status = try fileSystem.status(atPath: absolutePath)
@@ -100,14 +134,65 @@ public struct JournalStore: Sendable {
     return (try reader.read(bytes, path: path, modified: modified), bytes)
   }
 
-  /// The bytes of an entry file, up to the size limit.
+  /// The text of an entry file, up to the size limit, decrypted when it is an age file. An
+  /// encrypted file may be larger than the limit by age's overhead (a header, 16 bytes a chunk).
   private func readBytes(_ path: JournalPath, at absolutePath: String) throws(EntryReadError) -> [UInt8] {
+    let bytes: [UInt8]
     do throws(FileSystemError) {
-      return try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit)
+      bytes = try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit + Self.ageOverhead)
     } catch {
       guard error.code == EFBIG else { throw EntryReadError(path: path, reason: .unreadable(error)) }
       let size = (try? fileSystem.status(atPath: absolutePath))?.size ?? 0
       throw EntryReadError(path: path, reason: .tooLarge(size: size, limit: EntryReader.sizeLimit))
+    }
+    return try plaintext(of: bytes, path: path)
+  }
+
+  /// age's overhead on a text of the size limit: 16 bytes a chunk, and room for a header.
+  static let ageOverhead = (EntryReader.sizeLimit / 65536 + 1) * 16 + 64 * 1024
+
+  /// The text of bytes read from `path`: themselves, or decrypted when they are an age file
+  /// (whatever the file's name: a half-converted entry is read either way).
+  func plaintext(of bytes: [UInt8], path: JournalPath) throws(EntryReadError) -> [UInt8] {
+    guard AgeFile.isEncrypted(bytes) else {
+      guard bytes.count <= EntryReader.sizeLimit else {
+        throw EntryReadError(path: path, reason: .tooLarge(size: Int64(bytes.count), limit: EntryReader.sizeLimit))
+      }
+      return bytes
+    }
+    guard let cipher else {
+      throw EntryReadError(
+        path: path, reason: .undecryptable("no identity was given (run `ilgi key new` or copy your key)"))
+    }
+    do throws(JournalCipher.DecryptionError) {
+      return try cipher.open(bytes)
+    } catch {
+      throw EntryReadError(path: path, reason: .undecryptable(error.description))
+    }
+  }
+
+  /// The bytes to write for `plaintext` at `path`: sealed when the path is an encrypted
+  /// entry's (`.md.age` outside `.ilgi/`), else the text itself.
+  func fileBytes(_ plaintext: [UInt8], for path: JournalPath) throws(JournalError) -> [UInt8] {
+    guard EncryptedName.isEncrypted(path.rawValue), !path.rawValue.hasPrefix(JournalLayout.ilgiFolder + "/") else {
+      return plaintext
+    }
+    guard let cipher, cipher.encryptsNewEntries else {
+      throw JournalError(
+        path: path.rawValue, reason: .template("the journal has no recipients to encrypt to (ilgi key add)"))
+    }
+    do throws(JournalCipher.DecryptionError) {
+      return try cipher.seal(plaintext)
+    } catch {
+      throw JournalError(path: path.rawValue, reason: .template(error.description))
+    }
+  }
+
+  /// Rewrites the file at `path` atomically with `plaintext`, sealed when it is encrypted.
+  func replaceFile(_ plaintext: [UInt8], at path: JournalPath) throws(JournalError) {
+    let bytes = try fileBytes(plaintext, for: path)
+    try io(absolute(path)) {
+      try fileSystem.writeAtomically(bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
     }
   }
 
@@ -136,7 +221,8 @@ public struct JournalStore: Sendable {
   ///
   /// Another ilgi may remove an emptied drafts folder between our making it and writing into
   /// it; a folder that vanished that way is made again (a few times, then the error stands).
-  func createFile(_ bytes: [UInt8], at path: JournalPath) throws(JournalError) {
+  func createFile(_ plaintext: [UInt8], at path: JournalPath) throws(JournalError) {
+    let bytes = try fileBytes(plaintext, for: path)
     var attempt = 0
     while true {
       attempt += 1
@@ -160,7 +246,7 @@ public struct JournalStore: Sendable {
   public func add(_ bytes: [UInt8], date: EntryDate, title: String) throws(JournalError) -> JournalPath {
     var attempt = 1
     while true {
-      let path = JournalLayout.path(for: date, title: title, attempt: attempt)
+      let path = JournalLayout.path(for: date, title: title, attempt: attempt, encrypted: encryptsNewEntries)
       do {
         try createFile(bytes, at: path)
         return path
@@ -180,13 +266,10 @@ public struct JournalStore: Sendable {
   @discardableResult
   public func write(_ document: EntryDocument, to path: JournalPath) throws(JournalError) -> Bool {
     let bytes = document.bytes
-    if let current = try? fileSystem.readFile(atPath: absolute(path), limit: .max), current == bytes {
+    if let current = try? self.bytes(of: path), current == bytes {
       return false
     }
-    try io(absolute(path)) {
-      try fileSystem.writeAtomically(
-        bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
-    }
+    try replaceFile(bytes, at: path)
     return true
   }
 
@@ -201,9 +284,9 @@ public struct JournalStore: Sendable {
 
   /// Makes `.ilgi/` and the given sub-folder, owner-only.
   func ensureFolder(_ relative: String) throws(JournalError) {
-    try io(root + "/" + relative) {
+    try io(absolute(folder: relative)) {
       try fileSystem.createDirectory(
-        atPath: root + "/" + relative, permissions: JournalLayout.folderPermissions)
+        atPath: absolute(folder: relative), permissions: JournalLayout.folderPermissions)
     }
   }
 

@@ -732,5 +732,52 @@ extension Catalog {
     .errTemplatesAction: "{1} is not something templates does; use copy, or nothing to list them",
     .errExportNoFormat: "say what to export: ilgi export json|jrnl|markdown|dayone|html (or --format)",
     .errExportTwoFormats: "{1} and --format {2} disagree; give the format once",
+    .keyAbstract: "Make, show and add the age keys an encrypted journal uses.",
+    .keyDiscussion: """
+    Your identity (a secret key, AGE-SECRET-KEY-1...) is kept in $XDG_CONFIG_HOME/ilgi/identity.txt (~/.config/ilgi/identity.txt), owner-only; ILGI_IDENTITY names another file. Its recipient (age1...) is public: the journal's config lists the recipients every entry is encrypted to, one for each device.
+
+    Examples:
+      ilgi key new                 make your identity
+      ilgi key new --passphrase    make it, protected by a passphrase
+      ilgi key show                print your recipient
+      ilgi key add age1...         encrypt every entry to one more recipient
+    """,
+    .keyNewAbstract: "Make your age identity (once per device).",
+    .keyShowAbstract: "Print your recipient (age1...), to give to `ilgi key add` elsewhere.",
+    .keyAddAbstract: "Add a recipient and re-encrypt every entry to the journal's recipients.",
+    .keyPassphraseHelp: "Protect the identity with a passphrase (asked on the terminal, or ILGI_PASSPHRASE).",
+    .keyRecipientHelp: "The recipient to add: age1... (from `ilgi key show` on the other device).",
+    .keyMade: "Made your identity at {1}. Your recipient: {2}",
+    .keyExists: "{1} holds an identity already; ilgi never replaces one (move it away first)",
+    .keyAdded: "Added {1}; re-encrypted {2} entries to {3} recipients.",
+    .keyNotEncrypted: "{1} is not encrypted; run `ilgi encrypt` first",
+    .keyMissing: "no identity at {1}: run `ilgi key new`, or copy your key there (or set ILGI_IDENTITY)",
+    .keyUnreadable: "{1} could not be read as an identity: {2}",
+    .keyPassphrasePrompt: "Passphrase for {1}: ",
+    .keyPassphraseNew: "Passphrase for the new identity: ",
+    .keyPassphraseAgain: "The same passphrase again: ",
+    .keyPassphraseMismatch: "the two passphrases differ; nothing was made",
+    .keyPassphraseNeeded: "{1} is protected by a passphrase: type it on a terminal, or set ILGI_PASSPHRASE",
+    .encryptAbstract: "Encrypt every entry of the journal to its recipients (age).",
+    .encryptDiscussion:
+      "Each NAME.md becomes NAME.md.age, one file at a time and atomically; a run that is stopped is finished by running it again. The index is then kept only encrypted (.ilgi/index.age) and drafts in memory. With no recipient yet, your own (ilgi key new) is used. In a git journal the change is one commit; git history still holds the old plaintext (see the README, \"Encrypting your journal\", to rewrite it).",
+    .decryptAbstract: "Decrypt every entry back to plain Markdown (NAME.md).",
+    .encryptDone: "Encrypted {1} entries to {2} recipients.",
+    .decryptDone: "Decrypted {1} entries; the journal is plain Markdown again.",
+    .encryptHistoryNote:
+      "git history still holds the entries' earlier plaintext; the README's \"Encrypting your journal\" says how to rewrite it.",
+    .encryptFailed: "{1} could not be converted: {2}; nothing else was changed, run the command again when fixed",
+    .catAbstract: "Print an entry file's text, decrypting it if it is encrypted (git's textconv).",
+    .catFileHelp: "The file to print.",
+    .initEncryptHelp: "Encrypt the journal's entries (age), with your identity (made if missing).",
+    .initEncrypted: "Entries are encrypted to {1}; drafts are kept in memory ({2}).",
+    .draftsInMemory: "Drafts of this encrypted journal are in memory at {1} until the machine restarts.",
+    .exportPlaintextRefused:
+      "{1} is inside {2}: the export is plaintext of an encrypted journal; write it elsewhere or pass --force",
+    .exportPlaintextNote: "This export holds the journal's text in the clear.",
+    .exportForceHelp: "Write an encrypted journal's plaintext export even inside the journal or a git work tree.",
+    .readUndecryptable: "{1} could not be decrypted: {2}",
+    .adviceCheckKey:
+      "check that your key (ilgi key show) is one of the journal's recipients (ilgi config get encryption.recipients)",
   ]
 }

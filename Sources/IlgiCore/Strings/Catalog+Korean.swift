@@ -712,5 +712,49 @@ extension Catalog {
     .errTemplatesAction: "templates는 {1}을(를) 하지 않습니다. copy를 쓰거나 비워 두어 목록을 보세요",
     .errExportNoFormat: "무엇으로 내보낼지 알려 주세요: ilgi export json|jrnl|markdown|dayone|html (또는 --format)",
     .errExportTwoFormats: "{1}과(와) --format {2}이(가) 다릅니다. 형식은 한 번만 주세요",
+    .keyAbstract: "암호화한 일기장이 쓰는 age 키를 만들고, 보여 주고, 더합니다.",
+    .keyDiscussion: """
+    신원(비밀 키, AGE-SECRET-KEY-1...)은 $XDG_CONFIG_HOME/ilgi/identity.txt(~/.config/ilgi/identity.txt)에 주인만 읽을 수 있게 둡니다. ILGI_IDENTITY로 다른 파일을 가리킬 수 있습니다. 수신자(age1...)는 공개해도 됩니다: 일기장 설정에 모든 일기를 암호화할 수신자가 기기마다 하나씩 적혀 있습니다.
+
+    예:
+      ilgi key new                 신원을 만듭니다
+      ilgi key new --passphrase    암호로 보호해 만듭니다
+      ilgi key show                수신자를 보여 줍니다
+      ilgi key add age1...         모든 일기를 수신자 하나에 더 암호화합니다
+    """,
+    .keyNewAbstract: "age 신원을 만듭니다(기기마다 한 번).",
+    .keyShowAbstract: "수신자(age1...)를 보여 줍니다. 다른 곳의 `ilgi key add`에 주세요.",
+    .keyAddAbstract: "수신자를 더하고 모든 일기를 일기장의 수신자에게 다시 암호화합니다.",
+    .keyPassphraseHelp: "신원을 암호로 보호합니다(터미널에서 묻거나 ILGI_PASSPHRASE).",
+    .keyRecipientHelp: "더할 수신자: age1...(다른 기기의 `ilgi key show`).",
+    .keyMade: "{1}에 신원을 만들었습니다. 수신자: {2}",
+    .keyExists: "{1}에 이미 신원이 있습니다. ilgi는 신원을 바꾸지 않습니다(먼저 옮겨 두세요)",
+    .keyAdded: "{1}을(를) 더했습니다. 일기 {2}개를 수신자 {3}명에게 다시 암호화했습니다.",
+    .keyNotEncrypted: "{1}은(는) 암호화되지 않았습니다. 먼저 `ilgi encrypt`를 실행하세요",
+    .keyMissing: "{1}에 신원이 없습니다: `ilgi key new`를 실행하거나 키를 그곳에 복사하세요(또는 ILGI_IDENTITY)",
+    .keyUnreadable: "{1}을(를) 신원으로 읽을 수 없습니다: {2}",
+    .keyPassphrasePrompt: "{1}의 암호: ",
+    .keyPassphraseNew: "새 신원의 암호: ",
+    .keyPassphraseAgain: "같은 암호를 한 번 더: ",
+    .keyPassphraseMismatch: "두 암호가 다릅니다. 아무것도 만들지 않았습니다",
+    .keyPassphraseNeeded: "{1}은(는) 암호로 보호됩니다: 터미널에서 입력하거나 ILGI_PASSPHRASE를 설정하세요",
+    .encryptAbstract: "일기장의 모든 일기를 수신자에게 암호화합니다(age).",
+    .encryptDiscussion:
+      "NAME.md는 한 번에 한 파일씩 원자적으로 NAME.md.age가 됩니다. 멈춘 실행은 다시 실행하면 끝납니다. 그 뒤 색인은 암호화된 채로만(.ilgi/index.age), 초안은 메모리에만 둡니다. 수신자가 아직 없으면 내 수신자(ilgi key new)를 씁니다. git 일기장에서는 커밋 하나가 됩니다. git 기록에는 예전 평문이 남아 있습니다(지우는 법은 README의 \"Encrypting your journal\").",
+    .decryptAbstract: "모든 일기를 평문 Markdown(NAME.md)으로 되돌립니다.",
+    .encryptDone: "일기 {1}개를 수신자 {2}명에게 암호화했습니다.",
+    .decryptDone: "일기 {1}개를 복호화했습니다. 일기장이 다시 평문 Markdown입니다.",
+    .encryptHistoryNote: "git 기록에는 일기의 예전 평문이 남아 있습니다. 지우는 법은 README의 \"Encrypting your journal\"에 있습니다.",
+    .encryptFailed: "{1}을(를) 바꾸지 못했습니다: {2}. 다른 것은 바뀌지 않았습니다. 고친 뒤 다시 실행하세요",
+    .catAbstract: "일기 파일의 글을 출력합니다. 암호화되어 있으면 복호화합니다(git textconv).",
+    .catFileHelp: "출력할 파일.",
+    .initEncryptHelp: "일기장의 일기를 암호화합니다(age). 신원이 없으면 만듭니다.",
+    .initEncrypted: "일기는 {1}에게 암호화됩니다. 초안은 메모리({2})에 둡니다.",
+    .draftsInMemory: "이 암호화한 일기장의 초안은 기기를 다시 켤 때까지 메모리 {1}에 있습니다.",
+    .exportPlaintextRefused: "{1}은(는) {2} 안에 있습니다: 내보내기는 암호화한 일기장의 평문입니다. 다른 곳에 쓰거나 --force를 주세요",
+    .exportPlaintextNote: "이 내보내기에는 일기장의 글이 평문으로 들어 있습니다.",
+    .exportForceHelp: "암호화한 일기장의 평문 내보내기를 일기장이나 git 작업 트리 안에도 씁니다.",
+    .readUndecryptable: "{1}을(를) 복호화할 수 없습니다: {2}",
+    .adviceCheckKey: "내 키(ilgi key show)가 일기장의 수신자(ilgi config get encryption.recipients)에 있는지 확인하세요",
   ]
 }

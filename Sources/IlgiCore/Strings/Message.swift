@@ -486,4 +486,39 @@ public enum Message: String, Sendable, CaseIterable {
   case errTemplatesAction
   case errExportNoFormat
   case errExportTwoFormats
+  case keyAbstract
+  case keyDiscussion
+  case keyNewAbstract
+  case keyShowAbstract
+  case keyAddAbstract
+  case keyPassphraseHelp
+  case keyRecipientHelp
+  case keyMade
+  case keyExists
+  case keyAdded
+  case keyNotEncrypted
+  case keyMissing
+  case keyUnreadable
+  case keyPassphrasePrompt
+  case keyPassphraseNew
+  case keyPassphraseAgain
+  case keyPassphraseMismatch
+  case keyPassphraseNeeded
+  case encryptAbstract
+  case encryptDiscussion
+  case decryptAbstract
+  case encryptDone
+  case decryptDone
+  case encryptHistoryNote
+  case encryptFailed
+  case catAbstract
+  case catFileHelp
+  case initEncryptHelp
+  case initEncrypted
+  case draftsInMemory
+  case exportPlaintextRefused
+  case exportPlaintextNote
+  case exportForceHelp
+  case readUndecryptable
+  case adviceCheckKey
 }

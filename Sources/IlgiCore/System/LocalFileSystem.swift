@@ -148,6 +148,28 @@ public struct LocalFileSystem: Sendable {
     syncDirectory(of: path)
   }
 
+  /// Renames in one step, failing with EEXIST when something is at `toPath` (renameat2's
+  /// RENAME_NOREPLACE): never a moment with both names, as `moveWithoutReplacing`'s link and
+  /// unlink have.
+  public func renameWithoutReplacing(fromPath: String, toPath: String) throws(FileSystemError) {
+    guard let renameat2 = Self.renameat2 else {
+      throw FileSystemError(path: toPath, code: ENOSYS, operation: "rename")
+    }
+    // RENAME_NOREPLACE is 1 (linux/fs.h).
+    guard renameat2(AT_FDCWD, fromPath, AT_FDCWD, toPath, 1) == 0 else {
+      throw FileSystemError(path: toPath, code: errno, operation: "rename")
+    }
+  }
+
+  /// glibc's renameat2 (2.28 and later), looked up at run time: Swift's Glibc module leaves out
+  /// what glibc declares only under _GNU_SOURCE.
+  private static let renameat2:
+    (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+      return unsafeBitCast(
+        symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+
   /// `link(2)` then `unlink(2)`, so an existing target is never replaced.
   public func moveWithoutReplacing(fromPath: String, toPath: String) throws(FileSystemError) {
     if link(fromPath, toPath) == 0 {

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import IlgiAge
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi encrypt`: every entry to `NAME.md.age`, sealed to the journal's recipients.
+  struct Encrypt: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "encrypt", abstract: tr(.encryptAbstract), discussion: helpText(.encryptDiscussion))
+      }
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = Context(global)
+      let plain = try context.openJournal()
+      let done = try Self.encrypt(plain, context)
+      Terminal.standardOutput.write(tr(.encryptDone, done.converted.count, done.recipients.count) + "\n")
+      if context.git(plain) != nil, !done.converted.isEmpty {
+        Terminal.standardOutput.write(tr(.encryptHistoryNote) + "\n")
+      }
+    }
+
+    /// Encrypts the journal: its recipients (this person's own when it has none yet) into its
+    /// config, every entry and trashed entry sealed, drafts moved to memory, the plain index
+    /// removed and a sealed one made, and in a git journal one commit.
+    static func encrypt(_ plain: JournalStore, _ context: Context) throws -> (
+      converted: [JournalPath], recipients: [X25519Recipient], store: JournalStore
+    ) {
+      var recipients = context.recipients
+      if recipients.isEmpty {
+        recipients = [try Key.recipient(context)]
+        try Key.setRecipients(recipients, in: plain)
+      }
+      let store = try context.keyed(plain, recipients: recipients)
+      try Key.run { () throws(JournalError) in try store.moveDrafts(from: plain.draftsRoot, to: store.draftsRoot) }
+      let done = try Key.convert { () throws(JournalError) in try store.encryptAll() }
+      // Opening the sealed index removes the plain one and reads every entry into the new one.
+      _ = try context.index(store, warnings: false)
+      if context.git(store) != nil {
+        try GitAttributes.writeFile(for: store)
+        GitAttributes.configure(for: store, context)
+      }
+      // The old names and the new ones: the files under YYYY/ after the conversion.
+      let now = store.scan().files.filter { EncryptedName.isEncrypted($0.rawValue) }
+      context.recordChange(
+        store, done.converted.filter { !$0.isTrashed } + now + GitAttributes.files, "ilgi: encrypt the journal")
+      return (done.converted, recipients, store)
+    }
+  }
+
+  /// `ilgi decrypt`: every entry back to plain `NAME.md`.
+  struct Decrypt: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      .localized(Self.self) { CommandConfiguration(commandName: "decrypt", abstract: tr(.decryptAbstract)) }
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = Context(global)
+      let store = try context.openJournal()
+      let done = try Key.convert { () throws(JournalError) in try store.decryptAll() }
+      // The recipients go last: until then a stopped run is still an encrypted journal's.
+      let config = Settings.journalPath(root: store.root)
+      if let file = try? Config.load(config, journal: true),
+        let edited = try? file.removing(.encryptionRecipients)
+      {
+        try Config.write(edited.text, to: config)
+      }
+      try Key.run { () throws(JournalError) in
+        try store.moveDrafts(from: store.draftsRoot, to: store.root + "/" + JournalLayout.draftsFolder)
+      }
+      unlink(store.root + "/" + EntryIndex.sealedFile)
+      context.recordChange(
+        store,
+        done.converted.filter { !$0.isTrashed }.flatMap { [$0, JournalPath(EncryptedName.plain($0.rawValue))] }
+          + [JournalPath(JournalLayout.ilgiFolder + "/config.toml")],
+        "ilgi: decrypt the journal")
+      Terminal.standardOutput.write(tr(.decryptDone, done.converted.count) + "\n")
+    }
+  }
+
+  /// `ilgi cat FILE`: an entry file's text, decrypted when it is encrypted; git's textconv for
+  /// `*.age`. A file no identity here opens is printed as it is (ciphertext), as git expects.
+  struct Cat: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      .localized(Self.self) { CommandConfiguration(commandName: "cat", abstract: tr(.catAbstract)) }
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp(tr(.catFileHelp), valueName: "file"))
+    var file: String
+
+    func run() throws {
+      let context = Context(global, reportsSettings: false)
+      let path = context.expand(file)
+      let bytes: [UInt8]
+      do {
+        bytes = try LocalFileSystem().readFile(atPath: path, limit: EntryReader.sizeLimit * 4)
+      } catch {
+        throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
+      }
+      guard AgeFile.isEncrypted(bytes) else {
+        Terminal.standardOutput.write(bytes)
+        return
+      }
+      do {
+        Terminal.standardOutput.write(try AgeFile.decrypt(bytes, with: try context.keyring.identities()))
+      } catch let error as JournalCipher.KeyError {
+        Terminal.standardOutput.write(bytes)
+        throw Failure(error.message, status: ExitStatus.noSuchEntry)
+      } catch let error as AgeError {
+        throw Failure(tr(.readUndecryptable, context.display(path), error.description), status: ExitStatus.badData)
+      }
+    }
+  }
+}
+
+/// The textconv diff driver that lets `git log -p` show an encrypted journal's text on a
+/// machine with the key: `.gitattributes` (committed) sends `*.age` to the driver `ilgi-age`;
+/// the repository's own config (never committed, so only where ilgi set it) runs `ilgi cat`.
+enum GitAttributes {
+  static let line = "*.age diff=ilgi-age"
+  static let files = [JournalPath(".gitattributes"), JournalPath(JournalLayout.ilgiFolder + "/config.toml")]
+
+  /// Adds the line to `.gitattributes` unless it is there.
+  static func writeFile(for store: JournalStore) throws {
+    let path = store.root + "/.gitattributes"
+    let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    if !current.split(separator: "\n").contains(Substring(line)) {
+      let text = current + (current.isEmpty || current.hasSuffix("\n") ? "" : "\n") + line + "\n"
+      try Ilgi.Config.write(text, to: path)
+    }
+  }
+
+  /// Sets the driver in the repository's config: this ilgi binary's `cat`.
+  static func configure(for store: JournalStore, _ context: Context) {
+    guard let git = context.git(store) else { return }
+    let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "ilgi"
+    _ = try? git.check(["config", "diff.ilgi-age.textconv", "'" + binary + "' cat"])
+    _ = try? git.check(["config", "diff.ilgi-age.cachetextconv", "false"])
+  }
+}
+
+extension Ilgi.Key {
+  /// Runs a journal step, turning its error into one line.
+  static func run(_ body: () throws(JournalError) -> Void) throws {
+    do throws(JournalError) {
+      try body()
+    } catch {
+      throw Diagnostics.describe(error)
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import IlgiAge
+import IlgiCore
+
+extension Ilgi {
+  /// `ilgi key new | show | add RECIPIENT`.
+  struct Key: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      .localized(Self.self) {
+        CommandConfiguration(
+          commandName: "key", abstract: tr(.keyAbstract), discussion: helpText(.keyDiscussion),
+          subcommands: [New.self, Show.self, Add.self], defaultSubcommand: Show.self)
+      }
+    }
+
+    struct New: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        .localized(Self.self) { CommandConfiguration(commandName: "new", abstract: tr(.keyNewAbstract)) }
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      @Flag(help: ArgumentHelp(tr(.keyPassphraseHelp)))
+      var passphrase = false
+
+      func run() throws {
+        let context = Context(global)
+        let identity = try Key.make(context, passphrase: passphrase)
+        Terminal.standardOutput.write(tr(.keyMade, context.keyring.shown, identity.recipient.encoded) + "\n")
+      }
+    }
+
+    struct Show: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        .localized(Self.self) { CommandConfiguration(commandName: "show", abstract: tr(.keyShowAbstract)) }
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let context = Context(global)
+        Terminal.standardOutput.write(try Key.recipient(context).encoded + "\n")
+      }
+    }
+
+    struct Add: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        .localized(Self.self) { CommandConfiguration(commandName: "add", abstract: tr(.keyAddAbstract)) }
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      @Argument(help: ArgumentHelp(tr(.keyRecipientHelp), valueName: "recipient"))
+      var recipient: String
+
+      func run() throws {
+        let context = Context(global)
+        let added: X25519Recipient
+        do {
+          added = try X25519Recipient(recipient.trimmingCharacters(in: .whitespaces))
+        } catch {
+          throw Failure(error.description, status: ExitStatus.usage)
+        }
+        let plain = try context.openJournal()
+        guard !context.recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
+        var recipients = context.recipients
+        if !recipients.contains(added) { recipients.append(added) }
+        // The list first: a run stopped midway is finished by running it again, and entries
+        // written meanwhile are already sealed to everyone.
+        try Key.setRecipients(recipients, in: plain)
+        let store = try context.keyed(plain, recipients: recipients)
+        let done = try Key.convert { () throws(JournalError) in try store.encryptAll(reseal: true) }
+        // The index is sealed again to the new list by the refresh that reads the new files.
+        _ = try? EntryIndex.load(store)
+        context.recordChange(
+          store, done.converted.filter { !$0.isTrashed } + [JournalPath(JournalLayout.ilgiFolder + "/config.toml")],
+          "ilgi: encrypt to \(recipients.count) recipients")
+        Terminal.standardOutput.write(tr(.keyAdded, added.encoded, done.converted.count, recipients.count) + "\n")
+      }
+    }
+
+    /// Makes this person's identity, asking for a passphrase twice when one is wanted.
+    static func make(_ context: Context, passphrase wanted: Bool) throws -> X25519Identity {
+      let keyring = context.keyring
+      if keyring.exists { throw Failure(tr(.keyExists, keyring.shown)) }
+      var passphrase: String?
+      if wanted {
+        if let given = keyring.passphrase {
+          passphrase = given
+        } else {
+          guard let first = Keyring.ask(tr(.keyPassphraseNew)), let second = Keyring.ask(tr(.keyPassphraseAgain))
+          else { throw Failure(tr(.keyPassphraseNeeded, keyring.shown)) }
+          guard first == second, !first.isEmpty else { throw Failure(tr(.keyPassphraseMismatch)) }
+          passphrase = first
+        }
+      }
+      return try keyring.create(passphrase: passphrase)
+    }
+
+    /// This person's recipient, from their identity file.
+    static func recipient(_ context: Context) throws -> X25519Recipient {
+      do {
+        return try context.keyring.recipient()
+      } catch {
+        throw Failure(error.message, status: ExitStatus.noSuchEntry)
+      }
+    }
+
+    /// Writes the journal's recipient list; returns the config file's path.
+    @discardableResult
+    static func setRecipients(_ recipients: [X25519Recipient], in store: JournalStore) throws -> String {
+      let path = Settings.journalPath(root: store.root)
+      let file = try Config.load(path, journal: true)
+      let value = ConfigValue.string(recipients.map(\.encoded).joined(separator: " "))
+      let edited = try Config.run { () throws(ConfigError) in try file.setting(.encryptionRecipients, to: value) }
+      try Config.write(edited.text, to: path)
+      return path
+    }
+
+    /// Runs a conversion, turning its error into the one line that names the file.
+    static func convert(_ body: () throws(JournalError) -> JournalStore.Conversion) throws -> JournalStore.Conversion {
+      do throws(JournalError) {
+        return try body()
+      } catch {
+        throw Failure(
+          tr(.encryptFailed, error.path, Diagnostics.describe(error).message),
+          status: Diagnostics.describe(error).status)
+      }
+    }
+  }
+}
+
+extension JournalPath {
+  /// Whether the path is inside the trash (which git does not track).
+  var isTrashed: Bool { rawValue.hasPrefix(JournalLayout.trashFolder + "/") }
+}

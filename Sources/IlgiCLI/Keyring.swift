@@ -1,0 +1,115 @@
+import Foundation
+import IlgiAge
+import IlgiCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// This person's age identity: where it is kept, how it is made, and how it is unlocked.
+///
+/// The file is age's own identity format (what `age-keygen` writes), so `age -d -i` reads it;
+/// one protected by a passphrase is an age file encrypted with that passphrase, as age makes it.
+struct Keyring: Sendable {
+  /// The identity file: `ILGI_IDENTITY`, else `$XDG_CONFIG_HOME/ilgi/identity.txt`.
+  let path: String
+  /// `ILGI_PASSPHRASE`, for scripts; otherwise a passphrase is asked on the terminal.
+  let passphrase: String?
+  /// How the path is shown (`~` for the home folder).
+  let shown: String
+
+  init(_ context: Context) {
+    let variables = context.variables
+    if let named = variables["ILGI_IDENTITY"], !named.isEmpty {
+      path = context.expand(named)
+    } else {
+      path = (Settings.globalPath(variables: variables) as NSString).deletingLastPathComponent + "/identity.txt"
+    }
+    passphrase = variables["ILGI_PASSPHRASE"].flatMap { $0.isEmpty ? nil : $0 }
+    shown = context.display(path)
+  }
+
+  var exists: Bool { LocalFileSystem().exists(atPath: path) }
+
+  /// The identities in the file, unlocked with the passphrase when it has one.
+  func identities() throws(JournalCipher.KeyError) -> [any AgeIdentity] {
+    let bytes: [UInt8]
+    do {
+      bytes = try LocalFileSystem().readFile(atPath: path, limit: 1 << 20)
+    } catch {
+      if error.code == ENOENT { throw JournalCipher.KeyError(tr(.keyMissing, shown)) }
+      throw JournalCipher.KeyError(tr(.keyUnreadable, shown, error.reason.lowercased()))
+    }
+    var text = bytes
+    if AgeFile.isEncrypted(bytes) {
+      guard let typed = passphrase ?? Self.ask(tr(.keyPassphrasePrompt, shown)) else {
+        throw JournalCipher.KeyError(tr(.keyPassphraseNeeded, shown))
+      }
+      do {
+        text = try AgeFile.decrypt(bytes, with: [ScryptIdentity(passphrase: typed)])
+      } catch {
+        throw JournalCipher.KeyError(tr(.keyUnreadable, shown, error.description))
+      }
+    }
+    do {
+      return try AgeFile.identities(in: String(decoding: text, as: UTF8.self))
+    } catch {
+      throw JournalCipher.KeyError(tr(.keyUnreadable, shown, error.description))
+    }
+  }
+
+  /// The recipient of the file's first identity.
+  func recipient() throws(JournalCipher.KeyError) -> X25519Recipient {
+    guard let first = try identities().first as? X25519Identity else {
+      throw JournalCipher.KeyError(tr(.keyMissing, shown))
+    }
+    return first.recipient
+  }
+
+  /// Writes a new identity (owner-only, never over an existing file), protected by
+  /// `passphrase` when one is given. Returns it.
+  func create(passphrase: String?) throws -> X25519Identity {
+    let identity = X25519Identity.generate()
+    let created = ISO8601DateFormatter().string(from: Date())
+    var text = Array(
+      "# created: \(created)\n# public key: \(identity.recipient.encoded)\n\(identity.encoded)\n".utf8)
+    if let passphrase { text = try AgeFile.encrypt(text, to: [ScryptRecipient(passphrase: passphrase)], armor: true) }
+    let fileSystem = LocalFileSystem()
+    do {
+      try fileSystem.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, permissions: JournalLayout.folderPermissions)
+      try fileSystem.createAtomically(text, atPath: path, permissions: JournalLayout.filePermissions)
+    } catch {
+      if error.code == EEXIST { throw Failure(tr(.keyExists, shown)) }
+      throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
+    }
+    return identity
+  }
+
+  /// A line typed on the terminal without echo; nil when there is no terminal.
+  static func ask(_ prompt: String) -> String? {
+    let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var saved = termios()
+    let isTerminal = tcgetattr(fd, &saved) == 0
+    if isTerminal {
+      var quiet = saved
+      quiet.c_lflag &= ~tcflag_t(ECHO)
+      tcsetattr(fd, TCSAFLUSH, &quiet)
+    }
+    defer {
+      if isTerminal {
+        tcsetattr(fd, TCSAFLUSH, &saved)
+        _ = write(fd, "\n", 1)
+      }
+    }
+    _ = prompt.withCString { write(fd, $0, strlen($0)) }
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(fd, &byte, 1) == 1, byte != 0x0a {
+      if byte != 0x0d { line.append(byte) }
+    }
+    return String(decoding: line, as: UTF8.self)
+  }
+}

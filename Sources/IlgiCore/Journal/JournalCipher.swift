@@ -1,0 +1,111 @@
+import Foundation
+import IlgiAge
+
+/// The keys of an encrypted journal (FORMAT.md "Encrypted journals"): the recipients every
+/// entry file is encrypted to, from the journal's config, and the identities that open them,
+/// unlocked the first time a file needs them (a passphrase is asked at most once).
+public final class JournalCipher: @unchecked Sendable {
+  /// Where the identities come from, and why they could not be had.
+  public typealias Unlock = @Sendable () throws(KeyError) -> [any AgeIdentity]
+
+  /// Why the identities could not be had: one line naming the identity file and what to do.
+  public struct KeyError: Error, Sendable, Equatable {
+    /// The line to show.
+    public var message: String
+    /// An error saying `message`.
+    public init(_ message: String) { self.message = message }
+  }
+
+  /// The recipients new and rewritten entries are encrypted to; empty for a plain journal.
+  public let recipients: [X25519Recipient]
+  private let unlock: Unlock
+  private let lock = NSLock()
+  private var unlocked: Result<[any AgeIdentity], KeyError>?
+
+  /// Keys that seal to `recipients` and open with what `unlock` gives.
+  public init(recipients: [X25519Recipient], unlock: @escaping Unlock) {
+    self.recipients = recipients
+    self.unlock = unlock
+  }
+
+  /// Whether new entries are written encrypted.
+  public var encryptsNewEntries: Bool { !recipients.isEmpty }
+
+  /// The identities, unlocked once.
+  public func identities() throws(KeyError) -> [any AgeIdentity] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let unlocked { return try unlocked.get() }
+    let result: Result<[any AgeIdentity], KeyError>
+    do throws(KeyError) {
+      result = .success(try unlock())
+    } catch {
+      result = .failure(error)
+    }
+    unlocked = result
+    return try result.get()
+  }
+
+  /// Whether the identities can be had (unlocking them if not yet done).
+  public var canDecrypt: Bool { (try? identities()) != nil }
+
+  /// The plaintext of an age file.
+  public func open(_ bytes: [UInt8]) throws(DecryptionError) -> [UInt8] {
+    let identities: [any AgeIdentity]
+    do {
+      identities = try self.identities()
+    } catch {
+      throw .locked(error.message)
+    }
+    do {
+      return try AgeFile.decrypt(bytes, with: identities)
+    } catch {
+      throw .age(error)
+    }
+  }
+
+  /// `plaintext` encrypted to every recipient.
+  public func seal(_ plaintext: [UInt8]) throws(DecryptionError) -> [UInt8] {
+    do {
+      return try AgeFile.encrypt(plaintext, to: recipients)
+    } catch {
+      throw .age(error)
+    }
+  }
+
+  /// Why a file could not be opened.
+  public enum DecryptionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The identities could not be had (no identity file, a wrong passphrase for it).
+    case locked(String)
+    /// The file itself: damaged, foreign, for another key.
+    case age(AgeError)
+
+    /// The reason, in words.
+    public var description: String {
+      switch self {
+      case .locked(let message): return message
+      case .age(let error): return error.description
+      }
+    }
+  }
+}
+
+/// The name of an encrypted entry file: `NAME.md.age`.
+public enum EncryptedName {
+  /// The extension an encrypted entry adds to its Markdown name.
+  public static let suffix = ".age"
+
+  /// Whether a journal path names an entry file, plain (`.md`) or encrypted (`.md.age`).
+  public static func isEntry(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    return lower.hasSuffix(".md") || lower.hasSuffix(".md.age")
+  }
+
+  /// Whether the file name is an encrypted entry's.
+  public static func isEncrypted(_ name: String) -> Bool { name.lowercased().hasSuffix(".md.age") }
+
+  /// The name without `.age`, or the name itself when it has none.
+  public static func plain(_ name: String) -> String {
+    isEncrypted(name) ? String(name.dropLast(suffix.count)) : name
+  }
+}

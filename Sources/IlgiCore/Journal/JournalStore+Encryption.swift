@@ -1,0 +1,170 @@
+import Foundation
+import IlgiAge
+
+/// Converting a journal between plain and encrypted entries (`ilgi encrypt`, `ilgi decrypt`,
+/// `ilgi key add`), one file at a time (FORMAT.md "Encrypted journals").
+///
+/// An entry is always exactly one file. Encrypting first replaces the file's bytes by their
+/// ciphertext under its old name (atomically), then renames `NAME.md` to `NAME.md.age` in one
+/// step; decrypting renames first, then replaces the ciphertext by the text. A file in between
+/// (`NAME.md` holding ciphertext) is read like any other, since reading goes by the bytes, and a
+/// second run finishes it: a run killed anywhere is completed by running it again.
+extension JournalStore {
+  /// What a conversion did.
+  public struct Conversion: Sendable, Equatable {
+    /// Entry files converted (renamed, re-encrypted or decrypted).
+    public var converted: [JournalPath] = []
+    /// Entry files already in the wanted form.
+    public var unchanged = 0
+  }
+
+  /// Every entry file in the tree and in the trash, to be converted alike.
+  func conversionFiles() -> [JournalPath] {
+    let tree = scan().files
+    let trash = scan(under: JournalLayout.trashFolder).files.map {
+      JournalPath(JournalLayout.trashFolder + "/" + $0.rawValue)
+    }
+    return tree + trash
+  }
+
+  /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts
+  /// the ones already encrypted too (a new recipient list). `progress` sees each file done.
+  public func encryptAll(reseal: Bool = false, progress: (JournalPath) -> Void = { _ in }) throws(JournalError)
+    -> Conversion
+  {
+    guard let cipher, cipher.encryptsNewEntries else {
+      throw JournalError(path: root, reason: .template("the journal has no recipients to encrypt to (ilgi key add)"))
+    }
+    var done = Conversion()
+    for path in conversionFiles() {
+      let raw = try rawBytes(path)
+      let named = EncryptedName.isEncrypted(path.rawValue)
+      let sealed = AgeFile.isEncrypted(raw)
+      if named && sealed && !reseal {
+        done.unchanged += 1
+        continue
+      }
+      try whileLocked { () throws(JournalError) in
+        if !sealed || reseal {
+          let text = try plaintext(raw, path)
+          try sealInPlace(text, cipher: cipher, at: path)
+        }
+        if !named { try renameSealed(path) }
+      }
+      done.converted.append(path)
+      progress(path)
+    }
+    return done
+  }
+
+  /// Decrypts every entry (and trashed entry) back to `NAME.md`.
+  public func decryptAll(progress: (JournalPath) -> Void = { _ in }) throws(JournalError) -> Conversion {
+    var done = Conversion()
+    for path in conversionFiles() {
+      let raw = try rawBytes(path)
+      let named = EncryptedName.isEncrypted(path.rawValue)
+      let sealed = AgeFile.isEncrypted(raw)
+      guard named || sealed else {
+        done.unchanged += 1
+        continue
+      }
+      let text = try plaintext(raw, path)
+      try whileLocked { () throws(JournalError) in
+        var target = path
+        if named {
+          target = JournalPath(EncryptedName.plain(path.rawValue))
+          try rename(path, to: target)
+        }
+        if sealed {
+          try io(absolute(target)) {
+            try fileSystem.writeAtomically(text, toPath: absolute(target), permissions: JournalLayout.filePermissions)
+          }
+        }
+      }
+      done.converted.append(path)
+      progress(path)
+    }
+    return done
+  }
+
+  /// Moves the drafts kept in `.ilgi/drafts` to `draftsRoot` (the memory folder), and back with
+  /// `fromMemory`; the source is removed file by file once its copy is written.
+  public func moveDrafts(from folder: String, to target: String) throws(JournalError) {
+    guard folder != target, fileSystem.exists(atPath: folder) else { return }
+    var pending = [""]
+    while let relative = pending.popLast() {
+      let here = relative.isEmpty ? folder : folder + "/" + relative
+      for item in (try? fileSystem.contentsOfDirectory(atPath: here)) ?? [] {
+        let child = relative.isEmpty ? item.name : relative + "/" + item.name
+        if item.kind == .directory {
+          pending.append(child)
+          continue
+        }
+        guard item.kind == .file else { continue }
+        let bytes = try io(folder + "/" + child) { try fileSystem.readFile(atPath: folder + "/" + child, limit: .max) }
+        try io(target + "/" + child) {
+          try fileSystem.createDirectory(
+            atPath: ((target + "/" + child) as NSString).deletingLastPathComponent,
+            permissions: JournalLayout.folderPermissions)
+          try fileSystem.writeAtomically(
+            bytes, toPath: target + "/" + child, permissions: JournalLayout.filePermissions)
+          try fileSystem.remove(atPath: folder + "/" + child)
+        }
+      }
+    }
+  }
+
+  private func rawBytes(_ path: JournalPath) throws(JournalError) -> [UInt8] {
+    try io(absolute(path)) {
+      try fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit + Self.ageOverhead)
+    }
+  }
+
+  private func plaintext(_ raw: [UInt8], _ path: JournalPath) throws(JournalError) -> [UInt8] {
+    do throws(EntryReadError) {
+      return try plaintext(of: raw, path: path)
+    } catch {
+      throw JournalError(path: path.rawValue, reason: .unreadable(error))
+    }
+  }
+
+  private func sealInPlace(_ text: [UInt8], cipher: JournalCipher, at path: JournalPath) throws(JournalError) {
+    let sealed: [UInt8]
+    do throws(JournalCipher.DecryptionError) {
+      sealed = try cipher.seal(text)
+    } catch {
+      throw JournalError(path: path.rawValue, reason: .template(error.description))
+    }
+    try io(absolute(path)) {
+      try fileSystem.writeAtomically(sealed, toPath: absolute(path), permissions: JournalLayout.filePermissions)
+    }
+  }
+
+  /// Renames a sealed `NAME.md` to its encrypted name: `YYYY-MM-DD-HHMM.md.age` for a name
+  /// ilgi gave (the title's slug dropped, `-2`, `-3` on a clash), `NAME.md.age` for any other.
+  private func renameSealed(_ path: JournalPath) throws(JournalError) {
+    let name = path.fileName
+    let folder = path.folder.isEmpty ? "" : path.folder + "/"
+    guard let stamp = JournalLayout.stamp(of: name), name.count > stamp.count + 3 else {
+      try rename(path, to: JournalPath(path.rawValue + EncryptedName.suffix))
+      return
+    }
+    var attempt = 1
+    while true {
+      let target = JournalPath(folder + stamp + (attempt > 1 ? "-\(attempt)" : "") + ".md.age")
+      do {
+        try rename(path, to: target)
+        return
+      } catch {
+        guard case .io(let io) = error.reason, io.code == EEXIST, attempt < 10_000 else { throw error }
+        attempt += 1
+      }
+    }
+  }
+
+  private func rename(_ path: JournalPath, to target: JournalPath) throws(JournalError) {
+    try io(absolute(target)) {
+      try fileSystem.renameWithoutReplacing(fromPath: absolute(path), toPath: absolute(target))
+    }
+  }
+}

@@ -1,0 +1,306 @@
+import Foundation
+import IlgiAge
+import IlgiCore
+import IlgiTestSupport
+import Testing
+
+/// An encrypted journal through the built binary: every command as on a plain one, files any
+/// age tool opens, no entry text on disk in the clear, and one clear line for a file that
+/// cannot be opened.
+@Suite struct EncryptionTests {
+  static let marker = "zebracorn"
+
+  /// A harness whose journal holds two plain entries, one with the marker, then encrypted by
+  /// `ilgi init --encrypt` (which makes the identity). Drafts go to a memory folder of its own.
+  static func encrypted(git: Bool = false) throws -> Harness {
+    var h = try Harness([
+      "2026/11/2026-11-20-0930-walk.md":
+        "---\nid: 11111111-1111-4111-8111-111111111111\ndate: 2026-11-20T09:30:00+09:00\ntags: [walk]\n---\nA walk by the \(marker) river\n\nCold and bright.\n",
+      "2026/11/2026-11-21-2200-tea.md":
+        "---\nid: 22222222-2222-4222-8222-222222222222\ndate: 2026-11-21T22:00:00+09:00\n---\nTea at night\n\nGreen tea.\n",
+    ])
+    let runtime = h.journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    h.environment["XDG_RUNTIME_DIR"] = runtime
+    if git {
+      h.environment.merge([
+        "GIT_AUTHOR_NAME": "Diarist", "GIT_AUTHOR_EMAIL": "diarist@example.com", "GIT_COMMITTER_NAME": "Diarist",
+        "GIT_COMMITTER_EMAIL": "diarist@example.com", "GIT_CONFIG_GLOBAL": h.journal.base + "/home/.gitconfig",
+        "GIT_CONFIG_NOSYSTEM": "1",
+      ]) { $1 }
+      try h.run("init", "--git", h.journal.root).expectSuccess()
+    }
+    let made = try h.run("init", "--encrypt", h.journal.root)
+    #expect(made.status == 0, "\(made.stderr)")
+    return h
+  }
+
+  static func identityFile(_ h: Harness) -> String { h.environment["HOME", default: ""] + "/.config/ilgi/identity.txt" }
+
+  /// Every file under `folder` whose bytes hold `word`.
+  static func filesHolding(_ word: String, under folder: String) -> [String] {
+    let needle = Array(word.utf8)
+    var found: [String] = []
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    for case let name as String in walker {
+      let path = folder + "/" + name
+      guard let data = FileManager.default.contents(atPath: path) else { continue }
+      let bytes = [UInt8](data)
+      if bytes.count >= needle.count,
+        (0...(bytes.count - needle.count)).contains(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
+      {
+        found.append(name)
+      }
+    }
+    return found
+  }
+
+  static func ageDecrypt(_ file: String, identity: String) throws -> ChildProcess.Result {
+    try ChildProcess.run([try TestTools.age, "-d", "-i", identity, file])
+  }
+
+  @Test func initEncryptSealsEveryEntryForAge() throws {
+    let h = try Self.encrypted()
+    let files = h.journal.entryFiles()
+    #expect(files.isEmpty, "plain entries are left: \(files)")
+    let sealed = try FileManager.default.subpathsOfDirectory(atPath: h.journal.root + "/2026/11").sorted()
+    // The names keep only what the date says: no title.
+    #expect(sealed == ["2026-11-20-0930.md.age", "2026-11-21-2200.md.age"])
+    let opened = try Self.ageDecrypt(h.journal.root + "/2026/11/2026-11-20-0930.md.age", identity: Self.identityFile(h))
+    #expect(opened.status == 0, "\(opened.stderr)")
+    #expect(opened.stdout.hasPrefix("---\nid: 11111111-1111-4111-8111-111111111111\n"))
+    #expect(opened.stdout.contains("A walk by the \(Self.marker) river"))
+    // No text in the clear anywhere: the journal, its .ilgi (the index is sealed), HOME.
+    #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+    #expect(Self.filesHolding(Self.marker, under: h.environment["HOME", default: ""]).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/.ilgi/index.sqlite"))
+    let index = try Self.ageDecrypt(h.journal.root + "/.ilgi/index.age", identity: Self.identityFile(h))
+    #expect(index.stdout.hasPrefix("SQLite format 3"))
+    // Mode 0600 for the identity.
+    let mode = try FileManager.default.attributesOfItem(atPath: Self.identityFile(h))[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  @Test func everyReadingCommandWorksOnTheEncryptedJournal() throws {
+    let h = try Self.encrypted()
+    #expect(try h.run("list").stdout.contains("A walk by the \(Self.marker) river"))
+    let found = try h.run("search", Self.marker)
+    #expect(found.status == 0 && found.stdout.contains("A walk"), "\(found.stderr)")
+    #expect(try h.run("list", "--tag", "walk").stdout.contains("A walk"))
+    let shown = try h.run("show", "11111111")
+    #expect(shown.stdout.contains("Cold and bright."), "\(shown.stderr)")
+    #expect(try h.run("stats").status == 0)
+    #expect(try h.run("share", "22222222").stdout.contains("Green tea."))
+    let json = try h.run("export", "json")
+    #expect(json.stdout.contains("Cold and bright."))
+    #expect(try h.run("cat", h.journal.root + "/2026/11/2026-11-21-2200.md.age").stdout.contains("Tea at night"))
+  }
+
+  @Test func newEntriesAndImportsLandEncryptedWithoutASlug() throws {
+    let h = try Self.encrypted()
+    let made = try h.run("new", "--no-weather", "Secret title \(Self.marker)", "and its body")
+    #expect(made.status == 0, "\(made.stderr)")
+    let jrnl = "[2026-11-22 08:00] Imported \(Self.marker) morning\nBody of the import.\n"
+    let file = h.journal.base + "/journal.txt"
+    try jrnl.write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = try h.run("import", file, "--from", "jrnl")
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let names = (FileManager.default.enumerator(atPath: h.journal.root)?.compactMap { $0 as? String } ?? [])
+      .filter { !$0.hasPrefix(".") && ($0.hasSuffix(".md") || $0.hasSuffix(".age")) }
+    #expect(
+      names.allSatisfy { $0.hasSuffix(".md.age") && !$0.contains("secret") && !$0.contains("imported") }, "\(names)")
+    #expect(names.count == 4)
+    #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+    let listed = try h.run("list").stdout
+    #expect(listed.contains("Secret title") && listed.contains("Imported \(Self.marker) morning"))
+  }
+
+  @Test func aFileMadeByAgeIsAnEntry() throws {
+    let h = try Self.encrypted()
+    let recipient = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let plain = h.journal.base + "/from-age.md"
+    try "---\ndate: 2026-11-22T07:00:00+09:00\n---\nWritten with age\n\nby hand.\n".write(
+      toFile: plain, atomically: true, encoding: .utf8)
+    let made = try ChildProcess.run(
+      [try TestTools.age, "-a", "-r", recipient, "-o", h.journal.root + "/2026/11/by-age.md.age", plain])
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(try h.run("list").stdout.contains("Written with age"))
+  }
+
+  @Test func aFileThatCannotBeOpenedIsOneLineAndTheRestStillLists() throws {
+    let h = try Self.encrypted()
+    let other = X25519Identity.generate()
+    let foreign = h.journal.root + "/2026/11/2026-11-19-0800.md.age"
+    try Data(try AgeFile.encrypt(Array("---\n---\nNot yours\n".utf8), to: [other.recipient])).write(
+      to: URL(fileURLWithPath: foreign))
+    let tampered = h.journal.root + "/2026/11/2026-11-21-2200.md.age"
+    var bytes = try #require(h.journal.bytes("2026/11/2026-11-21-2200.md.age"))
+    bytes[bytes.count - 5] ^= 1
+    try Data(bytes).write(to: URL(fileURLWithPath: tampered))
+    let before = h.journal.snapshot()
+
+    let listed = try h.run("list")
+    #expect(listed.status == 0)
+    #expect(listed.stdout.contains("A walk"))
+    #expect(
+      listed.stderr.contains("2026/11/2026-11-19-0800.md.age could not be decrypted: no identity matches"),
+      "\(listed.stderr)")
+    #expect(
+      listed.stderr.contains("2026/11/2026-11-21-2200.md.age could not be decrypted: chunk 1 of its text is damaged"))
+    let shown = try h.run("show", "2026/11/2026-11-19-0800.md.age")
+    #expect(shown.status == 65)
+    #expect(
+      shown.stderr.split(separator: "\n").last
+        == "ilgi: 2026/11/2026-11-19-0800.md.age could not be decrypted: no identity matches; check that your key (ilgi key show) is one of the journal's recipients (ilgi config get encryption.recipients)",
+      "\(shown.stderr)")
+    let changed = h.journal.snapshot().filter { before[$0.key] != $0.value && !$0.key.hasPrefix(".ilgi/") }
+    #expect(changed.isEmpty, "\(changed.keys)")
+  }
+
+  @Test func aMissingIdentityOrWrongPassphraseStopsWithOneLine() throws {
+    let h = try Self.encrypted()
+    let key = Self.identityFile(h)
+    try FileManager.default.moveItem(atPath: key, toPath: key + ".away")
+    let before = h.journal.snapshot()
+    let missing = try h.run("list")
+    #expect(missing.status == 66)
+    #expect(
+      missing.stderr
+        == "ilgi: no identity at ~/.config/ilgi/identity.txt: run `ilgi key new`, or copy your key there (or set ILGI_IDENTITY)\n"
+    )
+    #expect(h.journal.snapshot() == before)
+
+    // A passphrase-protected identity: age's own encrypted identity file.
+    let made = try h.run("key", "new", "--passphrase", env: ["ILGI_PASSPHRASE": "purple 일기"])
+    #expect(made.status == 0, "\(made.stderr)")
+    let text = try String(contentsOfFile: key, encoding: .utf8)
+    #expect(text.hasPrefix("-----BEGIN AGE ENCRYPTED FILE-----"))
+    let opened = try TestTools.onTerminal([try TestTools.age, "-d", key], typing: "purple 일기\n")
+    #expect(opened.stdout.contains("AGE-SECRET-KEY-1"), "\(opened.stdout)")
+    let wrong = try h.run("list", env: ["ILGI_PASSPHRASE": "green"])
+    #expect(wrong.status == 66)
+    #expect(
+      wrong.stderr.contains("identity.txt could not be read as an identity: the passphrase is wrong"), "\(wrong.stderr)"
+    )
+    // A new key is not a recipient of the journal yet: its files are not for it.
+    let other = try h.run("list", env: ["ILGI_PASSPHRASE": "purple 일기"])
+    #expect(other.stderr.contains("no identity matches"))
+  }
+
+  @Test func encryptAndDecryptGiveTheSameTextBack() throws {
+    let h = try Self.encrypted()
+    let decrypted = try h.run("decrypt")
+    #expect(decrypted.status == 0, "\(decrypted.stderr)")
+    #expect(
+      h.journal.text("2026/11/2026-11-20-0930.md")?.contains("A walk by the \(Self.marker) river\n\nCold and bright.\n")
+        == true)
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/.ilgi/index.age"))
+    #expect(try h.run("list").stdout.contains("Tea at night"))
+    let again = try h.run("encrypt")
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(h.journal.entryFiles().isEmpty)
+    #expect(try h.run("list").stdout.contains("Tea at night"))
+    // Running it again changes nothing.
+    let before = h.journal.snapshot()
+    #expect(try h.run("encrypt").status == 0)
+    #expect(
+      h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/") } == before.filter { !$0.key.hasPrefix(".ilgi/") })
+  }
+
+  @Test func keyAddSealsEveryEntryToTheNewRecipientToo() throws {
+    let h = try Self.encrypted()
+    let second = h.journal.base + "/second.txt"
+    _ = try ChildProcess.run([try TestTools.ageKeygen, "-o", second])
+    let recipient = try ChildProcess.run([try TestTools.ageKeygen, "-y", second]).stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let added = try h.run("key", "add", recipient)
+    #expect(added.status == 0, "\(added.stderr)")
+    for name in ["2026-11-20-0930.md.age", "2026-11-21-2200.md.age"] {
+      let file = h.journal.root + "/2026/11/" + name
+      #expect(try Self.ageDecrypt(file, identity: second).status == 0, "\(name) is not for the new key")
+      #expect(
+        try Self.ageDecrypt(file, identity: Self.identityFile(h)).status == 0, "\(name) is no longer for the first key")
+    }
+    #expect(try h.run("config", "get", "encryption.recipients").stdout.contains(recipient))
+    #expect(try h.run("list", env: ["ILGI_IDENTITY": second]).stdout.contains("A walk"))
+    let bad = try h.run("key", "add", "age1notakey")
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("\"age1notakey\" is not an age X25519 recipient"))
+  }
+
+  @Test func draftsOfAnEncryptedJournalAreInMemory() throws {
+    let h = try Self.encrypted()
+    let editor = try h.editor("printf 'Unfinished \(Self.marker) thought\\n' > \"$1\"; exit 3")
+    let failed = try h.runOnTerminal("new --no-weather", env: ["EDITOR": editor])
+    #expect(failed.status != 0)
+    let runtime = h.environment["XDG_RUNTIME_DIR", default: ""]
+    #expect(Self.filesHolding(Self.marker, under: runtime).count == 1)
+    #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+    let drafts = try h.run("drafts")
+    #expect(drafts.stdout.contains("Unfinished \(Self.marker) thought"), "\(drafts.stdout) \(drafts.stderr)")
+    #expect(drafts.stderr.contains("in memory at"))
+    let done = try h.editor("printf 'Finished \(Self.marker) thought\\n' > \"$1\"")
+    let resumed = try h.runOnTerminal("new --resume --no-weather", env: ["EDITOR": done])
+    #expect(resumed.status == 0, "\(resumed.stdout)")
+    #expect(try h.run("list").stdout.contains("Finished \(Self.marker) thought"))
+    #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+    #expect(Self.filesHolding(Self.marker, under: runtime).isEmpty)
+  }
+
+  @Test func editRewritesTheEntrySealed() throws {
+    let h = try Self.encrypted()
+    let editor = try h.editor("sed -i 's/Green tea./Black \(Self.marker) tea./' \"$1\"")
+    let edited = try h.runOnTerminal("edit 22222222", env: ["EDITOR": editor])
+    #expect(edited.status == 0, "\(edited.stdout)")
+    #expect(try h.run("show", "22222222").stdout.contains("Black \(Self.marker) tea."))
+    #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+  }
+
+  @Test func aPlaintextExportIsNotWrittenInsideTheJournalOrAGitTree() throws {
+    let h = try Self.encrypted()
+    let inside = try h.run("export", "html", "--out", h.journal.root + "/site")
+    #expect(inside.status == 1)
+    #expect(
+      inside.stderr.contains("the export is plaintext of an encrypted journal; write it elsewhere or pass --force"))
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/site"))
+    let tree = h.journal.base + "/repo"
+    _ = try ChildProcess.run(["git", "init", "--quiet", tree])
+    #expect(try h.run("export", "html", "--out", tree + "/public").status == 1)
+    let outside = try h.run("export", "html", "--out", h.journal.base + "/site")
+    #expect(outside.status == 0, "\(outside.stderr)")
+    #expect(outside.stderr.contains("in the clear"))
+    #expect(try h.run("export", "html", "--force", "--out", tree + "/public").status == 0)
+  }
+
+  @Test func gitShowsTheTextWhereTheKeyIsAndCiphertextElsewhere() throws {
+    let h = try Self.encrypted(git: true)
+    #expect(try h.run("new", "--no-weather", "Evening \(Self.marker) notes", "a body").status == 0)
+    let log = try h.run("log", "-p")
+    #expect(log.stdout.contains("+Evening \(Self.marker) notes"), "\(log.stdout)")
+    #expect(h.journal.text(".gitattributes")?.contains("*.age diff=ilgi-age") == true)
+    // A clone has the attributes but not the driver (repository config is not copied).
+    let clone = h.journal.base + "/clone"
+    _ = try ChildProcess.run(["git", "clone", "--quiet", h.journal.root, clone], environment: h.environment)
+    let there = try ChildProcess.run(["git", "-C", clone, "log", "-p", "-1"], environment: h.environment)
+    #expect(!there.stdout.contains("Evening \(Self.marker)"))
+  }
+
+  @Test func theAppServesAndSavesAnEncryptedJournal() throws {
+    let h = try Self.encrypted()
+    let server = try ServeTests.Server(h, [])
+    defer { _ = server.stop() }
+    let page = try ServeTests.get(server.port, "/")
+    #expect(page.body.contains("A walk by the \(Self.marker) river"))
+    let made = try AppServeTests.write(
+      server.port, "POST", "/api/entries", ["content": "From the browser \(Self.marker)\n\nText."])
+    #expect(made.status == 201)
+    let path = try #require(made.json["path"] as? String)
+    #expect(path.hasSuffix(".md.age"))
+    #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+    #expect(try h.run("list").stdout.contains("From the browser"))
+  }
+}
+
+extension IlgiProcess.Result {
+  func expectSuccess() { #expect(status == 0, "\(stderr)") }
+}
