@@ -46,7 +46,7 @@ public struct X25519Recipient: AgeRecipient, Hashable {
 
   /// Reads `age1...`; throws `invalidKey` for anything else.
   public init(_ text: String) throws(AgeError) {
-    guard let (hrp, data) = Bech32.decode(text), hrp == Self.hrp, text == text.lowercased(), data.count == 32,
+    guard let data = Bech32.key(text, hrp: Self.hrp, upperCase: false),
       let key = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: data)
     else { throw .invalidKey("\"\(text)\" is not an age X25519 recipient (age1 and 58 letters and digits)") }
     publicKey = key
@@ -83,7 +83,7 @@ public struct X25519Identity: AgeIdentity {
 
   /// Reads `AGE-SECRET-KEY-1...`; throws `invalidKey` for anything else.
   public init(_ text: String) throws(AgeError) {
-    guard let (hrp, data) = Bech32.decode(text), hrp == Self.hrp, text == text.uppercased(), data.count == 32,
+    guard let data = Bech32.key(text, hrp: Self.hrp, upperCase: true),
       let key = try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: data)
     else { throw .invalidKey("not an age X25519 identity (AGE-SECRET-KEY-1...)") }
     privateKey = key

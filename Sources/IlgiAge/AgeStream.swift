@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// The payload: the plaintext in 64 KiB chunks, each sealed with ChaCha20-Poly1305 under a key
 /// made from the file key and a nonce, the chunk's counter and a flag on the last one (STREAM).
@@ -16,9 +17,13 @@ enum AgeStream {
     for index in 0..<chunks {
       let start = index * chunkSize
       let end = min(start + chunkSize, plaintext.count)
-      let box = Sealing.seal(plaintext[start..<end], key: key, nonce: chunkNonce(index, last: index == chunks - 1))
-      output += box.ciphertext
-      output += box.tag
+      let box = plaintext.withUnsafeBytes { raw in
+        Sealing.seal(
+          UnsafeRawBufferPointer(rebasing: raw[start..<end]), key: key,
+          nonce: chunkNonce(index, last: index == chunks - 1))
+      }
+      box.ciphertext.withUnsafeBytes { output.append(contentsOf: $0) }
+      box.tag.withUnsafeBytes { output.append(contentsOf: $0) }
     }
     return output
   }
@@ -44,7 +49,7 @@ enum AgeStream {
         // The last chunk: short, or full and at the end of the file.
         if let chunk = openChunk(sealed, key: key, index: index, last: true) {
           guard !chunk.isEmpty || index == 0 else { throw .malformedHeader("its last chunk is empty") }
-          plaintext += chunk
+          chunk.withUnsafeBytes { plaintext.append(contentsOf: $0) }
           return plaintext
         }
         if size == sealedSize, openChunk(sealed, key: key, index: index, last: false) != nil { throw .truncated }
@@ -54,20 +59,24 @@ enum AgeStream {
         if openChunk(sealed, key: key, index: index, last: true) != nil { throw .trailingData }
         throw .damagedChunk(index + 1)
       }
-      plaintext += chunk
+      chunk.withUnsafeBytes { plaintext.append(contentsOf: $0) }
       offset += size
       index += 1
     }
   }
 
-  private static func openChunk(_ sealed: ArraySlice<UInt8>, key: SymmetricKey, index: Int, last: Bool) -> [UInt8]? {
-    let split = sealed.endIndex - tagSize
-    guard
-      let box = try? ChaChaPoly.SealedBox(
-        nonce: chunkNonce(index, last: last), ciphertext: sealed[..<split], tag: sealed[split...]),
-      let opened = try? ChaChaPoly.open(box, using: key)
-    else { return nil }
-    return Array(opened)
+  /// The chunk's text, or nil when it does not authenticate. The bytes go to swift-crypto as raw
+  /// buffers: handed over as a collection they would be copied a byte at a time.
+  private static func openChunk(_ sealed: ArraySlice<UInt8>, key: SymmetricKey, index: Int, last: Bool) -> Data? {
+    sealed.withUnsafeBytes { raw in
+      let split = raw.count - tagSize
+      guard
+        let box = try? ChaChaPoly.SealedBox(
+          nonce: chunkNonce(index, last: last), ciphertext: UnsafeRawBufferPointer(rebasing: raw[..<split]),
+          tag: UnsafeRawBufferPointer(rebasing: raw[split...]))
+      else { return nil }
+      return try? ChaChaPoly.open(box, using: key)
+    }
   }
 
   private static func payloadKey(fileKey: [UInt8], nonce: [UInt8]) -> SymmetricKey {
@@ -96,7 +105,7 @@ enum Sealing {
     return nonce
   }
 
-  static func seal(_ plaintext: ArraySlice<UInt8>, key: SymmetricKey, nonce: ChaChaPoly.Nonce) -> ChaChaPoly.SealedBox {
+  static func seal(_ plaintext: some DataProtocol, key: SymmetricKey, nonce: ChaChaPoly.Nonce) -> ChaChaPoly.SealedBox {
     guard let box = try? ChaChaPoly.seal(plaintext, using: key, nonce: nonce) else {
       preconditionFailure("ChaCha20-Poly1305 refused a 256-bit key")
     }

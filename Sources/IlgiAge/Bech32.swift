@@ -37,6 +37,14 @@ enum Bech32 {
     return (String(decoding: hrp, as: UTF8.self), data)
   }
 
+  /// The 32 bytes of a key written with `hrp`, all in the one case age writes it in.
+  static func key(_ text: String, hrp expected: String, upperCase: Bool) -> [UInt8]? {
+    guard text == (upperCase ? text.uppercased() : text.lowercased()), let (hrp, data) = decode(text),
+      hrp == expected, data.count == 32
+    else { return nil }
+    return data
+  }
+
   private static func polymod(_ values: [UInt8]) -> UInt32 {
     var check: UInt32 = 1
     for value in values {

@@ -107,7 +107,10 @@ struct Context {
   }
 
   /// `~/ilgi` rather than `/home/someone/ilgi`.
-  func display(_ path: String) -> String {
+  func display(_ path: String) -> String { Self.display(path, variables: variables) }
+
+  /// `path` with the home folder written `~`.
+  static func display(_ path: String, variables: [String: String]) -> String {
     if let home = variables["HOME"], !home.isEmpty, path.hasPrefix(home + "/") {
       return "~" + path.dropFirst(home.count)
     }

@@ -18,15 +18,18 @@ struct Keyring: Sendable {
   /// How the path is shown (`~` for the home folder).
   let shown: String
 
-  init(_ context: Context) {
-    let variables = context.variables
+  init(_ context: Context) { self.init(context.invocation) }
+
+  /// The keyring of a run, from its environment alone (no settings are read).
+  init(_ invocation: Invocation) {
+    let variables = invocation.variables
     if let named = variables["ILGI_IDENTITY"], !named.isEmpty {
-      path = context.expand(named)
+      path = invocation.expand(named)
     } else {
       path = (Settings.globalPath(variables: variables) as NSString).deletingLastPathComponent + "/identity.txt"
     }
     passphrase = variables["ILGI_PASSPHRASE"].flatMap { $0.isEmpty ? nil : $0 }
-    shown = context.display(path)
+    shown = Context.display(path, variables: variables)
   }
 
   var exists: Bool { LocalFileSystem().exists(atPath: path) }

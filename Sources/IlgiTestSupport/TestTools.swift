@@ -29,14 +29,7 @@ public enum TestTools {
   }
 
   /// zbar's command-line QR reader, from the system.
-  public static var zbarimg: String {
-    get throws {
-      guard let path = ChildProcess.find("zbarimg", path: "/usr/local/bin:/usr/bin:/bin") else {
-        throw Missing(what: "zbarimg")
-      }
-      return path
-    }
-  }
+  public static var zbarimg: String { get throws { try system("zbarimg") } }
 
   /// Headless Chromium from the system.
   public static var chromium: String {
@@ -56,6 +49,12 @@ public enum TestTools {
     public var description: String { "\(what) is not installed: run `make setup` in \(TestTools.repository)" }
   }
 
+  /// A program from the system's packages.
+  static func system(_ name: String) throws -> String {
+    guard let path = ChildProcess.find(name, path: "/usr/local/bin:/usr/bin:/bin") else { throw Missing(what: name) }
+    return path
+  }
+
   private static func installed(_ path: String, what: String) throws -> String {
     guard FileManager.default.fileExists(atPath: path) else { throw Missing(what: what) }
     return path
@@ -64,24 +63,10 @@ public enum TestTools {
 
 extension TestTools {
   /// The reference age implementation (Debian's `age`), from the system.
-  public static var age: String {
-    get throws {
-      guard let path = ChildProcess.find("age", path: "/usr/local/bin:/usr/bin:/bin") else {
-        throw Missing(what: "age")
-      }
-      return path
-    }
-  }
+  public static var age: String { get throws { try system("age") } }
 
   /// age's key maker, from the same package.
-  public static var ageKeygen: String {
-    get throws {
-      guard let path = ChildProcess.find("age-keygen", path: "/usr/local/bin:/usr/bin:/bin") else {
-        throw Missing(what: "age-keygen")
-      }
-      return path
-    }
-  }
+  public static var ageKeygen: String { get throws { try system("age-keygen") } }
 
   /// Runs `command` on a pseudo-terminal (util-linux `script`) typing `keys`: how a test answers
   /// a program that reads a passphrase from /dev/tty only, as `age -p` does.

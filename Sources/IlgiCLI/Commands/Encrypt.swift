@@ -98,8 +98,10 @@ extension Ilgi {
     var file: String
 
     func run() throws {
-      let context = Context(global, reportsSettings: false)
-      let path = context.expand(file)
+      // No settings are read: git runs this once for every encrypted file a diff shows.
+      let invocation = Invocation.current
+      let path = invocation.expand(file)
+      let keyring = Keyring(invocation)
       let bytes: [UInt8]
       do {
         bytes = try LocalFileSystem().readFile(atPath: path, limit: EntryReader.sizeLimit * 4)
@@ -111,12 +113,14 @@ extension Ilgi {
         return
       }
       do {
-        Terminal.standardOutput.write(try AgeFile.decrypt(bytes, with: try context.keyring.identities()))
+        Terminal.standardOutput.write(try AgeFile.decrypt(bytes, with: try keyring.identities()))
       } catch let error as JournalCipher.KeyError {
         Terminal.standardOutput.write(bytes)
         throw Failure(error.message, status: ExitStatus.noSuchEntry)
       } catch let error as AgeError {
-        throw Failure(tr(.readUndecryptable, context.display(path), error.description), status: ExitStatus.badData)
+        throw Failure(
+          tr(.readUndecryptable, Context.display(path, variables: invocation.variables), error.description),
+          status: ExitStatus.badData)
       }
     }
   }

@@ -28,63 +28,60 @@ extension JournalStore {
   }
 
   /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts
-  /// the ones already encrypted too (a new recipient list). `progress` sees each file done.
-  public func encryptAll(reseal: Bool = false, progress: (JournalPath) -> Void = { _ in }) throws(JournalError)
-    -> Conversion
-  {
+  /// the ones already encrypted too (a new recipient list). Files are converted on every core,
+  /// under the journal's lock, so no other writer changes one in between.
+  public func encryptAll(reseal: Bool = false) throws(JournalError) -> Conversion {
     guard let cipher, cipher.encryptsNewEntries else {
       throw JournalError(path: root, reason: .template("the journal has no recipients to encrypt to (ilgi key add)"))
     }
-    var done = Conversion()
-    for path in conversionFiles() {
+    return try convertAll { path throws(JournalError) -> Bool in
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
-      if named && sealed && !reseal {
-        done.unchanged += 1
-        continue
-      }
-      try whileLocked { () throws(JournalError) in
-        if !sealed || reseal {
-          let text = try plaintext(raw, path)
-          try sealInPlace(text, cipher: cipher, at: path)
-        }
-        if !named { try renameSealed(path) }
-      }
-      done.converted.append(path)
-      progress(path)
+      if named && sealed && !reseal { return false }
+      if !sealed || reseal { try sealInPlace(try plaintext(raw, path), cipher: cipher, at: path) }
+      if !named { try renameSealed(path) }
+      return true
     }
-    return done
   }
 
   /// Decrypts every entry (and trashed entry) back to `NAME.md`.
-  public func decryptAll(progress: (JournalPath) -> Void = { _ in }) throws(JournalError) -> Conversion {
-    var done = Conversion()
-    for path in conversionFiles() {
+  public func decryptAll() throws(JournalError) -> Conversion {
+    try convertAll { path throws(JournalError) -> Bool in
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
-      guard named || sealed else {
-        done.unchanged += 1
-        continue
-      }
+      guard named || sealed else { return false }
       let text = try plaintext(raw, path)
-      try whileLocked { () throws(JournalError) in
-        var target = path
-        if named {
-          target = JournalPath(EncryptedName.plain(path.rawValue))
-          try rename(path, to: target)
-        }
-        if sealed {
-          try io(absolute(target)) {
-            try fileSystem.writeAtomically(text, toPath: absolute(target), permissions: JournalLayout.filePermissions)
-          }
+      var target = path
+      if named {
+        target = JournalPath(EncryptedName.plain(path.rawValue))
+        try rename(path, to: target)
+      }
+      if sealed {
+        try io(absolute(target)) {
+          try fileSystem.writeAtomically(text, toPath: absolute(target), permissions: JournalLayout.filePermissions)
         }
       }
-      done.converted.append(path)
-      progress(path)
+      return true
     }
-    return done
+  }
+
+  /// Runs `convert` on every entry file, on every core, holding the journal's lock; it says
+  /// whether it changed the file. The first error stops the run (what was done stays done).
+  private func convertAll(_ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> Bool)
+    throws(JournalError)
+    -> Conversion
+  {
+    try whileLocked { () throws(JournalError) -> Conversion in
+      let files = conversionFiles()
+      let changed = try Parallel.map(files, helpersFrom: 16, convert)
+      var done = Conversion()
+      for (path, didChange) in zip(files, changed) {
+        if didChange { done.converted.append(path) } else { done.unchanged += 1 }
+      }
+      return done
+    }
   }
 
   /// Moves the drafts kept in `.ilgi/drafts` to `draftsRoot` (the memory folder), and back with
