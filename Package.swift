@@ -44,6 +44,10 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["EmbedTemplatesTool"]
     ),
+    // libcurl for the weather, loaded with dlopen when the first request is made: linked, it
+    // and its TLS libraries would load at the start of every command (about 12 ms). Needs
+    // libcurl's headers to build (Debian: libcurl4-openssl-dev).
+    .target(name: "CCurl"),
     // The full-text table's tokenizer, in C because FTS5 calls it for every word it indexes.
     .target(name: "CIlgiTokenizer", linkerSettings: [.linkedLibrary("sqlite3")]),
     // The age v1 file format (age-encryption.org/v1) over swift-crypto: what an encrypted
@@ -59,6 +63,7 @@ let package = Package(
       name: "IlgiCore",
       dependencies: [
         "CCmark",
+        "CCurl",
         "IlgiAge",
         "CIlgiTokenizer",
         .product(name: "Yams", package: "Yams"),

@@ -222,6 +222,7 @@ enum Diagnostics {
   static func describe(_ error: WeatherError) -> String {
     switch error {
     case .unreachable(let host): tr(.weatherUnreachable, host)
+    case .noHTTPLibrary: tr(.weatherNoHTTPLibrary)
     case .timedOut(let host, let seconds): tr(.weatherTimedOut, host, String(format: "%g", seconds))
     case .httpStatus(let host, let code): tr(.weatherHTTPStatus, host, code)
     case .rejectedKey(let host): tr(.weatherRejectedKey, host)

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiCore
 import IlgiTestSupport
 import Testing
 
@@ -26,6 +27,15 @@ struct WeatherCLITests {
     ("/v1/search", .body(status: 200, WeatherStubAnswers.geocoding())),
     ("/v1/forecast", .body(status: 200, WeatherStubAnswers.current(temperature: 4.2, code: 0))),
   ]
+
+  /// libcurl and its TLS libraries load only when the weather is fetched, never at start-up
+  /// (where they cost about 12 ms of every command); the tests here show fetching still works.
+  @Test func theBinaryDoesNotLinkLibcurl() throws {
+    let libraries = try ChildProcess.run(["ldd", IlgiProcess.binary])
+    #expect(libraries.status == 0)
+    #expect(libraries.stdout.contains("libc.so"), "ldd lists the libraries")
+    #expect(!libraries.stdout.contains("libcurl"), "\(libraries.stdout)")
+  }
 
   @Test func aPlaceInTheConfigFileGetsEveryNewEntryItsWeather() throws {
     let server = try WeatherStubServer(answers: Self.working)

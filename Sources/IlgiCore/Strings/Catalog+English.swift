@@ -460,6 +460,7 @@ extension Catalog {
     .weatherThunderstorm: "Thunderstorm",
     .weatherWindy: "Windy",
     .weatherForNewEntry: "{1}; the entry is saved without weather",
+    .weatherNoHTTPLibrary: "fetching the weather needs libcurl, which is not installed (Debian: apt install libcurl4)",
     .weatherUnreachable: "could not reach {1}",
     .weatherTimedOut: "{1} did not answer within {2} s",
     .weatherHTTPStatus: "{1} answered HTTP {2}",

@@ -445,6 +445,7 @@ extension Catalog {
     .weatherThunderstorm: "뇌우",
     .weatherWindy: "바람",
     .weatherForNewEntry: "{1}. 날씨 없이 저장합니다",
+    .weatherNoHTTPLibrary: "날씨를 가져오려면 libcurl이 필요한데 설치되어 있지 않습니다 (Debian: apt install libcurl4)",
     .weatherUnreachable: "{1}에 연결할 수 없습니다",
     .weatherTimedOut: "{1}이(가) {2}초 안에 답하지 않았습니다",
     .weatherHTTPStatus: "{1}이(가) HTTP {2}로 답했습니다",

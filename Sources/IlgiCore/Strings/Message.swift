@@ -291,6 +291,7 @@ public enum Message: String, Sendable, CaseIterable {
   case weatherWindy
   case weatherForNewEntry
   case weatherUnreachable
+  case weatherNoHTTPLibrary
   case weatherTimedOut
   case weatherHTTPStatus
   case weatherRejectedKey

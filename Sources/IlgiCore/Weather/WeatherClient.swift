@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Asks a weather service for current conditions, past hours, and where a place is.
 ///
 /// Open-Meteo needs no key and serves all three; OpenWeatherMap serves current conditions
@@ -132,29 +128,17 @@ public struct WeatherClient: Sendable {
 
   private func get(_ url: URL) async throws(WeatherError) -> Data {
     let host = Self.host(url)
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    let session = URLSession(configuration: configuration)
-    defer { session.finishTasksAndInvalidate() }
-    var request = URLRequest(url: url, timeoutInterval: timeout)
-    request.setValue("ilgi (https://github.com/ilgi-journal/ilgi)", forHTTPHeaderField: "User-Agent")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.data(for: request)
-    } catch let error as URLError where error.code == .timedOut {
-      throw .timedOut(host: host, seconds: timeout)
-    } catch {
-      throw .unreachable(host: host)
+    let headers = ["User-Agent: ilgi (https://github.com/ilgi-journal/ilgi)", "Accept: application/json"]
+    switch await HTTPGet.get(url, headers: headers, timeout: timeout, limit: Self.sizeLimit) {
+    case .answered(let status, let body):
+      if status == 401 || status == 403 { throw .rejectedKey(host: host) }
+      guard (200..<300).contains(status) else { throw .httpStatus(host: host, code: status) }
+      return body
+    case .noLibrary: throw .noHTTPLibrary
+    case .unreachable: throw .unreachable(host: host)
+    case .timedOut: throw .timedOut(host: host, seconds: timeout)
+    case .tooLarge: throw .tooLarge(host: host)
     }
-    guard let http = response as? HTTPURLResponse else { throw .malformed(host: host) }
-    if http.statusCode == 401 || http.statusCode == 403 { throw .rejectedKey(host: host) }
-    guard (200..<300).contains(http.statusCode) else { throw .httpStatus(host: host, code: http.statusCode) }
-    guard data.count <= Self.sizeLimit else { throw .tooLarge(host: host) }
-    return data
   }
 
   static func url(_ base: URL, _ path: String, _ query: [String: String]) -> URL {

@@ -5,6 +5,8 @@ import Foundation
 public enum WeatherError: Error, Sendable, Equatable {
   /// No connection (offline, refused, no such host).
   case unreachable(host: String)
+  /// libcurl, which fetches the weather, is not installed.
+  case noHTTPLibrary
   /// The service did not answer in time.
   case timedOut(host: String, seconds: Double)
   /// The service answered with an HTTP error status.
