@@ -29,6 +29,33 @@ public enum AgeFile {
   public static func decrypt(_ bytes: [UInt8], with identities: [any AgeIdentity]) throws(AgeError) -> [UInt8] {
     let file = AgeArmor.isArmored(bytes) ? try AgeArmor.decode(bytes) : bytes
     let header = try AgeHeader(parsing: file)
+    let fileKey = try unwrap(header, with: identities)
+    return try AgeStream.open(file[header.payloadStart...], fileKey: fileKey)
+  }
+
+  /// Decrypts the age file at `file` (binary or armored) into the memory `output` gives for the
+  /// plaintext's exact size, for files of many megabytes held where the caller chooses. When it
+  /// throws, what that memory holds is no text.
+  public static func decrypt(
+    _ file: UnsafeRawBufferPointer, with identities: [any AgeIdentity],
+    into output: (Int) -> UnsafeMutableRawBufferPointer
+  ) throws(AgeError) {
+    if AgeArmor.isArmored(file) {
+      let decoded = try AgeArmor.decode(Array(file))
+      let result = decoded.withUnsafeBytes { raw in
+        Result { () throws(AgeError) in try decrypt(raw, with: identities, into: output) }
+      }
+      return try result.get()
+    }
+    let header = try AgeHeader(parsing: AgeHeader.prefix(of: file))
+    let fileKey = try unwrap(header, with: identities)
+    let payload = UnsafeRawBufferPointer(rebasing: file[header.payloadStart...])
+    try AgeStream.open(
+      payload, fileKey: fileKey, into: output(AgeStream.plaintextCount(payloadCount: payload.count)))
+  }
+
+  /// The file key from the first identity that opens a stanza, its header's MAC checked.
+  private static func unwrap(_ header: AgeHeader, with identities: [any AgeIdentity]) throws(AgeError) -> [UInt8] {
     let hasScrypt = header.stanzas.contains { $0.type == "scrypt" }
     if hasScrypt, header.stanzas.count > 1 {
       throw .malformedHeader("a scrypt stanza is not the only stanza")
@@ -42,7 +69,7 @@ public enum AgeFile {
     }
     guard let fileKey else { throw hasScrypt ? .needsPassphrase : .noIdentityMatches }
     guard header.verify(fileKey: fileKey) else { throw .headerMACMismatch }
-    return try AgeStream.open(file[header.payloadStart...], fileKey: fileKey)
+    return fileKey
   }
 
   /// The identities in an identity file's text: `AGE-SECRET-KEY-1...` lines, with `#` comments

@@ -96,6 +96,19 @@ struct AgeHeader {
     }
   }
 
+  /// The bytes of `file` up to the end of its MAC line (the first line that starts with `---`:
+  /// stanza lines start with `->` and bodies are base64), or all of them when there is none;
+  /// what the parser needs, without the payload.
+  static func prefix(of file: UnsafeRawBufferPointer) -> [UInt8] {
+    var lineStart = 0
+    while lineStart < file.count {
+      guard let end = file[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+      if file[lineStart...].starts(with: "---".utf8) { return Array(file[...end]) }
+      lineStart = end + 1
+    }
+    return Array(file)
+  }
+
   /// The header's text for `stanzas`, with its MAC under `fileKey`.
   static func encode(_ stanzas: [AgeStanza], fileKey: [UInt8]) -> [UInt8] {
     var text = Array((versionLine + "\n").utf8)

@@ -20,7 +20,7 @@ enum AgeStream {
       let box = plaintext.withUnsafeBytes { raw in
         Sealing.seal(
           UnsafeRawBufferPointer(rebasing: raw[start..<end]), key: key,
-          nonce: chunkNonce(index, last: index == chunks - 1))
+          nonce: Sealing.nonce(chunkNonce(index, last: index == chunks - 1)))
       }
       box.ciphertext.withUnsafeBytes { output.append(contentsOf: $0) }
       box.tag.withUnsafeBytes { output.append(contentsOf: $0) }
@@ -31,51 +31,64 @@ enum AgeStream {
   /// The plaintext of the payload at `payload`, all of it or an error: a damaged, truncated or
   /// extended payload never yields part of its text.
   static func open(_ payload: ArraySlice<UInt8>, fileKey: [UInt8]) throws(AgeError) -> [UInt8] {
-    guard payload.count >= nonceSize else { throw .truncated }
-    let start = payload.startIndex
-    let key = payloadKey(fileKey: fileKey, nonce: Array(payload[start..<(start + nonceSize)]))
-    var offset = start + nonceSize
-    var index = 0
-    var plaintext: [UInt8] = []
-    plaintext.reserveCapacity(payload.count)
-    let sealedSize = chunkSize + tagSize
-    while true {
-      let remaining = payload.endIndex - offset
-      guard remaining >= tagSize else { throw remaining == 0 ? .truncated : .damagedChunk(index + 1) }
-      let size = min(remaining, sealedSize)
-      let sealed = payload[offset..<(offset + size)]
-      let atEnd = offset + size == payload.endIndex
-      if size < sealedSize || atEnd {
-        // The last chunk: short, or full and at the end of the file.
-        if let chunk = openChunk(sealed, key: key, index: index, last: true) {
-          guard !chunk.isEmpty || index == 0 else { throw .malformedHeader("its last chunk is empty") }
-          chunk.withUnsafeBytes { plaintext.append(contentsOf: $0) }
-          return plaintext
-        }
-        if size == sealedSize, openChunk(sealed, key: key, index: index, last: false) != nil { throw .truncated }
-        throw .damagedChunk(index + 1)
+    let count = plaintextCount(payloadCount: payload.count)
+    var failure: AgeError?
+    let plaintext = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let result = payload.withUnsafeBytes { raw in
+        Result { () throws(AgeError) in try open(raw, fileKey: fileKey, into: UnsafeMutableRawBufferPointer(buffer)) }
       }
-      guard let chunk = openChunk(sealed, key: key, index: index, last: false) else {
-        if openChunk(sealed, key: key, index: index, last: true) != nil { throw .trailingData }
-        throw .damagedChunk(index + 1)
-      }
-      chunk.withUnsafeBytes { plaintext.append(contentsOf: $0) }
-      offset += size
-      index += 1
+      if case .failure(let error) = result { failure = error }
+      initialized = failure == nil ? count : 0
     }
+    if let failure { throw failure }
+    return plaintext
   }
 
-  /// The chunk's text, or nil when it does not authenticate. The bytes go to swift-crypto as raw
-  /// buffers: handed over as a collection they would be copied a byte at a time.
-  private static func openChunk(_ sealed: ArraySlice<UInt8>, key: SymmetricKey, index: Int, last: Bool) -> Data? {
-    sealed.withUnsafeBytes { raw in
-      let split = raw.count - tagSize
-      guard
-        let box = try? ChaChaPoly.SealedBox(
-          nonce: chunkNonce(index, last: last), ciphertext: UnsafeRawBufferPointer(rebasing: raw[..<split]),
-          tag: UnsafeRawBufferPointer(rebasing: raw[split...]))
-      else { return nil }
-      return try? ChaChaPoly.open(box, using: key)
+  /// How long the plaintext of a payload of `payloadCount` bytes is, when it is well formed.
+  static func plaintextCount(payloadCount: Int) -> Int {
+    let sealed = payloadCount - nonceSize
+    guard sealed > 0 else { return 0 }
+    let chunks = (sealed + chunkSize + tagSize - 1) / (chunkSize + tagSize)
+    return max(0, sealed - chunks * tagSize)
+  }
+
+  /// Opens `payload` into `output`, which holds exactly `plaintextCount(payloadCount:)` bytes;
+  /// on an error what `output` holds is no text.
+  static func open(
+    _ payload: UnsafeRawBufferPointer, fileKey: [UInt8], into output: UnsafeMutableRawBufferPointer
+  ) throws(AgeError) {
+    guard payload.count >= nonceSize else { throw .truncated }
+    var opener = ChunkOpener(key: payloadKey(fileKey: fileKey, nonce: Array(payload[..<nonceSize])))
+    var offset = nonceSize
+    var index = 0
+    let sealedSize = chunkSize + tagSize
+    func keep(_ chunk: Data) {
+      chunk.withUnsafeBytes {
+        UnsafeMutableRawBufferPointer(rebasing: output[(index * chunkSize)...]).copyMemory(from: $0)
+      }
+    }
+    while true {
+      let remaining = payload.count - offset
+      guard remaining >= tagSize else { throw remaining == 0 ? .truncated : .damagedChunk(index + 1) }
+      let size = min(remaining, sealedSize)
+      let sealed = UnsafeRawBufferPointer(rebasing: payload[offset..<(offset + size)])
+      if size < sealedSize || offset + size == payload.count {
+        // The last chunk: short, or full and at the end of the file.
+        if let chunk = opener.open(sealed, index: index, last: true) {
+          guard !chunk.isEmpty || index == 0 else { throw .malformedHeader("its last chunk is empty") }
+          keep(chunk)
+          return
+        }
+        if size == sealedSize, opener.open(sealed, index: index, last: false) != nil { throw .truncated }
+        throw .damagedChunk(index + 1)
+      }
+      guard let chunk = opener.open(sealed, index: index, last: false) else {
+        if opener.open(sealed, index: index, last: true) != nil { throw .trailingData }
+        throw .damagedChunk(index + 1)
+      }
+      keep(chunk)
+      offset += size
+      index += 1
     }
   }
 
@@ -85,7 +98,7 @@ enum AgeStream {
   }
 
   /// An 11-byte big-endian counter and the last-chunk flag.
-  private static func chunkNonce(_ index: Int, last: Bool) -> ChaChaPoly.Nonce {
+  static func chunkNonce(_ index: Int, last: Bool) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: 12)
     var value = UInt64(index)
     for position in stride(from: 10, through: 3, by: -1) {
@@ -93,7 +106,31 @@ enum AgeStream {
       value >>= 8
     }
     bytes[11] = last ? 1 : 0
-    return Sealing.nonce(bytes)
+    return bytes
+  }
+}
+
+/// Opens a file's chunks one after another through one buffer laid out as swift-crypto's
+/// sealed box (nonce, ciphertext, tag): a box made from a `Data` shares it, so no chunk is
+/// copied into a freshly grown buffer (which, at 64 KiB, glibc maps and unmaps every time).
+private struct ChunkOpener {
+  let key: SymmetricKey
+  private var combined = Data(count: 12 + AgeStream.chunkSize + AgeStream.tagSize)
+
+  init(key: SymmetricKey) {
+    self.key = key
+  }
+
+  /// The chunk's text, or nil when it does not authenticate.
+  mutating func open(_ sealed: UnsafeRawBufferPointer, index: Int, last: Bool) -> Data? {
+    let nonce = AgeStream.chunkNonce(index, last: last)
+    let count = 12 + sealed.count
+    combined.withUnsafeMutableBytes { buffer in
+      buffer.copyBytes(from: nonce)
+      UnsafeMutableRawBufferPointer(rebasing: buffer[12...]).copyMemory(from: sealed)
+    }
+    guard let box = try? ChaChaPoly.SealedBox(combined: combined.prefix(count)) else { return nil }
+    return try? ChaChaPoly.open(box, using: key)
   }
 }
 

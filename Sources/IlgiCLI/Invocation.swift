@@ -87,19 +87,22 @@ public final class TextOutput: @unchecked Sendable {
 
   /// Writes bytes as they are (a file's contents, which may not be text).
   func write(_ data: [UInt8]) {
-    if let descriptor {
-      // Straight from the array: a large text is not copied once more on its way out.
-      data.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-          let written = Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-          if written < 0 && errno == EINTR { continue }
-          if written <= 0 { return }
-          offset += written
-        }
-      }
-    } else {
-      lock.withLock { bytes += data }
+    data.withUnsafeBytes { write($0) }
+  }
+
+  /// Writes bytes as they are, straight from memory: a large text is not copied once more on
+  /// its way out.
+  func write(_ raw: UnsafeRawBufferPointer) {
+    guard let descriptor else {
+      lock.withLock { bytes += raw }
+      return
+    }
+    var offset = 0
+    while offset < raw.count {
+      let written = Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return }
+      offset += written
     }
   }
 

@@ -10,7 +10,39 @@ import Testing
   static let plaintext = (0..<(2 * 65536 + 100)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
   static let file = (try? AgeFile.encrypt(plaintext, to: [identity.recipient])) ?? []
 
-  static func decrypt(_ bytes: [UInt8]) throws -> [UInt8] { try AgeFile.decrypt(bytes, with: [identity]) }
+  /// The file decrypted both ways, from an array and into memory given by size; the two must
+  /// agree on the text or on the error.
+  static func decrypt(_ bytes: [UInt8]) throws -> [UInt8] {
+    var given = 0
+    var memory: UnsafeMutableRawBufferPointer?
+    defer { memory?.deallocate() }
+    let intoMemory = Result { () throws(AgeError) in
+      try bytes.withUnsafeBytes { raw in
+        Result { () throws(AgeError) in
+          try AgeFile.decrypt(raw, with: [identity]) { count in
+            given = count
+            let allocated = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 1)
+            allocated.initializeMemory(as: UInt8.self, repeating: 0xEE)
+            memory = allocated
+            return UnsafeMutableRawBufferPointer(rebasing: allocated[..<count])
+          }
+        }
+      }.get()
+    }
+    let fromArray = Result { () throws(AgeError) in try AgeFile.decrypt(bytes, with: [identity]) }
+    switch (fromArray, intoMemory) {
+    case (.success(let text), .success):
+      #expect(given == text.count, "the memory asked for is the text's exact size")
+      #expect(memory.map { Array($0[..<given]) } == text, "both ways give the same text")
+      return text
+    case (.failure(let error), .failure(let other)):
+      #expect(error == other, "both ways fail alike")
+      throw error
+    default:
+      Issue.record("one way opened the file, the other did not: \(fromArray), \(intoMemory)")
+      return try fromArray.get()
+    }
+  }
 
   /// Where the payload starts: after the MAC line.
   static var headerLength: Int {

@@ -102,20 +102,28 @@ extension Ilgi {
       let invocation = Invocation.current
       let path = invocation.expand(file)
       let keyring = Keyring(invocation)
-      let bytes: [UInt8]
+      // Paged memory in and out: a large file's pages cost more to fault in one by one than
+      // to decrypt.
+      let file: PagedMemory
       do {
-        bytes = try LocalFileSystem().readFile(atPath: path, limit: EntryReader.sizeLimit * 4)
+        file = try LocalFileSystem().readPaged(atPath: path, limit: EntryReader.sizeLimit * 4)
       } catch {
         throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
       }
-      guard AgeFile.isEncrypted(bytes) else {
-        Terminal.standardOutput.write(bytes)
+      guard AgeFile.isEncrypted(file.bytes) else {
+        Terminal.standardOutput.write(file.bytes)
         return
       }
       do {
-        Terminal.standardOutput.write(try AgeFile.decrypt(bytes, with: try keyring.identities()))
+        var plaintext = PagedMemory(capacity: 0)
+        try AgeFile.decrypt(file.bytes, with: try keyring.identities()) { count in
+          plaintext = PagedMemory(capacity: count)
+          plaintext.count = count
+          return plaintext.buffer
+        }
+        Terminal.standardOutput.write(plaintext.bytes)
       } catch let error as JournalCipher.KeyError {
-        Terminal.standardOutput.write(bytes)
+        Terminal.standardOutput.write(file.bytes)
         throw Failure(error.message, status: ExitStatus.noSuchEntry)
       } catch let error as AgeError {
         throw Failure(
