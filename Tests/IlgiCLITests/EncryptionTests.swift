@@ -198,6 +198,7 @@ import Testing
     #expect(try h.run("list").stdout.contains("Tea at night"))
     let again = try h.run("encrypt")
     #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasSuffix(" to 1 recipient.\n"), "one recipient, in the singular: \(again.stdout)")
     #expect(h.journal.entryFiles().isEmpty)
     #expect(try h.run("list").stdout.contains("Tea at night"))
     // Running it again changes nothing.

@@ -750,7 +750,7 @@ extension Catalog {
     .keyRecipientHelp: "The recipient to add: age1... (from `ilgi key show` on the other device).",
     .keyMade: "Made your identity at {1}. Your recipient: {2}",
     .keyExists: "{1} holds an identity already; ilgi never replaces one (move it away first)",
-    .keyAdded: "Added {1}; re-encrypted {2} entries to {3} recipients.",
+    .keyAdded: "Added {1}; re-encrypted {2 entry|entries} to {3 recipient|recipients}.",
     .keyNotEncrypted: "{1} is not encrypted; run `ilgi encrypt` first",
     .keyMissing: "no identity at {1}: run `ilgi key new`, or copy your key there (or set ILGI_IDENTITY)",
     .keyUnreadable: "{1} could not be read as an identity: {2}",
@@ -763,8 +763,8 @@ extension Catalog {
     .encryptDiscussion:
       "Each NAME.md becomes NAME.md.age, one file at a time and atomically; a run that is stopped is finished by running it again. The index is then kept only encrypted (.ilgi/index.age) and drafts in memory. With no recipient yet, your own (ilgi key new) is used. In a git journal the change is one commit; git history still holds the old plaintext (see the README, \"Encrypting your journal\", to rewrite it).",
     .decryptAbstract: "Decrypt every entry back to plain Markdown (NAME.md).",
-    .encryptDone: "Encrypted {1} entries to {2} recipients.",
-    .decryptDone: "Decrypted {1} entries; the journal is plain Markdown again.",
+    .encryptDone: "Encrypted {1 entry|entries} to {2 recipient|recipients}.",
+    .decryptDone: "Decrypted {1 entry|entries}; the journal is plain Markdown again.",
     .encryptHistoryNote:
       "git history still holds the entries' earlier plaintext; the README's \"Encrypting your journal\" says how to rewrite it.",
     .encryptFailed: "{1} could not be converted: {2}; nothing else was changed, run the command again when fixed",
