@@ -229,6 +229,46 @@ import Testing
     #expect(bad.stderr.contains("\"age1notakey\" is not an age X25519 recipient"))
   }
 
+  @Test func keyRemoveSealsEveryEntryToTheRecipientsLeft() throws {
+    let h = try Self.encrypted()
+    let second = h.journal.base + "/second.txt"
+    _ = try ChildProcess.run([try TestTools.ageKeygen, "-o", second])
+    let recipient = try ChildProcess.run([try TestTools.ageKeygen, "-y", second]).stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let own = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    try h.run("key", "add", recipient).expectSuccess()
+
+    // Refusals: one line each, nothing changed.
+    let before = h.journal.snapshot()
+    let mine = try h.run("key", "remove", own)
+    #expect(mine.status == 1)
+    #expect(mine.stderr.contains("\(own) is your own recipient"), "\(mine.stderr)")
+    let stranger = try h.run("key", "remove", "age1xrd0ucwy0qttsgwmzvuyadxvpjw0d0t5r2al0dmc2agjs2xvaqwsyr4kg7")
+    #expect(stranger.status == 66)
+    #expect(stranger.stderr.contains("is not one of the journal's recipients"), "\(stranger.stderr)")
+    let bad = try h.run("key", "remove", "age1notakey")
+    #expect(bad.status == 64)
+    #expect(h.journal.snapshot() == before)
+
+    let removed = try h.run("key", "remove", recipient)
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(removed.stdout.contains("re-encrypted 2 entries to 1 recipient."), "\(removed.stdout)")
+    #expect(removed.stdout.contains("still open with the removed key"))
+    for name in ["2026-11-20-0930.md.age", "2026-11-21-2200.md.age"] {
+      let file = h.journal.root + "/2026/11/" + name
+      #expect(try Self.ageDecrypt(file, identity: second).status != 0, "\(name) still opens with the removed key")
+      #expect(try Self.ageDecrypt(file, identity: Self.identityFile(h)).status == 0, "\(name) is not for the key left")
+    }
+    #expect(
+      try h.run("config", "get", "encryption.recipients").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == own)
+    #expect(try h.run("list", env: ["ILGI_IDENTITY": second]).stderr.contains("no identity matches"))
+    #expect(try h.run("list").stdout.contains("A walk"))
+
+    let last = try h.run("key", "remove", own)
+    #expect(last.status == 1)
+    #expect(last.stderr.contains("is the journal's only recipient; to stop encrypting, run `ilgi decrypt`"))
+  }
+
   @Test func draftsOfAnEncryptedJournalAreInMemory() throws {
     let h = try Self.encrypted()
     let editor = try h.editor("printf 'Unfinished \(Self.marker) thought\\n' > \"$1\"; exit 3")

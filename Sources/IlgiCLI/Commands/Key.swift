@@ -4,13 +4,13 @@ import IlgiAge
 import IlgiCore
 
 extension Ilgi {
-  /// `ilgi key new | show | add RECIPIENT`.
+  /// `ilgi key new | show | add RECIPIENT | remove RECIPIENT`.
   struct Key: ParsableCommand {
     static var configuration: CommandConfiguration {
       .localized(Self.self) {
         CommandConfiguration(
           commandName: "key", abstract: tr(.keyAbstract), discussion: helpText(.keyDiscussion),
-          subcommands: [New.self, Show.self, Add.self], defaultSubcommand: Show.self)
+          subcommands: [New.self, Show.self, Add.self, Remove.self], defaultSubcommand: Show.self)
       }
     }
 
@@ -56,28 +56,69 @@ extension Ilgi {
 
       func run() throws {
         let context = Context(global)
-        let added: X25519Recipient
-        do {
-          added = try X25519Recipient(recipient.trimmingCharacters(in: .whitespaces))
-        } catch {
-          throw Failure(error.description, status: ExitStatus.usage)
-        }
+        let added = try Key.parse(recipient)
         let plain = try context.openJournal()
         guard !context.recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
         var recipients = context.recipients
         if !recipients.contains(added) { recipients.append(added) }
-        // The list first: a run stopped midway is finished by running it again, and entries
-        // written meanwhile are already sealed to everyone.
-        try Key.setRecipients(recipients, in: plain)
-        let store = try context.keyed(plain, recipients: recipients)
-        let done = try Key.convert { () throws(JournalError) in try store.encryptAll(reseal: true) }
-        // The index is sealed again to the new list by the refresh that reads the new files.
-        _ = try? EntryIndex.load(store)
-        context.recordChange(
-          store, done.converted.filter { !$0.isTrashed } + [JournalPath(JournalLayout.ilgiFolder + "/config.toml")],
-          "ilgi: encrypt to \(recipients.count) recipients")
-        Terminal.standardOutput.write(tr(.keyAdded, added.encoded, done.converted.count, recipients.count) + "\n")
+        let count = try Key.reseal(context, plain, to: recipients)
+        Terminal.standardOutput.write(tr(.keyAdded, added.encoded, count, recipients.count) + "\n")
       }
+    }
+
+    struct Remove: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        .localized(Self.self) {
+          CommandConfiguration(
+            commandName: "remove", abstract: tr(.keyRemoveAbstract), discussion: helpText(.keyRemoveDiscussion))
+        }
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      @Argument(help: ArgumentHelp(tr(.keyRemoveRecipientHelp), valueName: "recipient"))
+      var recipient: String
+
+      func run() throws {
+        let context = Context(global)
+        let removed = try Key.parse(recipient)
+        let plain = try context.openJournal()
+        guard !context.recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
+        guard context.recipients.contains(removed) else {
+          throw Failure(tr(.keyNotARecipient, removed.encoded), status: ExitStatus.noSuchEntry)
+        }
+        let recipients = context.recipients.filter { $0 != removed }
+        guard !recipients.isEmpty else { throw Failure(tr(.keyRemoveLast, removed.encoded)) }
+        // Sealing the journal to keys that leave this device out would lock it out for good.
+        if (try? context.keyring.recipient()) == removed { throw Failure(tr(.keyRemoveOwn, removed.encoded)) }
+        let count = try Key.reseal(context, plain, to: recipients)
+        Terminal.standardOutput.write(tr(.keyRemoved, removed.encoded, count, recipients.count) + "\n")
+      }
+    }
+
+    /// A recipient as typed, or a usage error naming it.
+    static func parse(_ text: String) throws -> X25519Recipient {
+      do {
+        return try X25519Recipient(text.trimmingCharacters(in: .whitespaces))
+      } catch {
+        throw Failure(error.description, status: ExitStatus.usage)
+      }
+    }
+
+    /// Makes `recipients` the journal's list and seals every entry (and the index) to exactly
+    /// them, in one commit in a git journal; returns how many files were sealed again.
+    static func reseal(_ context: Context, _ plain: JournalStore, to recipients: [X25519Recipient]) throws -> Int {
+      // The list first: a run stopped midway is finished by running it again, and entries
+      // written meanwhile are already sealed to the new list.
+      try setRecipients(recipients, in: plain)
+      let store = try context.keyed(plain, recipients: recipients)
+      let done = try convert { () throws(JournalError) in try store.encryptAll(reseal: true) }
+      // The index is sealed again to the new list by the refresh that reads the new files.
+      _ = try? EntryIndex.load(store)
+      context.recordChange(
+        store, done.converted.filter { !$0.isTrashed } + [JournalPath(JournalLayout.ilgiFolder + "/config.toml")],
+        "ilgi: encrypt to \(recipients.count) recipients")
+      return done.converted.count
     }
 
     /// Makes this person's identity, asking for a passphrase twice when one is wanted.

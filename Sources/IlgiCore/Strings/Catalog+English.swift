@@ -733,7 +733,7 @@ extension Catalog {
     .errTemplatesAction: "{1} is not something templates does; use copy, or nothing to list them",
     .errExportNoFormat: "say what to export: ilgi export json|jrnl|markdown|dayone|html (or --format)",
     .errExportTwoFormats: "{1} and --format {2} disagree; give the format once",
-    .keyAbstract: "Make, show and add the age keys an encrypted journal uses.",
+    .keyAbstract: "Make, show, add and remove the age keys an encrypted journal uses.",
     .keyDiscussion: """
     Your identity (a secret key, AGE-SECRET-KEY-1...) is kept in $XDG_CONFIG_HOME/ilgi/identity.txt (~/.config/ilgi/identity.txt), owner-only; ILGI_IDENTITY names another file. Its recipient (age1...) is public: the journal's config lists the recipients every entry is encrypted to, one for each device.
 
@@ -742,6 +742,7 @@ extension Catalog {
       ilgi key new --passphrase    make it, protected by a passphrase
       ilgi key show                print your recipient
       ilgi key add age1...         encrypt every entry to one more recipient
+      ilgi key remove age1...      and to one fewer (a device lost or retired)
     """,
     .keyNewAbstract: "Make your age identity (once per device).",
     .keyShowAbstract: "Print your recipient (age1...), to give to `ilgi key add` elsewhere.",
@@ -751,6 +752,20 @@ extension Catalog {
     .keyMade: "Made your identity at {1}. Your recipient: {2}",
     .keyExists: "{1} holds an identity already; ilgi never replaces one (move it away first)",
     .keyAdded: "Added {1}; re-encrypted {2 entry|entries} to {3 recipient|recipients}.",
+    .keyRemoveAbstract: "Remove a recipient and re-encrypt every entry to the ones left.",
+    .keyRemoveDiscussion: """
+    For a device you no longer use or have lost. Every entry (and the index) is encrypted again to the recipients left, so the removed key opens none of the files as they are now. Copies made before still open with it: git history, backups, another clone. Your own recipient cannot be removed here (it would lock this device out); remove it from another device.
+
+    Example:
+      ilgi key remove age1...
+    """,
+    .keyRemoveRecipientHelp: "The recipient to remove: age1... (one of `ilgi config get encryption.recipients`).",
+    .keyNotARecipient: "{1} is not one of the journal's recipients (see `ilgi config get encryption.recipients`)",
+    .keyRemoveLast: "{1} is the journal's only recipient; to stop encrypting, run `ilgi decrypt`",
+    .keyRemoveOwn:
+      "{1} is your own recipient: without it this device could not read the journal; remove it from another device",
+    .keyRemoved:
+      "Removed {1}; re-encrypted {2 entry|entries} to {3 recipient|recipients}. Copies made before (git history, backups) still open with the removed key.",
     .keyNotEncrypted: "{1} is not encrypted; run `ilgi encrypt` first",
     .keyMissing: "no identity at {1}: run `ilgi key new`, or copy your key there (or set ILGI_IDENTITY)",
     .keyUnreadable: "{1} could not be read as an identity: {2}",

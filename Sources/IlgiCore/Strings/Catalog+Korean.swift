@@ -713,7 +713,7 @@ extension Catalog {
     .errTemplatesAction: "templates는 {1}을(를) 하지 않습니다. copy를 쓰거나 비워 두어 목록을 보세요",
     .errExportNoFormat: "무엇으로 내보낼지 알려 주세요: ilgi export json|jrnl|markdown|dayone|html (또는 --format)",
     .errExportTwoFormats: "{1}과(와) --format {2}이(가) 다릅니다. 형식은 한 번만 주세요",
-    .keyAbstract: "암호화한 일기장이 쓰는 age 키를 만들고, 보여 주고, 더합니다.",
+    .keyAbstract: "암호화한 일기장이 쓰는 age 키를 만들고, 보여 주고, 더하고, 뺍니다.",
     .keyDiscussion: """
     신원(비밀 키, AGE-SECRET-KEY-1...)은 $XDG_CONFIG_HOME/ilgi/identity.txt(~/.config/ilgi/identity.txt)에 주인만 읽을 수 있게 둡니다. ILGI_IDENTITY로 다른 파일을 가리킬 수 있습니다. 수신자(age1...)는 공개해도 됩니다: 일기장 설정에 모든 일기를 암호화할 수신자가 기기마다 하나씩 적혀 있습니다.
 
@@ -722,6 +722,7 @@ extension Catalog {
       ilgi key new --passphrase    암호로 보호해 만듭니다
       ilgi key show                수신자를 보여 줍니다
       ilgi key add age1...         모든 일기를 수신자 하나에 더 암호화합니다
+      ilgi key remove age1...      수신자 하나를 빼고 다시 암호화합니다 (잃어버리거나 안 쓰는 기기)
     """,
     .keyNewAbstract: "age 신원을 만듭니다(기기마다 한 번).",
     .keyShowAbstract: "수신자(age1...)를 보여 줍니다. 다른 곳의 `ilgi key add`에 주세요.",
@@ -731,6 +732,18 @@ extension Catalog {
     .keyMade: "{1}에 신원을 만들었습니다. 수신자: {2}",
     .keyExists: "{1}에 이미 신원이 있습니다. ilgi는 신원을 바꾸지 않습니다(먼저 옮겨 두세요)",
     .keyAdded: "{1}을(를) 더했습니다. 일기 {2}개를 수신자 {3}명에게 다시 암호화했습니다.",
+    .keyRemoveAbstract: "수신자를 빼고 모든 일기를 남은 수신자에게 다시 암호화합니다.",
+    .keyRemoveDiscussion: """
+    더 쓰지 않거나 잃어버린 기기를 위한 명령입니다. 모든 일기(와 색인)를 남은 수신자에게 다시 암호화하므로, 뺀 키로는 지금의 파일을 하나도 열 수 없습니다. 그 전에 만든 사본(git 기록, 백업, 다른 클론)은 여전히 그 키로 열립니다. 자신의 수신자는 여기서 뺄 수 없습니다(이 기기가 일기장을 읽지 못하게 됩니다). 다른 기기에서 빼세요.
+
+    예:
+      ilgi key remove age1...
+    """,
+    .keyRemoveRecipientHelp: "뺄 수신자: age1... (`ilgi config get encryption.recipients`에 있는 것).",
+    .keyNotARecipient: "{1}은(는) 이 일기장의 수신자가 아닙니다 (`ilgi config get encryption.recipients`로 확인하세요)",
+    .keyRemoveLast: "{1}은(는) 이 일기장의 유일한 수신자입니다. 암호화를 그만두려면 `ilgi decrypt`를 실행하세요",
+    .keyRemoveOwn: "{1}은(는) 자신의 수신자입니다. 빼면 이 기기에서 일기장을 읽을 수 없으니 다른 기기에서 빼세요",
+    .keyRemoved: "{1}을(를) 뺐습니다. 일기 {2}개를 수신자 {3}명에게 다시 암호화했습니다. 그 전에 만든 사본(git 기록, 백업)은 뺀 키로 여전히 열립니다.",
     .keyNotEncrypted: "{1}은(는) 암호화되지 않았습니다. 먼저 `ilgi encrypt`를 실행하세요",
     .keyMissing: "{1}에 신원이 없습니다: `ilgi key new`를 실행하거나 키를 그곳에 복사하세요(또는 ILGI_IDENTITY)",
     .keyUnreadable: "{1}을(를) 신원으로 읽을 수 없습니다: {2}",

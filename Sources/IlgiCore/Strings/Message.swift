@@ -498,6 +498,13 @@ public enum Message: String, Sendable, CaseIterable {
   case keyExists
   case keyAdded
   case keyNotEncrypted
+  case keyRemoveAbstract
+  case keyRemoveDiscussion
+  case keyRemoveRecipientHelp
+  case keyNotARecipient
+  case keyRemoveLast
+  case keyRemoveOwn
+  case keyRemoved
   case keyMissing
   case keyUnreadable
   case keyPassphrasePrompt
