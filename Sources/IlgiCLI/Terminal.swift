@@ -38,6 +38,22 @@ enum Terminal {
   }
 
   /// `ilgi: warning: <text>` on stderr: something was skipped, the command goes on.
+  /// A progress bar on standard error when it is a terminal (nil otherwise), for runs of a
+  /// thousand files or more, cleared when done. It is drawn from the threads doing the work, so
+  /// it is handed its stream and its words now.
+  static func progressBar(_ label: String) -> (@Sendable (Int, Int) -> Void)? {
+    let errors = standardError
+    guard errors.isTerminal else { return nil }
+    return { @Sendable done, total in
+      guard total >= 1000 else { return }
+      let width = 30
+      let filled = done * width / max(total, 1)
+      let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+      errors.write("\r\(label) \(bar) \(done)/\(total)")
+      if done == total { errors.write("\r\u{1B}[K") }
+    }
+  }
+
   static func warn(_ text: String) {
     standardError.write("ilgi: \(tr(.prefixWarning)): \(text)\n")
   }

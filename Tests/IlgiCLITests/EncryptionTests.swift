@@ -269,6 +269,21 @@ import Testing
     #expect(last.stderr.contains("is the journal's only recipient; to stop encrypting, run `ilgi decrypt`"))
   }
 
+  @Test func aLargeConversionShowsItsProgressOnATerminalOnly() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000, seed: 6)
+    var h = try Harness()
+    h.environment["ILGI_JOURNAL"] = corpus.journal
+    try h.run("key", "new").expectSuccess()
+    let encrypted = try h.runOnTerminal("encrypt")
+    #expect(encrypted.status == 0, "\(encrypted.stdout)")
+    #expect(encrypted.stdout.contains("Encrypting ██████████████████████████████ 1000/1000"), "\(encrypted.stdout)")
+    #expect(encrypted.stdout.contains("Encrypted 1000 entries to 1 recipient."))
+    let decrypted = try h.run("decrypt")
+    #expect(decrypted.status == 0, "\(decrypted.stderr)")
+    #expect(decrypted.stderr.isEmpty, "no bar where standard error is not a terminal: \(decrypted.stderr)")
+    #expect(decrypted.stdout == "Decrypted 1000 entries; the journal is plain Markdown again.\n")
+  }
+
   @Test func draftsOfAnEncryptedJournalAreInMemory() throws {
     let h = try Self.encrypted()
     let editor = try h.editor("printf 'Unfinished \(Self.marker) thought\\n' > \"$1\"; exit 3")

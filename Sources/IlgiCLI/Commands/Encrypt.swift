@@ -38,9 +38,10 @@ extension Ilgi {
       }
       let store = try context.keyed(plain, recipients: recipients)
       try Key.run { () throws(JournalError) in try store.moveDrafts(from: plain.draftsRoot, to: store.draftsRoot) }
-      let done = try Key.convert { () throws(JournalError) in try store.encryptAll() }
+      let bar = Terminal.progressBar(tr(.encryptProgress))
+      let done = try Key.convert { () throws(JournalError) in try store.encryptAll(progress: bar) }
       // Opening the sealed index removes the plain one and reads every entry into the new one.
-      _ = try context.index(store, warnings: false)
+      _ = try context.index(store, progress: Terminal.progressBar(tr(.indexReading)), warnings: false)
       if context.git(store) != nil {
         try GitAttributes.writeFile(for: store)
         GitAttributes.configure(for: store, context)
@@ -64,7 +65,8 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
-      let done = try Key.convert { () throws(JournalError) in try store.decryptAll() }
+      let bar = Terminal.progressBar(tr(.decryptProgress))
+      let done = try Key.convert { () throws(JournalError) in try store.decryptAll(progress: bar) }
       // The recipients go last: until then a stopped run is still an encrypted journal's.
       let config = Settings.journalPath(root: store.root)
       if let file = try? Config.load(config, journal: true),

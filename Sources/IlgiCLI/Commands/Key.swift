@@ -112,9 +112,10 @@ extension Ilgi {
       // written meanwhile are already sealed to the new list.
       try setRecipients(recipients, in: plain)
       let store = try context.keyed(plain, recipients: recipients)
-      let done = try convert { () throws(JournalError) in try store.encryptAll(reseal: true) }
+      let bar = Terminal.progressBar(tr(.encryptProgress))
+      let done = try convert { () throws(JournalError) in try store.encryptAll(reseal: true, progress: bar) }
       // The index is sealed again to the new list by the refresh that reads the new files.
-      _ = try? EntryIndex.load(store)
+      _ = try? EntryIndex.load(store, progress: Terminal.progressBar(tr(.indexReading)))
       context.recordChange(
         store, done.converted.filter { !$0.isTrashed } + [JournalPath(JournalLayout.ilgiFolder + "/config.toml")],
         "ilgi: encrypt to \(recipients.count) recipients")

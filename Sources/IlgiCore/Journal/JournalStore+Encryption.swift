@@ -30,11 +30,13 @@ extension JournalStore {
   /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts
   /// the ones already encrypted too (a new recipient list). Files are converted on every core,
   /// under the journal's lock, so no other writer changes one in between.
-  public func encryptAll(reseal: Bool = false) throws(JournalError) -> Conversion {
+  public func encryptAll(reseal: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil)
+    throws(JournalError) -> Conversion
+  {
     guard let cipher, cipher.encryptsNewEntries else {
       throw JournalError(path: root, reason: .template("the journal has no recipients to encrypt to (ilgi key add)"))
     }
-    return try convertAll { path throws(JournalError) -> Bool in
+    return try convertAll(progress: progress) { path throws(JournalError) -> Bool in
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
@@ -46,8 +48,8 @@ extension JournalStore {
   }
 
   /// Decrypts every entry (and trashed entry) back to `NAME.md`.
-  public func decryptAll() throws(JournalError) -> Conversion {
-    try convertAll { path throws(JournalError) -> Bool in
+  public func decryptAll(progress: (@Sendable (Int, Int) -> Void)? = nil) throws(JournalError) -> Conversion {
+    try convertAll(progress: progress) { path throws(JournalError) -> Bool in
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
@@ -69,13 +71,18 @@ extension JournalStore {
 
   /// Runs `convert` on every entry file, on every core, holding the journal's lock; it says
   /// whether it changed the file. The first error stops the run (what was done stays done).
-  private func convertAll(_ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> Bool)
-    throws(JournalError)
-    -> Conversion
-  {
+  /// `progress` hears how many files are done of how many.
+  private func convertAll(
+    progress: (@Sendable (Int, Int) -> Void)?,
+    _ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> Bool
+  ) throws(JournalError) -> Conversion {
     try whileLocked { () throws(JournalError) -> Conversion in
       let files = conversionFiles()
-      let changed = try Parallel.map(files, helpersFrom: 16, convert)
+      let counter = ProgressCounter(total: files.count, report: progress)
+      let changed = try Parallel.map(files, helpersFrom: 16) { path throws(JournalError) -> Bool in
+        defer { counter.advance() }
+        return try convert(path)
+      }
       var done = Conversion()
       for (path, didChange) in zip(files, changed) {
         if didChange { done.converted.append(path) } else { done.unchanged += 1 }

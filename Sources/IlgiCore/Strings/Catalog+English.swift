@@ -778,6 +778,8 @@ extension Catalog {
     .encryptDiscussion:
       "Each NAME.md becomes NAME.md.age, one file at a time and atomically; a run that is stopped is finished by running it again. The index is then kept only encrypted (.ilgi/index.age) and drafts in memory. With no recipient yet, your own (ilgi key new) is used. In a git journal the change is one commit; git history still holds the old plaintext (see the README, \"Encrypting your journal\", to rewrite it).",
     .decryptAbstract: "Decrypt every entry back to plain Markdown (NAME.md).",
+    .encryptProgress: "Encrypting",
+    .decryptProgress: "Decrypting",
     .encryptDone: "Encrypted {1 entry|entries} to {2 recipient|recipients}.",
     .decryptDone: "Decrypted {1 entry|entries}; the journal is plain Markdown again.",
     .encryptHistoryNote:

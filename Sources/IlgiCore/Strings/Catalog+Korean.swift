@@ -756,6 +756,8 @@ extension Catalog {
     .encryptDiscussion:
       "NAME.md는 한 번에 한 파일씩 원자적으로 NAME.md.age가 됩니다. 멈춘 실행은 다시 실행하면 끝납니다. 그 뒤 색인은 암호화된 채로만(.ilgi/index.age), 초안은 메모리에만 둡니다. 수신자가 아직 없으면 내 수신자(ilgi key new)를 씁니다. git 일기장에서는 커밋 하나가 됩니다. git 기록에는 예전 평문이 남아 있습니다(지우는 법은 README의 \"Encrypting your journal\").",
     .decryptAbstract: "모든 일기를 평문 Markdown(NAME.md)으로 되돌립니다.",
+    .encryptProgress: "암호화하는 중",
+    .decryptProgress: "복호화하는 중",
     .encryptDone: "일기 {1}개를 수신자 {2}명에게 암호화했습니다.",
     .decryptDone: "일기 {1}개를 복호화했습니다. 일기장이 다시 평문 Markdown입니다.",
     .encryptHistoryNote: "git 기록에는 일기의 예전 평문이 남아 있습니다. 지우는 법은 README의 \"Encrypting your journal\"에 있습니다.",

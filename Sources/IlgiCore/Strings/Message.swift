@@ -516,6 +516,8 @@ public enum Message: String, Sendable, CaseIterable {
   case encryptDiscussion
   case decryptAbstract
   case encryptDone
+  case encryptProgress
+  case decryptProgress
   case decryptDone
   case encryptHistoryNote
   case encryptFailed
