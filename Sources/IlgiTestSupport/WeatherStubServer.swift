@@ -87,20 +87,20 @@ public final class WeatherStubServer: @unchecked Sendable {
     lock.withLock { self.answers = answers.map { (prefix: $0.0, answer: $0.1) } }
   }
 
-  /// Stops listening and closes every open connection.
+  /// Stops listening and ends every open connection. Sockets are only shut down here, which
+  /// wakes the threads blocked on them; each is closed by the thread that uses it, so its number
+  /// is never reused (by another test's socket) while that thread may still read or close it.
   public func stop() {
     let sockets: [Int32] = lock.withLock {
       if stopped { return [] }
       stopped = true
       return open + [listener]
     }
-    for socket in sockets {
-      shutdown(socket, Int32(SHUT_RDWR))
-      close(socket)
-    }
+    for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
   }
 
   private func acceptLoop() {
+    defer { close(listener) }
     while true {
       let client = accept(listener, nil, nil)
       if client < 0 {
