@@ -35,6 +35,14 @@ import Testing
     return h
   }
 
+  /// Another device's identity file, made by age-keygen, and its recipient.
+  static func secondKey(_ h: Harness) throws -> (file: String, recipient: String) {
+    let file = h.journal.base + "/second.txt"
+    _ = try ChildProcess.run([try TestTools.ageKeygen, "-o", file])
+    let recipient = try ChildProcess.run([try TestTools.ageKeygen, "-y", file]).stdout
+    return (file, recipient.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
   static func identityFile(_ h: Harness) -> String { h.environment["HOME", default: ""] + "/.config/ilgi/identity.txt" }
 
   /// Every file under `folder` whose bytes hold `word`.
@@ -210,10 +218,7 @@ import Testing
 
   @Test func keyAddSealsEveryEntryToTheNewRecipientToo() throws {
     let h = try Self.encrypted()
-    let second = h.journal.base + "/second.txt"
-    _ = try ChildProcess.run([try TestTools.ageKeygen, "-o", second])
-    let recipient = try ChildProcess.run([try TestTools.ageKeygen, "-y", second]).stdout.trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    let (second, recipient) = try Self.secondKey(h)
     let added = try h.run("key", "add", recipient)
     #expect(added.status == 0, "\(added.stderr)")
     for name in ["2026-11-20-0930.md.age", "2026-11-21-2200.md.age"] {
@@ -231,10 +236,7 @@ import Testing
 
   @Test func keyRemoveSealsEveryEntryToTheRecipientsLeft() throws {
     let h = try Self.encrypted()
-    let second = h.journal.base + "/second.txt"
-    _ = try ChildProcess.run([try TestTools.ageKeygen, "-o", second])
-    let recipient = try ChildProcess.run([try TestTools.ageKeygen, "-y", second]).stdout.trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    let (second, recipient) = try Self.secondKey(h)
     let own = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     try h.run("key", "add", recipient).expectSuccess()
 
