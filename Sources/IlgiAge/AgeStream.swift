@@ -111,8 +111,9 @@ enum AgeStream {
 }
 
 /// Opens a file's chunks one after another through one buffer laid out as swift-crypto's
-/// sealed box (nonce, ciphertext, tag): a box made from a `Data` shares it, so no chunk is
-/// copied into a freshly grown buffer (which, at 64 KiB, glibc maps and unmaps every time).
+/// sealed box (nonce, ciphertext, tag). The box copies it once, at its exact size; made from
+/// its three parts it was grown by appending, and the grown 64 KiB buffers were mapped and
+/// unmapped by glibc for every chunk.
 private struct ChunkOpener {
   let key: SymmetricKey
   private var combined = Data(count: 12 + AgeStream.chunkSize + AgeStream.tagSize)
