@@ -117,13 +117,14 @@ extension Ilgi {
         return
       }
       do {
-        var plaintext = PagedMemory(capacity: 0)
+        var plaintext: PagedMemory?
         try AgeFile.decrypt(file.bytes, with: try keyring.identities()) { count in
-          plaintext = PagedMemory(capacity: count)
-          plaintext.count = count
-          return plaintext.buffer
+          let memory = PagedMemory(capacity: count)
+          memory.count = count
+          plaintext = memory
+          return UnsafeMutableRawBufferPointer(rebasing: memory.buffer[..<count])
         }
-        Terminal.standardOutput.write(plaintext.bytes)
+        if let plaintext { Terminal.standardOutput.write(plaintext.bytes) }
       } catch let error as JournalCipher.KeyError {
         Terminal.standardOutput.write(file.bytes)
         throw Failure(error.message, status: ExitStatus.noSuchEntry)

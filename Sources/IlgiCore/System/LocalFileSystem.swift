@@ -18,22 +18,11 @@ public struct LocalFileSystem: Sendable {
 
   /// Reads the whole file with `read(2)`, refusing more than `limit` bytes.
   public func readFile(atPath path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "read") }
+    let (fd, size) = try openForReading(atPath: path, limit: limit)
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw FileSystemError(path: path, code: errno, operation: "read")
-    }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      throw FileSystemError(path: path, code: EISDIR, operation: "read")
-    }
-    if Int(info.st_size) > limit {
-      throw FileSystemError(path: path, code: EFBIG, operation: "read")
-    }
     // One byte more than the size: the read that finds the end needs no larger buffer. Not
     // zeroed: only the bytes read are kept.
-    let capacity = max(Int(info.st_size), 0) + 1
+    let capacity = size + 1
     var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
     var filled = 0
     while true {
@@ -52,6 +41,27 @@ public struct LocalFileSystem: Sendable {
     }
     bytes.removeSubrange(filled...)
     return bytes
+  }
+
+  /// Opens a file to read it whole: its descriptor (the caller closes it) and its size now.
+  /// Refuses a folder, and a file over `limit` bytes before anything is read.
+  func openForReading(atPath path: String, limit: Int) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "read") }
+    var info = stat()
+    var failure: Int32 = 0
+    if fstat(fd, &info) != 0 {
+      failure = errno
+    } else if (info.st_mode & S_IFMT) == S_IFDIR {
+      failure = EISDIR
+    } else if Int(info.st_size) > limit {
+      failure = EFBIG
+    }
+    if failure != 0 {
+      close(fd)
+      throw FileSystemError(path: path, code: failure, operation: "read")
+    }
+    return (fd, max(Int(info.st_size), 0))
   }
 
   /// `stat(2)` of the path, following links; `nil` when nothing is there.

@@ -34,14 +34,10 @@ extension LocalFileSystem {
   /// Reads the whole file into paged memory, refusing more than `limit` bytes; for files large
   /// enough that `readFile`'s array would spend more time faulting its pages in than reading.
   public func readPaged(atPath path: String, limit: Int) throws(FileSystemError) -> PagedMemory {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileSystemError(path: path, code: errno, operation: "read") }
+    let (fd, size) = try openForReading(atPath: path, limit: limit)
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, code: errno, operation: "read") }
-    if (info.st_mode & S_IFMT) == S_IFDIR { throw FileSystemError(path: path, code: EISDIR, operation: "read") }
     // Room for a file that grows while it is read, up to the limit and one byte more.
-    let capacity = min(max(Int(info.st_size), 0) + (1 << 16), limit + 1)
+    let capacity = min(size + (1 << 16), limit + 1)
     let memory = PagedMemory(capacity: capacity)
     while true {
       let room = memory.buffer.count - memory.count
