@@ -82,28 +82,28 @@ struct Context {
     }
   }
 
-  /// The recipients the journal's entries are encrypted to (`encryption.recipients`); none for
-  /// a plain journal.
-  var recipients: [X25519Recipient] {
-    ConfigKey.recipientWords(settings.string(.encryptionRecipients) ?? "").compactMap { try? X25519Recipient($0) }
-  }
-
   var keyring: Keyring { Keyring(self) }
 
-  /// The journal with this person's keys: encrypted entries open with their identity, and in an
-  /// encrypted journal new entries are sealed to its recipients and drafts are kept in memory.
-  /// An encrypted journal whose identity cannot be had stops here, with one line saying why.
-  func keyed(_ store: JournalStore, recipients: [X25519Recipient]? = nil) throws -> JournalStore {
-    let recipients = recipients ?? self.recipients
+  /// The journal with this person's keys: encrypted entries open with their identity. Whether
+  /// the journal is sealed is its own fact (`JournalSealing`): an encrypted journal whose
+  /// identity cannot be had, or a journal that cannot tell whether it is encrypted, stops here
+  /// with one line saying why.
+  func keyed(_ store: JournalStore) throws -> JournalStore {
     let keyring = self.keyring
-    let cipher = JournalCipher(recipients: recipients) { () throws(JournalCipher.KeyError) in try keyring.identities() }
-    guard !recipients.isEmpty else { return store.with(cipher: cipher) }
-    do {
-      _ = try cipher.identities()
-    } catch {
-      throw Failure(error.message, status: ExitStatus.noSuchEntry)
+    let cipher = JournalCipher { () throws(JournalCipher.KeyError) in try keyring.identities() }
+    switch store.sealing.state {
+    case .plain:
+      break
+    case .unknown(let why):
+      throw Diagnostics.describe(JournalError(path: display(store.root), reason: .sealingUnknown(why)))
+    case .sealed:
+      do {
+        _ = try cipher.identities()
+      } catch {
+        throw Failure(error.message, status: ExitStatus.noSuchEntry)
+      }
     }
-    return store.with(cipher: cipher).with(draftsAt: MemoryFolder.drafts(for: store.root, variables: variables))
+    return store.with(cipher: cipher)
   }
 
   /// `~/ilgi` rather than `/home/someone/ilgi`.

@@ -69,6 +69,22 @@ enum Diagnostics {
       return Failure(tr(.errIO, operation(io.operation), io.path, io.reason.lowercased()), status: ExitStatus.ioError)
     case .template(let problem):
       return Failure(tr(.errTemplate, error.path, problem))
+    case .sealingUnknown(let why):
+      return Failure(tr(.errSealingUnknown, error.path, why), status: ExitStatus.badData)
+    case .blankText:
+      return Failure(tr(.errBlankText, error.path), status: ExitStatus.usage)
+    case .sealing(let why):
+      return Failure(tr(.errSealing, error.path, why))
+    case .unsafeMemoryFolder(let why):
+      let what: String
+      switch why {
+      case .link: what = tr(.memoryFolderLink)
+      case .notAFolder: what = tr(.memoryFolderNotAFolder)
+      case .otherOwner(let uid): what = tr(.memoryFolderOwner, Int(uid))
+      case .open(let mode): what = tr(.memoryFolderOpen, String(mode, radix: 8))
+      case .io(let io): what = io.reason.lowercased()
+      }
+      return Failure(tr(.errUnsafeMemoryFolder, error.path, what), status: ExitStatus.ioError)
     }
   }
 

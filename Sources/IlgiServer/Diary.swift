@@ -256,12 +256,7 @@ public final class Diary: @unchecked Sendable {
   /// conflict markers stand around the lines both changed, for the person to settle.
   public func merge(base: String, mine: String, theirs: String, labels: TextMerge.Labels) -> (text: String, clean: Bool)
   {
-    let scratch = store.root + "/" + JournalLayout.draftsFolder + "/merge-" + UUID().uuidString.prefix(8)
-    let git = ChildProcess.find("git", path: "/usr/bin:/bin:/usr/local/bin")
-    switch TextMerge.merge(
-      base: Array(base.utf8), mine: Array(mine.utf8), theirs: Array(theirs.utf8), labels: labels, git: git,
-      scratch: scratch)
-    {
+    switch store.merge(base: base, mine: mine, theirs: theirs, labels: labels) {
     case .clean(let bytes): return (String(decoding: bytes, as: UTF8.self), true)
     case .conflicted(let bytes): return (String(decoding: bytes, as: UTF8.self), false)
     }

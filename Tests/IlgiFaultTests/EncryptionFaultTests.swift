@@ -106,6 +106,8 @@ import Testing
   /// kill the forms are checked, then the command is run again and `finished` checked.
   static func killTrials(
     _ name: String, _ arguments: [String], prepare: (Harness) throws -> Void,
+    afterKill: (Harness) throws -> [String] = { _ in [] },
+    rerunIsDone: (IlgiProcess.Result) -> Bool = { $0.status == 0 },
     finished: (Harness, [String: [UInt8]]) throws -> [String]
   ) throws {
     let (template, originals) = try template()
@@ -126,8 +128,9 @@ import Testing
       if child.kill(after: Double(random.next() % 1000) / 1000 * span) { killed += 1 }
       let root = h.environment["ILGI_JOURNAL", default: ""]
       faults += check(root, originals, identities: identities).map { "trial \(trial) after the kill: \($0)" }
+      faults += try afterKill(h).map { "trial \(trial) after the kill: \($0)" }
       let again = try IlgiProcess.run(arguments, environment: h.environment)
-      if again.status != 0 { faults.append("trial \(trial): running again failed: \(again.stderr)") }
+      if !rerunIsDone(again) { faults.append("trial \(trial): running again failed: \(again.stderr)") }
       faults += check(root, originals, identities: identities).map { "trial \(trial) after the rerun: \($0)" }
       faults += try finished(h, originals).map { "trial \(trial): \($0)" }
     }
@@ -181,6 +184,47 @@ import Testing
         "for the new key: \($0)"
       }
         + Self.noClearText(h)
+    }
+  }
+
+  /// Entry files under the journal (tree and trash) that the identity `removed` still opens.
+  static func openingWith(_ removed: X25519Identity, _ root: String) -> [String] {
+    (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []).filter { name in
+      guard name.hasSuffix(".md") || name.hasSuffix(".md.age"),
+        let data = FileManager.default.contents(atPath: root + "/" + name), AgeFile.isEncrypted([UInt8](data))
+      else { return false }
+      return (try? AgeFile.decrypt([UInt8](data), with: [removed])) != nil
+    }
+  }
+
+  @Test func killedKeyRemoveIsFinishedByItsRerunAndNamedByDoctor() throws {
+    let second = X25519Identity.generate()
+    try Self.killTrials(
+      "key remove", ["key", "remove", second.recipient.encoded],
+      prepare: { h in
+        let made = try h.run("encrypt"); #expect(made.status == 0)
+        let added = try h.run("key", "add", second.recipient.encoded); #expect(added.status == 0)
+      },
+      afterKill: { h in
+        // Every file the removed key still opens is named by doctor (when the list has changed).
+        let root = h.environment["ILGI_JOURNAL", default: ""]
+        let listed = try h.run("config", "get", "encryption.recipients").stdout
+        guard !listed.contains(second.recipient.encoded) else { return [] }
+        let doctor = try h.run("doctor")
+        return Self.openingWith(second, root).filter { !doctor.stdout.contains($0) }
+          .map { "\($0) opens with the removed key and doctor does not say so" }
+      },
+      // A kill after the work was done leaves nothing to finish: the key is no longer listed.
+      rerunIsDone: {
+        $0.status == 0 || ($0.status == 66 && $0.stderr.contains("is not one of the journal's recipients"))
+      }
+    ) { h, _ in
+      let root = h.environment["ILGI_JOURNAL", default: ""]
+      var faults = Self.openingWith(second, root).map { "\($0) still opens with the removed key" }
+      if FileManager.default.fileExists(atPath: root + "/" + KeyChange.file) { faults.append("the key change is left") }
+      let doctor = try h.run("doctor")
+      if doctor.status != 0 { faults.append("doctor: \(doctor.stdout)") }
+      return faults + Self.noClearText(h)
     }
   }
 

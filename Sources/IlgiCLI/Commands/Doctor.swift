@@ -25,6 +25,13 @@ extension Ilgi {
         problems.append(
           tr(.doctorDuplicateID, duplicate.id, duplicate.paths.count, duplicate.paths.joined(separator: ", ")))
       }
+      // An interrupted `key remove`: files that still open with the removed key.
+      if let change = KeyChange.pending(in: store) {
+        let removed = change.removed.map(\.encoded).joined(separator: " ")
+        for path in KeyChange.unfinishedFiles(in: store) {
+          problems.append(tr(.doctorSealedToRemovedKey, path.rawValue, removed))
+        }
+      }
       for note in try index.notes() {
         for text in note.notes { problems.append("\(note.path): \(Diagnostics.describe(note: text))") }
       }

@@ -31,13 +31,15 @@ extension Ilgi {
     static func encrypt(_ plain: JournalStore, _ context: Context) throws -> (
       converted: [JournalPath], recipients: [X25519Recipient], store: JournalStore
     ) {
-      var recipients = context.recipients
+      var recipients = plain.sealing.state.recipients
       if recipients.isEmpty {
         recipients = [try Key.recipient(context)]
         try Key.setRecipients(recipients, in: plain)
       }
-      let store = try context.keyed(plain, recipients: recipients)
-      try Key.run { () throws(JournalError) in try store.moveDrafts(from: plain.draftsRoot, to: store.draftsRoot) }
+      let store = try context.keyed(plain)
+      try Key.run { () throws(JournalError) in
+        try store.moveDrafts(from: store.plainDraftsRoot, to: store.memoryDraftsRoot)
+      }
       let bar = Terminal.progressBar(tr(.encryptProgress))
       let done = try Key.convert { () throws(JournalError) in try store.encryptAll(progress: bar) }
       // Opening the sealed index removes the plain one and reads every entry into the new one.
@@ -67,7 +69,9 @@ extension Ilgi {
       let store = try context.openJournal()
       let bar = Terminal.progressBar(tr(.decryptProgress))
       let done = try Key.convert { () throws(JournalError) in try store.decryptAll(progress: bar) }
-      // The recipients go last: until then a stopped run is still an encrypted journal's.
+      // The sealed index goes first, the recipients last: until then a stopped run is still an
+      // encrypted journal's (a list gone with the sealed index still there is a damage).
+      unlink(store.root + "/" + EntryIndex.sealedFile)
       let config = Settings.journalPath(root: store.root)
       if let file = try? Config.load(config, journal: true),
         let edited = try? file.removing(.encryptionRecipients)
@@ -75,9 +79,8 @@ extension Ilgi {
         try Config.write(edited.text, to: config)
       }
       try Key.run { () throws(JournalError) in
-        try store.moveDrafts(from: store.draftsRoot, to: store.root + "/" + JournalLayout.draftsFolder)
+        try store.moveDrafts(from: store.memoryDraftsRoot, to: store.plainDraftsRoot)
       }
-      unlink(store.root + "/" + EntryIndex.sealedFile)
       context.recordChange(
         store,
         done.converted.filter { !$0.isTrashed }.flatMap { [$0, JournalPath(EncryptedName.plain($0.rawValue))] }

@@ -58,8 +58,8 @@ extension Ilgi {
         let context = Context(global)
         let added = try Key.parse(recipient)
         let plain = try context.openJournal()
-        guard !context.recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
-        var recipients = context.recipients
+        var recipients = plain.sealing.state.recipients
+        guard !recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
         if !recipients.contains(added) { recipients.append(added) }
         let count = try Key.reseal(context, plain, to: recipients)
         Terminal.standardOutput.write(tr(.keyAdded, added.encoded, count, recipients.count) + "\n")
@@ -83,15 +83,20 @@ extension Ilgi {
         let context = Context(global)
         let removed = try Key.parse(recipient)
         let plain = try context.openJournal()
-        guard !context.recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
-        guard context.recipients.contains(removed) else {
+        let current = plain.sealing.state.recipients
+        guard !current.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
+        // A removal that was stopped midway is finished by asking for it again.
+        let resuming = !current.contains(removed) && KeyChange.pending(in: plain)?.removed.contains(removed) == true
+        guard current.contains(removed) || resuming else {
           throw Failure(tr(.keyNotARecipient, removed.encoded), status: ExitStatus.noSuchEntry)
         }
-        let recipients = context.recipients.filter { $0 != removed }
+        let recipients = current.filter { $0 != removed }
         guard !recipients.isEmpty else { throw Failure(tr(.keyRemoveLast, removed.encoded)) }
         // Sealing the journal to keys that leave this device out would lock it out for good.
         if (try? context.keyring.recipient()) == removed { throw Failure(tr(.keyRemoveOwn, removed.encoded)) }
+        if !resuming { try Key.run { () throws(JournalError) in try KeyChange(removed: [removed]).begin(in: plain) } }
         let count = try Key.reseal(context, plain, to: recipients)
+        KeyChange.finish(in: plain)
         Terminal.standardOutput.write(tr(.keyRemoved, removed.encoded, count, recipients.count) + "\n")
       }
     }
@@ -111,7 +116,7 @@ extension Ilgi {
       // The list first: a run stopped midway is finished by running it again, and entries
       // written meanwhile are already sealed to the new list.
       try setRecipients(recipients, in: plain)
-      let store = try context.keyed(plain, recipients: recipients)
+      let store = try context.keyed(plain)
       let bar = Terminal.progressBar(tr(.encryptProgress))
       let done = try convert { () throws(JournalError) in try store.encryptAll(reseal: true, progress: bar) }
       // The index is sealed again to the new list by the refresh that reads the new files.

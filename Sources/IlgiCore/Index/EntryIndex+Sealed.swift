@@ -10,16 +10,17 @@ extension EntryIndex {
   /// The sealed index, relative to the journal.
   public static let sealedFile = JournalLayout.ilgiFolder + "/index.age"
 
-  /// Where a sealed index is kept and the keys it is kept with.
+  /// Where a sealed index is kept, and the journal that seals it to its recipients as they
+  /// are when it is written.
   struct Seal {
     var path: String
-    var cipher: JournalCipher
+    var store: JournalStore
   }
 
   /// Opens the sealed index of `store` in memory. One that is missing, cannot be decrypted or
   /// is damaged starts empty (the refresh reads every file); one that cannot be decrypted is
   /// then kept in memory only, never overwritten. A plain index left beside it is removed.
-  static func openSealed(for store: JournalStore, cipher: JournalCipher) throws -> EntryIndex {
+  static func openSealed(for store: JournalStore) throws -> EntryIndex {
     let path = store.root + "/" + sealedFile
     removeFiles(store.root + "/" + JournalLayout.ilgiFolder + "/index.sqlite")
     let queue = try DatabaseQueue(configuration: configuration())
@@ -27,6 +28,7 @@ extension EntryIndex {
     var notices: [IndexNotice] = []
     if let sealed = try? store.fileSystem.readFile(atPath: path, limit: .max) {
       do {
+        guard let cipher = store.cipher else { throw JournalCipher.DecryptionError.age(.noIdentityMatches) }
         let image = try cipher.open(sealed)
         try queue.inDatabase { db in try deserialize(image, into: db) }
       } catch let error as JournalCipher.DecryptionError {
@@ -40,7 +42,7 @@ extension EntryIndex {
     if (try? index.queue.read({ db in try Int.fetchOne(db, sql: "PRAGMA quick_check = 1") })) == nil {
       index = try EntryIndex.inMemory(reader: store.reader)
     }
-    index.seal = keeps ? Seal(path: path, cipher: cipher) : nil
+    index.seal = keeps ? Seal(path: path, store: store) : nil
     index.notices = notices
     return index
   }
@@ -49,7 +51,7 @@ extension EntryIndex {
   func persistSealed() throws {
     guard let seal else { return }
     let image = try queue.inDatabase { db in try Self.serialize(db) }
-    let sealed = try seal.cipher.seal(image)
+    let sealed = try seal.store.sealForJournal(image, path: JournalLayout.ilgiFolder + "/index.age")
     try LocalFileSystem().writeAtomically(sealed, toPath: seal.path, permissions: JournalLayout.filePermissions)
   }
 

@@ -38,7 +38,13 @@ public final class EntryIndex: @unchecked Sendable {
   /// Opens (or makes) the index of `store`. Never fails: a broken file is replaced, and a
   /// journal that cannot be written to gets an index in memory.
   public static func open(for store: JournalStore) throws -> EntryIndex {
-    if let cipher = store.cipher, cipher.encryptsNewEntries { return try openSealed(for: store, cipher: cipher) }
+    switch store.sealing.state {
+    case .plain: break
+    case .sealed: return try openSealed(for: store)
+    case .unknown(let why):
+      // A plain index of an encrypted journal would be its text in the clear.
+      throw IndexError(path: store.sealing.configPath, message: why)
+    }
     let folder = store.root + "/" + JournalLayout.ilgiFolder
     let path = folder + "/index.sqlite"
     var notices: [IndexNotice] = []

@@ -1,9 +1,9 @@
 import Foundation
 import IlgiAge
 
-/// The keys of an encrypted journal (FORMAT.md "Encrypted journals"): the recipients every
-/// entry file is encrypted to, from the journal's config, and the identities that open them,
-/// unlocked the first time a file needs them (a passphrase is asked at most once).
+/// This person's keys to an encrypted journal (FORMAT.md "Encrypted journals"): the identities
+/// that open its files, unlocked the first time a file needs them (a passphrase is asked at
+/// most once). Whom files are sealed to is the journal's own fact (`JournalSealing`), not this.
 public final class JournalCipher: @unchecked Sendable {
   /// Where the identities come from, and why they could not be had.
   public typealias Unlock = @Sendable () throws(KeyError) -> [any AgeIdentity]
@@ -16,20 +16,14 @@ public final class JournalCipher: @unchecked Sendable {
     public init(_ message: String) { self.message = message }
   }
 
-  /// The recipients new and rewritten entries are encrypted to; empty for a plain journal.
-  public let recipients: [X25519Recipient]
   private let unlock: Unlock
   private let lock = NSLock()
   private var unlocked: Result<[any AgeIdentity], KeyError>?
 
-  /// Keys that seal to `recipients` and open with what `unlock` gives.
-  public init(recipients: [X25519Recipient], unlock: @escaping Unlock) {
-    self.recipients = recipients
+  /// Keys that open with what `unlock` gives.
+  public init(unlock: @escaping Unlock) {
     self.unlock = unlock
   }
-
-  /// Whether new entries are written encrypted.
-  public var encryptsNewEntries: Bool { !recipients.isEmpty }
 
   /// The identities, unlocked once.
   public func identities() throws(KeyError) -> [any AgeIdentity] {
@@ -64,8 +58,8 @@ public final class JournalCipher: @unchecked Sendable {
     }
   }
 
-  /// `plaintext` encrypted to every recipient.
-  public func seal(_ plaintext: [UInt8]) throws(DecryptionError) -> [UInt8] {
+  /// `plaintext` encrypted to every one of `recipients`.
+  public static func seal(_ plaintext: [UInt8], to recipients: [X25519Recipient]) throws(DecryptionError) -> [UInt8] {
     do {
       return try AgeFile.encrypt(plaintext, to: recipients)
     } catch {

@@ -28,6 +28,14 @@ public struct JournalError: Error, Sendable, Equatable {
     case io(FileSystemError)
     /// A template could not be parsed or rendered.
     case template(String)
+    /// Whether the journal is encrypted cannot be told (`JournalSealing`): nothing is written.
+    case sealingUnknown(String)
+    /// An entry's text is blank: emptying an entry is deleting it, which asks first.
+    case blankText
+    /// A file could not be sealed to the journal's recipients.
+    case sealing(String)
+    /// The folder in memory for an encrypted journal's drafts is not this account's alone.
+    case unsafeMemoryFolder(MemoryFolder.Unsafe)
   }
 
   /// The journal root, or the entry path, the error concerns.

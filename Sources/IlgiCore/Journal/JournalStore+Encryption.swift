@@ -33,15 +33,15 @@ extension JournalStore {
   public func encryptAll(reseal: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil)
     throws(JournalError) -> Conversion
   {
-    guard let cipher, cipher.encryptsNewEntries else {
-      throw JournalError(path: root, reason: .template("the journal has no recipients to encrypt to (ilgi key add)"))
+    guard let recipients = try sealing.recipientsForWriting(root) else {
+      throw JournalError(path: root, reason: .sealing("the journal has no recipients; ilgi key add"))
     }
     return try convertAll(progress: progress) { path throws(JournalError) -> Bool in
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
       if named && sealed && !reseal { return false }
-      if !sealed || reseal { try sealInPlace(try plaintext(raw, path), cipher: cipher, at: path) }
+      if !sealed || reseal { try sealInPlace(try plaintext(raw, path), to: recipients, at: path) }
       if !named { try renameSealed(path) }
       return true
     }
@@ -132,13 +132,10 @@ extension JournalStore {
     }
   }
 
-  private func sealInPlace(_ text: [UInt8], cipher: JournalCipher, at path: JournalPath) throws(JournalError) {
-    let sealed: [UInt8]
-    do throws(JournalCipher.DecryptionError) {
-      sealed = try cipher.seal(text)
-    } catch {
-      throw JournalError(path: path.rawValue, reason: .template(error.description))
-    }
+  private func sealInPlace(_ text: [UInt8], to recipients: [X25519Recipient], at path: JournalPath)
+    throws(JournalError)
+  {
+    let sealed = try seal(text, to: recipients, path: path.rawValue)
     try io(absolute(path)) {
       try fileSystem.writeAtomically(sealed, toPath: absolute(path), permissions: JournalLayout.filePermissions)
     }

@@ -14,11 +14,14 @@ public struct JournalStore: Sendable {
   public let reader: EntryReader
   /// The clock: the time a file is taken to have when its own cannot be had.
   let now: @Sendable () -> Date
-  /// The keys that open encrypted entries and seal new ones; nil: encrypted files cannot be read.
+  /// The keys that open encrypted entries; nil: encrypted files cannot be read.
   public private(set) var cipher: JournalCipher?
-  /// Where drafts live: `.ilgi/drafts` in the journal, or a private folder in memory for an
-  /// encrypted journal (`memoryDrafts(at:)`), so no draft's plaintext reaches the disk.
-  public private(set) var draftsRoot: String
+  /// Whether the journal's files are sealed, and to whom: asked before every write.
+  public let sealing: JournalSealing
+  /// Where drafts go when `draftsRoot` is not set by `with(draftsAt:)`.
+  private var draftsOverride: String?
+  /// `XDG_RUNTIME_DIR`, which says where the memory folder is.
+  let variables: [String: String]
 
   /// Opens the journal at `root`, which must be an existing folder; the clock is the
   /// `environment`'s.
@@ -28,7 +31,8 @@ public struct JournalStore: Sendable {
     var path = (root as NSString).standardizingPath
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     self.root = path
-    draftsRoot = path + "/" + JournalLayout.draftsFolder
+    sealing = JournalSealing(root: path)
+    variables = environment.variables
     fileSystem = LocalFileSystem()
     self.reader = reader
     now = environment.now
@@ -65,12 +69,25 @@ public struct JournalStore: Sendable {
   /// This journal with its drafts in `folder` (made owner-only when first needed).
   public func with(draftsAt folder: String) -> JournalStore {
     var store = self
-    store.draftsRoot = folder
+    store.draftsOverride = folder
     return store
   }
 
-  /// Whether new entries are written encrypted.
-  public var encryptsNewEntries: Bool { cipher?.encryptsNewEntries == true }
+  /// Where drafts live: `.ilgi/drafts` in a plain journal; in an encrypted one (or one that
+  /// cannot tell) a private folder in memory, so no draft's plaintext reaches the disk.
+  public var draftsRoot: String {
+    if let draftsOverride { return draftsOverride }
+    return sealing.state.isPlain ? plainDraftsRoot : memoryDraftsRoot
+  }
+
+  /// The drafts folder of a plain journal.
+  public var plainDraftsRoot: String { root + "/" + JournalLayout.draftsFolder }
+
+  /// The drafts folder in memory of an encrypted journal.
+  public var memoryDraftsRoot: String { MemoryFolder.drafts(for: root, variables: variables) }
+
+  /// Whether new entries are written encrypted (or refused, when the journal cannot tell).
+  public var encryptsNewEntries: Bool { !sealing.state.isPlain }
 
   // MARK: Finding entries
 
@@ -171,21 +188,36 @@ public struct JournalStore: Sendable {
     }
   }
 
-  /// The bytes to write for `plaintext` at `path`: sealed when the path is an encrypted
-  /// entry's (`.md.age` outside `.ilgi/`), else the text itself.
+  /// The bytes to write for `plaintext` at `path`, by the journal's sealing as it is now: in an
+  /// encrypted journal every entry file is sealed to its recipients, whatever its name; in a
+  /// plain one the text itself. A journal that cannot tell writes nothing. Drafts (under
+  /// `.ilgi/`) are the editor's text, kept in `draftsRoot`.
   func fileBytes(_ plaintext: [UInt8], for path: JournalPath) throws(JournalError) -> [UInt8] {
-    guard EncryptedName.isEncrypted(path.rawValue), !path.rawValue.hasPrefix(JournalLayout.ilgiFolder + "/") else {
+    if path.rawValue.hasPrefix(JournalLayout.ilgiFolder + "/") { return plaintext }
+    guard let recipients = try sealing.recipientsForWriting(path.rawValue) else {
+      guard !EncryptedName.isEncrypted(path.rawValue) else {
+        throw JournalError(path: path.rawValue, reason: .sealing("the journal has no recipients; ilgi key add"))
+      }
       return plaintext
     }
-    guard let cipher, cipher.encryptsNewEntries else {
-      throw JournalError(
-        path: path.rawValue, reason: .template("the journal has no recipients to encrypt to (ilgi key add)"))
-    }
+    return try seal(plaintext, to: recipients, path: path.rawValue)
+  }
+
+  /// `plaintext` sealed to `recipients`, or an error about `path`.
+  func seal(_ plaintext: [UInt8], to recipients: [X25519Recipient], path: String) throws(JournalError) -> [UInt8] {
     do throws(JournalCipher.DecryptionError) {
-      return try cipher.seal(plaintext)
+      return try JournalCipher.seal(plaintext, to: recipients)
     } catch {
-      throw JournalError(path: path.rawValue, reason: .template(error.description))
+      throw JournalError(path: path, reason: .sealing(error.description))
     }
+  }
+
+  /// `plaintext` sealed to the journal's recipients now, for a file of ilgi's own (the index).
+  public func sealForJournal(_ plaintext: [UInt8], path: String) throws(JournalError) -> [UInt8] {
+    guard let recipients = try sealing.recipientsForWriting(path) else {
+      throw JournalError(path: path, reason: .sealing("the journal has no recipients; ilgi key add"))
+    }
+    return try seal(plaintext, to: recipients, path: path)
   }
 
   /// Rewrites the file at `path` atomically with `plaintext`, sealed when it is encrypted.
@@ -282,8 +314,20 @@ public struct JournalStore: Sendable {
     return try body()
   }
 
-  /// Makes `.ilgi/` and the given sub-folder, owner-only.
+  /// Makes `.ilgi/` and the given sub-folder, owner-only; a folder in memory only inside a
+  /// base folder that is this account's alone (`MemoryFolder.prepare(base:)`).
   func ensureFolder(_ relative: String) throws(JournalError) {
+    let target = absolute(folder: relative)
+    if !target.hasPrefix(root + "/") {
+      let base = MemoryFolder.base(variables: variables)
+      if target.hasPrefix(base + "/") {
+        do throws(MemoryFolder.Unsafe) {
+          try MemoryFolder.prepare(base: base)
+        } catch {
+          throw JournalError(path: base, reason: .unsafeMemoryFolder(error))
+        }
+      }
+    }
     try io(absolute(folder: relative)) {
       try fileSystem.createDirectory(
         atPath: absolute(folder: relative), permissions: JournalLayout.folderPermissions)

@@ -344,7 +344,18 @@ extension Catalog {
       "{1} changed on disk while you were editing; it was not overwritten. Your version is in {2}; `ilgi edit {1} --resume` merges the two",
     .errOccupied: "{1} exists again; move that file away, then restore",
     .errIO: "could not {1} {2}: {3}; check the folder's permissions and free space",
+    .doctorSealedToRemovedKey:
+      "{1}: still sealed to {2}, which the journal no longer lists; run ilgi key remove {2} again",
+    .errUnsafeMemoryFolder:
+      "{1} is not a private folder of yours ({2}), so no draft was kept there; remove it, or set XDG_RUNTIME_DIR",
+    .memoryFolderLink: "it is a link",
+    .memoryFolderNotAFolder: "it is not a folder",
+    .memoryFolderOwner: "it belongs to user {1}",
+    .memoryFolderOpen: "others may open it: mode {1}",
     .errTemplate: "template {1}: {2}; fix or remove it",
+    .errSealingUnknown: "{1}: ilgi cannot tell whether this journal is encrypted, so nothing was written: {2}",
+    .errBlankText: "{1}: an entry's text cannot be empty; to remove the entry, use ilgi delete",
+    .errSealing: "{1} could not be encrypted ({2}); nothing was written",
     .selectorMatchesMany: "`{1}` matches {2 entry|entries}:",
     .errNotInTrash: "nothing in the trash matches `{1}`; `ilgi trash` lists what is there",
     .errNameOne: "name one by its id or path, e.g. `ilgi show {1}`",

@@ -193,6 +193,15 @@ public enum Message: String, Sendable, CaseIterable {
   case errOccupied
   case errIO
   case errTemplate
+  case errUnsafeMemoryFolder
+  case memoryFolderLink
+  case memoryFolderNotAFolder
+  case memoryFolderOwner
+  case memoryFolderOpen
+  case doctorSealedToRemovedKey
+  case errSealingUnknown
+  case errBlankText
+  case errSealing
   case selectorMatchesMany
   case errNameOne
   case errNotInTrash

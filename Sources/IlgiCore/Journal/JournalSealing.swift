@@ -1,0 +1,146 @@
+import Foundation
+import IlgiAge
+
+/// Whether a journal's entries are sealed, and to whom, decided in one place from one durable
+/// fact: the recipient list in the journal's own `.ilgi/config.toml` (`encryption.recipients`,
+/// FORMAT.md "Encrypted journals").
+///
+/// The file is looked at again before every decision and read again whenever it changed, so
+/// every writer follows a conversion the moment its list is written: a server started before
+/// `ilgi encrypt` seals its next entry, and one started before `ilgi key remove` seals to the
+/// keys that are left.
+///
+/// A journal never turns plain by accident. A config that cannot be read (a sync conflict's
+/// markers around it) in a journal with any sign of encryption (a sealed index, a recipient
+/// key in the file's text, an encrypted entry), a recipient list that cannot be read, or a list
+/// that is gone while the sealed index is still there make the state `unknown`, and every write
+/// stops on it. A plain journal with a broken config stays plain (its settings are warned about).
+public final class JournalSealing: @unchecked Sendable {
+  /// What the journal's files say.
+  public enum State: Sendable, Equatable {
+    /// No recipients: entries are plain Markdown.
+    case plain
+    /// Entries, drafts' homes and the index are sealed to these recipients.
+    case sealed([X25519Recipient])
+    /// The journal cannot tell: why, in words that say what to mend.
+    case unknown(String)
+
+    /// The recipients new and rewritten files are sealed to; empty unless `sealed`.
+    public var recipients: [X25519Recipient] {
+      if case .sealed(let recipients) = self { return recipients }
+      return []
+    }
+
+    /// Whether the journal's files are kept sealed (or may be: `unknown` counts as sealed for
+    /// where drafts go and what is never written in the clear).
+    public var isPlain: Bool { self == .plain }
+  }
+
+  /// The journal's config file, absolute.
+  public let configPath: String
+  /// The sealed index, absolute: its presence with no recipient list is evidence of a damage.
+  let sealedIndexPath: String
+  /// The journal root, absolute.
+  let root: String
+  private let lock = NSLock()
+  private var cached: (stamp: [Int64], state: State)?
+
+  /// The sealing of the journal at `root`.
+  public init(root: String) {
+    self.root = root
+    configPath = root + "/" + JournalLayout.ilgiFolder + "/config.toml"
+    sealedIndexPath = root + "/" + JournalLayout.ilgiFolder + "/index.age"
+  }
+
+  /// The state now: the config is read again only when its inode, size or times changed.
+  public var state: State {
+    let stamp = Self.stamp(configPath) + Self.stamp(sealedIndexPath)
+    lock.lock()
+    defer { lock.unlock() }
+    if let cached, cached.stamp == stamp { return cached.state }
+    let state = read()
+    cached = (stamp, state)
+    return state
+  }
+
+  /// The recipients to seal to, or nil for a plain journal; fails for one that cannot tell.
+  public func recipientsForWriting(_ path: String) throws(JournalError) -> [X25519Recipient]? {
+    switch state {
+    case .plain: return nil
+    case .sealed(let recipients): return recipients
+    case .unknown(let reason): throw JournalError(path: path, reason: .sealingUnknown(reason))
+    }
+  }
+
+  private func read() -> State {
+    let hasSealedIndex = LocalFileSystem().exists(atPath: sealedIndexPath)
+    let file: ConfigFile?
+    do throws(ConfigError) {
+      file = try ConfigFile.load(path: configPath, isJournalConfig: true)
+    } catch {
+      let text = (try? LocalFileSystem().readFile(atPath: configPath, limit: 1 << 20)).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      guard hasSealedIndex || text?.contains("age1") == true || Self.holdsEncryptedEntry(root) else { return .plain }
+      return .unknown(
+        Self.display(configPath) + " cannot be read (\(Self.reason(error))); mend it, then run ilgi again")
+    }
+    let written = file?.line(of: .encryptionRecipients) != nil
+    let text = file?.values[.encryptionRecipients]?.string ?? ""
+    let recipients = ConfigKey.recipientWords(text).compactMap { try? X25519Recipient($0) }
+    if written && (recipients.isEmpty || recipients.count != ConfigKey.recipientWords(text).count) {
+      return .unknown(
+        Self.display(configPath) + " has an encryption.recipients line that is not a list of age1... keys")
+    }
+    if recipients.isEmpty {
+      if hasSealedIndex {
+        return .unknown(
+          Self.display(configPath) + " lists no encryption.recipients, but the journal's index is sealed")
+      }
+      return .plain
+    }
+    return .sealed(recipients)
+  }
+
+  /// Whether any `*.md.age` file is in the journal's tree (hidden folders skipped); stops at
+  /// the first. Asked only of a journal whose config cannot be read.
+  static func holdsEncryptedEntry(_ root: String) -> Bool {
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return false }
+    while let name = walker.nextObject() as? String {
+      let last = (name as NSString).lastPathComponent
+      if last.hasPrefix(".") {
+        walker.skipDescendants()
+        continue
+      }
+      if EncryptedName.isEncrypted(last) { return true }
+    }
+    return false
+  }
+
+  private static func reason(_ error: ConfigError) -> String {
+    switch error {
+    case .syntax(_, let line, _, _): return "it is not TOML at line \(line)"
+    case .io(let error): return error.reason.lowercased()
+    default: return "\(error)"
+    }
+  }
+
+  /// `.ilgi/config.toml` rather than the whole path: the journal is named by the caller.
+  private static func display(_ path: String) -> String {
+    let marker = "/" + JournalLayout.ilgiFolder + "/"
+    guard let range = path.range(of: marker, options: .backwards) else { return path }
+    return String(path[path.index(after: range.lowerBound)...])
+  }
+
+  /// What tells a file changed: inode, size, modification and change times; all zero when
+  /// there is no file.
+  private static func stamp(_ path: String) -> [Int64] {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return [0, 0, 0, 0] }
+    return [
+      Int64(info.st_ino), Int64(info.st_size),
+      Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+    ]
+  }
+}

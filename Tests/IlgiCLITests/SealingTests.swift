@@ -1,0 +1,125 @@
+import Foundation
+import IlgiAge
+import IlgiCore
+import IlgiTestSupport
+import Testing
+
+/// Whether a journal is encrypted is one durable fact (`.ilgi/config.toml`'s recipients), asked
+/// by every writer at every write: a server started earlier follows a conversion made in
+/// another terminal, and a journal that cannot tell writes nothing rather than plaintext.
+@Suite struct SealingTests {
+  static let marker = EncryptionTests.marker
+
+  @Test func aRunningAppFollowsEncryptAndKeyRemoveMadeElsewhere() throws {
+    var h = try Harness([
+      "2026/11/2026-11-20-0930-walk.md":
+        "---\nid: 11111111-1111-4111-8111-111111111111\ndate: 2026-11-20T09:30:00+09:00\n---\nA walk\n\nCold.\n"
+    ])
+    let runtime = h.journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    h.environment["XDG_RUNTIME_DIR"] = runtime
+    try h.run("key", "new").expectSuccess()
+    let server = try ServeTests.Server(h, [])
+    defer { _ = server.stop() }
+    // Plain when the server started.
+    let plain = try AppServeTests.write(server.port, "POST", "/api/entries", ["content": "Before\n\nplain words"])
+    #expect(plain.status == 201)
+    #expect((plain.json["path"] as? String)?.hasSuffix(".md") == true)
+
+    try h.run("encrypt").expectSuccess()
+    let sealed = try AppServeTests.write(
+      server.port, "POST", "/api/entries", ["content": "After \(Self.marker)\n\nSecret words \(Self.marker)."])
+    #expect(sealed.status == 201)
+    let path = try #require(sealed.json["path"] as? String)
+    #expect(path.hasSuffix(".md.age"), "\(path)")
+    #expect(EncryptionTests.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/.ilgi/index.sqlite"))
+    #expect(try h.run("list").stdout.contains("After \(Self.marker)"))
+
+    // A second key added and removed while the server runs: what it writes next, and the
+    // index it seals again, no longer open with the removed key.
+    let (second, recipient) = try EncryptionTests.secondKey(h)
+    try h.run("key", "add", recipient).expectSuccess()
+    try h.run("key", "remove", recipient).expectSuccess()
+    let later = try AppServeTests.write(server.port, "POST", "/api/entries", ["content": "Later\n\nwords"])
+    #expect(later.status == 201)
+    let laterPath = h.journal.root + "/" + (later.json["path"] as? String ?? "")
+    #expect(try EncryptionTests.ageDecrypt(laterPath, identity: second).status != 0)
+    #expect(try EncryptionTests.ageDecrypt(laterPath, identity: EncryptionTests.identityFile(h)).status == 0)
+    #expect(try ServeTests.get(server.port, "/").body.contains("Later"))
+    let index = h.journal.root + "/" + EntryIndex.sealedFile
+    #expect(try EncryptionTests.ageDecrypt(index, identity: second).status != 0)
+  }
+
+  @Test func aDamagedConfigNeverTurnsAnEncryptedJournalPlain() throws {
+    let h = try EncryptionTests.encrypted()
+    let config = h.journal.root + "/.ilgi/config.toml"
+    let text = try String(contentsOfFile: config, encoding: .utf8)
+    // What a sync conflict leaves.
+    try ("<<<<<<< HEAD\n" + text + "=======\n" + text + ">>>>>>> other\n").write(
+      toFile: config, atomically: true, encoding: .utf8)
+    try? FileManager.default.removeItem(atPath: h.journal.root + "/" + EntryIndex.sealedFile)
+    let before = h.journal.snapshot()
+    for arguments in [["list"], ["new", "--no-weather", "Plain \(Self.marker)"], ["search", "walk"]] {
+      let result = try IlgiProcess.run(arguments, environment: h.environment)
+      #expect(result.status == 65, "\(arguments): \(result.stderr)")
+      // The config's own warning (its line), then the refusal.
+      #expect(result.stderr.split(separator: "\n").count == 2, "\(result.stderr)")
+      #expect(result.stderr.contains("cannot tell whether this journal is encrypted"), "\(result.stderr)")
+      #expect(result.stderr.contains(".ilgi/config.toml cannot be read"), "\(result.stderr)")
+    }
+    #expect(h.journal.snapshot() == before)
+    #expect(EncryptionTests.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/.ilgi/index.sqlite"))
+  }
+
+  @Test func aRecipientListGoneBesideASealedIndexStopsWrites() throws {
+    let h = try EncryptionTests.encrypted()
+    _ = try h.run("list")
+    try "locale = \"en\"\n".write(toFile: h.journal.root + "/.ilgi/config.toml", atomically: true, encoding: .utf8)
+    let result = try h.run("new", "--no-weather", "Plain \(Self.marker)")
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(result.stderr.contains("lists no encryption.recipients, but the journal's index is sealed"))
+    #expect(EncryptionTests.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+  }
+
+  @Test func aPlainJournalWithABrokenConfigStaysPlainAndWarns() throws {
+    let h = try Harness([
+      "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\nRun\n"
+    ])
+    try "locale = \n".write(toFile: h.journal.root + "/.ilgi/config.toml", atomically: true, encoding: .utf8)
+    let list = try h.run("list")
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("Run"))
+  }
+
+  @Test func anInterruptedKeyRemoveIsFinishedByRunningItAgain() throws {
+    let h = try EncryptionTests.encrypted()
+    let (second, recipient) = try EncryptionTests.secondKey(h)
+    let own = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    try h.run("key", "add", recipient).expectSuccess()
+    // What a run stopped after writing the list leaves: the change begun, the list without the
+    // key, every file still sealed to both.
+    let removed = try X25519Recipient(recipient)
+    let store = try JournalStore(root: h.journal.root, reader: EntryReader(timeZone: .current))
+    try KeyChange(removed: [removed]).begin(in: store)
+    Thread.sleep(forTimeInterval: 0.02)
+    try h.run("config", "set", "encryption.recipients", own).expectSuccess()
+    let doctor = try h.run("doctor")
+    #expect(doctor.status == 1)
+    for name in ["2026-11-20-0930.md.age", "2026-11-21-2200.md.age"] {
+      #expect(doctor.stdout.contains("2026/11/\(name): still sealed to \(recipient)"), "\(doctor.stdout)")
+      #expect(try EncryptionTests.ageDecrypt(h.journal.root + "/2026/11/" + name, identity: second).status == 0)
+    }
+
+    let again = try h.run("key", "remove", recipient)
+    #expect(again.status == 0, "\(again.stderr)")
+    for name in ["2026-11-20-0930.md.age", "2026-11-21-2200.md.age"] {
+      #expect(try EncryptionTests.ageDecrypt(h.journal.root + "/2026/11/" + name, identity: second).status != 0)
+    }
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/" + KeyChange.file))
+    #expect(try h.run("doctor").status == 0)
+    // With nothing left to finish, the key is a stranger again.
+    #expect(try h.run("key", "remove", recipient).status == 66)
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import IlgiAge
+import IlgiTestSupport
+import Testing
+
+@testable import IlgiCore
+
+/// The folder in memory that holds an encrypted journal's drafts and every merge's scratch:
+/// used only when it is this account's alone, and left with nothing a killed run wrote.
+@Suite struct MemoryFolderTests {
+  @Test func onlyAFolderOfThisAccountThatNoOneElseOpensIsUsed() throws {
+    let journal = try TempJournal()
+    let good = journal.base + "/good"
+    try MemoryFolder.prepare(base: good)
+    var info = stat()
+    #expect(stat(good, &info) == 0 && info.st_mode & 0o777 == 0o700)
+    try MemoryFolder.prepare(base: good)
+
+    // Made in advance by someone else: a link to their folder, or a folder others may open.
+    let theirs = journal.base + "/theirs"
+    try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+    let link = journal.base + "/link"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: theirs)
+    #expect(throws: MemoryFolder.Unsafe.link) { try MemoryFolder.prepare(base: link) }
+    chmod(theirs, 0o777)
+    #expect(throws: MemoryFolder.Unsafe.open(0o777)) { try MemoryFolder.prepare(base: theirs) }
+    let file = journal.base + "/file"
+    FileManager.default.createFile(atPath: file, contents: Data())
+    #expect(throws: MemoryFolder.Unsafe.notAFolder) { try MemoryFolder.prepare(base: file) }
+  }
+
+  @Test func anEncryptedJournalsDraftsAreNeverMadeInAFolderLaidInAdvance() throws {
+    let journal = try TempJournal()
+    let runtime = journal.base + "/runtime"
+    let elsewhere = journal.base + "/elsewhere"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: runtime + "/ilgi", withDestinationPath: elsewhere)
+    let recipient = X25519Identity.generate().recipient
+    try journal.write(".ilgi/config.toml", "[encryption]\nrecipients = \"\(recipient.encoded)\"\n")
+    let store = try JournalStore(
+      root: journal.root, reader: EntryReader(timeZone: .seoul),
+      environment: IlgiEnvironment(variables: ["XDG_RUNTIME_DIR": runtime]))
+    #expect(store.draftsRoot.hasPrefix(runtime + "/ilgi/"))
+    #expect(throws: JournalError.self) { try store.ensureFolder(JournalLayout.draftsFolder) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+  }
+
+  @Test func aMergesTextsAreKeptInMemoryAndWhatAKilledMergeLeftIsSwept() throws {
+    let journal = try TempJournal()
+    let runtime = journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    // What a merge killed midway left (its process is gone).
+    let left = runtime + "/ilgi/merge-2147483646-deadbeef"
+    try FileManager.default.createDirectory(atPath: left, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: left + "/mine", contents: Data("secret".utf8))
+    chmod(runtime + "/ilgi", 0o700)
+    let store = try JournalStore(
+      root: journal.root, reader: EntryReader(timeZone: .seoul),
+      environment: IlgiEnvironment(variables: ["XDG_RUNTIME_DIR": runtime]))
+    let merged = store.merge(
+      base: "a\nb\nc\nd\ne\n", mine: "a\nB\nc\nd\ne\n", theirs: "a\nb\nc\nD\ne\n",
+      labels: TextMerge.Labels(mine: "mine", base: "base", theirs: "theirs"))
+    #expect(merged == .clean(Array("a\nB\nc\nD\ne\n".utf8)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: runtime + "/ilgi").isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: journal.root + "/.ilgi/drafts"))
+  }
+}
