@@ -34,7 +34,8 @@ public enum AgeArmor {
     guard lines.first == Substring(begin) else { throw .malformedArmor("it does not begin with \(begin)") }
     guard lines.last == Substring(end) else { throw .malformedArmor("it does not end with \(end)") }
     lines = Array(lines.dropFirst().dropLast())
-    guard !lines.isEmpty else { throw .malformedArmor("it holds nothing") }
+    // An empty armor is an empty file: what is wrong with it is that it has no header.
+    if lines.isEmpty { return [] }
     for (number, line) in lines.enumerated() {
       let isLast = number == lines.count - 1
       guard isLast ? (line.count >= 1 && line.count <= 64) : line.count == 64 else {

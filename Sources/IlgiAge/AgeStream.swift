@@ -57,12 +57,16 @@ enum AgeStream {
   static func open(
     _ payload: UnsafeRawBufferPointer, fileKey: [UInt8], into output: UnsafeMutableRawBufferPointer
   ) throws(AgeError) {
-    guard payload.count >= nonceSize else { throw .truncated }
+    // The nonce is the header's last part (age-encryption.org/v1): without it there is no payload.
+    guard payload.count >= nonceSize else { throw .malformedHeader("the payload's nonce is missing or short") }
     var opener = ChunkOpener(key: payloadKey(fileKey: fileKey, nonce: Array(payload[..<nonceSize])))
     var offset = nonceSize
     var index = 0
     let sealedSize = chunkSize + tagSize
-    func keep(_ chunk: Data) {
+    // A payload whose last piece is shorter than a tag has room for less text than its full
+    // chunks hold: no well-formed file is that long, and its text is never written past the end.
+    func keep(_ chunk: Data) throws(AgeError) {
+      guard index * chunkSize + chunk.count <= output.count else { throw .truncated }
       chunk.withUnsafeBytes {
         UnsafeMutableRawBufferPointer(rebasing: output[(index * chunkSize)...]).copyMemory(from: $0)
       }
@@ -75,8 +79,9 @@ enum AgeStream {
       if size < sealedSize || offset + size == payload.count {
         // The last chunk: short, or full and at the end of the file.
         if let chunk = opener.open(sealed, index: index, last: true) {
-          guard !chunk.isEmpty || index == 0 else { throw .malformedHeader("its last chunk is empty") }
-          keep(chunk)
+          // Only an empty text is an empty last chunk; a chunk after full ones never is.
+          guard !chunk.isEmpty || index == 0 else { throw .damagedChunk(index + 1) }
+          try keep(chunk)
           return
         }
         if size == sealedSize, opener.open(sealed, index: index, last: false) != nil { throw .truncated }
@@ -86,7 +91,7 @@ enum AgeStream {
         if opener.open(sealed, index: index, last: true) != nil { throw .trailingData }
         throw .damagedChunk(index + 1)
       }
-      keep(chunk)
+      try keep(chunk)
       offset += size
       index += 1
     }

@@ -123,3 +123,45 @@ import Testing
     #expect(try h.run("key", "remove", recipient).status == 66)
   }
 }
+
+/// A file named `NAME.md.age` is an age file or a file that cannot be decrypted: never an entry
+/// titled by its first line.
+@Suite struct NotAnAgeFileTests {
+  static let vectors =
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+    + "/IlgiAgeTests/CCTV"
+
+  @Test func everyFailingAgeVectorAndAnEmptyFileIsNamedOnceAndCountedByDoctor() throws {
+    let h = try EncryptionTests.encrypted()
+    var names = ["zero-bytes.md.age"]
+    FileManager.default.createFile(atPath: h.journal.root + "/2026/11/zero-bytes.md.age", contents: Data())
+    for vector in try FileManager.default.contentsOfDirectory(atPath: Self.vectors).sorted()
+    where !vector.contains("hybrid") && vector != "LICENSE" && vector != "README.md" {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.vectors + "/" + vector)))
+      let text = String(decoding: bytes.prefix(400), as: UTF8.self)
+      guard !text.contains("expect: success"), !text.contains("compressed: zlib"),
+        let split = bytes.indices.first(where: { $0 > 0 && bytes[$0] == 0x0A && bytes[$0 - 1] == 0x0A })
+      else { continue }
+      names.append(vector + ".md.age")
+      try Data(bytes[(split + 1)...]).write(to: URL(fileURLWithPath: h.journal.root + "/2026/11/" + vector + ".md.age"))
+    }
+    #expect(names.count > 80)
+    for armored in ["armor_garbage_leading", "armor_lowercase", "armor_whitespace_begin", "armor_wrong_type"] {
+      #expect(names.contains(armored + ".md.age"))
+    }
+    let list = try h.run("list", "-n", "500")
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("A walk by the"))
+    #expect(!list.stdout.contains("BEGIN"), "an armor line was taken for a title")
+    for name in names {
+      let lines = list.stderr.split(separator: "\n").filter {
+        $0.contains("2026/11/" + name + " could not be decrypted")
+      }
+      #expect(lines.count == 1, "\(name): \(list.stderr)")
+    }
+    let doctor = try h.run("doctor")
+    #expect(doctor.status == 1)
+    #expect(doctor.stderr.contains("\(names.count) problems"), "\(doctor.stderr)")
+    #expect(names.filter { !doctor.stdout.contains("2026/11/" + $0 + " ") }.isEmpty, "\(doctor.stdout)")
+  }
+}

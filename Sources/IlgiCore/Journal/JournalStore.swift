@@ -168,10 +168,12 @@ public struct JournalStore: Sendable {
   /// age's overhead on a text of the size limit: 16 bytes a chunk, and room for a header.
   static let ageOverhead = (EntryReader.sizeLimit / 65536 + 1) * 16 + 64 * 1024
 
-  /// The text of bytes read from `path`: themselves, or decrypted when they are an age file
-  /// (whatever the file's name: a half-converted entry is read either way).
+  /// The text of bytes read from `path`: themselves, or decrypted when they are an age file (a
+  /// half-converted `NAME.md` holding ciphertext is read too). A file named `NAME.md.age` is
+  /// always opened as age: one that is not an age file is a file that cannot be decrypted,
+  /// never an entry titled by whatever its first line is.
   func plaintext(of bytes: [UInt8], path: JournalPath) throws(EntryReadError) -> [UInt8] {
-    guard AgeFile.isEncrypted(bytes) else {
+    guard AgeFile.isEncrypted(bytes) || EncryptedName.isEncrypted(path.rawValue) else {
       guard bytes.count <= EntryReader.sizeLimit else {
         throw EntryReadError(path: path, reason: .tooLarge(size: Int64(bytes.count), limit: EntryReader.sizeLimit))
       }
