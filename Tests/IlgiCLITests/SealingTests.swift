@@ -51,6 +51,41 @@ import Testing
     #expect(try EncryptionTests.ageDecrypt(index, identity: second).status != 0)
   }
 
+  @Test func gitHooksNeverSeeThePassphraseAndCommitsNameNoTitle() throws {
+    let h = try EncryptionTests.encrypted(git: true)
+    let seen = h.journal.base + "/hook-env"
+    let hook = h.journal.root + "/.git/hooks/pre-commit"
+    try "#!/bin/sh\nenv > '\(seen)'\n".write(toFile: hook, atomically: true, encoding: .utf8)
+    chmod(hook, 0o755)
+    let made = try h.run(
+      "new", "--no-weather", "Secret title \(Self.marker)", env: ["ILGI_PASSPHRASE": "hunter2-passphrase"])
+    made.expectSuccess()
+    let environment = try String(contentsOfFile: seen, encoding: .utf8)
+    #expect(environment.contains("GIT_INDEX_FILE") || environment.contains("PATH="))
+    #expect(!environment.contains("hunter2-passphrase"))
+    let log = try ChildProcess.run(["git", "-C", h.journal.root, "log", "--format=%s%n%b"])
+    #expect(log.stdout.contains("ilgi: new"), "\(log.stdout)")
+    #expect(!log.stdout.contains(Self.marker))
+  }
+
+  @Test func aReplacedIndexIsOwnerOnly() throws {
+    let h = try Harness([
+      "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\nRun\n"
+    ])
+    try h.run("list").expectSuccess()
+    let index = h.journal.root + "/.ilgi/index.sqlite"
+    try "not an index".write(toFile: index, atomically: false, encoding: .utf8)
+    for suffix in ["-wal", "-shm"] { unlink(index + suffix) }
+    let old = umask(0o022)
+    defer { umask(old) }
+    try h.run("list").expectSuccess()
+    for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: index + suffix) {
+      var info = stat()
+      #expect(stat(index + suffix, &info) == 0)
+      #expect(info.st_mode & 0o777 == 0o600, "index.sqlite\(suffix) is \(String(info.st_mode & 0o777, radix: 8))")
+    }
+  }
+
   @Test func aDamagedConfigNeverTurnsAnEncryptedJournalPlain() throws {
     let h = try EncryptionTests.encrypted()
     let config = h.journal.root + "/.ilgi/config.toml"

@@ -50,9 +50,6 @@ public final class EntryIndex: @unchecked Sendable {
     var notices: [IndexNotice] = []
     do {
       try store.fileSystem.createDirectory(atPath: folder, permissions: JournalLayout.folderPermissions)
-      // SQLite would create the file with the umask; FORMAT.md wants it owner-only.
-      let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-      if fd >= 0 { close(fd) }
       do {
         return try openFile(path, reader: store.reader)
       } catch let error as DatabaseError where isCorruption(error) || error.resultCode == .SQLITE_ERROR {
@@ -107,7 +104,11 @@ public final class EntryIndex: @unchecked Sendable {
     return configuration
   }
 
+  /// Opens the index file at `path`, made owner-only first when it is new: SQLite would create
+  /// it with the umask, and its `-wal` and `-shm` take the main file's permissions.
   private static func openFile(_ path: String, reader: EntryReader) throws -> EntryIndex {
+    let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    if fd >= 0 { close(fd) }
     var configuration = configuration()
     configuration.journalMode = .wal
     // Two ilgi processes refreshing at once wait for each other instead of failing.
