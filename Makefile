@@ -25,7 +25,8 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev libqrencode-dev pkg-config >/dev/null; \
 	fi
 
-# Everything the tests use, installed here and never in the middle of a test: age, the reference
+# Everything the tests use, installed here and never in the middle of a test: vim (an encrypted
+# draft leaves no line in its history, swap or undo files); age, the reference
 # implementation encrypted journals are checked against; strace kills ilgi
 # on exact syscalls in the fault suite; git for the git tests; chromium (headless), curl and the
 # Noto CJK fonts for the browser and server tests, and zbar to read back the QR code `serve`
@@ -36,8 +37,9 @@ deps:
 TOOLS := .build/test-tools
 setup: deps
 	@python3 -m pip --version >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' 2>/dev/null && \
-	  command -v strace >/dev/null && command -v git >/dev/null && command -v script >/dev/null || { \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-pip python3-venv strace git bsdutils >/dev/null; }
+	  command -v strace >/dev/null && command -v git >/dev/null && command -v script >/dev/null && \
+	  command -v vim >/dev/null || { \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-pip python3-venv strace git bsdutils vim >/dev/null; }
 	@command -v age >/dev/null && command -v age-keygen >/dev/null || { \
 	  echo "Installing age (the reference the encryption tests read and write against)..."; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq age >/dev/null; }

@@ -30,6 +30,33 @@ struct Editor {
     return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
   }
 
+  /// This editor for a draft of an encrypted journal: vim and neovim started without their
+  /// history files (viminfo, shada), swap file, undo file or backup, each of which would keep
+  /// lines of the draft on disk. Other editors are started as they are (the README says what
+  /// they keep).
+  func leavingNoTrace(path: String) -> Editor {
+    guard let first = command.split(whereSeparator: \.isWhitespace).first.map(String.init),
+      !first.contains(where: { "\"'$`\\=;|&()<>".contains($0) })
+    else { return self }
+    let program =
+      first.contains("/")
+      ? first
+      : path.split(separator: ":").map { "\($0)/\(first)" }.first {
+        access($0, X_OK) == 0
+      }
+    guard let program else { return self }
+    // `vi` and `editor` are often vim under another name (links through /etc/alternatives).
+    guard let resolved = realpath(program, nil) else { return self }
+    let name = (String(cString: resolved) as NSString).lastPathComponent
+    free(resolved)
+    guard name.hasPrefix("vim") || name.hasPrefix("nvim") || name.hasPrefix("gvim") else { return self }
+    // Right after the program, before any `-c` the person gave: a vimrc setting them again is
+    // overruled by the first `-c`, which runs once the file is loaded.
+    let off = "'set noundofile nobackup nowritebackup noswapfile'"
+    let rest = command.dropFirst(first.count)
+    return Editor(command: first + " -i NONE -n --cmd \(off) -c \(off)" + rest)
+  }
+
   /// Picks the editor from the environment.
   static func fromEnvironment(_ environment: [String: String], configured: String? = nil) -> Editor {
     if let configured = configured?.trimmingCharacters(in: .whitespaces), !configured.isEmpty {

@@ -86,6 +86,23 @@ import Testing
     }
   }
 
+  @Test(arguments: ["vim", "vi"])
+  func vimKeepsNoLineOfAnEncryptedEntryOnDisk(_ program: String) throws {
+    let h = try EncryptionTests.encrypted()
+    let home = h.environment["HOME", default: ""]
+    // A person's vim keeps history, undo and backups; a line deleted goes to ~/.viminfo.
+    try FileManager.default.createDirectory(atPath: home + "/undo", withIntermediateDirectories: true)
+    try "set undofile\nset undodir=\(home)/undo\nset backup\nset backupdir=\(home)/undo\nset viminfo='100,<50,s10,h\n"
+      .write(toFile: home + "/.vimrc", atomically: true, encoding: .utf8)
+    let editor = "\(program) -c '/Cold and bright/d' -c 'wq'"
+    let edited = try h.runOnTerminal("edit 11111111", env: ["EDITOR": editor, "TERM": "xterm"])
+    #expect(edited.status == 0, "\(edited.stdout)")
+    #expect(!(try h.run("show", "11111111").stdout.contains("Cold and bright")))
+    #expect(EncryptionTests.filesHolding("Cold and bright", under: home).isEmpty)
+    #expect(EncryptionTests.filesHolding(Self.marker, under: home).isEmpty)
+    #expect(EncryptionTests.filesHolding("Cold and bright", under: h.journal.root).isEmpty)
+  }
+
   @Test func aDamagedConfigNeverTurnsAnEncryptedJournalPlain() throws {
     let h = try EncryptionTests.encrypted()
     let config = h.journal.root + "/.ilgi/config.toml"

@@ -40,8 +40,9 @@ extension Ilgi {
           if merged.clean { return try finish(session, context, store) }
         }
       }
-      let ending = try context.editor.edit(
-        store.absolute(session.draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
+      let search = context.variables["PATH"] ?? "/usr/bin:/bin"
+      let editor = store.encryptsNewEntries ? context.editor.leavingNoTrace(path: search) : context.editor
+      let ending = try editor.edit(store.absolute(session.draft), path: search)
       guard ending == .exited(0) else {
         if try store.abandonEdit(session) { throw Failure(tr(.errEditorUncleanNothingKept, path)) }
         throw Failure(tr(.errEditorUnclean, path, session.draft))

@@ -141,10 +141,11 @@ extension Ilgi {
       _ context: Context, _ store: JournalStore, draft: JournalPath, template: [UInt8]?,
       weather: WeatherRequest? = nil
     ) throws {
-      let editor = context.editor
+      let path = context.variables["PATH"] ?? "/usr/bin:/bin"
+      let editor = store.encryptsNewEntries ? context.editor.leavingNoTrace(path: path) : context.editor
       let ending: Editor.Ending
       do {
-        ending = try editor.edit(store.absolute(draft), path: context.variables["PATH"] ?? "/usr/bin:/bin")
+        ending = try editor.edit(store.absolute(draft), path: path)
       } catch let failure as Failure {
         // The editor never ran, so an untouched draft holds nothing of the person's.
         if let template, (try? store.fileSystem.readFile(atPath: store.absolute(draft), limit: 1 << 20)) == template {

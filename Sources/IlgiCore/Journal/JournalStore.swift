@@ -171,9 +171,11 @@ public struct JournalStore: Sendable {
   /// The text of bytes read from `path`: themselves, or decrypted when they are an age file (a
   /// half-converted `NAME.md` holding ciphertext is read too). A file named `NAME.md.age` is
   /// always opened as age: one that is not an age file is a file that cannot be decrypted,
-  /// never an entry titled by whatever its first line is.
+  /// never an entry titled by whatever its first line is. Drafts keep the entry's name and are
+  /// the editor's text (in memory for an encrypted journal).
   func plaintext(of bytes: [UInt8], path: JournalPath) throws(EntryReadError) -> [UInt8] {
-    guard AgeFile.isEncrypted(bytes) || EncryptedName.isEncrypted(path.rawValue) else {
+    let isDraft = path.rawValue.hasPrefix(JournalLayout.draftsFolder + "/")
+    guard AgeFile.isEncrypted(bytes) || (EncryptedName.isEncrypted(path.rawValue) && !isDraft) else {
       guard bytes.count <= EntryReader.sizeLimit else {
         throw EntryReadError(path: path, reason: .tooLarge(size: Int64(bytes.count), limit: EntryReader.sizeLimit))
       }
