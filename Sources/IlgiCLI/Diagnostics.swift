@@ -105,6 +105,8 @@ enum Diagnostics {
       return tr(.warningLine, tr(.readUnreadable, path, io.reason.lowercased()), tr(.adviceCheckPermissions))
     case .undecryptable(let why):
       return tr(.warningLine, tr(.readUndecryptable, path, why), tr(.adviceCheckKey))
+    case .linksOutside(let target):
+      return tr(.warningLine, tr(.readLinksOutside, path, target), tr(.adviceLinkOutside))
     }
   }
 

@@ -217,3 +217,47 @@ import Testing
     #expect(names.filter { !doctor.stdout.contains("2026/11/" + $0 + " ") }.isEmpty, "\(doctor.stdout)")
   }
 }
+
+/// A `.md` link in the journal that leads out of it (from a collaborator's commit, say) is named
+/// once and never listed, served, exported, encrypted into the journal or written.
+@Suite struct LinkOutsideTests {
+  @Test func aLinkOutOfTheJournalIsNamedAndNeverRead() throws {
+    let h = try Harness([
+      "2026/11/2026-11-20-0930-walk.md":
+        "---\nid: 11111111-1111-4111-8111-111111111111\ndate: 2026-11-20T09:30:00+09:00\n---\nA walk\n\nCold.\n"
+    ])
+    let secret = h.journal.base + "/secret.md"
+    let text =
+      "---\nid: 99999999-9999-4999-8999-999999999999\ndate: 2026-11-21T09:30:00+09:00\n---\nOutside secret\n\nwords\n"
+    try text.write(toFile: secret, atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: h.journal.root + "/2026/11/outside.md", withDestinationPath: secret)
+    let list = try h.run("list")
+    #expect(list.status == 0)
+    #expect(list.stdout.contains("A walk"))
+    #expect(!list.stdout.contains("Outside secret"))
+    #expect(list.stderr.contains("2026/11/outside.md is a link to \(secret), outside the journal"), "\(list.stderr)")
+    #expect(try h.run("search", "secret").stdout.contains("Outside") == false)
+    #expect(try h.run("show", "99999999").status != 0)
+    let doctor = try h.run("doctor")
+    #expect(doctor.status == 1)
+    #expect(doctor.stdout.contains("2026/11/outside.md"))
+
+    let site = h.journal.base + "/site"
+    try h.run("export", "html", "--out", site).expectSuccess()
+    #expect(EncryptionTests.filesHolding("Outside secret", under: site).isEmpty)
+
+    let server = try ServeTests.Server(h, [])
+    let page = try ServeTests.get(server.port, "/")
+    _ = server.stop()
+    #expect(page.body.contains("A walk"))
+    #expect(!page.body.contains("Outside secret"))
+
+    try h.run("key", "new").expectSuccess()
+    var env = h.environment
+    env["XDG_RUNTIME_DIR"] = h.journal.base
+    _ = try IlgiProcess.run(["encrypt"], environment: env)
+    #expect(try String(contentsOfFile: secret, encoding: .utf8) == text)
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/2026/11/outside.md.age"))
+  }
+}

@@ -16,6 +16,8 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case unreadable(FileSystemError)
     /// An encrypted file that could not be opened; the text says why.
     case undecryptable(String)
+    /// A link to a file outside the journal (its target): never read, served or written.
+    case linksOutside(String)
   }
 
   /// The file, relative to the journal.
@@ -39,6 +41,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
       return "\(path): is \(Self.megabytes(size)); entries larger than \(Self.megabytes(Int64(limit))) are not read"
     case .unreadable(let error): return "\(path): \(error.reason.lowercased())"
     case .undecryptable(let why): return "\(path) could not be decrypted: \(why)"
+    case .linksOutside(let target): return "\(path): is a link to \(target), outside the journal"
     }
   }
 
@@ -50,6 +53,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case .frontMatter: return "fix that line"
     case .unreadable: return "check the file's permissions and links"
     case .undecryptable: return "check that your key (`ilgi key show`) is one of the journal's recipients"
+    case .linksOutside: return "copy the file into the journal, or remove the link"
     }
   }
 
@@ -61,6 +65,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case .tooLarge(let size, let limit): return "large\t\(size)\t\(limit)"
     case .unreadable(let error): return "io\t\(error.code)\t\(error.operation)"
     case .undecryptable(let why): return "age\t" + why.replacingOccurrences(of: "\t", with: " ")
+    case .linksOutside(let target): return "link\t" + target.replacingOccurrences(of: "\t", with: " ")
     case .frontMatter(let error):
       let position = "\(error.line)\t\(error.column.map(String.init) ?? "")"
       switch error.problem {
@@ -81,6 +86,7 @@ public struct EntryReadError: Error, Sendable, Equatable {
     switch parts.first {
     case "binary": reason = .binary
     case "age" where parts.count == 2: reason = .undecryptable(parts[1])
+    case "link" where parts.count == 2: reason = .linksOutside(parts[1])
     case "utf8" where parts.count == 2: reason = .invalidUTF8(offset: Int(parts[1]) ?? 0)
     case "large" where parts.count == 3: reason = .tooLarge(size: Int64(parts[1]) ?? 0, limit: Int(parts[2]) ?? 0)
     case "io" where parts.count == 3:

@@ -50,15 +50,23 @@ extension JournalStore {
 
   func walk(under folder: String? = nil, attachments wantsAttachments: Bool, keeping: FolderFilter?) -> Walk {
     let base = folder.map { absolute(folder: $0) } ?? root
+    // Links are followed only to files inside the journal.
+    let inside =
+      realpath(root, nil).map { pointer in
+        defer { free(pointer) }
+        return String(cString: pointer)
+      } ?? root
     // The top folder first, then its folders (a journal's years) on every core, each walked
     // whole by one worker; the results are put together in the top folder's order.
     var top = Walk(files: [], problems: [])
     let folders = Self.walk(
-      base: base, from: "", attachments: wantsAttachments, keeping: keeping, into: &top, recursive: false)
+      base: base, inside: inside, from: "", attachments: wantsAttachments, keeping: keeping, into: &top,
+      recursive: false)
     let parts = Parallel.map(folders, helpersFrom: 2) { folder in
       var part = Walk(files: [], problems: [])
       _ = Self.walk(
-        base: base, from: folder, attachments: wantsAttachments, keeping: keeping, into: &part, recursive: true)
+        base: base, inside: inside, from: folder, attachments: wantsAttachments, keeping: keeping, into: &part,
+        recursive: true)
       return part
     }
     for part in parts {
@@ -73,7 +81,7 @@ extension JournalStore {
   /// Walks the folder `start` (relative to `base`) into `walk`: its files and, when `recursive`,
   /// every folder below it; otherwise returns the folders it holds, not walked.
   static func walk(
-    base: String, from start: String, attachments wantsAttachments: Bool, keeping: FolderFilter? = nil,
+    base: String, inside: String, from start: String, attachments wantsAttachments: Bool, keeping: FolderFilter? = nil,
     into walk: inout Walk, recursive: Bool
   ) -> [String] {
     var pending = [start]
@@ -149,6 +157,12 @@ extension JournalStore {
           continue
         }
         guard isMarkdown || isAttachment, kind == S_IFREG else { continue }
+        if isMarkdown, type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN),
+          let outside = Self.linkOutside(directory + "/" + childName, inside: inside)
+        {
+          walk.problems.append(EntryReadError(path: JournalPath(prefix + childName), reason: .linksOutside(outside)))
+          continue
+        }
         let found = (JournalPath(prefix + childName), FileSignature(info))
         if isMarkdown {
           walk.files.append(found)
@@ -168,5 +182,17 @@ extension JournalStore {
       if let keeping, !keeping(relative, folderDigest) { walk.files.removeSubrange(firstFile...) }
     }
     return folders
+  }
+
+  /// Where the link at `path` leads, when that is outside the folder `inside` (a real path);
+  /// nil for a file that is no link, or a link to a file inside.
+  static func linkOutside(_ path: String, inside: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
+      return nil
+    }
+    defer { free(resolved) }
+    let target = String(cString: resolved)
+    return target.hasPrefix(inside + "/") ? nil : target
   }
 }

@@ -352,6 +352,8 @@ extension Catalog {
     .memoryFolderNotAFolder: "it is not a folder",
     .memoryFolderOwner: "it belongs to user {1}",
     .memoryFolderOpen: "others may open it: mode {1}",
+    .readLinksOutside: "{1} is a link to {2}, outside the journal, and is not read",
+    .adviceLinkOutside: "copy the file into the journal, or remove the link",
     .errTemplate: "template {1}: {2}; fix or remove it",
     .errSealingUnknown: "{1}: ilgi cannot tell whether this journal is encrypted, so nothing was written: {2}",
     .errBlankText: "{1}: an entry's text cannot be empty; to remove the entry, use ilgi delete",

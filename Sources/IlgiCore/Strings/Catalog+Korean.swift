@@ -337,6 +337,8 @@ extension Catalog {
     .memoryFolderNotAFolder: "폴더가 아닙니다",
     .memoryFolderOwner: "사용자 {1}의 것입니다",
     .memoryFolderOpen: "다른 사람이 열 수 있습니다: 권한 {1}",
+    .readLinksOutside: "{1}은(는) 일기장 밖의 {2}을(를) 가리키는 링크라서 읽지 않습니다",
+    .adviceLinkOutside: "파일을 일기장 안으로 복사하거나 링크를 지우세요",
     .errTemplate: "템플릿 {1}: {2}. 고치거나 지우세요",
     .errSealingUnknown: "{1}: 이 일기장이 암호화되었는지 알 수 없어 아무것도 쓰지 않았습니다: {2}",
     .errBlankText: "{1}: 일기 내용은 비울 수 없습니다. 지우려면 ilgi delete를 쓰세요",

@@ -193,6 +193,8 @@ public enum Message: String, Sendable, CaseIterable {
   case errOccupied
   case errIO
   case errTemplate
+  case readLinksOutside
+  case adviceLinkOutside
   case errUnsafeMemoryFolder
   case memoryFolderLink
   case memoryFolderNotAFolder
