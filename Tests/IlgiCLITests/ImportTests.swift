@@ -156,6 +156,28 @@ import Testing
     ]}
     """
 
+  @Test func dayOnePhotosImportedIntoAnEncryptedJournalAreSealed() throws {
+    let h = try EncryptionTests.encrypted()
+    let folder = h.journal.base + "/export"
+    _ = try Self.source(h, "export/Journal.json", Self.dayOne)
+    try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
+    let photo = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array("zebrapixel".utf8) + [0xFF, 0xD9])
+    try photo.write(to: URL(fileURLWithPath: folder + "/photos/d41d8cd98f00b204e9800998ecf8427e.jpeg"))
+    let zipped = try ChildProcess.run(
+      ["python3", "-m", "zipfile", "-c", h.journal.base + "/Export.zip", "Journal.json", "photos"], directory: folder)
+    #expect(zipped.status == 0, "\(zipped.stderr)")
+    try FileManager.default.removeItem(atPath: folder)
+
+    try h.run("import", h.journal.base + "/Export.zip").expectSuccess()
+    let sealed = h.journal.root + "/2024/11/d41d8cd98f00b204e9800998ecf8427e.jpeg.age"
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/2024/11/d41d8cd98f00b204e9800998ecf8427e.jpeg"))
+    #expect(EncryptionTests.filesHolding("zebrapixel", under: h.journal.root).isEmpty)
+    let opened = try ChildProcess.run(
+      [try TestTools.age, "-d", "-i", EncryptionTests.identityFile(h), "-o", h.journal.base + "/photo.jpeg", sealed])
+    #expect(opened.status == 0, "\(opened.stderr)")
+    #expect(FileManager.default.contents(atPath: h.journal.base + "/photo.jpeg") == photo)
+  }
+
   @Test func dayOneZipWithPhotos() throws {
     let h = try Harness()
     let folder = h.journal.base + "/export"

@@ -103,6 +103,24 @@ import Testing
     #expect(EncryptionTests.filesHolding("Cold and bright", under: h.journal.root).isEmpty)
   }
 
+  @Test func theSiteOfAnEncryptedJournalIsOwnerOnly() throws {
+    let h = try EncryptionTests.encrypted()
+    let site = h.journal.base + "/site"
+    let old = umask(0o022)
+    defer { umask(old) }
+    try h.run("export", "html", "--out", site).expectSuccess()
+    var open: [String] = []
+    for case let name as String in FileManager.default.enumerator(atPath: site) ?? NSEnumerator() {
+      var info = stat()
+      guard lstat(site + "/" + name, &info) == 0 else { continue }
+      if info.st_mode & 0o077 != 0 { open.append("\(name) \(String(info.st_mode & 0o777, radix: 8))") }
+    }
+    var top = stat()
+    #expect(stat(site, &top) == 0 && top.st_mode & 0o777 == 0o700)
+    #expect(open.isEmpty, "\(open.prefix(5))")
+    #expect(!EncryptionTests.filesHolding(Self.marker, under: site).isEmpty)
+  }
+
   @Test func aDamagedConfigNeverTurnsAnEncryptedJournalPlain() throws {
     let h = try EncryptionTests.encrypted()
     let config = h.journal.root + "/.ilgi/config.toml"

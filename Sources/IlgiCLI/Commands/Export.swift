@@ -117,9 +117,8 @@ extension Ilgi {
     func site(_ context: Context) throws {
       guard let out else { throw ValidationError(tr(.exportHTMLNeedsOut)) }
       let target = context.expand(out)
-      let writer = SiteWriter(folder: target)
       do throws(SiteWriter.Refusal) {
-        try writer.check()
+        try SiteWriter(folder: target).check()
       } catch {
         switch error {
         case .notOurs: throw Failure(tr(.errSiteNotOurs, out))
@@ -128,6 +127,7 @@ extension Ilgi {
       }
       let store = try context.openJournal()
       try Self.checkPlaintext(target, of: store, context, force: force)
+      let writer = SiteWriter(folder: target, ownerOnly: store.encryptsNewEntries)
       let (index, indexReport) = try context.index(store, attachments: true)
       var filter = filters.filter(today: context.today)
       filter.reverse = false

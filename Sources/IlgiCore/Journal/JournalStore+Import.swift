@@ -111,11 +111,16 @@ extension JournalStore {
       var attachments: [(String, String)] = []
       for (k, attachment) in item.entry.attachments.enumerated() {
         let stagedFile = root + "/\(staging)/\(number)-\(k)"
+        // A photo is sealed like its entry (`NAME.age`): in an encrypted journal none is kept,
+        // staged or committed in the clear.
+        let sealed = try sealing.recipientsForWriting(attachment.name).map { recipients throws(JournalError) in
+          try seal(attachment.bytes, to: recipients, path: attachment.name)
+        }
         try io(stagedFile) {
           try fileSystem.createAtomically(
-            attachment.bytes, atPath: stagedFile, permissions: JournalLayout.filePermissions)
+            sealed ?? attachment.bytes, atPath: stagedFile, permissions: JournalLayout.filePermissions)
         }
-        attachments.append((attachment.name, stagedFile))
+        attachments.append((sealed == nil ? attachment.name : attachment.name + EncryptedName.suffix, stagedFile))
       }
       staged.append((item, file, attachments))
     }

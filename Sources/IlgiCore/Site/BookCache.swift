@@ -64,8 +64,9 @@ final class BookCache: Sendable {
       bytes += body.html.utf8
     }
     // Written as the site's pages are (a file beside it, then renamed over it).
-    mkdir(folder, 0o755)
-    _ = try? SiteWriter(folder: folder).replace(path(year), with: bytes)
+    // Owner-only: it holds the entries' text.
+    mkdir(folder, 0o700)
+    _ = try? SiteWriter(folder: folder, ownerOnly: true).replace(path(year), with: bytes)
   }
 
   private func path(_ year: Int) -> String { folder + "/" + String(year) }

@@ -42,10 +42,14 @@ public struct SiteWriter: Sendable {
 
   /// The site folder, absolute.
   public let folder: String
+  /// Whether files and folders are made owner-only (0600, 0700): the site of an encrypted
+  /// journal is its text in the clear. Otherwise they take the umask, as a web page's do.
+  public let ownerOnly: Bool
 
   /// Makes a writer for `folder`.
-  public init(folder: String) {
+  public init(folder: String, ownerOnly: Bool = false) {
     self.folder = folder
+    self.ownerOnly = ownerOnly
   }
 
   /// Checks that the folder is new, empty, or a site ilgi wrote, without changing anything.
@@ -281,9 +285,13 @@ public struct SiteWriter: Sendable {
   /// Writes `bytes` to `path` through a temporary file and a rename, unless the file already
   /// holds exactly them; says whether it wrote. A site can be made again, so no fsync.
   func replace(_ path: String, with bytes: [UInt8]) throws(JournalError) -> Bool {
-    if holds(path, bytes) { return false }
+    if holds(path, bytes) {
+      // A page an earlier, open export wrote is closed now, without being written again.
+      if ownerOnly { chmod(path, 0o600) }
+      return false
+    }
     let temporary = path + ".ilgi-\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, ownerOnly ? 0o600 : 0o666)
     guard fd >= 0 else { throw failure("write", temporary) }
     var offset = 0
     while offset < bytes.count {
@@ -328,11 +336,14 @@ public struct SiteWriter: Sendable {
 
   func makeFolder(_ path: String) throws(JournalError) {
     var status = stat()
-    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return }
+    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      if ownerOnly, path.hasPrefix(folder), status.st_mode & 0o077 != 0 { chmod(path, 0o700) }
+      return
+    }
     if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
       try makeFolder(String(path[..<slash]))
     }
-    if mkdir(path, 0o777) != 0 && errno != EEXIST { throw failure("create folder", path) }
+    if mkdir(path, ownerOnly ? 0o700 : 0o777) != 0 && errno != EEXIST { throw failure("create folder", path) }
   }
 
   private func removeEmptyFolders(above path: String) {
