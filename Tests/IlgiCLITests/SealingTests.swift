@@ -121,6 +121,16 @@ import Testing
     #expect(!EncryptionTests.filesHolding(Self.marker, under: site).isEmpty)
   }
 
+  @Test func aConversionRemovesThePlaintextTemporaryAKilledRunLeft() throws {
+    let h = try EncryptionTests.encrypted()
+    // What a decrypt killed mid-write leaves beside a file it had not finished.
+    let left = h.journal.root + "/2026/11/.2026-11-20-0930.md.ilgi-2147483646-deadbeef.tmp"
+    try "A walk by the \(Self.marker) river\n".write(toFile: left, atomically: false, encoding: .utf8)
+    try h.run("encrypt").expectSuccess()
+    #expect(!FileManager.default.fileExists(atPath: left))
+    #expect(EncryptionTests.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+  }
+
   @Test func aDamagedConfigNeverTurnsAnEncryptedJournalPlain() throws {
     let h = try EncryptionTests.encrypted()
     let config = h.journal.root + "/.ilgi/config.toml"

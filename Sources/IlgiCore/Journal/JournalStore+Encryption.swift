@@ -78,6 +78,9 @@ extension JournalStore {
   ) throws(JournalError) -> Conversion {
     try whileLocked { () throws(JournalError) -> Conversion in
       let files = conversionFiles()
+      // A run killed mid-write left a temporary beside its file, maybe of plaintext; a folder
+      // whose files need no change now would otherwise keep it.
+      for folder in Set(files.map { absolute(folder: $0.folder) }) { TemporaryFiles.sweep(folder) }
       let counter = ProgressCounter(total: files.count, report: progress)
       let changed = try Parallel.map(files, helpersFrom: 16) { path throws(JournalError) -> Bool in
         defer { counter.advance() }
