@@ -7,26 +7,31 @@ extension Context {
     GitRepository(root: store.root, environment: variables)
   }
 
-  /// After a command changed `paths`: commits exactly them with `message` when the journal is a
-  /// git repository and `git.autocommit` is on. A failed commit is a warning, never an error:
-  /// the change itself is saved.
+  /// What follows a change, by the settings: a commit of exactly the paths changed when the
+  /// journal is a git repository and `git.autocommit` is on. A failed commit is a warning, never
+  /// an error: the change itself is saved.
+  var effects: WriteEffects {
+    WriteEffects(autocommit: settings.flag(.gitAutocommit), environment: variables) { notice in
+      switch notice {
+      case .gitBusy(let busy): Terminal.warn(tr(.warnGitBusy, busy))
+      case .gitFailed(let message): Terminal.warn(tr(.warnGitCommit, message))
+      }
+    }
+  }
+
+  /// The journal's writer: every change to an entry, with the journal's templates and effects.
+  func writer(_ store: JournalStore) -> JournalWriter {
+    JournalWriter(store: store, templates: templates(for: store), effects: effects)
+  }
+
+  /// After a command changed `paths`: their effects (`effects`), with `message`.
   func recordChange(_ store: JournalStore, _ paths: [JournalPath], _ message: String) {
-    guard settings.flag(.gitAutocommit), let git = git(store), !paths.isEmpty else { return }
-    if let busy = git.operationInProgress {
-      Terminal.warn(tr(.warnGitBusy, busy))
-      return
-    }
-    do throws(GitRepository.Failure) {
-      try git.commit(paths.map(\.rawValue), message: message)
-    } catch {
-      Terminal.warn(tr(.warnGitCommit, error.message))
-    }
+    effects.record(store, paths, message)
   }
 
   /// Commits one entry a command wrote, with a message naming its day and title.
   func recordEntry(_ store: JournalStore, _ path: JournalPath, action: String) {
-    guard settings.flag(.gitAutocommit), git(store) != nil, let entry = try? store.read(path) else { return }
-    recordChange(store, [path], store.commitMessage(action, entry))
+    effects.recordEntry(store, path, action: action)
   }
 
   /// The repository, or a failure saying how to make one.

@@ -41,6 +41,15 @@ enum Diagnostics {
     return result.replacing(/See '([^']+)' for more information\./) { tr(.apSeeCommandHelp, $0.1) }
   }
 
+  /// Runs a journal step and gives back its value, turning its error into one line.
+  static func journalStep<T>(_ body: () throws(JournalError) -> T) throws -> T {
+    do throws(JournalError) {
+      return try body()
+    } catch {
+      throw describe(error)
+    }
+  }
+
   /// One line naming the file or value and what to do, with the matching exit status.
   static func describe(_ error: JournalError) -> Failure {
     switch error.reason {

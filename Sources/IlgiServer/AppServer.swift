@@ -224,7 +224,7 @@ public final class AppServer: Sendable {
         return .problem(405, "no such API: \(request.method) /api/\(path.joined(separator: "/"))")
       }
     } catch let error as JournalError {
-      if case .template = error.reason { return .problem(422, pages.t(.appEmptyNotKept)) }
+      if case .blankText = error.reason { return .problem(422, pages.t(.appEmptyNotKept)) }
       if case .occupied = error.reason { return .problem(409, "\(error)") }
       diary.hooks.report("\(error)")
       return .problem(500, "\(error)")

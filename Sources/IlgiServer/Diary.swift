@@ -1,16 +1,14 @@
 import Foundation
 import IlgiCore
 
-/// The journal as the browser app reads and writes it: the index for lists and search, the
-/// store for every write, under the same lock, atomic writes, trash and rules as the CLI.
+/// The journal as the browser app reads and writes it: the index for lists and search, and
+/// every write through the core's `JournalWriter`, the CLI's own rules, lock and effects.
 ///
 /// The index is refreshed only when a folder watcher saw a change (the app's own writes, or
 /// vim, `git pull`, `ilgi new`), so a page of a 100,000-entry journal needs no walk of it.
 public final class Diary: @unchecked Sendable {
-  /// What the app does beside the files, supplied by the command that serves it.
+  /// What the app asks of the command that serves it.
   public struct Hooks: Sendable {
-    /// Commits `paths` with `message` when the journal autocommits (a failure is only reported).
-    public var record: @Sendable (_ paths: [JournalPath], _ message: String) -> Void
     /// The weather now, at the journal's place or at the coordinates given; nil when unknown.
     public var weather: @Sendable (_ latitude: Double?, _ longitude: Double?) async -> String?
     /// Told about files and pages that could not be read or made.
@@ -18,20 +16,20 @@ public final class Diary: @unchecked Sendable {
 
     /// Makes hooks.
     public init(
-      record: @escaping @Sendable ([JournalPath], String) -> Void,
       weather: @escaping @Sendable (Double?, Double?) async -> String?,
       report: @escaping @Sendable (String) -> Void
     ) {
-      self.record = record
       self.weather = weather
       self.report = report
     }
   }
 
   /// The journal.
-  public let store: JournalStore
+  public var store: JournalStore { writer.store }
   /// Its templates (the journal's own first).
-  public let templates: TemplateRenderer
+  public var templates: TemplateRenderer { writer.templates }
+  /// Every change goes through it; its effects also tell the watcher.
+  let writer: JournalWriter
   /// The time zone new entries are dated in.
   public let zone: TimeZone
   /// The clock.
@@ -43,16 +41,18 @@ public final class Diary: @unchecked Sendable {
   /// Where the entries the app has touched are, by upper-cased id: a save needs no index.
   private var known: [String: JournalPath] = [:]
 
-  /// The app's view of `store`.
+  /// The app's view of `store`; `effects` follow each write (the commit).
   public init(
-    store: JournalStore, templates: TemplateRenderer, zone: TimeZone, now: @escaping @Sendable () -> Date, hooks: Hooks
+    store: JournalStore, templates: TemplateRenderer, effects: WriteEffects, zone: TimeZone,
+    now: @escaping @Sendable () -> Date, hooks: Hooks
   ) {
-    self.store = store
-    self.templates = templates
+    let watcher = FolderWatcher(root: store.root)
+    self.watcher = watcher
+    writer = JournalWriter(
+      store: store, templates: templates, effects: effects.telling { _ in watcher.markChanged() })
     self.zone = zone
     self.now = now
     self.hooks = hooks
-    watcher = FolderWatcher(root: store.root)
   }
 
   /// Today in the journal's zone, `YYYY-MM-DD`.
@@ -165,27 +165,14 @@ public final class Diary: @unchecked Sendable {
   // MARK: Writing
 
   /// What a write gave back: the entry's id, path and version now.
-  public struct Written: Sendable, Equatable {
-    /// The id.
-    public var id: EntryID
-    /// The file, relative to the journal.
-    public var path: JournalPath
-    /// The version to base the next save on.
-    public var version: EntryVersion
-  }
+  public typealias Written = JournalWriter.Written
 
-  /// Files a new entry with `changes` as `ilgi new` does: the template, a fresh id, now's date in
-  /// the journal's zone, the slug of its title. A blank text is refused (`.template`).
+  /// Files a new entry with `changes`, dated now in the journal's zone (`JournalWriter.create`).
+  /// A blank text is refused (`.blankText`).
   public func create(_ changes: EntryChanges) throws -> Written {
-    var details = NewEntryDetails(date: EntryDate(instant: now(), in: zone), tags: changes.tags ?? [])
-    details.weather = changes.weather
-    let path = try store.addEntry(text: changes.content, details: details, templates: templates)
-    watcher.markChanged()
-    let (bytes, version) = try store.versioned(path)
-    let entry = try store.reader.read(bytes, path: path, modified: now())
-    remember(entry.id, at: path)
-    hooks.record([path], store.commitMessage("new", entry))
-    return Written(id: entry.id, path: path, version: version)
+    let written = try writer.create(changes, date: EntryDate(instant: now(), in: zone))
+    remember(written.id, at: written.path)
+    return written
   }
 
   /// How a save ended.
@@ -203,7 +190,7 @@ public final class Diary: @unchecked Sendable {
   /// made while typing are not, so the history has one commit per sitting, not per pause.
   public func save(id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool) throws -> Saved {
     guard let path = try path(of: id) else { return .missing }
-    switch try store.save(changes, to: path, basedOn: base) {
+    switch try writer.save(changes, to: path, basedOn: base, settled: settled) {
     case .missing:
       forget(id)
       return .missing
@@ -211,43 +198,40 @@ public final class Diary: @unchecked Sendable {
       let entry = try store.reader.read(current, path: path, modified: now())
       return .conflict(content: entry.document.content, tags: entry.tags, version: EntryVersion(of: current))
     case .saved(let version, let newID):
-      watcher.markChanged()
       remember(newID, at: path)
-      if settled, let entry = try? store.read(path) {
-        hooks.record([path], store.commitMessage("edit", entry))
-      }
       return .saved(Written(id: newID, path: path, version: version))
     }
   }
 
   /// Commits entry `id` as it is now (the last save of a sitting came before the person left).
   public func settle(id: String) throws {
-    guard let path = try path(of: id), let entry = try? store.read(path) else { return }
-    hooks.record([path], store.commitMessage("edit", entry))
+    guard let path = try path(of: id) else { return }
+    writer.settle(path)
   }
 
   /// Moves entry `id` to the trash as `ilgi delete` does; returns where it went inside the trash
   /// (what `restore` takes back), or nil when there is no such entry.
   public func delete(id: String) throws -> JournalPath? {
     guard let path = try path(of: id) else { return nil }
-    let entry = try? store.read(path)
-    let trashed = try store.moveToTrash(path)
+    let trashed: JournalPath
+    do {
+      trashed = try writer.delete(path)
+    } catch let error as JournalError {
+      // Gone meanwhile (deleted elsewhere): there is no such entry.
+      if case .noSuchEntry = error.reason {
+        forget(id)
+        return nil
+      }
+      throw error
+    }
     forget(id)
-    watcher.markChanged()
-    if let entry { hooks.record([path], store.commitMessage("delete", entry)) }
     return trashed
   }
 
   /// Puts a trashed entry back (the path `delete` gave); returns its id.
   public func restore(_ trashed: JournalPath) throws -> EntryID {
-    guard !trashed.escapesRoot, EncryptedName.isEntry(trashed.rawValue), !trashed.rawValue.hasPrefix("/") else {
-      throw JournalError(path: trashed.rawValue, reason: .invalidSelector(trashed.rawValue))
-    }
-    try store.restoreFromTrash(trashed)
-    watcher.markChanged()
-    let entry = try store.read(trashed)
+    let entry = try writer.restore(trashed)
     remember(entry.id, at: trashed)
-    hooks.record([trashed], store.commitMessage("restore", entry))
     return entry.id
   }
 
@@ -256,7 +240,7 @@ public final class Diary: @unchecked Sendable {
   /// conflict markers stand around the lines both changed, for the person to settle.
   public func merge(base: String, mine: String, theirs: String, labels: TextMerge.Labels) -> (text: String, clean: Bool)
   {
-    switch store.merge(base: base, mine: mine, theirs: theirs, labels: labels) {
+    switch writer.merge(base: base, mine: mine, theirs: theirs, labels: labels) {
     case .clean(let bytes): return (String(decoding: bytes, as: UTF8.self), true)
     case .conflicted(let bytes): return (String(decoding: bytes, as: UTF8.self), false)
     }

@@ -36,8 +36,7 @@ extension Ilgi {
           return
         }
       }
-      _ = try store.moveToTrash(entry.path)
-      context.recordChange(store, [entry.path], store.commitMessage("delete", entry))
+      _ = try Diagnostics.journalStep { () throws(JournalError) in try context.writer(store).delete(entry.path) }
       Terminal.standardOutput.write(
         tr(.deleteMoved, entry.path, entry.id.rawValue.prefix(8).lowercased()) + "\n")
     }

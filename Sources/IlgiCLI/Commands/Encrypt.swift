@@ -169,10 +169,6 @@ enum GitAttributes {
 extension Ilgi.Key {
   /// Runs a journal step, turning its error into one line.
   static func run(_ body: () throws(JournalError) -> Void) throws {
-    do throws(JournalError) {
-      try body()
-    } catch {
-      throw Diagnostics.describe(error)
-    }
+    try Diagnostics.journalStep(body)
   }
 }

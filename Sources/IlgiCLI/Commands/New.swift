@@ -84,10 +84,12 @@ extension Ilgi {
             status: ExitStatus.usage)
         }
         if let asking { details.weather = asking.text() }
-        let path = try store.addEntry(text: Self.normalized(body), details: details, templates: templates)
-        Terminal.standardOutput.write(path.rawValue + "\n")
+        let changes = EntryChanges(content: Self.normalized(body), tags: details.tags, weather: details.weather)
+        let written = try Diagnostics.journalStep { () throws(JournalError) in
+          try context.writer(store).create(changes, date: details.date, starred: details.starred)
+        }
+        Terminal.standardOutput.write(written.path.rawValue + "\n")
         asking?.reportProblem()
-        context.recordEntry(store, path, action: "new")
         return
       }
       let (draft, template) = try store.beginNewEntry(details, templates: templates, now: context.now)

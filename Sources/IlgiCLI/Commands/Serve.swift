@@ -72,7 +72,6 @@ extension Ilgi {
     static func diary(_ context: Context, _ store: JournalStore) -> Diary {
       let clock = IlgiEnvironment().now
       let hooks = Diary.Hooks(
-        record: { paths, message in context.recordChange(store, paths, message) },
         weather: { latitude, longitude in
           guard context.settings[.weatherEnabled]?.bool != false,
             case .success(var lookup) = context.weatherLookup(root: store.root)
@@ -85,8 +84,8 @@ extension Ilgi {
         },
         report: { Terminal.warn($0) })
       return Diary(
-        store: store, templates: context.templates(for: store), zone: context.environment.timeZone,
-        now: clock, hooks: hooks)
+        store: store, templates: context.templates(for: store), effects: context.effects,
+        zone: context.environment.timeZone, now: clock, hooks: hooks)
     }
 
     /// Listens until Ctrl-C, printing where to open the journal (and, on another address,

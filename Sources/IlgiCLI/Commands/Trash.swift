@@ -74,9 +74,8 @@ extension Ilgi {
           }
           throw Diagnostics.describe(error)
         }
-        try store.restoreFromTrash(entry.path)
+        _ = try Diagnostics.journalStep { () throws(JournalError) in try context.writer(store).restore(entry.path) }
         Terminal.standardOutput.write(entry.path.rawValue + "\n")
-        context.recordChange(store, [entry.path], store.commitMessage("restore", entry))
       }
     }
 

@@ -39,12 +39,12 @@ extension JournalStore {
   /// writes in between, and a change made by anything else since `base` is never overwritten.
   ///
   /// Every front-matter line the change does not name is kept byte for byte. A blank text is
-  /// refused (`.template`): emptying an entry is deleting it, which asks first.
+  /// refused (`.blankText`): emptying an entry is deleting it, which asks first.
   public func save(_ changes: EntryChanges, to path: JournalPath, basedOn base: EntryVersion) throws(JournalError)
     -> SaveOutcome
   {
     guard !changes.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw JournalError(path: path.rawValue, reason: .template("an entry's text cannot be empty"))
+      throw JournalError(path: path.rawValue, reason: .blankText)
     }
     return try whileLocked { () throws(JournalError) -> SaveOutcome in
       guard fileSystem.exists(atPath: absolute(path)) else { return .missing }

@@ -278,8 +278,16 @@ public struct JournalStore: Sendable {
 
   /// Files a new entry under the dated tree: `YYYY/MM/YYYY-MM-DD-HHMM-<slug>.md`, adding `-2`,
   /// `-3` on a clash. Never replaces a file. Returns the path written.
+  ///
+  /// Under the journal's lock, with the sealing asked inside it: a conversion (`ilgi encrypt`)
+  /// writes the recipient list before it takes the lock, so an entry is either there when the
+  /// conversion looks or made after it, sealed.
   @discardableResult
   public func add(_ bytes: [UInt8], date: EntryDate, title: String) throws(JournalError) -> JournalPath {
+    try whileLocked { () throws(JournalError) -> JournalPath in try addUnlocked(bytes, date: date, title: title) }
+  }
+
+  private func addUnlocked(_ bytes: [UInt8], date: EntryDate, title: String) throws(JournalError) -> JournalPath {
     var attempt = 1
     while true {
       let path = JournalLayout.path(for: date, title: title, attempt: attempt, encrypted: encryptsNewEntries)

@@ -55,10 +55,13 @@ extension JournalStore {
 
   /// Writes a new entry with `text` straight into the dated tree (no editor).
   ///
-  /// Throws `.template` when the text is blank: an empty entry is never kept.
+  /// Throws `.blankText` when the text is blank: an empty entry is never kept.
   public func addEntry(text: String, details: NewEntryDetails, templates: TemplateRenderer)
     throws(JournalError) -> JournalPath
   {
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw JournalError(path: "new.md", reason: .blankText)
+    }
     let full = try newEntryText(details, text: text, templates: templates)
     let entry = try parse(Array(full.utf8), as: JournalPath("new.md"))
     return try add(Array(full.utf8), date: entry.date, title: entry.title)

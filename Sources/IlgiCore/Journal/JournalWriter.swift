@@ -1,0 +1,110 @@
+import Foundation
+
+/// Every change an entry goes through, for every writer (the CLI's commands, the app): create,
+/// save based on a version, delete, restore, merge.
+///
+/// It owns the rules (a blank text is refused; tags are names; the weather is the creation's;
+/// a file changed since the version a save began from is never overwritten) and the order of
+/// things (each change under the journal's lock, so a save and a delete of one entry never
+/// interleave), returns typed outcomes, and has each change's effects recorded: the commit, and
+/// a word to whoever keeps a view of the journal (`WriteEffects`).
+public struct JournalWriter: Sendable {
+  /// The journal.
+  public let store: JournalStore
+  /// Its templates (the journal's own first): what a new entry is made from.
+  public let templates: TemplateRenderer
+  /// What follows each change.
+  public let effects: WriteEffects
+
+  /// A writer of `store`.
+  public init(store: JournalStore, templates: TemplateRenderer, effects: WriteEffects) {
+    self.store = store
+    self.templates = templates
+    self.effects = effects
+  }
+
+  /// What a write gave back: the entry's id, path and version now.
+  public struct Written: Sendable, Equatable {
+    /// The id.
+    public var id: EntryID
+    /// The file, relative to the journal.
+    public var path: JournalPath
+    /// The version to base the next save on.
+    public var version: EntryVersion
+
+    /// Makes one.
+    public init(id: EntryID, path: JournalPath, version: EntryVersion) {
+      self.id = id
+      self.path = path
+      self.version = version
+    }
+  }
+
+  /// Files a new entry with `changes` as `ilgi new` does: the template, a fresh id, `date`, the
+  /// slug of its title (none in an encrypted journal). A blank text is refused (`.blankText`).
+  public func create(_ changes: EntryChanges, date: EntryDate, starred: Bool = false) throws(JournalError) -> Written {
+    var details = NewEntryDetails(date: date, tags: changes.tags ?? [])
+    details.weather = changes.weather
+    details.starred = starred
+    let path = try store.addEntry(text: changes.content, details: details, templates: templates)
+    let (bytes, version) = try store.versioned(path)
+    let entry = try store.parse(bytes, as: path)
+    effects.record(store, [path], store.commitMessage("new", entry))
+    return Written(id: entry.id, path: path, version: version)
+  }
+
+  /// Saves `changes` to the entry at `path` if its file is still at `base` (`JournalStore.save`).
+  /// A `settled` save (the person left the page or the field) is also committed; the saves
+  /// made while typing are not, so the history has one commit per sitting, not per pause.
+  public func save(_ changes: EntryChanges, to path: JournalPath, basedOn base: EntryVersion, settled: Bool)
+    throws(JournalError) -> SaveOutcome
+  {
+    let outcome = try store.save(changes, to: path, basedOn: base)
+    if case .saved = outcome {
+      if settled { effects.recordEntry(store, path, action: "edit") } else { effects.changed([path]) }
+    }
+    return outcome
+  }
+
+  /// Commits the entry at `path` as it is now (the last save of a sitting came before the
+  /// person left).
+  public func settle(_ path: JournalPath) {
+    effects.recordEntry(store, path, action: "edit")
+  }
+
+  /// Moves the entry at `path` to the trash, under the journal's lock; returns where it went
+  /// inside the trash (what `restore` takes back).
+  public func delete(_ path: JournalPath) throws(JournalError) -> JournalPath {
+    let entry = try? store.read(path)
+    let trashed = try store.whileLocked { () throws(JournalError) -> JournalPath in
+      guard store.fileSystem.exists(atPath: store.absolute(path)) else {
+        throw JournalError(path: path.rawValue, reason: .noSuchEntry(selector: path.rawValue))
+      }
+      return try store.moveToTrash(path)
+    }
+    effects.record(store, [path], entry.map { store.commitMessage("delete", $0) } ?? "ilgi: delete")
+    return trashed
+  }
+
+  /// Puts a trashed entry back where it was (`trashed`, its path inside the trash), never over
+  /// a file that is there now (`.occupied`); returns the entry.
+  public func restore(_ trashed: JournalPath) throws(JournalError) -> Entry {
+    guard !trashed.escapesRoot, !trashed.rawValue.hasPrefix("/"), EncryptedName.isEntry(trashed.rawValue) else {
+      throw JournalError(path: trashed.rawValue, reason: .invalidSelector(trashed.rawValue))
+    }
+    try store.whileLocked { () throws(JournalError) in try store.restoreFromTrash(trashed) }
+    let entry: Entry
+    do throws(EntryReadError) {
+      entry = try store.read(trashed)
+    } catch {
+      throw JournalError(path: trashed.rawValue, reason: .unreadable(error))
+    }
+    effects.record(store, [trashed], store.commitMessage("restore", entry))
+    return entry
+  }
+
+  /// The three-way merge of an entry's text (`JournalStore.merge`): nothing is written.
+  public func merge(base: String, mine: String, theirs: String, labels: TextMerge.Labels) -> TextMerge.Outcome {
+    store.merge(base: base, mine: mine, theirs: theirs, labels: labels)
+  }
+}

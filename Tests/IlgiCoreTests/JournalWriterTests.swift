@@ -1,0 +1,89 @@
+import Foundation
+import IlgiAge
+import IlgiTestSupport
+import Testing
+
+@testable import IlgiCore
+
+/// The one write path: every change through `JournalWriter`, its rules in one place and its
+/// effects told once per change.
+@Suite struct JournalWriterTests {
+  final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: [[String]] = []
+    func add(_ changed: [JournalPath]) { lock.withLock { paths.append(changed.map(\.rawValue)) } }
+    var all: [[String]] { lock.withLock { paths } }
+  }
+
+  static func writer(_ journal: TempJournal, _ told: Told) throws -> JournalWriter {
+    let store = try journal.store()
+    return JournalWriter(
+      store: store, templates: TemplateRenderer(overrideFolder: nil),
+      effects: WriteEffects.none.telling { told.add($0) })
+  }
+
+  @Test func aBlankTextIsRefusedByTheCoreItself() throws {
+    let journal = try TempJournal()
+    let told = Told()
+    let writer = try Self.writer(journal, told)
+    let date = EntryDate(instant: Date(timeIntervalSince1970: 1_790_000_000), in: .seoul)
+    #expect(throws: JournalError(path: "new.md", reason: .blankText)) {
+      try writer.create(EntryChanges(content: " \n\t\n"), date: date)
+    }
+    #expect(throws: JournalError(path: "new.md", reason: .blankText)) {
+      try writer.store.addEntry(text: "\n", details: NewEntryDetails(date: date), templates: writer.templates)
+    }
+    #expect(journal.entryFiles().isEmpty)
+    #expect(told.all.isEmpty)
+  }
+
+  @Test func everyChangeIsToldOnceWithItsPath() throws {
+    let journal = try TempJournal()
+    let told = Told()
+    let writer = try Self.writer(journal, told)
+    let date = EntryDate(instant: Date(timeIntervalSince1970: 1_790_000_000), in: .seoul)
+    let made = try writer.create(EntryChanges(content: "Morning\n\nRan.", tags: ["run"], weather: "Sunny"), date: date)
+    let text = journal.text(made.path.rawValue) ?? ""
+    #expect(text.contains("tags: [run]") && text.contains("Sunny") && text.contains("Morning\n\nRan.\n"), "\(text)")
+    let saved = try writer.save(
+      EntryChanges(content: "Morning\n\nRan far."), to: made.path, basedOn: made.version, settled: false)
+    guard case .saved(let version, _) = saved else { throw CocoaError(.featureUnsupported) }
+    // A save based on an older version writes nothing and tells no one.
+    let stale = try writer.save(EntryChanges(content: "Other"), to: made.path, basedOn: made.version, settled: false)
+    guard case .conflict = stale else { throw CocoaError(.featureUnsupported) }
+    #expect(version != made.version)
+    let trashed = try writer.delete(made.path)
+    #expect(throws: JournalError.self) { try writer.delete(made.path) }
+    let back = try writer.restore(trashed)
+    #expect(back.id == made.id)
+    #expect(
+      told.all == [[made.path.rawValue], [made.path.rawValue], [made.path.rawValue], [made.path.rawValue]])
+  }
+
+  @Test func anEncryptedJournalsCommitsNameNoTitle() throws {
+    let journal = try TempJournal()
+    let identity = X25519Identity.generate()
+    try journal.write(".ilgi/config.toml", "[encryption]\nrecipients = \"\(identity.recipient.encoded)\"\n")
+    let runtime = journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    let git = GitRepository(unchecked: journal.root, environment: ["PATH": "/usr/bin:/bin"])
+    _ = try git.check(["init", "-q"])
+    let environment = [
+      "PATH": "/usr/bin:/bin", "GIT_AUTHOR_NAME": "D", "GIT_AUTHOR_EMAIL": "d@example.com",
+      "GIT_COMMITTER_NAME": "D", "GIT_COMMITTER_EMAIL": "d@example.com", "GIT_CONFIG_NOSYSTEM": "1",
+      "HOME": journal.base,
+    ]
+    let store = try JournalStore(
+      root: journal.root, reader: EntryReader(timeZone: .seoul),
+      environment: IlgiEnvironment(variables: ["XDG_RUNTIME_DIR": runtime])
+    ).with(cipher: JournalCipher { () throws(JournalCipher.KeyError) in [identity] })
+    let writer = JournalWriter(
+      store: store, templates: TemplateRenderer(overrideFolder: nil),
+      effects: WriteEffects(autocommit: true, environment: environment))
+    let date = EntryDate(instant: Date(timeIntervalSince1970: 1_790_000_000), in: .seoul)
+    let made = try writer.create(EntryChanges(content: "Secret title\n\nwords"), date: date)
+    #expect(made.path.rawValue.hasSuffix(".md.age"))
+    let log = try GitRepository(unchecked: journal.root, environment: environment).check(["log", "--format=%s"])
+    #expect(log == "ilgi: new \(date.day)\n")
+  }
+}
