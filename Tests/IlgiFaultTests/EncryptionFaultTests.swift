@@ -228,6 +228,59 @@ import Testing
     }
   }
 
+  /// A new entry as the app's page sends it; the HTTP status.
+  static func create(_ port: Int, _ text: String) throws -> Int {
+    let body = try JSONSerialization.data(withJSONObject: ["content": text])
+    let result = try ChildProcess.run(
+      [
+        "curl", "-s", "-o", "/dev/null", "--max-time", "30", "-X", "POST", "-H", "X-Ilgi-Request: 1", "-H",
+        "Origin: http://127.0.0.1:\(port)", "-H", "Content-Type: application/json", "--data-binary", "@-",
+        "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/entries",
+      ], input: Array(body))
+    return Int(result.stdout) ?? 0
+  }
+
+  @Test func conversionsWhileTheAppWritesLeaveNoPlaintextAndNoRemovedKey() throws {
+    let (template, _) = try Self.template()
+    let h = try Self.copy(template, to: template.journal.base + "/serving")
+    let root = h.environment["ILGI_JOURNAL", default: ""]
+    let server = try AppFaultTests.Server(h)
+    defer { server.kill() }
+    let second = X25519Identity.generate()
+    var faults: [String] = []
+    var made = 0
+    let steps = [["encrypt"], ["key", "add", second.recipient.encoded], ["key", "remove", second.recipient.encoded]]
+    for step in steps {
+      // The app writes as fast as it is answered while another process converts the journal.
+      let conversion = try Child.start(step, environment: h.environment)
+      let started = Date()
+      var during = 0
+      repeat {
+        let status = try Self.create(server.port, "New plainmark \(made)\n\nwritten while \(step[0]) ran")
+        if status != 201 { faults.append("\(step.joined(separator: " ")): a create answered \(status)") }
+        made += 1
+        during += 1
+      } while conversion.process.isRunning && during < 200 && Date().timeIntervalSince(started) < 60
+      let status = conversion.wait()
+      if status != 0 { faults.append("\(step.joined(separator: " ")) exited \(status)") }
+      // And once after it, from the same server.
+      if try Self.create(server.port, "After plainmark \(made)\n\nwords") != 201 { faults.append("create after") }
+      made += 1
+      faults += Self.noClearText(h).map { "after \(step.joined(separator: " ")): \($0)" }
+    }
+    faults += Self.openingWith(second, root).map { "\($0) still opens with the removed key" }
+    let listed = try h.run("list", "-n", "1000")
+    let count = listed.stdout.split(separator: "\n").filter {
+      $0.contains("New plainmark") || $0.contains("After plainmark")
+    }.count
+    if count != made { faults.append("\(count) of the \(made) entries the app made are listed") }
+    FaultRow(
+      suite: "encryption: conversions while serving", trials: steps.count, faults: faults.count, bytesLost: 0,
+      detail: "\(made) entries made by the app meanwhile"
+    ).record()
+    #expect(faults.isEmpty, "\(faults.prefix(5))")
+  }
+
   @Test func killedWritesToAnEncryptedJournalLeaveNoPlaintext() throws {
     let (template, _) = try Self.template()
     let h = try Self.copy(template, to: template.journal.base + "/writes")
