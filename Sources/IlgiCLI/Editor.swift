@@ -1,4 +1,5 @@
 import Foundation
+import IlgiCore
 
 #if canImport(Glibc)
   import Glibc
@@ -125,7 +126,18 @@ struct Editor {
       signal(SIGTERM, oldTerminate)
     }
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ)
+    // ilgi's own environment, without its secrets: the editor and its plugins need none.
+    var cEnvironment: [UnsafeMutablePointer<CChar>?] = []
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+      if !IlgiEnvironment.secrets.contains(name) { cEnvironment.append(strdup(text)) }
+      entry += 1
+    }
+    cEnvironment.append(nil)
+    defer { cEnvironment.forEach { free($0) } }
+    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, cEnvironment)
     guard spawned == 0 else {
       throw Failure(
         tr(.errEditorNotStarted, command, String(cString: strerror(spawned))))

@@ -63,6 +63,15 @@ import Testing
     let environment = try String(contentsOfFile: seen, encoding: .utf8)
     #expect(environment.contains("GIT_INDEX_FILE") || environment.contains("PATH="))
     #expect(!environment.contains("hunter2-passphrase"))
+    // Nor does the editor.
+    let editorSaw = h.journal.base + "/editor-env"
+    let editor = try h.editor("env > '\(editorSaw)'\nprintf 'Edited here\\n' >> \"$1\"\n")
+    let edited = try h.run(
+      "new", "--edit", "--no-weather", env: ["ILGI_PASSPHRASE": "hunter2-passphrase", "EDITOR": editor])
+    edited.expectSuccess()
+    let editorEnvironment = try String(contentsOfFile: editorSaw, encoding: .utf8)
+    #expect(editorEnvironment.contains("PATH="))
+    #expect(!editorEnvironment.contains("hunter2-passphrase"))
     let log = try ChildProcess.run(["git", "-C", h.journal.root, "log", "--format=%s%n%b"])
     #expect(log.stdout.contains("ilgi: new"), "\(log.stdout)")
     #expect(!log.stdout.contains(Self.marker))

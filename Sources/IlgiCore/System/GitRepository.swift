@@ -29,7 +29,7 @@ public struct GitRepository: Sendable {
   public init(unchecked root: String, environment: [String: String]) {
     self.root = root
     // git runs hooks and filters of the repository's own: none of ilgi's secrets reach them.
-    var environment = environment.filter { !Self.secrets.contains($0.key) }
+    var environment = environment.filter { !IlgiEnvironment.secrets.contains($0.key) }
     // Paths are file names, never patterns; no pager, no prompts, and messages in English so
     // that ilgi can read them.
     environment["GIT_LITERAL_PATHSPECS"] = "1"
@@ -38,10 +38,6 @@ public struct GitRepository: Sendable {
     environment["LC_ALL"] = "C"
     self.environment = environment
   }
-
-  /// The variables that hold secrets: the identity's passphrase, the server's token, the
-  /// weather service's key.
-  public static let secrets: Set<String> = ["ILGI_PASSPHRASE", "ILGI_TOKEN", "ILGI_WEATHER_KEY"]
 
   /// Runs `git -C root arguments`.
   @discardableResult

@@ -15,6 +15,10 @@ public struct IlgiEnvironment: Sendable {
   /// Environment variables the core may consult (`ILGI_*`, `XDG_*`).
   public var variables: [String: String]
 
+  /// The variables that hold secrets: the identity's passphrase, the server's token, the
+  /// weather service's key. No program ilgi starts (git and its hooks, the editor) gets them.
+  public static let secrets: Set<String> = ["ILGI_PASSPHRASE", "ILGI_TOKEN", "ILGI_WEATHER_KEY"]
+
   /// Makes an environment from explicit values.
   public init(
     now: @escaping @Sendable () -> Date = { Date() },
