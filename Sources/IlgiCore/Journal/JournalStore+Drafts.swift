@@ -65,13 +65,10 @@ extension JournalStore {
 
   /// Reads a file's bytes (draft or entry) by journal-relative path.
   func bytes(of path: JournalPath) throws(JournalError) -> [UInt8] {
-    let bytes = try io(absolute(path)) {
-      try fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit + Self.ageOverhead)
-    }
     do throws(EntryReadError) {
-      return try plaintext(of: bytes, path: path)
+      return try plaintext(of: try storedBytes(path), path: path)
     } catch {
-      throw JournalError(path: path.rawValue, reason: .unreadable(error))
+      throw Self.journalError(error, at: absolute(path))
     }
   }
 

@@ -122,8 +122,10 @@ extension JournalStore {
   }
 
   private func rawBytes(_ path: JournalPath) throws(JournalError) -> [UInt8] {
-    try io(absolute(path)) {
-      try fileSystem.readFile(atPath: absolute(path), limit: EntryReader.sizeLimit + Self.ageOverhead)
+    do throws(EntryReadError) {
+      return try storedBytes(path)
+    } catch {
+      throw Self.journalError(error, at: absolute(path))
     }
   }
 

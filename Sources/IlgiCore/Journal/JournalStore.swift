@@ -151,18 +151,30 @@ public struct JournalStore: Sendable {
     return (try reader.read(bytes, path: path, modified: modified), bytes)
   }
 
-  /// The text of an entry file, up to the size limit, decrypted when it is an age file. An
-  /// encrypted file may be larger than the limit by age's overhead (a header, 16 bytes a chunk).
+  /// The text of an entry file (or draft), decrypted when it is an age file.
   private func readBytes(_ path: JournalPath, at absolutePath: String) throws(EntryReadError) -> [UInt8] {
-    let bytes: [UInt8]
+    try plaintext(of: try storedBytes(path, at: absolutePath), path: path)
+  }
+
+  /// The one way ilgi reads the bytes of an entry file or draft as they are stored (sealed or
+  /// not), up to the size limit: an encrypted file may be larger than the limit by age's
+  /// overhead (a header, 16 bytes a chunk).
+  func storedBytes(_ path: JournalPath, at absolutePath: String? = nil) throws(EntryReadError) -> [UInt8] {
+    let absolutePath = absolutePath ?? absolute(path)
     do throws(FileSystemError) {
-      bytes = try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit + Self.ageOverhead)
+      return try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit + Self.ageOverhead)
     } catch {
       guard error.code == EFBIG else { throw EntryReadError(path: path, reason: .unreadable(error)) }
       let size = (try? fileSystem.status(atPath: absolutePath))?.size ?? 0
       throw EntryReadError(path: path, reason: .tooLarge(size: size, limit: EntryReader.sizeLimit))
     }
-    return try plaintext(of: bytes, path: path)
+  }
+
+  /// A read's error as a journal error: the operating system's refusal as itself, anything
+  /// else as the file it is about.
+  static func journalError(_ error: EntryReadError, at absolutePath: String) -> JournalError {
+    if case .unreadable(let io) = error.reason { return JournalError(path: absolutePath, reason: .io(io)) }
+    return JournalError(path: error.path.rawValue, reason: .unreadable(error))
   }
 
   /// age's overhead on a text of the size limit: 16 bytes a chunk, and room for a header.
