@@ -6,22 +6,23 @@ import IlgiAge
 /// The files are the truth. Every write is atomic and owner-only; an unchanged entry is never
 /// rewritten; reading never writes.
 public struct JournalStore: Sendable {
-  /// The journal root, absolute, without a trailing slash.
-  public let root: String
-  /// Where bytes come from and go to.
-  public let fileSystem: LocalFileSystem
+  /// Every byte of the journal's entries and drafts is read and written through it.
+  public private(set) var files: JournalFiles
   /// How bytes become entries.
   public let reader: EntryReader
   /// The clock: the time a file is taken to have when its own cannot be had.
   let now: @Sendable () -> Date
+
+  /// The journal root, absolute, without a trailing slash.
+  public var root: String { files.root }
+  /// Where bytes come from and go to.
+  public var fileSystem: LocalFileSystem { files.fileSystem }
   /// The keys that open encrypted entries; nil: encrypted files cannot be read.
-  public private(set) var cipher: JournalCipher?
+  public var cipher: JournalCipher? { files.cipher }
   /// Whether the journal's files are sealed, and to whom: asked before every write.
-  public let sealing: JournalSealing
-  /// Where drafts go when `draftsRoot` is not set by `with(draftsAt:)`.
-  private var draftsOverride: String?
-  /// `XDG_RUNTIME_DIR`, which says where the memory folder is.
-  let variables: [String: String]
+  public var sealing: JournalSealing { files.sealing }
+  /// The variables the journal was opened with (`XDG_RUNTIME_DIR`).
+  var variables: [String: String] { files.variables }
 
   /// Opens the journal at `root`, which must be an existing folder; the clock is the
   /// `environment`'s.
@@ -30,15 +31,12 @@ public struct JournalStore: Sendable {
   {
     var path = (root as NSString).standardizingPath
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    self.root = path
-    sealing = JournalSealing(root: path)
-    variables = environment.variables
-    fileSystem = LocalFileSystem()
+    files = JournalFiles(root: path, variables: environment.variables)
     self.reader = reader
     now = environment.now
     let status: FileStatus?
     do {
-      status = try fileSystem.status(atPath: path)
+      status = try files.fileSystem.status(atPath: path)
     } catch {
       throw JournalError(path: path, reason: .io(error))
     }
@@ -46,45 +44,20 @@ public struct JournalStore: Sendable {
     guard status.isDirectory else { throw JournalError(path: path, reason: .journalIsAFile) }
   }
 
-  /// The absolute path of a journal-relative path; drafts (`.ilgi/drafts/...`) are under
-  /// `draftsRoot`.
-  public func absolute(_ path: JournalPath) -> String { absolute(folder: path.rawValue) }
-
-  /// The absolute path of a journal-relative folder or file, by the same rule.
-  func absolute(folder relative: String) -> String {
-    let drafts = JournalLayout.draftsFolder
-    if relative == drafts { return draftsRoot }
-    if relative.hasPrefix(drafts + "/") { return draftsRoot + relative.dropFirst(drafts.count) }
-    return root + "/" + relative
-  }
-
   /// This journal with `cipher`: encrypted entries open with its identities, and new ones are
   /// sealed to its recipients.
   public func with(cipher: JournalCipher?) -> JournalStore {
     var store = self
-    store.cipher = cipher
+    store.files.cipher = cipher
     return store
   }
 
   /// This journal with its drafts in `folder` (made owner-only when first needed).
   public func with(draftsAt folder: String) -> JournalStore {
     var store = self
-    store.draftsOverride = folder
+    store.files.draftsOverride = folder
     return store
   }
-
-  /// Where drafts live: `.ilgi/drafts` in a plain journal; in an encrypted one (or one that
-  /// cannot tell) a private folder in memory, so no draft's plaintext reaches the disk.
-  public var draftsRoot: String {
-    if let draftsOverride { return draftsOverride }
-    return sealing.state.isPlain ? plainDraftsRoot : memoryDraftsRoot
-  }
-
-  /// The drafts folder of a plain journal.
-  public var plainDraftsRoot: String { root + "/" + JournalLayout.draftsFolder }
-
-  /// The drafts folder in memory of an encrypted journal.
-  public var memoryDraftsRoot: String { MemoryFolder.drafts(for: root, variables: variables) }
 
   /// Whether new entries are written encrypted (or refused, when the journal cannot tell).
   public var encryptsNewEntries: Bool { !sealing.state.isPlain }
@@ -156,94 +129,6 @@ public struct JournalStore: Sendable {
     try plaintext(of: try storedBytes(path, at: absolutePath), path: path)
   }
 
-  /// The one way ilgi reads the bytes of an entry file or draft as they are stored (sealed or
-  /// not), up to the size limit: an encrypted file may be larger than the limit by age's
-  /// overhead (a header, 16 bytes a chunk).
-  func storedBytes(_ path: JournalPath, at absolutePath: String? = nil) throws(EntryReadError) -> [UInt8] {
-    let absolutePath = absolutePath ?? absolute(path)
-    do throws(FileSystemError) {
-      return try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit + Self.ageOverhead)
-    } catch {
-      guard error.code == EFBIG else { throw EntryReadError(path: path, reason: .unreadable(error)) }
-      let size = (try? fileSystem.status(atPath: absolutePath))?.size ?? 0
-      throw EntryReadError(path: path, reason: .tooLarge(size: size, limit: EntryReader.sizeLimit))
-    }
-  }
-
-  /// A read's error as a journal error: the operating system's refusal as itself, anything
-  /// else as the file it is about.
-  static func journalError(_ error: EntryReadError, at absolutePath: String) -> JournalError {
-    if case .unreadable(let io) = error.reason { return JournalError(path: absolutePath, reason: .io(io)) }
-    return JournalError(path: error.path.rawValue, reason: .unreadable(error))
-  }
-
-  /// age's overhead on a text of the size limit: 16 bytes a chunk, and room for a header.
-  static let ageOverhead = (EntryReader.sizeLimit / 65536 + 1) * 16 + 64 * 1024
-
-  /// The text of bytes read from `path`: themselves, or decrypted when they are an age file (a
-  /// half-converted `NAME.md` holding ciphertext is read too). A file named `NAME.md.age` is
-  /// always opened as age: one that is not an age file is a file that cannot be decrypted,
-  /// never an entry titled by whatever its first line is. Drafts keep the entry's name and are
-  /// the editor's text (in memory for an encrypted journal).
-  func plaintext(of bytes: [UInt8], path: JournalPath) throws(EntryReadError) -> [UInt8] {
-    let isDraft = path.rawValue.hasPrefix(JournalLayout.draftsFolder + "/")
-    guard AgeFile.isEncrypted(bytes) || (EncryptedName.isEncrypted(path.rawValue) && !isDraft) else {
-      guard bytes.count <= EntryReader.sizeLimit else {
-        throw EntryReadError(path: path, reason: .tooLarge(size: Int64(bytes.count), limit: EntryReader.sizeLimit))
-      }
-      return bytes
-    }
-    guard let cipher else {
-      throw EntryReadError(
-        path: path, reason: .undecryptable("no identity was given (run `ilgi key new` or copy your key)"))
-    }
-    do throws(JournalCipher.DecryptionError) {
-      return try cipher.open(bytes)
-    } catch {
-      throw EntryReadError(path: path, reason: .undecryptable(error.description))
-    }
-  }
-
-  /// The bytes to write for `plaintext` at `path`, by the journal's sealing as it is now: in an
-  /// encrypted journal every entry file is sealed to its recipients, whatever its name; in a
-  /// plain one the text itself. A journal that cannot tell writes nothing. Drafts (under
-  /// `.ilgi/`) are the editor's text, kept in `draftsRoot`.
-  func fileBytes(_ plaintext: [UInt8], for path: JournalPath) throws(JournalError) -> [UInt8] {
-    if path.rawValue.hasPrefix(JournalLayout.ilgiFolder + "/") { return plaintext }
-    guard let recipients = try sealing.recipientsForWriting(path.rawValue) else {
-      guard !EncryptedName.isEncrypted(path.rawValue) else {
-        throw JournalError(path: path.rawValue, reason: .sealing("the journal has no recipients; ilgi key add"))
-      }
-      return plaintext
-    }
-    return try seal(plaintext, to: recipients, path: path.rawValue)
-  }
-
-  /// `plaintext` sealed to `recipients`, or an error about `path`.
-  func seal(_ plaintext: [UInt8], to recipients: [X25519Recipient], path: String) throws(JournalError) -> [UInt8] {
-    do throws(JournalCipher.DecryptionError) {
-      return try JournalCipher.seal(plaintext, to: recipients)
-    } catch {
-      throw JournalError(path: path, reason: .sealing(error.description))
-    }
-  }
-
-  /// `plaintext` sealed to the journal's recipients now, for a file of ilgi's own (the index).
-  public func sealForJournal(_ plaintext: [UInt8], path: String) throws(JournalError) -> [UInt8] {
-    guard let recipients = try sealing.recipientsForWriting(path) else {
-      throw JournalError(path: path, reason: .sealing("the journal has no recipients; ilgi key add"))
-    }
-    return try seal(plaintext, to: recipients, path: path)
-  }
-
-  /// Rewrites the file at `path` atomically with `plaintext`, sealed when it is encrypted.
-  func replaceFile(_ plaintext: [UInt8], at path: JournalPath) throws(JournalError) {
-    let bytes = try fileBytes(plaintext, for: path)
-    try io(absolute(path)) {
-      try fileSystem.writeAtomically(bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
-    }
-  }
-
   /// The body of the entry at `path` (the text after its title), without the work of a full
   /// read (no preview, no inline tags): what a page of the site shows.
   public func readBody(_ path: JournalPath) throws(EntryReadError) -> String {
@@ -264,29 +149,6 @@ public struct JournalStore: Sendable {
   }
 
   // MARK: Writing
-
-  /// Makes the folders of `path` (owner-only) and creates the file, failing if it exists.
-  ///
-  /// Another ilgi may remove an emptied drafts folder between our making it and writing into
-  /// it; a folder that vanished that way is made again (a few times, then the error stands).
-  func createFile(_ plaintext: [UInt8], at path: JournalPath) throws(JournalError) {
-    let bytes = try fileBytes(plaintext, for: path)
-    var attempt = 0
-    while true {
-      attempt += 1
-      do {
-        if !path.folder.isEmpty { try ensureFolder(path.folder) }
-        try io(absolute(path)) {
-          try fileSystem.createAtomically(
-            bytes, atPath: absolute(path), permissions: JournalLayout.filePermissions)
-        }
-        return
-      } catch {
-        if case .io(let io) = error.reason, io.code == ENOENT, attempt < 5 { continue }
-        throw error
-      }
-    }
-  }
 
   /// Files a new entry under the dated tree: `YYYY/MM/YYYY-MM-DD-HHMM-<slug>.md`, adding `-2`,
   /// `-3` on a clash. Never replaces a file. Returns the path written.
@@ -329,43 +191,46 @@ public struct JournalStore: Sendable {
     return true
   }
 
-  /// Runs `body` holding the journal's write lock (`.ilgi/lock`), so that ilgi processes that
-  /// read a file, compare and rewrite it never interleave. A journal whose lock cannot be made
-  /// (read-only media) runs `body` unlocked; its write fails there with its own error.
+  // MARK: Through the seam (`JournalFiles`)
+
+  /// The absolute path of a journal-relative path; drafts (`.ilgi/drafts/...`) are under
+  /// `draftsRoot`.
+  public func absolute(_ path: JournalPath) -> String { files.absolute(path) }
+  func absolute(folder relative: String) -> String { files.absolute(folder: relative) }
+  /// Where drafts live now (`JournalFiles.draftsRoot`).
+  public var draftsRoot: String { files.draftsRoot }
+  /// The drafts folder of a plain journal.
+  public var plainDraftsRoot: String { files.plainDraftsRoot }
+  /// The drafts folder in memory of an encrypted journal.
+  public var memoryDraftsRoot: String { files.memoryDraftsRoot }
+  func storedBytes(_ path: JournalPath, at absolutePath: String? = nil) throws(EntryReadError) -> [UInt8] {
+    try files.storedBytes(path, at: absolutePath)
+  }
+  func plaintext(of bytes: [UInt8], path: JournalPath) throws(EntryReadError) -> [UInt8] {
+    try files.plaintext(of: bytes, path: path)
+  }
+  static func journalError(_ error: EntryReadError, at absolutePath: String) -> JournalError {
+    JournalFiles.journalError(error, at: absolutePath)
+  }
+  func fileBytes(_ plaintext: [UInt8], for path: JournalPath) throws(JournalError) -> [UInt8] {
+    try files.fileBytes(plaintext, for: path)
+  }
+  func seal(_ plaintext: [UInt8], to recipients: [X25519Recipient], path: String) throws(JournalError) -> [UInt8] {
+    try files.seal(plaintext, to: recipients, path: path)
+  }
+  /// `plaintext` sealed to the journal's recipients now, for a file of ilgi's own (the index).
+  public func sealForJournal(_ plaintext: [UInt8], path: String) throws(JournalError) -> [UInt8] {
+    try files.sealForJournal(plaintext, path: path)
+  }
+  func replaceFile(_ plaintext: [UInt8], at path: JournalPath) throws(JournalError) {
+    try files.replaceFile(plaintext, at: path)
+  }
+  func createFile(_ plaintext: [UInt8], at path: JournalPath) throws(JournalError) {
+    try files.createFile(plaintext, at: path)
+  }
   func whileLocked<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T {
-    let lock = try? fileSystem.lockExclusively(atPath: root + "/" + JournalLayout.lockFile, wait: true)
-    defer { lock?.unlock() }
-    return try body()
+    try files.whileLocked(body)
   }
-
-  /// Makes `.ilgi/` and the given sub-folder, owner-only; a folder in memory only inside a
-  /// base folder that is this account's alone (`MemoryFolder.prepare(base:)`).
-  func ensureFolder(_ relative: String) throws(JournalError) {
-    let target = absolute(folder: relative)
-    if !target.hasPrefix(root + "/") {
-      let base = MemoryFolder.base(variables: variables)
-      if target.hasPrefix(base + "/") {
-        do throws(MemoryFolder.Unsafe) {
-          try MemoryFolder.prepare(base: base)
-        } catch {
-          throw JournalError(path: base, reason: .unsafeMemoryFolder(error))
-        }
-      }
-    }
-    try io(absolute(folder: relative)) {
-      try fileSystem.createDirectory(
-        atPath: absolute(folder: relative), permissions: JournalLayout.folderPermissions)
-    }
-  }
-
-  /// Runs a file-system call, turning its error into a `JournalError` about `path`.
-  func io<T>(_ path: String, _ body: () throws -> T) throws(JournalError) -> T {
-    do {
-      return try body()
-    } catch let error as FileSystemError {
-      throw JournalError(path: path, reason: .io(error))
-    } catch {
-      throw JournalError(path: path, reason: .io(FileSystemError(path: path, code: EIO, operation: "change")))
-    }
-  }
+  func ensureFolder(_ relative: String) throws(JournalError) { try files.ensureFolder(relative) }
+  func io<T>(_ path: String, _ body: () throws -> T) throws(JournalError) -> T { try files.io(path, body) }
 }
