@@ -797,5 +797,6 @@ extension Catalog {
     .readUndecryptable: "{1} could not be decrypted: {2}",
     .adviceCheckKey:
       "check that your key (ilgi key show) is one of the journal's recipients (ilgi config get encryption.recipients)",
+    .searchTooManyTerms: "the search has {1} words and tags; ask with at most {2}",
   ]
 }

@@ -772,5 +772,6 @@ extension Catalog {
     .exportForceHelp: "암호화한 일기장의 평문 내보내기를 일기장이나 git 작업 트리 안에도 씁니다.",
     .readUndecryptable: "{1}을(를) 복호화할 수 없습니다: {2}",
     .adviceCheckKey: "내 키(ilgi key show)가 일기장의 수신자(ilgi config get encryption.recipients)에 있는지 확인하세요",
+    .searchTooManyTerms: "검색어에 낱말과 태그가 {1}개 있습니다. {2}개까지만 쓰세요",
   ]
 }

@@ -531,4 +531,6 @@ public enum Message: String, Sendable, CaseIterable {
   case exportForceHelp
   case readUndecryptable
   case adviceCheckKey
+  // The search term limit; ilgi serve: where the token comes from, what the server refuses
+  case searchTooManyTerms
 }
