@@ -11,6 +11,12 @@ enum AppAssets {
     "icon.svg": ("app-icon.svg", "image/svg+xml"),
   ]
 
+  /// Whether `path` names one of these files or the manifest: what any page, the one asking
+  /// for the token too, needs whole.
+  static func isShipped(_ path: String) -> Bool {
+    path == "/manifest.webmanifest" || path.hasPrefix("/app/") && files[String(path.dropFirst(5))] != nil
+  }
+
   static func reply(_ name: String, templates: TemplateRenderer) -> Reply {
     guard let file = files[name], let source = try? templates.source(file.template) else {
       return .text(404, "404 no such file\n")

@@ -14,11 +14,11 @@ public final class AppServer: Sendable {
   let language: Language
   let renderer: MarkdownRenderer
 
-  /// Makes the app over `diary`; `language` is the journal's, used when the browser asks for
-  /// neither Korean nor English.
-  public init(diary: Diary, token: String?, language: Language, renderer: MarkdownRenderer) {
+  /// Makes the app over `diary`, letting in what `gate` does; `language` is the journal's, used
+  /// when the browser asks for neither Korean nor English.
+  public init(diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer) {
     self.diary = diary
-    gate = RequestGate(token: token)
+    self.gate = gate
     self.language = language
     self.renderer = renderer
   }
@@ -36,40 +36,55 @@ public final class AppServer: Sendable {
   /// The reply to `request`, with the time it took to make (`Server-Timing`).
   public func reply(_ request: ServerRequest) async -> Reply {
     let start = DispatchTime.now().uptimeNanoseconds
-    var headers = Self.commonHeaders
     var reply: Reply
-    switch gate.check(request) {
-    case .refuse(let refusal):
-      reply = refusal
-    case .admit(let extra):
-      headers += extra
-      if request.method == "GET" || request.method == "HEAD" {
-        reply = await read(request)
-        // A token given in the address is kept in the cookie, not in the history.
-        if !extra.isEmpty, request.parameter("token") != nil, request.header("authorization") == nil,
-          reply.status == 200
-        {
-          reply = .redirect(Self.withoutToken(request))
-        }
-      } else if let refusal = gate.checkWrite(request) {
-        reply = refusal
-      } else {
-        reply = await write(request)
-      }
+    switch gate.check(request, shipped: Self.isRead(request) && AppAssets.isShipped(request.rawPath)) {
+    case .refuse(let problem):
+      reply = refusal(problem, request)
+    case .exchange(let cookie):
+      // A token in the address is kept in the cookie and taken out of the address (and so
+      // out of the history) before anything is read.
+      reply = Self.isRead(request) ? Self.onward(request) : await answer(request)
+      reply = reply.adding([("Set-Cookie", cookie)])
+    case .admit:
+      reply = await answer(request)
     }
     let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    headers.append(("Server-Timing", "app;dur=" + String(format: "%.2f", milliseconds)))
-    return reply.adding(headers)
+    return reply.adding(Self.commonHeaders + [("Server-Timing", "app;dur=" + String(format: "%.2f", milliseconds))])
+  }
+
+  /// The reply to a request the gate let in.
+  func answer(_ request: ServerRequest) async -> Reply {
+    if Self.isRead(request) { return await read(request) }
+    if let problem = gate.checkWrite(request) { return refusal(problem, request) }
+    return await write(request)
+  }
+
+  static func isRead(_ request: ServerRequest) -> Bool { request.method == "GET" || request.method == "HEAD" }
+
+  /// Where a read that brought the token in its address goes on to: a redirect to the address
+  /// without it, or, when another site's page or a file sent the browser here (`Sec-Fetch-Site`),
+  /// a page that goes on by itself (see `Reply.onward`).
+  static func onward(_ request: ServerRequest) -> Reply {
+    let location = RequestGate.withoutToken(request)
+    switch request.header("sec-fetch-site") {
+    case nil, "same-origin", "none": return .redirect(location)
+    default: return .onward(location)
+    }
+  }
+
+  /// A refusal in the page's language: a page for what a browser shows as one, JSON
+  /// (`{"error": ...}`) for the API and every write.
+  func refusal(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
+    let pages = pages(for: request)
+    let text = problem.text(pages.catalog)
+    if Self.isRead(request), !request.rawPath.hasPrefix("/api/"), let page = try? pages.problem(text) {
+      return .html(page, status: problem.status)
+    }
+    return .problem(problem.status, text)
   }
 
   /// The language of a request: the first of the browser's that ilgi speaks, else the journal's.
-  func language(of request: ServerRequest) -> Language {
-    for part in (request.header("accept-language") ?? "").split(separator: ",") {
-      let tag = part.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
-      if let language = Language.named(tag) { return language }
-    }
-    return language
-  }
+  func language(of request: ServerRequest) -> Language { request.language(otherwise: language) }
 
   func pages(for request: ServerRequest) -> AppPages {
     AppPages(templates: diary.templates, language: language(of: request), renderer: renderer)
@@ -147,11 +162,6 @@ public final class AppServer: Sendable {
   /// `YYYY-MM-DD`, or nil.
   static func day(_ text: String) -> String? {
     text.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}\z"#, options: .regularExpression) == nil ? nil : text
-  }
-
-  static func withoutToken(_ request: ServerRequest) -> String {
-    let kept = (request.query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") }
-    return request.rawPath + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
   }
 
   // MARK: The API

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiCore
 
 /// A request as the app and the site see it, before routing: no HTTP library types.
 public struct ServerRequest: Sendable {
@@ -34,7 +35,20 @@ public struct ServerRequest: Sendable {
 
   /// A query parameter, decoded (`+` is a space, as forms send it); the first when repeated.
   public func parameter(_ name: String) -> String? {
-    guard let query else { return nil }
+    query.flatMap { Self.parameter(name, in: $0) }
+  }
+
+  /// The first language of the browser's (`Accept-Language`) that ilgi speaks, else `otherwise`.
+  public func language(otherwise: Language) -> Language {
+    for part in (header("accept-language") ?? "").split(separator: ",") {
+      let tag = part.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+      if let language = Language.named(tag) { return language }
+    }
+    return otherwise
+  }
+
+  /// The value of `name` in `query` (`a=1&b=2`), decoded; the first when repeated.
+  static func parameter(_ name: String, in query: String) -> String? {
     for pair in query.split(separator: "&") {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       guard parts[0] == name else { continue }
@@ -85,6 +99,18 @@ public struct Reply: Sendable {
   /// A redirect to `location` (a path of this server).
   public static func redirect(_ location: String) -> Reply {
     Reply(status: 303, headers: [("Location", location)])
+  }
+
+  /// A page that sends the browser on to `location` (a path of this server) by itself, with
+  /// no script: how a token brought from another site's page or a file becomes the cookie.
+  /// A redirect would not do there: the browser leaves a SameSite=Strict cookie off the
+  /// requests of a chain another site began, so the page after it would ask for the token.
+  public static func onward(_ location: String) -> Reply {
+    let target = MarkdownRenderer.escapeHTML(location)
+    return .html(
+      "<!doctype html>\n<meta charset=\"utf-8\">\n<meta name=\"referrer\" content=\"no-referrer\">\n"
+        + "<meta http-equiv=\"refresh\" content=\"0; url=\(target)\">\n<title>ilgi</title>\n"
+        + "<p><a href=\"\(target)\">\(target)</a></p>\n")
   }
 
   /// The reply with `headers` added before its own.

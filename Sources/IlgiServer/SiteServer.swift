@@ -15,13 +15,17 @@ public final class SiteServer: Sendable {
   let pages: @Sendable () throws -> [String: SitePage]
   /// Told about pages that could not be made (an entry that cannot be read, a broken template).
   let report: @Sendable (String) -> Void
+  /// The journal's language.
+  let language: Language
 
-  /// Makes a server of the pages `pages` returns.
+  /// Makes a server of the pages `pages` returns, letting in what `gate` does; its refusals
+  /// are in `language` (the journal's) unless the browser asks for another ilgi speaks.
   public init(
-    token: String?, pages: @escaping @Sendable () throws -> [String: SitePage],
+    gate: RequestGate, language: Language, pages: @escaping @Sendable () throws -> [String: SitePage],
     report: @escaping @Sendable (String) -> Void
   ) {
-    gate = RequestGate(token: token)
+    self.gate = gate
+    self.language = language
     self.pages = pages
     self.report = report
   }
@@ -40,8 +44,9 @@ public final class SiteServer: Sendable {
     }
     var headers = Self.commonHeaders
     switch gate.check(request) {
-    case .refuse(let reply): return reply.adding(headers)
-    case .admit(let extra): headers += extra
+    case .refuse(let problem): return refusal(problem, request).adding(headers)
+    case .exchange(let cookie): return AppServer.onward(request).adding(headers + [("Set-Cookie", cookie)])
+    case .admit: break
     }
     guard let path = Self.sitePath(request.rawPath) else {
       return Reply.text(400, "400 not a path of this site\n").adding(headers)
@@ -64,6 +69,11 @@ public final class SiteServer: Sendable {
       report("\(path): \(error)")
       return Reply.text(500, "500 \(path) could not be made: \(error)\n").adding(headers)
     }
+  }
+
+  /// A refusal as one line of text in the browser's language (or the journal's).
+  func refusal(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
+    .text(problem.status, problem.text(Catalog(request.language(otherwise: language))) + "\n")
   }
 
   /// The site path a request names: percent-decoded, `/` is `index.html`, a folder its

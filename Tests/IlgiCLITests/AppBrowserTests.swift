@@ -7,7 +7,8 @@ import Testing
 /// system's chromium through Playwright (both installed by `make setup`) against a server this
 /// test starts. It writes in English and in Korean (by input-method composition), hides and
 /// leaves the page, reloads, changes the file behind the page's back, deletes and undoes, and
-/// searches as it types, checking the files after every step. Phone-sized screenshots of each
+/// searches as it types, checking the files after every step. Each browser opens the address
+/// with the token `ilgi serve` printed first, as a person does. Phone-sized screenshots of each
 /// page are saved to `.build/screenshots/app/`.
 @Suite(.serialized) struct AppBrowserTests {
   static var screenshots: String { BrowserTests.screenshots + "/app" }
@@ -24,7 +25,7 @@ import Testing
     let result = try ChildProcess.run(
       [
         "timeout", "300", python, TestTools.repository + "/Tests/Browser/app_test.py",
-        "http://127.0.0.1:\(server.port)", h.journal.root, IlgiProcess.binary, Self.screenshots,
+        "http://127.0.0.1:\(server.port)", h.journal.root, IlgiProcess.binary, Self.screenshots, server.token,
       ], environment: environment)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
     #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiServer
 import IlgiTestSupport
 import Testing
 
@@ -25,4 +26,160 @@ import Testing
   }
 
   static let id = "A1B2C3D4-0000-4000-8000-000000000001"
+  static let token = "t0ken-for-tests"
+  static let host = "127.0.0.1:8080"
+
+  /// The app over a journal in a temporary folder holding one entry (`id`, "Walk"), behind a
+  /// loopback gate; what it reports (its log) is kept.
+  final class App: @unchecked Sendable {
+    let journal: TempJournal
+    let server: AppServer
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    init(files: [String: String]? = nil, templates: [String: String] = [:], token: String = AppRepliesTests.token)
+      throws
+    {
+      journal = try TempJournal(
+        files ?? ["2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")])
+      for (name, text) in templates { try journal.write(".ilgi/templates/" + name, text) }
+      nonisolated(unsafe) var report: (String) -> Void = { _ in }
+      let hooks = Diary.Hooks(
+        record: { _, _ in }, weather: { _, _ in "Clear, 4°C" }, report: { report($0) })
+      let diary = Diary(
+        store: try journal.store(), templates: TemplateRenderer(overrideFolder: journal.root + "/.ilgi/templates"),
+        zone: .seoul, now: { Date() }, hooks: hooks)
+      server = AppServer(
+        diary: diary, gate: RequestGate(token: token, checksHost: true), language: .english,
+        renderer: MarkdownRenderer())
+      report = { [weak self] line in self?.lock.withLock { self?.lines.append(line) } }
+    }
+
+    /// What the app reported (to the terminal of `ilgi serve`).
+    var reported: [String] { lock.withLock { lines } }
+
+    /// The reply to `method target`, asked from this computer with `headers`; with the token
+    /// (`Authorization: Bearer`) unless `token` is false.
+    func ask(
+      _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = [], token: Bool = true
+    ) async -> Reply {
+      var fields = ["Host": AppRepliesTests.host]
+      if token { fields["Authorization"] = "Bearer " + AppRepliesTests.token }
+      fields.merge(headers) { $1 }
+      return await server.reply(ServerRequest(method: method, target: target, headers: fields, body: body))
+    }
+
+    /// A write as the app's page sends it: the write header, this server's origin, JSON.
+    func write(_ method: String, _ target: String, _ object: [String: Any], headers: [String: String] = [:]) async
+      -> Reply
+    {
+      let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+      let fields = [
+        "X-Ilgi-Request": "1", "Origin": "http://" + AppRepliesTests.host, "Content-Type": "application/json",
+      ].merging(headers) { $1 }
+      return await ask(method, target, headers: fields, body: Array(body))
+    }
+  }
+
+  /// A reply's header, by name in any case.
+  static func header(_ reply: Reply, _ name: String) -> String? {
+    reply.headers.last { $0.0.lowercased() == name.lowercased() }?.1
+  }
+
+  static func text(_ reply: Reply) -> String { String(decoding: reply.body, as: UTF8.self) }
+
+  static func json(_ reply: Reply) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(reply.body))) as? [String: Any] ?? [:]
+  }
+
+  // MARK: Who may ask
+
+  /// Every account of this computer reaches 127.0.0.1: a loopback server wants its token too,
+  /// and says so in the browser's language; only the shipped script, style and icon are free.
+  @Test func aLoopbackServerAnswersOnlyWithItsToken() async throws {
+    let app = try App()
+    let refused = await app.ask("GET", "/", token: false)
+    #expect(refused.status == 401)
+    #expect(Self.header(refused, "content-type") == "text/html; charset=utf-8")
+    #expect(Self.text(refused).contains("This diary needs its token"), "\(Self.text(refused))")
+    #expect(!Self.text(refused).contains("Walk"))
+    let korean = await app.ask("GET", "/entry/" + Self.id, headers: ["Accept-Language": "ko-KR,ko;q=0.9"], token: false)
+    #expect(korean.status == 401)
+    #expect(Self.text(korean).contains("토큰이 필요합니다"), "\(Self.text(korean))")
+    let api = await app.ask("GET", "/api/entries/" + Self.id, token: false)
+    #expect(api.status == 401)
+    #expect(Self.json(api)["error"] as? String == Catalog(.english).text(.appTokenNeeded, []))
+    let write = await app.write("POST", "/api/entries", ["content": "Sneaky"], headers: ["Authorization": ""])
+    #expect(write.status == 401)
+    #expect(app.journal.entryFiles() == ["2026/03/2026-03-01-0900-walk.md"])
+    #expect(await app.ask("GET", "/", headers: ["Authorization": "Bearer wrong"], token: false).status == 401)
+    #expect(await app.ask("GET", "/", headers: ["Cookie": "ilgi_token_8080=wrong"], token: false).status == 401)
+    // The token as a script sends it, and as the cookie keeps it.
+    #expect(await app.ask("GET", "/").status == 200)
+    let cookie = await app.ask("GET", "/", headers: ["Cookie": "a=b; ilgi_token_8080=" + Self.token], token: false)
+    #expect(cookie.status == 200)
+    #expect(Self.text(cookie).contains("Walk"))
+    // The page asking for the token is whole: its style, script and icon need none.
+    for asset in ["/app/app.css", "/app/app.js", "/app/icon.svg", "/manifest.webmanifest"] {
+      #expect(await app.ask("GET", asset, token: false).status == 200, "\(asset)")
+    }
+    #expect(await app.ask("GET", "/app/nothing.js", token: false).status == 401)
+    // Another name for this computer (DNS rebinding) is not this server, token or not.
+    #expect(await app.ask("GET", "/", headers: ["Host": "diary.evil.example:8080"]).status == 421)
+  }
+
+  /// The address `ilgi serve` prints holds the token: opened, it sets the cookie and sends the
+  /// browser on to the same page without it. After a restart (a new token) the new address
+  /// wins over the cookie the browser kept; a wrong one in the address is refused even with a
+  /// good cookie.
+  @Test func theTokenInTheAddressBecomesTheCookieAndWinsOverAnOldOne() async throws {
+    let app = try App()
+    let first = await app.ask("GET", "/search?q=walk&token=" + Self.token, token: false)
+    #expect(first.status == 303)
+    #expect(Self.header(first, "location") == "/search?q=walk")
+    let cookie = try #require(Self.header(first, "set-cookie"))
+    #expect(cookie == "ilgi_token_8080=\(Self.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000")
+    #expect(first.body.isEmpty)
+    // An old server's cookie, and this server's address.
+    let restarted = await app.ask(
+      "GET", "/?token=" + Self.token, headers: ["Cookie": "ilgi_token_8080=an-old-token"], token: false)
+    #expect(restarted.status == 303, "the cookie of an earlier run hid the printed address")
+    #expect(Self.header(restarted, "set-cookie")?.hasPrefix("ilgi_token_8080=\(Self.token);") == true)
+    let wrong = await app.ask(
+      "GET", "/?token=an-old-token", headers: ["Cookie": "ilgi_token_8080=" + Self.token], token: false)
+    #expect(wrong.status == 401)
+    // Sent here by another site's page or a file (`serve --open`): a page that goes on by
+    // itself, since a redirect would lose the SameSite=Strict cookie on the way.
+    let fromFile = await app.ask(
+      "GET", "/write?token=" + Self.token,
+      headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"],
+      token: false)
+    #expect(fromFile.status == 200)
+    #expect(Self.header(fromFile, "set-cookie")?.hasPrefix("ilgi_token_8080=\(Self.token);") == true)
+    #expect(Self.text(fromFile).contains("<meta http-equiv=\"refresh\" content=\"0; url=/write\">"))
+    #expect(!Self.text(fromFile).contains(Self.token))
+    // A token with characters a cookie cannot hold is kept encoded.
+    let odd = try App(token: "a b;c")
+    let set = await odd.ask("GET", "/?token=a%20b%3Bc", token: false)
+    #expect(Self.header(set, "set-cookie")?.hasPrefix("ilgi_token_8080=a%20b%3Bc;") == true)
+    #expect(await odd.ask("GET", "/", headers: ["Cookie": "ilgi_token_8080=a%20b%3Bc"], token: false).status == 200)
+  }
+
+  /// The address the browser is sent on to is always a path of this server: `//write` would
+  /// be the host `write` to a browser, `/\\evil.example` too.
+  @Test(arguments: [
+    ("//write?token=T", "/write"), ("///evil.example/x?token=T&q=1", "/evil.example/x?q=1"),
+    ("/\\evil.example?token=T", "/%5Cevil.example"), ("/%2F%2Fevil.example?token=T", "/%2F%2Fevil.example"),
+    ("/?q=a%20b&token=T&tag=x", "/?q=a%20b&tag=x"), ("/search?q=<script>&token=T", "/search?q=%3Cscript%3E"),
+    ("/\t/evil.example?token=T", "/%09/evil.example"),
+  ])
+  func theAddressWithoutTheTokenIsAPathOfThisServer(_ target: String, _ expected: String) async throws {
+    let app = try App()
+    let reply = await app.ask(
+      "GET", target.replacingOccurrences(of: "token=T", with: "token=" + Self.token), token: false)
+    #expect(reply.status == 303)
+    let location = try #require(Self.header(reply, "location"))
+    #expect(location == expected)
+    #expect(location.hasPrefix("/") && !location.hasPrefix("//") && !location.hasPrefix("/\\"))
+  }
 }

@@ -347,10 +347,10 @@ import Testing
     let h = try Self.encrypted()
     let server = try ServeTests.Server(h, [])
     defer { _ = server.stop() }
-    let page = try ServeTests.get(server.port, "/")
+    let page = try ServeTests.get(server, "/")
     #expect(page.body.contains("A walk by the \(Self.marker) river"))
     let made = try AppServeTests.write(
-      server.port, "POST", "/api/entries", ["content": "From the browser \(Self.marker)\n\nText."])
+      server, "POST", "/api/entries", ["content": "From the browser \(Self.marker)\n\nText."])
     #expect(made.status == 201)
     let path = try #require(made.json["path"] as? String)
     #expect(path.hasSuffix(".md.age"))
