@@ -131,8 +131,11 @@
         const reply = await fetch('/api/search?q=' + enc(text), { credentials: 'same-origin' });
         const answer = await reply.json();
         if (number !== asked) return;
-        hits.replaceChildren(...answer.hits.map(row));
-        none.hidden = answer.hits.length > 0;
+        // A query the search cannot run says why where the results would be.
+        const found = reply.ok ? answer.hits : [];
+        hits.replaceChildren(...found.map(row));
+        none.textContent = reply.ok ? t('noResults') : answer.error;
+        none.hidden = found.length > 0;
       } catch (error) { /* the next keystroke asks again */ }
     };
     searchBox.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(ask, 120); });

@@ -17,10 +17,9 @@ enum AppAssets {
     path == "/manifest.webmanifest" || path.hasPrefix("/app/") && files[String(path.dropFirst(5))] != nil
   }
 
-  static func reply(_ name: String, templates: TemplateRenderer) -> Reply {
-    guard let file = files[name], let source = try? templates.source(file.template) else {
-      return .text(404, "404 no such file\n")
-    }
+  /// The file `name`, or nil when there is none by that name.
+  static func reply(_ name: String, templates: TemplateRenderer) -> Reply? {
+    guard let file = files[name], let source = try? templates.source(file.template) else { return nil }
     return Reply(status: 200, headers: [("Content-Type", file.type)], body: Array(source.text.utf8))
   }
 

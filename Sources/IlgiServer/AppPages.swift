@@ -139,12 +139,12 @@ struct AppPages {
       deleting: loaded.map { $0.entry.title } ?? "")
   }
 
-  /// The search page, with results when a query was given.
-  func search(_ text: String, hits: [SearchHit]?) throws -> String {
+  /// The search page, with results when a query was given, or what is wrong with it.
+  func search(_ text: String, hits: [SearchHit]?, problem: String? = nil) throws -> String {
     let values: [String: Any] = [
       "q": text, "searchLabel": t(.appSearch), "placeholder": t(.appSearchPlaceholder),
       "hits": (hits ?? []).map { row($0.entry, snippet: Self.snippet($0)) },
-      "none": hits?.isEmpty == true, "noneText": t(.appNoResults),
+      "none": problem != nil || hits?.isEmpty == true, "noneText": problem ?? t(.appNoResults),
     ]
     return try layout("search", title: t(.appSearch), content: try templates.render("app-search.html", values))
   }

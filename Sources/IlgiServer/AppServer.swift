@@ -7,7 +7,11 @@ import IlgiCore
 /// Every write goes through `Diary`, so the journal's lock, atomic writes, trash and git
 /// autocommit are the CLI's own. Every save names the version it was based on, and a file
 /// changed since is never overwritten: the reply is 409 with the file's text now.
-public final class AppServer: Sendable {
+///
+/// Every reply carries the security headers (`commonHeaders`), and every error ends in one
+/// funnel (`failure`): a `ServerProblem` in the page's language, the detail of anything else
+/// in the server's log.
+public final class AppServer: ServerResponder {
   /// Who may ask.
   public let gate: RequestGate
   let diary: Diary
@@ -54,9 +58,27 @@ public final class AppServer: Sendable {
 
   /// The reply to a request the gate let in.
   func answer(_ request: ServerRequest) async -> Reply {
-    if Self.isRead(request) { return await read(request) }
-    if let problem = gate.checkWrite(request) { return refusal(problem, request) }
-    return await write(request)
+    do {
+      if Self.isRead(request) { return try await read(request) }
+      if let problem = gate.checkWrite(request) { throw problem }
+      return try await write(request)
+    } catch {
+      return failure(error, request)
+    }
+  }
+
+  /// Where every error of a request ends: a problem the person can act on is answered in the
+  /// page's words; anything else goes to the server's log in full (the request, the error with
+  /// its paths) and is answered with `.failed`, which names neither.
+  func failure(_ error: any Error, _ request: ServerRequest) -> Reply {
+    if let problem = ServerProblem.known(error) { return refusal(problem, request) }
+    diary.hooks.report("\(request.method) \(request.rawPath): \(error)")
+    return refusal(.failed, request)
+  }
+
+  /// A refusal the listener makes itself (a body too large), with the headers of every reply.
+  public func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
+    refusal(problem, request).adding(Self.commonHeaders)
   }
 
   static func isRead(_ request: ServerRequest) -> Bool { request.method == "GET" || request.method == "HEAD" }
@@ -106,44 +128,51 @@ public final class AppServer: Sendable {
     return segments
   }
 
-  func read(_ request: ServerRequest) async -> Reply {
-    guard let segments = Self.segments(request.rawPath) else {
-      return .text(400, "400 not a path of this app\n")
-    }
+  func read(_ request: ServerRequest) async throws -> Reply {
+    guard let segments = Self.segments(request.rawPath) else { throw ServerProblem.badPath }
     let pages = pages(for: request)
-    do {
-      switch segments.first {
-      case nil: return .html(try listPage(request, pages))
-      case "entry" where segments.count == 2:
-        guard let loaded = try diary.entry(id: segments[1]) else { return try notFound(pages) }
-        return .html(try pages.entry(loaded))
-      case "write" where segments.count == 1: return .html(try pages.write(nil))
-      case "write" where segments.count == 2:
-        guard let loaded = try diary.entry(id: segments[1]) else { return try notFound(pages) }
-        return .html(try pages.write(loaded))
-      case "search" where segments.count == 1:
-        let text = request.parameter("q") ?? ""
-        let hits = text.trimmed.isEmpty ? nil : try? diary.search(text, filter: EntryFilter(), limit: 50)
+    switch segments.first {
+    case nil: return .html(try listPage(request, pages))
+    case "entry" where segments.count == 2:
+      guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
+      return .html(try pages.entry(loaded))
+    case "write" where segments.count == 1: return .html(try pages.write(nil))
+    case "write" where segments.count == 2:
+      guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
+      return .html(try pages.write(loaded))
+    case "search" where segments.count == 1:
+      let text = request.parameter("q") ?? ""
+      do {
+        let hits = text.trimmed.isEmpty ? nil : try search(text, limit: 50)
         return .html(try pages.search(text, hits: hits))
-      case "onthisday" where segments.count == 1:
-        let entries = try diary.onThisDay()
-        return .html(
-          try pages.list(
-            entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay)))
-      case "api": return try await api(request, Array(segments.dropFirst()), pages)
-      case "app" where segments.count == 2: return AppAssets.reply(segments[1], templates: diary.templates)
-      case "manifest.webmanifest" where segments.count == 1:
-        return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
-      default: return try notFound(pages)
+      } catch let problem as ServerProblem {
+        // What is wrong with the query shows where the results would, under the box with it.
+        return .html(try pages.search(text, hits: [], problem: problem.text(pages.catalog)), status: problem.status)
       }
-    } catch {
-      diary.hooks.report("\(request.rawPath): \(error)")
-      return .text(500, "500 \(request.rawPath) could not be made: \(error)\n")
+    case "onthisday" where segments.count == 1:
+      let entries = try diary.onThisDay()
+      return .html(
+        try pages.list(
+          entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay)))
+    case "api": return try await api(request, Array(segments.dropFirst()), pages)
+    case "app" where segments.count == 2:
+      guard let reply = AppAssets.reply(segments[1], templates: diary.templates) else {
+        throw ServerProblem.noSuchPage
+      }
+      return reply
+    case "manifest.webmanifest" where segments.count == 1:
+      return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
+    default: throw ServerProblem.noSuchPage
     }
   }
 
-  func notFound(_ pages: AppPages) throws -> Reply {
-    .html(try pages.problem(pages.t(.appNoSuchEntry)), status: 404)
+  /// The best `limit` matches of `text`; a query that is not one is a `ServerProblem`.
+  func search(_ text: String, limit: Int) throws -> [SearchHit] {
+    do {
+      return try diary.search(text, filter: EntryFilter(), limit: limit)
+    } catch let problem as SearchQuery.Problem {
+      throw ServerProblem.search(problem)
+    }
   }
 
   static let pageSize = 30
@@ -169,33 +198,32 @@ public final class AppServer: Sendable {
   func api(_ request: ServerRequest, _ path: [String], _ pages: AppPages) async throws -> Reply {
     switch (request.method, path.first, path.count) {
     case ("GET", "entries", 2), ("HEAD", "entries", 2):
-      guard let loaded = try diary.entry(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
+      guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
       return .json(200, Self.json(loaded))
     case ("GET", "entries", 3) where path[2] == "share", ("HEAD", "entries", 3) where path[2] == "share":
-      guard let loaded = try diary.entry(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
+      guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
       return .json(200, ["title": loaded.entry.title, "text": ShareText.text(loaded.entry, dates: pages.dates)])
     case ("GET", "search", 1), ("HEAD", "search", 1):
       let text = request.parameter("q") ?? ""
       let limit = max(1, min(Int(request.parameter("limit") ?? "") ?? 20, 100))
-      let hits = text.trimmed.isEmpty ? [] : ((try? diary.search(text, filter: EntryFilter(), limit: limit)) ?? [])
+      let hits = text.trimmed.isEmpty ? [] : try search(text, limit: limit)
       return .json(200, ["hits": hits.map { pages.row($0.entry, snippet: AppPages.snippet($0)) }])
     case ("GET", "weather", 1), ("HEAD", "weather", 1):
       let latitude = request.parameter("lat").flatMap(Double.init)
       let longitude = request.parameter("lon").flatMap(Double.init)
       if let latitude, let longitude, !(-90...90).contains(latitude) || !(-180...180).contains(longitude) {
-        return .problem(400, "lat and lon are degrees: -90...90 and -180...180")
+        throw ServerProblem.badCoordinates
       }
       let weather = await diary.hooks.weather(latitude, longitude)
       return .json(200, ["weather": weather.map { $0 as Any } ?? NSNull()])
     default:
-      return .problem(
-        request.method == "GET" ? 404 : 405, "no such API: \(request.method) /api/\(path.joined(separator: "/"))")
+      throw ServerProblem.noSuchRequest(method: request.method, path: "/api/" + path.joined(separator: "/"))
     }
   }
 
-  func write(_ request: ServerRequest) async -> Reply {
+  func write(_ request: ServerRequest) async throws -> Reply {
     guard let segments = Self.segments(request.rawPath), segments.first == "api" else {
-      return .problem(404, "writes go to /api/")
+      throw ServerProblem.noSuchRequest(method: request.method, path: request.rawPath)
     }
     let path = Array(segments.dropFirst())
     let pages = pages(for: request)
@@ -204,43 +232,33 @@ public final class AppServer: Sendable {
       body = [:]
     } else {
       guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
-        return .problem(400, "the body is not a JSON object")
+        throw ServerProblem.notJSON
       }
       body = object
     }
-    do {
-      switch (request.method, path.first, path.count) {
-      case ("POST", "entries", 1): return try create(body, pages)
-      case ("PUT", "entries", 2): return try save(path[1], body, pages)
-      case ("POST", "entries", 3) where path[2] == "settle":
-        try diary.settle(id: path[1])
-        return .json(200, [:])
-      case ("DELETE", "entries", 2):
-        guard let trashed = try diary.delete(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
-        return .json(200, ["trash": trashed.rawValue])
-      case ("POST", "restore", 1):
-        guard let trash = body["trash"] as? String else { return .problem(400, "restore needs \"trash\"") }
-        let id = try diary.restore(JournalPath(trash))
-        return .json(200, ["id": id.rawValue, "href": "/entry/" + AppPages.pathComponent(id.rawValue)])
-      case ("POST", "merge", 1):
-        guard let base = body["base"] as? String, let mine = body["mine"] as? String,
-          let theirs = body["theirs"] as? String
-        else { return .problem(400, "merge needs \"base\", \"mine\" and \"theirs\"") }
-        let labels = TextMerge.Labels(
-          mine: pages.t(.appMine), base: pages.t(.appBase), theirs: pages.t(.appTheirs))
-        let merged = diary.merge(base: base, mine: mine, theirs: theirs, labels: labels)
-        return .json(200, ["content": merged.text, "clean": merged.clean])
-      default:
-        return .problem(405, "no such API: \(request.method) /api/\(path.joined(separator: "/"))")
-      }
-    } catch let error as JournalError {
-      if case .template = error.reason { return .problem(422, pages.t(.appEmptyNotKept)) }
-      if case .occupied = error.reason { return .problem(409, "\(error)") }
-      diary.hooks.report("\(error)")
-      return .problem(500, "\(error)")
-    } catch {
-      diary.hooks.report("\(error)")
-      return .problem(500, "\(error)")
+    switch (request.method, path.first, path.count) {
+    case ("POST", "entries", 1): return try create(body)
+    case ("PUT", "entries", 2): return try save(path[1], body, pages)
+    case ("POST", "entries", 3) where path[2] == "settle":
+      try diary.settle(id: path[1])
+      return .json(200, [:])
+    case ("DELETE", "entries", 2):
+      guard let trashed = try diary.delete(id: path[1]) else { throw ServerProblem.noSuchEntry }
+      return .json(200, ["trash": trashed.rawValue])
+    case ("POST", "restore", 1):
+      guard let trash = body["trash"] as? String else { throw ServerProblem.missingFields(["trash"]) }
+      let id = try diary.restore(JournalPath(trash))
+      return .json(200, ["id": id.rawValue, "href": "/entry/" + AppPages.pathComponent(id.rawValue)])
+    case ("POST", "merge", 1):
+      guard let base = body["base"] as? String, let mine = body["mine"] as? String,
+        let theirs = body["theirs"] as? String
+      else { throw ServerProblem.missingFields(["base", "mine", "theirs"]) }
+      let labels = TextMerge.Labels(
+        mine: pages.t(.appMine), base: pages.t(.appBase), theirs: pages.t(.appTheirs))
+      let merged = diary.merge(base: base, mine: mine, theirs: theirs, labels: labels)
+      return .json(200, ["content": merged.text, "clean": merged.clean])
+    default:
+      throw ServerProblem.noSuchRequest(method: request.method, path: "/api/" + path.joined(separator: "/"))
     }
   }
 
@@ -256,22 +274,34 @@ public final class AppServer: Sendable {
     return EntryChanges(content: content, tags: tags, weather: weather)
   }
 
-  func create(_ body: [String: Any], _ pages: AppPages) throws -> Reply {
-    guard let changes = Self.changes(body) else { return .problem(400, "a new entry needs \"content\"") }
-    guard !changes.content.trimmed.isEmpty else { return .problem(422, pages.t(.appEmptyNotKept)) }
-    let written = try diary.create(changes)
+  /// `body` run with a template's refusal of an empty text (`JournalError.template`) as the
+  /// problem it is for the person.
+  func keepingEmptyOut<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as JournalError {
+      if case .template = error.reason { throw ServerProblem.emptyNotKept }
+      throw error
+    }
+  }
+
+  func create(_ body: [String: Any]) throws -> Reply {
+    guard let changes = Self.changes(body) else { throw ServerProblem.missingFields(["content"]) }
+    guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
+    let written = try keepingEmptyOut { try diary.create(changes) }
     return .json(201, Self.json(written))
   }
 
   func save(_ id: String, _ body: [String: Any], _ pages: AppPages) throws -> Reply {
-    guard let changes = Self.changes(body) else { return .problem(400, "a save needs \"content\"") }
+    guard let changes = Self.changes(body) else { throw ServerProblem.missingFields(["content"]) }
     guard let text = body["base"] as? String, let base = EntryVersion(rawValue: text) else {
-      return .problem(400, "a save needs \"base\", the version it was based on")
+      throw ServerProblem.missingFields(["base"])
     }
-    guard !changes.content.trimmed.isEmpty else { return .problem(422, pages.t(.appEmptyNotKept)) }
-    switch try diary.save(id: id, changes, basedOn: base, settled: body["settled"] as? Bool ?? false) {
+    guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
+    let settled = body["settled"] as? Bool ?? false
+    switch try keepingEmptyOut({ try diary.save(id: id, changes, basedOn: base, settled: settled) }) {
     case .saved(let written): return .json(200, Self.json(written))
-    case .missing: return .problem(404, pages.t(.appNoSuchEntry))
+    case .missing: throw ServerProblem.noSuchEntry
     case .conflict(let content, let tags, let version):
       return .json(
         409,

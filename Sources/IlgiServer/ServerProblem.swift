@@ -121,7 +121,6 @@ public enum ServerProblem: Sendable, Equatable {
     case let problem as SearchQuery.Problem: .search(problem)
     case let error as JournalError:
       switch error.reason {
-      case .template: .emptyNotKept
       case .occupied where !error.path.hasPrefix("/") && !JournalPath(error.path).escapesRoot: .occupied(error.path)
       case .invalidSelector: .badPath
       case .noSuchEntry: .noSuchEntry

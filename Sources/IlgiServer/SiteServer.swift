@@ -5,9 +5,10 @@ import IlgiCore
 /// and the files.
 ///
 /// Only paths the site has are answered; anything else, `..` and its encodings included, is a
-/// 404 or a 400 before a file is looked at. Who may ask is the `RequestGate`'s to say. Every page
-/// goes out with the site's Content-Security-Policy.
-public final class SiteServer: Sendable {
+/// 404 or a 400 before a file is looked at. Who may ask is the `RequestGate`'s to say. Every reply
+/// goes out with the site's Content-Security-Policy and the other security headers; every
+/// refusal is one line in the browser's language, and what went wrong in detail goes to the log.
+public final class SiteServer: ServerResponder {
   /// Who may ask.
   public let gate: RequestGate
   /// The site's pages as they are now (the caller refreshes the index and remakes the site
@@ -33,14 +34,13 @@ public final class SiteServer: Sendable {
   /// The headers every reply of the site carries.
   static let commonHeaders: [(String, String)] = [
     ("Content-Security-Policy", Site.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+    ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
   ]
 
   /// The reply to `request`.
   public func reply(_ request: ServerRequest) -> Reply {
     guard request.method == "GET" || request.method == "HEAD" else {
-      return Reply.text(405, "405 method not allowed: this server only reads\n")
-        .adding(Self.commonHeaders + [("Allow", "GET, HEAD")])
+      return refuse(.readOnly, request).adding([("Allow", "GET, HEAD")])
     }
     var headers = Self.commonHeaders
     switch gate.check(request) {
@@ -48,27 +48,22 @@ public final class SiteServer: Sendable {
     case .exchange(let cookie): return AppServer.onward(request).adding(headers + [("Set-Cookie", cookie)])
     case .admit: break
     }
-    guard let path = Self.sitePath(request.rawPath) else {
-      return Reply.text(400, "400 not a path of this site\n").adding(headers)
-    }
-    let site: [String: SitePage]
+    guard let path = Self.sitePath(request.rawPath) else { return refusal(.badPath, request).adding(headers) }
     do {
-      site = try pages()
-    } catch {
-      report("\(error)")
-      return Reply.text(500, "500 the site could not be made: \(error)\n").adding(headers)
-    }
-    guard let page = site[path] else {
-      return Reply.text(404, "404 no page \(path) in this journal\n").adding(headers)
-    }
-    do {
+      guard let page = try pages()[path] else { return refusal(.noSuchPage, request).adding(headers) }
       let body = try page.render()
       headers.append(("Content-Type", page.contentType))
       return Reply(status: 200, headers: headers, body: body)
     } catch {
+      // The detail (which file, which template, why) is for the log, not the browser.
       report("\(path): \(error)")
-      return Reply.text(500, "500 \(path) could not be made: \(error)\n").adding(headers)
+      return refusal(.failed, request).adding(headers)
     }
+  }
+
+  /// A refusal the listener makes itself (a body too large), with the headers of every reply.
+  public func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
+    refusal(problem, request).adding(Self.commonHeaders)
   }
 
   /// A refusal as one line of text in the browser's language (or the journal's).

@@ -182,4 +182,134 @@ import Testing
     #expect(location == expected)
     #expect(location.hasPrefix("/") && !location.hasPrefix("//") && !location.hasPrefix("/\\"))
   }
+
+  // MARK: Every reply
+
+  /// The headers no reply of the app goes without.
+  static let securityHeaders = [
+    ("Content-Security-Policy", AppServer.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
+  ]
+
+  static func expectSecurityHeaders(_ reply: Reply, _ what: String) {
+    for (name, value) in securityHeaders {
+      #expect(header(reply, name) == value, "\(what) (\(reply.status)) has \(name): \(header(reply, name) ?? "none")")
+    }
+  }
+
+  /// Every route, every method, and every refusal and failure the app makes, the listener's
+  /// too: each has the security headers, its status, and a body of the kind it should be.
+  @Test func everyReplyCarriesTheSecurityHeaders() async throws {
+    let app = try App(templates: ["app-search.html": "{{#broken}}"])
+    let entry = "/api/entries/" + Self.id
+    let html = "text/html; charset=utf-8"
+    let json = "application/json"
+    let reads: [(String, Int, String)] = [
+      ("/", 200, html), ("/entry/" + Self.id, 200, html), ("/write", 200, html), ("/write/" + Self.id, 200, html),
+      ("/search", 500, html), ("/onthisday", 200, html), (entry, 200, json), (entry + "/share", 200, json),
+      ("/api/search?q=walk", 200, json), ("/api/weather", 200, json),
+      ("/app/app.js", 200, "text/javascript; charset=utf-8"),
+      ("/app/app.css", 200, "text/css; charset=utf-8"), ("/app/icon.svg", 200, "image/svg+xml"),
+      ("/manifest.webmanifest", 200, "application/manifest+json"), ("/entry/..%2F..%2Fx", 400, html),
+      ("/nothing", 404, html), ("/entry/NO-SUCH-ENTRY", 404, html), ("/api/entries/NO-SUCH-ENTRY", 404, json),
+      ("/api/nothing", 404, json), ("/app/nothing.js", 404, html), ("/api/weather?lat=100&lon=0", 400, json),
+    ]
+    for (target, status, type) in reads {
+      for method in ["GET", "HEAD"] {
+        let reply = await app.ask(method, target)
+        #expect(reply.status == status, "\(method) \(target): \(reply.status) \(Self.text(reply))")
+        #expect(Self.header(reply, "content-type") == type, "\(method) \(target)")
+        Self.expectSecurityHeaders(reply, "\(method) \(target)")
+      }
+    }
+    let made = await app.write("POST", "/api/entries", ["content": "Tea\n\nGreen."])
+    let id = try #require(Self.json(made)["id"] as? String)
+    let version = try #require(Self.json(made)["version"] as? String)
+    let writes: [(String, String, [String: Any], Int)] = [
+      ("PUT", "/api/entries/" + id, ["content": "Tea\n\nOolong.", "base": version], 200),
+      ("PUT", "/api/entries/" + id, ["content": "Tea\n\nLost.", "base": version], 409),
+      ("PUT", "/api/entries/" + id, ["content": " ", "base": version], 422),
+      ("PUT", "/api/entries/" + id, ["content": "x"], 400),
+      ("POST", "/api/entries/" + id + "/settle", [:], 200),
+      ("POST", "/api/merge", ["base": "a\n", "mine": "a\nb\n", "theirs": "c\na\n"], 200),
+      ("POST", "/api/merge", ["base": "a"], 400),
+      ("PATCH", "/api/entries/" + id, [:], 405),
+      ("DELETE", "/api/entries/NO-SUCH-ENTRY", [:], 404),
+    ]
+    Self.expectSecurityHeaders(made, "POST /api/entries")
+    for (method, target, body, status) in writes {
+      let reply = await app.write(method, target, body)
+      #expect(reply.status == status, "\(method) \(target): \(reply.status) \(Self.text(reply))")
+      #expect(Self.header(reply, "content-type") == json, "\(method) \(target)")
+      Self.expectSecurityHeaders(reply, "\(method) \(target)")
+    }
+    let deleted = await app.write("DELETE", "/api/entries/" + id, [:])
+    #expect(deleted.status == 200)
+    let restored = await app.write("POST", "/api/restore", ["trash": Self.json(deleted)["trash"] ?? ""])
+    #expect(restored.status == 200)
+    Self.expectSecurityHeaders(restored, "POST /api/restore")
+    // Refusals: no token, another name, no write header, a form's type, a body too large
+    // (which the listener refuses before the app sees it, through the app's own funnel).
+    let refusals: [(Reply, Int)] = [
+      (await app.ask("GET", "/", token: false), 401),
+      (await app.ask("GET", "/", headers: ["Host": "evil.example"]), 421),
+      (await app.ask("POST", "/api/entries", body: Array("{}".utf8)), 403),
+      (await app.write("POST", "/api/entries", [:], headers: ["Content-Type": "text/plain"]), 415),
+      (app.server.refuse(.tooLarge(limit: 1 << 20), ServerRequest(method: "POST", target: "/api/entries")), 413),
+    ]
+    for (reply, status) in refusals {
+      #expect(reply.status == status)
+      Self.expectSecurityHeaders(reply, "the \(status)")
+    }
+    #expect(Self.json(refusals[4].0)["error"] as? String == Catalog(.english).text(.appTooLarge, ["1 MiB"]))
+  }
+
+  /// What went wrong is said in the page's language, in words that say what to do; the
+  /// detail (a Swift value, an absolute path) goes to the server's log only.
+  @Test func errorsAreInThePagesWordsAndTheirDetailInTheLog() async throws {
+    let app = try App(templates: ["app-list.html": "{{#broken}}"])
+    let korean = ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.8"]
+    let failed = await app.ask("GET", "/", headers: korean)
+    #expect(failed.status == 500)
+    let page = Self.text(failed)
+    #expect(page.contains(Catalog(.korean).text(.appFailed, [])), "\(page)")
+    #expect(
+      !page.contains(app.journal.base) && !page.contains("JournalError") && !page.contains("template("), "\(page)")
+    #expect(app.reported.contains { $0.hasPrefix("GET /: ") && $0.contains(app.journal.root) }, "\(app.reported)")
+
+    // A trashed entry whose place is taken again: 409, the place named within the journal.
+    let deleted = await app.write("DELETE", "/api/entries/" + Self.id, [:])
+    let trash = try #require(Self.json(deleted)["trash"] as? String)
+    try app.journal.write("2026/03/2026-03-01-0900-walk.md", "Someone else's file.\n")
+    let occupied = await app.write("POST", "/api/restore", ["trash": trash], headers: korean)
+    #expect(occupied.status == 409)
+    let message = try #require(Self.json(occupied)["error"] as? String)
+    #expect(message == Catalog(.korean).text(.appOccupied, ["2026/03/2026-03-01-0900-walk.md"]), "\(message)")
+    #expect(!message.contains(app.journal.base) && !message.contains("JournalError"))
+    #expect(app.journal.text("2026/03/2026-03-01-0900-walk.md") == "Someone else's file.\n")
+
+    // A body that is not JSON, a restore without what it needs, an unknown request.
+    let garbled = await app.ask(
+      "POST", "/api/entries",
+      headers: ["X-Ilgi-Request": "1", "Origin": "http://" + Self.host, "Content-Type": "application/json"]
+        .merging(korean) { $1 }, body: Array("{not json".utf8))
+    #expect(garbled.status == 400)
+    #expect(Self.json(garbled)["error"] as? String == Catalog(.korean).text(.appNotJSON, []))
+    let bare = await app.write("POST", "/api/restore", [:])
+    #expect(Self.json(bare)["error"] as? String == "This request needs \"trash\"; reload the page and try again.")
+    let unknown = await app.write("POST", "/api/nothing", [:])
+    #expect(unknown.status == 405)
+    #expect(Self.json(unknown)["error"] as? String == Catalog(.english).text(.appNoSuchRequest, ["POST /api/nothing"]))
+
+    // A query the search cannot run: the page and the API say why.
+    let long = (1...65).map { "w\($0)" }.joined(separator: "+")
+    let searched = await app.ask("GET", "/search?q=" + long)
+    #expect(searched.status == 400)
+    #expect(Self.text(searched).contains("the search has 65 words and tags; ask with at most 64"))
+    let asked = await app.ask("GET", "/api/search?q=" + long)
+    #expect(asked.status == 400)
+    #expect(
+      Self.json(asked)["error"] as? String
+        == "The search cannot be run: the search has 65 words and tags; ask with at most 64")
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiServer
 import IlgiTestSupport
 import Testing
 
@@ -142,13 +143,23 @@ import Testing
     let big = Array("{\"content\":\"\(String(repeating: "a", count: 1_100_000))\"}".utf8)
     let declared = try Self.write(server, "POST", "/api/entries", ["content": String(repeating: "a", count: 1_100_000)])
     #expect(declared.status == 413)
+    let writing = [
+      "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(port)", "Content-Type: application/json", "Accept-Language: ko",
+    ]
+    let declared413 = try Self.get(server, "/api/entries", headers: writing, method: "POST", body: big)
+    #expect(declared413.status == 413)
     let chunked = try Self.get(
-      server, "/api/entries",
-      headers: [
-        "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(port)", "Content-Type: application/json",
-        "Transfer-Encoding: chunked",
-      ], method: "POST", body: big)
+      server, "/api/entries", headers: writing + ["Transfer-Encoding: chunked"], method: "POST", body: big)
     #expect(chunked.status == 413)
+    // The listener's own refusal goes through the app's: its headers, the browser's language.
+    for reply in [declared413, chunked] {
+      #expect(reply.headers["content-security-policy"] == AppServer.contentSecurityPolicy)
+      #expect(reply.headers["x-frame-options"] == "DENY")
+      #expect(reply.headers["x-content-type-options"] == "nosniff")
+      #expect(reply.headers["referrer-policy"] == "no-referrer")
+      #expect(reply.headers["cache-control"] == "no-store")
+      #expect(reply.body.contains("보낸 것이 1 MiB보다 큽니다"), "\(reply.body)")
+    }
     #expect(Self.entryFiles(h).isEmpty, "a refused write left a file: \(Self.entryFiles(h))")
   }
 

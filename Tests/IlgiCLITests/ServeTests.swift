@@ -131,7 +131,13 @@ import Testing
     #expect(try Self.get(server, "/entries/2026/03/photos/copied.png").status == 200)
     // A link beside the entries that points out of the journal is neither copied nor served.
     #expect(try Self.get(server, "/entries/2026/03/photos/passwd.png").status == 404)
-    #expect(try Self.get(server, "/no-such-page.html").status == 404)
+    let missing = try Self.get(server, "/no-such-page.html", headers: ["Accept-Language: ko"])
+    #expect(missing.status == 404)
+    // A refusal carries the headers of every page, and says what to do in the browser's language.
+    #expect(missing.headers["content-security-policy"] == Site.contentSecurityPolicy)
+    #expect(missing.headers["x-frame-options"] == "DENY")
+    #expect(missing.headers["x-content-type-options"] == "nosniff")
+    #expect(missing.body == "그런 페이지가 없습니다. 목록으로 돌아가세요.\n", "\(missing.body)")
     #expect(try Self.get(server, "/entries/2026/03/2026-03-14-0930-morning-run.md").status == 404)
     for attempt in [
       "/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",

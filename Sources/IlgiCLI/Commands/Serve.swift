@@ -58,20 +58,18 @@ extension Ilgi {
       // The first refresh reports unreadable files once; later ones stay quiet.
       _ = try context.index(store)
       let gate = RequestGate(token: token, checksHost: Self.localHosts.contains(host))
-      let respond: @Sendable (ServerRequest) async -> Reply
+      let responder: any ServerResponder
       if readOnly {
         let live = LiveSite(store: store, context: context, filter: filters.filter(today: context.today))
         _ = try live.pages()
-        let server = SiteServer(
+        responder = SiteServer(
           gate: gate, language: context.language, pages: { try live.pages() }, report: { Terminal.warn($0) })
-        respond = { server.reply($0) }
       } else {
-        let server = AppServer(
+        responder = AppServer(
           diary: Self.diary(context, store), gate: gate, language: context.language, renderer: context.renderer())
-        respond = { await server.reply($0) }
       }
       guard let port = Int(port) else { throw ValidationError(tr(.errServePort, port)) }
-      try serve(respond, port: port, token: token, display: context.display(store.root))
+      try serve(responder, port: port, token: token, display: context.display(store.root))
     }
 
     /// The journal as the app writes it: git commits and the weather as the CLI makes them.
@@ -101,9 +99,7 @@ extension Ilgi {
     /// Listens until Ctrl-C, printing where to open the journal: the address with its token
     /// (and on every address, each one another device can open and a QR code of it, for a
     /// phone).
-    private func serve(
-      _ respond: @escaping @Sendable (ServerRequest) async -> Reply, port: Int, token: String, display: String
-    ) throws {
+    private func serve(_ responder: any ServerResponder, port: Int, token: String, display: String) throws {
       let host = self.host
       let open = self.open
       let done = DispatchSemaphore(value: 0)
@@ -112,7 +108,7 @@ extension Ilgi {
       let variables = Invocation.current.variables
       Task {
         do {
-          try await HTTPListener.run(host: host, port: port, respond: respond) { bound in
+          try await HTTPListener.run(host: host, port: port, responder: responder) { bound in
             let shown = host.contains(":") ? "[\(host)]" : host
             let address = "http://\(shown):\(bound)/"
             Terminal.standardError.write("ilgi: " + tr(.serveListening, display, address) + "\n")
