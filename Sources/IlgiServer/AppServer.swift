@@ -59,7 +59,10 @@ public final class AppServer: ServerResponder {
   /// The reply to a request the gate let in.
   func answer(_ request: ServerRequest) async -> Reply {
     do {
-      if Self.isRead(request) { return try await read(request) }
+      if Self.isRead(request) {
+        if let problem = gate.checkRead(request) { throw problem }
+        return try await read(request)
+      }
       if let problem = gate.checkWrite(request) { throw problem }
       return try await write(request)
     } catch {

@@ -8,6 +8,8 @@ import Foundation
 ///   restarted server prints works at once.
 /// - On a loopback address the `Host` must also name this computer, so a web page elsewhere
 ///   cannot reach the journal by pointing a name of its own at 127.0.0.1.
+/// - A read that a page of another site asked for (`Sec-Fetch-Site`, a foreign `Origin`) is
+///   refused before it costs anything, unless it is the person following a link.
 /// - A write also needs the `X-Ilgi-Request` header, which no cross-site form can send (and a
 ///   cross-site script cannot without a preflight this server never grants), an `Origin` equal
 ///   to this server's, and a JSON body.
@@ -59,6 +61,22 @@ public struct RequestGate: Sendable {
     let name = Self.cookieName(request)
     if let given = Self.cookie(named: name, in: request.header("cookie")), Self.same(given, token) { return .admit }
     return .refuse(.tokenNeeded)
+  }
+
+  /// Whether a read (GET, HEAD) may be answered, after `check` let it in; nil when it may.
+  ///
+  /// A page of another site can make a browser ask anything (`<img src>`), and another port
+  /// of 127.0.0.1 is the same site, so the cookie goes along: a search or a list could hold
+  /// the index for seconds at a time. What a browser marks as asked by another site's page
+  /// (`Sec-Fetch-Site: cross-site` or `same-site`, or an `Origin` not this server's) is refused;
+  /// only the person following a link (a top-level navigation) is let through. A client that
+  /// sends neither header (curl, a script) is not a browser a page can steer.
+  public func checkRead(_ request: ServerRequest) -> ServerProblem? {
+    let site = request.header("sec-fetch-site")
+    let followed = request.header("sec-fetch-mode") == "navigate" && request.header("sec-fetch-dest") == "document"
+    if site == "cross-site" || site == "same-site", !followed { return .crossSite }
+    if let origin = request.header("origin"), !Self.isOwn(origin: origin, request) { return .crossSite }
+    return nil
   }
 
   /// Whether a write (any method but GET and HEAD) may go ahead, after `check` let it in.

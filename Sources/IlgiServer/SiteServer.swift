@@ -48,6 +48,9 @@ public final class SiteServer: ServerResponder {
     case .exchange(let cookie): return AppServer.onward(request).adding(headers + [("Set-Cookie", cookie)])
     case .admit: break
     }
+    // Each page is made anew from the index when a file changed: no page of another site
+    // gets to ask for that.
+    if let problem = gate.checkRead(request) { return refusal(problem, request).adding(headers) }
     guard let path = Self.sitePath(request.rawPath) else { return refusal(.badPath, request).adding(headers) }
     do {
       guard let page = try pages()[path] else { return refusal(.noSuchPage, request).adding(headers) }

@@ -312,4 +312,36 @@ import Testing
       Self.json(asked)["error"] as? String
         == "The search cannot be run: the search has 65 words and tags; ask with at most 64")
   }
+
+  // MARK: Another site's page
+
+  /// What a browser marks as asked by another site's page (an `<img>`, a frame, a fetch) is
+  /// refused before the index is touched; the person following a link to the app is not.
+  @Test func aPageOfAnotherSiteCannotMakeTheAppRead() async throws {
+    let app = try App()
+    let image = ["Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"]
+    let long = (1...64).map { "w\($0)" }.joined(separator: "+OR+")
+    for site in ["cross-site", "same-site"] {
+      for target in ["/", "/search?q=" + long, "/api/search?q=" + long, "/api/entries/" + Self.id, "/app/icon.svg"] {
+        let reply = await app.ask("GET", target, headers: image.merging(["Sec-Fetch-Site": site]) { $1 })
+        #expect(reply.status == 403, "\(site) \(target): \(reply.status)")
+        #expect(Self.text(reply).contains("A page of another site asked for this"), "\(target)")
+        Self.expectSecurityHeaders(reply, "\(site) \(target)")
+      }
+    }
+    let framed = await app.ask(
+      "GET", "/entry/" + Self.id,
+      headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"])
+    #expect(framed.status == 403)
+    let fetched = await app.ask("GET", "/api/entries/" + Self.id, headers: ["Origin": "http://evil.example"])
+    #expect(fetched.status == 403)
+    // A link followed from elsewhere, the app's own pages, a bookmark, a script without a browser.
+    let followed = ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"]
+    #expect(await app.ask("GET", "/entry/" + Self.id, headers: followed).status == 200)
+    for site in ["same-origin", "none"] {
+      #expect(await app.ask("GET", "/api/search?q=walk", headers: ["Sec-Fetch-Site": site]).status == 200)
+    }
+    #expect(await app.ask("GET", "/api/search?q=walk", headers: ["Origin": "http://" + Self.host]).status == 200)
+    #expect(await app.ask("GET", "/api/search?q=walk").status == 200)
+  }
 }

@@ -383,4 +383,40 @@ import Testing
     #expect(server.stop().status == 0)
     #expect(!FileManager.default.fileExists(atPath: argument), "the page with the token outlived the server")
   }
+
+  /// A page on another port of 127.0.0.1 (another site's server, another account's) is the
+  /// same site to a browser, so the cookie would go along: Chromium's `Sec-Fetch-Site` marks
+  /// what such a page asks for, and the app refuses it.
+  @Test func aPageOfAnotherSiteCannotMakeChromiumRead() throws {
+    let h = try Harness()
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let other = h.journal.base + "/other"
+    try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+    let probe = "http://127.0.0.1:\(server.port)/app/icon.svg"
+    try """
+    <!doctype html><title>asking</title>
+    <img src="\(probe)" onload="document.title='answered'" onerror="document.title='refused'">
+    """.write(toFile: other + "/page.html", atomically: true, encoding: .utf8)
+    let site = Process()
+    site.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    site.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", other]
+    let out = Pipe()
+    site.standardOutput = out
+    site.standardError = FileHandle.nullDevice
+    try site.run()
+    defer { site.terminate() }
+    var said = ""
+    while !said.contains("port ") || !said.hasSuffix("\n") {
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      said += String(decoding: chunk, as: UTF8.self)
+    }
+    let port = try #require(said.range(of: #"port [0-9]+"#, options: .regularExpression).map { said[$0].dropFirst(5) })
+    // The app's own page may load the icon; the other site's may not.
+    #expect(try Self.get(server, "/app/icon.svg", headers: ["Sec-Fetch-Site: same-origin"]).status == 200)
+    let dom = try BrowserTests.chromium(
+      ["--dump-dom"], "http://127.0.0.1:\(port)/page.html", profile: h.journal.base + "/chromium")
+    #expect(dom.stdout.contains("<title>refused</title>"), "\(dom.stdout.prefix(400)) \(dom.stderr.suffix(400))")
+  }
 }
