@@ -9,13 +9,20 @@ struct AppPages {
   let catalog: Catalog
   let dates: DateStyle
   let renderer: MarkdownRenderer
+  /// Whether the journal is encrypted: no entry's title in a `<title>`, no query in an address.
+  let encrypted: Bool
 
-  init(templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer) {
+  init(templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false) {
     self.templates = templates
     catalog = Catalog(language)
     dates = DateStyle(locale: language.locale)
     self.renderer = renderer
+    self.encrypted = encrypted
   }
+
+  /// The `<title>` of a page about `text` (an entry's title, a tag): the app's name for an
+  /// encrypted journal, since a title lands in the browser's history, its tabs and its sync.
+  func pageTitle(_ text: String) -> String { encrypted ? t(.appName) : text }
 
   func t(_ key: Message, _ arguments: String...) -> String { catalog.text(key, arguments) }
 
@@ -97,7 +104,8 @@ struct AppPages {
     if more { values["older"] = ["href": link(page + 1), "label": t(.appOlder)] }
     if let undo { values["undo"] = ["trash": undo, "text": t(.appDeleted), "label": t(.appUndo)] }
     let content = try templates.render("app-list.html", values)
-    return try layout(heading == nil ? "list" : "onthisday", title: heading ?? t(.appName), content: content)
+    return try layout(
+      heading == nil ? "list" : "onthisday", title: pageTitle(heading ?? t(.appName)), content: content)
   }
 
   /// An entry to read, with its buttons.
@@ -115,7 +123,8 @@ struct AppPages {
       values["symbol"] = WeatherCondition.recognize(weather)?.symbol ?? ""
     }
     return try layout(
-      "entry", title: entry.title, content: try templates.render("app-entry.html", values), deleting: entry.title)
+      "entry", title: pageTitle(entry.title), content: try templates.render("app-entry.html", values),
+      deleting: entry.title)
   }
 
   /// The writing view: a new entry (`loaded` nil) or an existing one.
@@ -133,7 +142,7 @@ struct AppPages {
       "status": loaded == nil ? "" : t(.appSaved), "statusState": loaded == nil ? "" : "saved",
     ]
     if let weather = loaded?.entry.weather { values["weather"] = weather }
-    let title = loaded.map { $0.entry.title } ?? t(.appNewEntry)
+    let title = loaded.map { pageTitle($0.entry.title) } ?? t(.appNewEntry)
     return try layout(
       "write", title: title, content: try templates.render("app-write.html", values),
       deleting: loaded.map { $0.entry.title } ?? "")
@@ -145,6 +154,8 @@ struct AppPages {
       "q": text, "searchLabel": t(.appSearch), "placeholder": t(.appSearchPlaceholder),
       "hits": (hits ?? []).map { row($0.entry, snippet: Self.snippet($0)) },
       "none": problem != nil || hits?.isEmpty == true, "noneText": problem ?? t(.appNoResults),
+      // An encrypted journal's query goes in a form's body, never in an address (the history).
+      "method": encrypted ? "post" : "get",
     ]
     return try layout("search", title: t(.appSearch), content: try templates.render("app-search.html", values))
   }

@@ -17,14 +17,21 @@ public final class AppServer: ServerResponder {
   let diary: Diary
   let language: Language
   let renderer: MarkdownRenderer
+  /// Whether the journal is encrypted (`JournalStore.encryptsNewEntries`): then no page's
+  /// `<title>` holds an entry's title and no search puts its query in an address, so neither
+  /// lands in the browser's history.
+  let encrypted: Bool
 
   /// Makes the app over `diary`, letting in what `gate` does; `language` is the journal's, used
   /// when the browser asks for neither Korean nor English.
-  public init(diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer) {
+  public init(
+    diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false
+  ) {
     self.diary = diary
     self.gate = gate
     self.language = language
     self.renderer = renderer
+    self.encrypted = encrypted
   }
 
   /// What no page may do: load anything from elsewhere, run inline script, be framed.
@@ -59,7 +66,7 @@ public final class AppServer: ServerResponder {
   /// The reply to a request the gate let in.
   func answer(_ request: ServerRequest) async -> Reply {
     do {
-      if Self.isRead(request) {
+      if Self.isRead(request) || Self.isSearchForm(request) {
         if let problem = gate.checkRead(request) { throw problem }
         return try await read(request)
       }
@@ -86,6 +93,14 @@ public final class AppServer: ServerResponder {
 
   static func isRead(_ request: ServerRequest) -> Bool { request.method == "GET" || request.method == "HEAD" }
 
+  /// The search page's form sent as a POST (an encrypted journal's, so the query stays out of
+  /// the address): a read, which no form can send from another site's page (`checkRead` wants
+  /// its `Origin` to be this server's, and a browser sends one with every POST).
+  static func isSearchForm(_ request: ServerRequest) -> Bool {
+    request.method == "POST" && request.rawPath == "/search" && request.header("origin") != nil
+      && request.header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true
+  }
+
   /// Where a read that brought the token in its address goes on to: a redirect to the address
   /// without it, or, when another site's page or a file sent the browser here (`Sec-Fetch-Site`),
   /// a page that goes on by itself (see `Reply.onward`).
@@ -102,7 +117,9 @@ public final class AppServer: ServerResponder {
   func refusal(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
     let pages = pages(for: request)
     let text = problem.text(pages.catalog)
-    if Self.isRead(request), !request.rawPath.hasPrefix("/api/"), let page = try? pages.problem(text) {
+    if Self.isRead(request) || Self.isSearchForm(request), !request.rawPath.hasPrefix("/api/"),
+      let page = try? pages.problem(text)
+    {
       return .html(page, status: problem.status)
     }
     return .problem(problem.status, text)
@@ -112,7 +129,7 @@ public final class AppServer: ServerResponder {
   func language(of request: ServerRequest) -> Language { request.language(otherwise: language) }
 
   func pages(for request: ServerRequest) -> AppPages {
-    AppPages(templates: diary.templates, language: language(of: request), renderer: renderer)
+    AppPages(templates: diary.templates, language: language(of: request), renderer: renderer, encrypted: encrypted)
   }
 
   // MARK: Reading
@@ -144,7 +161,7 @@ public final class AppServer: ServerResponder {
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       return .html(try pages.write(loaded))
     case "search" where segments.count == 1:
-      let text = request.parameter("q") ?? ""
+      let text = request.formField("q") ?? request.parameter("q") ?? ""
       do {
         let hits = text.trimmed.isEmpty ? nil : try search(text, limit: 50)
         return .html(try pages.search(text, hits: hits))
@@ -240,6 +257,12 @@ public final class AppServer: ServerResponder {
       body = object
     }
     switch (request.method, path.first, path.count) {
+    case ("POST", "search", 1):
+      // The page's search as you type: the query in the body, out of every address.
+      guard let text = body["q"] as? String else { throw ServerProblem.missingFields(["q"]) }
+      let limit = max(1, min(body["limit"] as? Int ?? 20, 100))
+      let hits = text.trimmed.isEmpty ? [] : try search(text, limit: limit)
+      return .json(200, ["hits": hits.map { pages.row($0.entry, snippet: AppPages.snippet($0)) }])
     case ("POST", "entries", 1): return try create(body)
     case ("PUT", "entries", 2): return try save(path[1], body, pages)
     case ("POST", "entries", 3) where path[2] == "settle":

@@ -75,7 +75,13 @@ public struct RequestGate: Sendable {
     let site = request.header("sec-fetch-site")
     let followed = request.header("sec-fetch-mode") == "navigate" && request.header("sec-fetch-dest") == "document"
     if site == "cross-site" || site == "same-site", !followed { return .crossSite }
-    if let origin = request.header("origin"), !Self.isOwn(origin: origin, request) { return .crossSite }
+    // A form's POST from a page whose Referrer-Policy is no-referrer (every page of the app)
+    // says `Origin: null`; `Sec-Fetch-Site`, which no page can set, tells whose it is.
+    if let origin = request.header("origin"), !Self.isOwn(origin: origin, request),
+      origin != "null" || site != "same-origin"
+    {
+      return .crossSite
+    }
     return nil
   }
 

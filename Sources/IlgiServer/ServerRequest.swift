@@ -38,6 +38,12 @@ public struct ServerRequest: Sendable {
     query.flatMap { Self.parameter(name, in: $0) }
   }
 
+  /// A field of a form's body (`application/x-www-form-urlencoded`), decoded.
+  public func formField(_ name: String) -> String? {
+    guard header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true else { return nil }
+    return Self.parameter(name, in: String(decoding: body, as: UTF8.self))
+  }
+
   /// The first language of the browser's (`Accept-Language`) that ilgi speaks, else `otherwise`.
   public func language(otherwise: Language) -> Language {
     for part in (header("accept-language") ?? "").split(separator: ",") {

@@ -44,4 +44,25 @@ import Testing
       #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "no screenshot \(name)")
     }
   }
+
+  /// An encrypted journal's entries are ciphertext on disk; the browser must not keep their
+  /// titles or the words searched for either: Tests/Browser/private_test.py reads the tab's
+  /// history (addresses and titles, through the DevTools protocol) after reading an entry and
+  /// searching, with script and without, under the app's Content-Security-Policy.
+  @Test func anEncryptedJournalLeavesNoTitleOrQueryInTheHistory() throws {
+    let python = try TestTools.browserPython
+    let h = try EncryptionTests.encrypted()
+    let server = try ServeTests.Server(h, [])
+    defer { _ = server.stop() }
+    var environment = h.environment
+    environment["ILGI_CHROMIUM"] = try TestTools.chromium
+    let result = try ChildProcess.run(
+      [
+        "timeout", "120", python, TestTools.repository + "/Tests/Browser/private_test.py",
+        "http://127.0.0.1:\(server.port)", server.token, "11111111-1111-4111-8111-111111111111",
+        "A walk by the \(EncryptionTests.marker) river", EncryptionTests.marker,
+      ], environment: environment)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
+    #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
+  }
 }

@@ -37,9 +37,10 @@ import Testing
     private let lock = NSLock()
     private var lines: [String] = []
 
-    init(files: [String: String]? = nil, templates: [String: String] = [:], token: String = AppRepliesTests.token)
-      throws
-    {
+    init(
+      files: [String: String]? = nil, templates: [String: String] = [:], token: String = AppRepliesTests.token,
+      encrypted: Bool = false
+    ) throws {
       journal = try TempJournal(
         files ?? ["2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")])
       for (name, text) in templates { try journal.write(".ilgi/templates/" + name, text) }
@@ -51,7 +52,7 @@ import Testing
         zone: .seoul, now: { Date() }, hooks: hooks)
       server = AppServer(
         diary: diary, gate: RequestGate(token: token, checksHost: true), language: .english,
-        renderer: MarkdownRenderer())
+        renderer: MarkdownRenderer(), encrypted: encrypted)
       report = { [weak self] line in self?.lock.withLock { self?.lines.append(line) } }
     }
 
@@ -343,5 +344,55 @@ import Testing
     }
     #expect(await app.ask("GET", "/api/search?q=walk", headers: ["Origin": "http://" + Self.host]).status == 200)
     #expect(await app.ask("GET", "/api/search?q=walk").status == 200)
+  }
+
+  // MARK: An encrypted journal
+
+  /// The browser keeps every page's title and address in its history (and syncs it): for an
+  /// encrypted journal, no title of an entry and no searched word goes into either. The search
+  /// form is a POST, the page's script asks with the query in the body, and the
+  /// Content-Security-Policy allows both.
+  @Test(arguments: [false, true])
+  func anEncryptedJournalKeepsTitlesAndQueriesOutOfAddresses(_ encrypted: Bool) async throws {
+    let app = try App(
+      files: [
+        "2026/03/2026-03-01-0900-walk.md": entry(Self.id, "2026-03-01T09:00:00+09:00", "Walk", extra: "tags: [river]\n")
+      ], encrypted: encrypted)
+    let title = (encrypted ? "<title>Diary</title>" : "<title>Walk</title>")
+    for page in ["/entry/" + Self.id, "/write/" + Self.id] {
+      let html = Self.text(await app.ask("GET", page))
+      #expect(html.contains(title), "\(page): \(html.prefix(400))")
+    }
+    let search = await app.ask("GET", "/search")
+    #expect(Self.text(search).contains("method=\"\(encrypted ? "post" : "get")\" action=\"/search\""))
+    let policy = try #require(Self.header(search, "content-security-policy"))
+    #expect(policy.contains("form-action 'self'") && policy.contains("connect-src 'self'"))
+    // The form's POST, from this server's page: the results, with nothing in the address.
+    let form = [
+      "Origin": "http://" + Self.host, "Content-Type": "application/x-www-form-urlencoded",
+      "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document",
+    ]
+    // (A page whose Referrer-Policy is no-referrer sends `Origin: null` with its forms.)
+    for origin in ["http://" + Self.host, "null"] {
+      let posted = await app.ask(
+        "POST", "/search", headers: form.merging(["Origin": origin]) { $1 }, body: Array("q=walk".utf8))
+      #expect(posted.status == 200)
+      #expect(Self.text(posted).contains("<mark>Walk</mark>"), "\(Self.text(posted))")
+    }
+    // Another site's form cannot ask (its Origin), and one without an Origin is no form.
+    for origin in ["http://evil.example", "null"] {
+      let foreign = form.merging(["Origin": origin, "Sec-Fetch-Site": "cross-site"]) { $1 }
+      let refused = await app.ask("POST", "/search", headers: foreign, body: Array("q=walk".utf8))
+      #expect(refused.status == 403)
+      #expect(Self.header(refused, "content-type") == "text/html; charset=utf-8")
+    }
+    let bare = ["Content-Type": "application/x-www-form-urlencoded"]
+    #expect(await app.ask("POST", "/search", headers: bare, body: Array("q=walk".utf8)).status == 403)
+    // The script's search as you type: the query in the body.
+    let typed = await app.write("POST", "/api/search", ["q": "wal"])
+    #expect(typed.status == 200)
+    let hits = try #require(Self.json(typed)["hits"] as? [[String: Any]])
+    #expect(hits.first?["title"] as? String == "Walk")
+    #expect(await app.write("POST", "/api/search", [:]).status == 400)
   }
 }
