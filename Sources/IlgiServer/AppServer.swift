@@ -219,15 +219,14 @@ public final class AppServer: ServerResponder {
     switch (request.method, path.first, path.count) {
     case ("GET", "entries", 2), ("HEAD", "entries", 2):
       guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
-      return .json(200, Self.json(loaded))
+      return .json(200, AppAPI.Entry(loaded))
     case ("GET", "entries", 3) where path[2] == "share", ("HEAD", "entries", 3) where path[2] == "share":
       guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
-      return .json(200, ["title": loaded.entry.title, "text": ShareText.text(loaded.entry, dates: pages.dates)])
+      return .json(200, AppAPI.Share(title: loaded.entry.title, text: ShareText.text(loaded.entry, dates: pages.dates)))
     case ("GET", "search", 1), ("HEAD", "search", 1):
       let text = request.parameter("q") ?? ""
       let limit = max(1, min(Int(request.parameter("limit") ?? "") ?? 20, 100))
-      let hits = text.trimmed.isEmpty ? [] : try search(text, limit: limit)
-      return .json(200, ["hits": hits.map { pages.row($0.entry, snippet: AppPages.snippet($0)) }])
+      return .json(200, try hits(text, limit: limit, pages))
     case ("GET", "weather", 1), ("HEAD", "weather", 1):
       let latitude = request.parameter("lat").flatMap(Double.init)
       let longitude = request.parameter("lon").flatMap(Double.init)
@@ -235,10 +234,16 @@ public final class AppServer: ServerResponder {
         throw ServerProblem.badCoordinates
       }
       let weather = await diary.hooks.weather(latitude, longitude)
-      return .json(200, ["weather": weather.map { $0 as Any } ?? NSNull()])
+      return .json(200, AppAPI.Weather(weather: weather))
     default:
       throw ServerProblem.noSuchRequest(method: request.method, path: "/api/" + path.joined(separator: "/"))
     }
+  }
+
+  /// A search's rows for the API; an empty query has none.
+  func hits(_ text: String, limit: Int, _ pages: AppPages) throws -> AppAPI.Hits {
+    let hits = text.trimmed.isEmpty ? [] : try search(text, limit: limit)
+    return AppAPI.Hits(hits: hits.map { pages.row($0.entry, snippet: AppPages.snippet($0)) })
   }
 
   func write(_ request: ServerRequest) async throws -> Reply {
@@ -247,57 +252,42 @@ public final class AppServer: ServerResponder {
     }
     let path = Array(segments.dropFirst())
     let pages = pages(for: request)
-    let body: [String: Any]
-    if request.body.isEmpty {
-      body = [:]
-    } else {
-      guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
-        throw ServerProblem.notJSON
-      }
-      body = object
-    }
     switch (request.method, path.first, path.count) {
     case ("POST", "search", 1):
       // The page's search as you type: the query in the body, out of every address.
-      guard let text = body["q"] as? String else { throw ServerProblem.missingFields(["q"]) }
-      let limit = max(1, min(body["limit"] as? Int ?? 20, 100))
-      let hits = text.trimmed.isEmpty ? [] : try search(text, limit: limit)
-      return .json(200, ["hits": hits.map { pages.row($0.entry, snippet: AppPages.snippet($0)) }])
-    case ("POST", "entries", 1): return try create(body)
-    case ("PUT", "entries", 2): return try save(path[1], body, pages)
+      let asked = try AppAPI.decode(AppAPI.Search.self, from: request)
+      return .json(200, try hits(asked.q, limit: max(1, min(asked.limit ?? 20, 100)), pages))
+    case ("POST", "entries", 1): return try create(try AppAPI.decode(AppAPI.NewEntry.self, from: request))
+    case ("PUT", "entries", 2): return try save(path[1], try AppAPI.decode(AppAPI.Save.self, from: request), pages)
     case ("POST", "entries", 3) where path[2] == "settle":
       try diary.settle(id: path[1])
-      return .json(200, [:])
+      return .json(200, AppAPI.Done())
     case ("DELETE", "entries", 2):
       guard let trashed = try diary.delete(id: path[1]) else { throw ServerProblem.noSuchEntry }
-      return .json(200, ["trash": trashed.rawValue])
+      return .json(200, AppAPI.Trashed(trash: trashed.rawValue))
     case ("POST", "restore", 1):
-      guard let trash = body["trash"] as? String else { throw ServerProblem.missingFields(["trash"]) }
-      let id = try diary.restore(JournalPath(trash))
-      return .json(200, ["id": id.rawValue, "href": "/entry/" + AppPages.pathComponent(id.rawValue)])
+      let asked = try AppAPI.decode(AppAPI.Restore.self, from: request)
+      let id = try diary.restore(JournalPath(asked.trash))
+      return .json(200, AppAPI.Restored(id: id.rawValue, href: "/entry/" + AppPages.pathComponent(id.rawValue)))
     case ("POST", "merge", 1):
-      guard let base = body["base"] as? String, let mine = body["mine"] as? String,
-        let theirs = body["theirs"] as? String
-      else { throw ServerProblem.missingFields(["base", "mine", "theirs"]) }
-      let labels = TextMerge.Labels(
-        mine: pages.t(.appMine), base: pages.t(.appBase), theirs: pages.t(.appTheirs))
-      let merged = diary.merge(base: base, mine: mine, theirs: theirs, labels: labels)
-      return .json(200, ["content": merged.text, "clean": merged.clean])
+      let asked = try AppAPI.decode(AppAPI.Merge.self, from: request)
+      let labels = TextMerge.Labels(mine: pages.t(.appMine), base: pages.t(.appBase), theirs: pages.t(.appTheirs))
+      let merged = diary.merge(base: asked.base, mine: asked.mine, theirs: asked.theirs, labels: labels)
+      return .json(200, AppAPI.Merged(content: merged.text, clean: merged.clean))
     default:
       throw ServerProblem.noSuchRequest(method: request.method, path: "/api/" + path.joined(separator: "/"))
     }
   }
 
-  /// The text, tags and weather of a save request.
-  static func changes(_ body: [String: Any]) -> EntryChanges? {
-    guard let content = body["content"] as? String else { return nil }
-    var tags: [String]?
-    if let given = body["tags"] as? String {
-      tags = given.split(whereSeparator: { $0.isWhitespace || $0 == "," }).compactMap { EntryTag(String($0))?.name }
+  /// The text, tags and weather a page sent: tags split at spaces and commas, a weather of
+  /// more than one line or none at all left out.
+  static func changes(content: String, tags: String?, weather: String?) -> EntryChanges {
+    let names = tags.map {
+      $0.split(whereSeparator: { $0.isWhitespace || $0 == "," }).compactMap { EntryTag(String($0))?.name }
     }
-    var weather = (body["weather"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
+    var weather = weather?.trimmingCharacters(in: .whitespacesAndNewlines)
     if weather?.contains(where: \.isNewline) == true || weather?.isEmpty == true { weather = nil }
-    return EntryChanges(content: content, tags: tags, weather: weather)
+    return EntryChanges(content: content, tags: names, weather: weather)
   }
 
   /// `body` run with a template's refusal of an empty text (`JournalError.template`) as the
@@ -311,45 +301,26 @@ public final class AppServer: ServerResponder {
     }
   }
 
-  func create(_ body: [String: Any]) throws -> Reply {
-    guard let changes = Self.changes(body) else { throw ServerProblem.missingFields(["content"]) }
+  func create(_ asked: AppAPI.NewEntry) throws -> Reply {
+    let changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
     let written = try keepingEmptyOut { try diary.create(changes) }
-    return .json(201, Self.json(written))
+    return .json(201, AppAPI.Written(written))
   }
 
-  func save(_ id: String, _ body: [String: Any], _ pages: AppPages) throws -> Reply {
-    guard let changes = Self.changes(body) else { throw ServerProblem.missingFields(["content"]) }
-    guard let text = body["base"] as? String, let base = EntryVersion(rawValue: text) else {
-      throw ServerProblem.missingFields(["base"])
-    }
+  func save(_ id: String, _ asked: AppAPI.Save, _ pages: AppPages) throws -> Reply {
+    let changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
+    guard let base = EntryVersion(rawValue: asked.base) else { throw ServerProblem.missingFields(["base"]) }
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
-    let settled = body["settled"] as? Bool ?? false
+    let settled = asked.settled ?? false
     switch try keepingEmptyOut({ try diary.save(id: id, changes, basedOn: base, settled: settled) }) {
-    case .saved(let written): return .json(200, Self.json(written))
+    case .saved(let written): return .json(200, AppAPI.Written(written))
     case .missing: throw ServerProblem.noSuchEntry
     case .conflict(let content, let tags, let version):
       return .json(
         409,
-        [
-          "error": pages.t(.appConflict), "content": content, "tags": tags.joined(separator: " "),
-          "version": version.rawValue,
-        ])
+        AppAPI.Conflict(
+          error: pages.t(.appConflict), content: content, tags: tags.joined(separator: " "), version: version.rawValue))
     }
-  }
-
-  static func json(_ written: Diary.Written) -> [String: Any] {
-    [
-      "id": written.id.rawValue, "version": written.version.rawValue, "path": written.path.rawValue,
-      "href": "/entry/" + AppPages.pathComponent(written.id.rawValue),
-    ]
-  }
-
-  static func json(_ loaded: Diary.Loaded) -> [String: Any] {
-    [
-      "id": loaded.entry.id.rawValue, "title": loaded.entry.title, "content": loaded.entry.document.content,
-      "tags": loaded.entry.tags.joined(separator: " "), "weather": loaded.entry.weather.map { $0 as Any } ?? NSNull(),
-      "version": loaded.version.rawValue, "path": loaded.entry.path.rawValue,
-    ]
   }
 }

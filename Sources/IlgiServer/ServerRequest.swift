@@ -91,15 +91,22 @@ public struct Reply: Sendable {
     Reply(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.utf8))
   }
 
-  /// A JSON object.
-  public static func json(_ status: Int, _ object: [String: Any]) -> Reply {
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-    return Reply(status: status, headers: [("Content-Type", "application/json")], body: Array(data))
+  /// `value` as JSON, its keys sorted.
+  public static func json<Value: Encodable>(_ status: Int, _ value: Value, type: String = "application/json") -> Reply {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    return Reply(status: status, headers: [("Content-Type", type)], body: Array(data))
   }
 
   /// A JSON error: `{"error": message}`.
   public static func problem(_ status: Int, _ message: String) -> Reply {
-    json(status, ["error": message])
+    json(status, Problem(error: message))
+  }
+
+  /// The body of every JSON error.
+  struct Problem: Encodable {
+    var error: String
   }
 
   /// A redirect to `location` (a path of this server).

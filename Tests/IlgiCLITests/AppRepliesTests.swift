@@ -395,4 +395,76 @@ import Testing
     #expect(hits.first?["title"] as? String == "Walk")
     #expect(await app.write("POST", "/api/search", [:]).status == 400)
   }
+
+  // MARK: Typed bodies
+
+  static func keys(_ reply: Reply) -> [String] { json(reply).keys.sorted() }
+
+  /// Every API reply has exactly the keys the page's script reads, written as JSON writes
+  /// them (`/` as it is); every request body is read as its type, so a field missing or of
+  /// the wrong kind is refused by name, and nothing is written.
+  @Test func theAPIsBodiesHaveFixedShapes() async throws {
+    let app = try App()
+    let made = await app.write("POST", "/api/entries", ["content": "Tea\n\nGreen.", "tags": "tea, home"])
+    #expect(made.status == 201)
+    #expect(Self.keys(made) == ["href", "id", "path", "version"])
+    let id = try #require(Self.json(made)["id"] as? String)
+    #expect(Self.text(made).hasPrefix("{\"href\":\"/entry/\(id)\",\"id\":"), "\(Self.text(made))")
+    let entry = await app.ask("GET", "/api/entries/" + Self.id)
+    #expect(Self.keys(entry) == ["content", "id", "path", "tags", "title", "version", "weather"])
+    #expect(Self.json(entry)["weather"] is NSNull)
+    #expect(Self.keys(await app.ask("GET", "/api/entries/" + Self.id + "/share")) == ["text", "title"])
+    #expect(Self.text(await app.ask("GET", "/api/weather")) == #"{"weather":"Clear, 4°C"}"#)
+    for search in [await app.ask("GET", "/api/search?q=walk"), await app.write("POST", "/api/search", ["q": "walk"])] {
+      let hits = try #require(Self.json(search)["hits"] as? [[String: Any]])
+      #expect(hits.count == 1)
+      #expect(hits.first?.keys.sorted() == ["date", "href", "id", "iso", "preview", "snippet", "tags", "title"])
+      let pieces = try #require(hits.first?["snippet"] as? [[String: Any]])
+      #expect(pieces.contains { $0["mark"] as? Bool == true && $0["text"] as? String == "Walk" }, "\(pieces)")
+    }
+    let version = try #require(Self.json(made)["version"] as? String)
+    let saved = await app.write("PUT", "/api/entries/" + id, ["content": "Tea\n\nOolong.", "base": version])
+    #expect(saved.status == 200)
+    #expect(Self.keys(saved) == ["href", "id", "path", "version"])
+    let conflict = await app.write("PUT", "/api/entries/" + id, ["content": "Tea\n\nLost.", "base": version])
+    #expect(conflict.status == 409)
+    #expect(Self.keys(conflict) == ["content", "error", "tags", "version"])
+    #expect(Self.text(await app.write("POST", "/api/entries/" + id + "/settle", [:])) == "{}")
+    let merged = await app.write("POST", "/api/merge", ["base": "a\n", "mine": "a\nb\n", "theirs": "c\na\n"])
+    #expect(Self.keys(merged) == ["clean", "content"])
+    #expect(Self.json(merged)["clean"] as? Bool == true)
+    let deleted = await app.write("DELETE", "/api/entries/" + id, [:])
+    #expect(Self.keys(deleted) == ["trash"])
+    let restored = await app.write("POST", "/api/restore", ["trash": Self.json(deleted)["trash"] ?? ""])
+    #expect(Self.keys(restored) == ["href", "id"])
+    #expect(
+      Self.text(await app.ask("GET", "/manifest.webmanifest"))
+        == ##"{"background_color":"#fbfaf7","display":"standalone","icons":[{"purpose":"any","sizes":"any","##
+        + ##""src":"/app/icon.svg","type":"image/svg+xml"},{"purpose":"maskable","sizes":"any","src":"/app/icon.svg","##
+        + ##""type":"image/svg+xml"}],"lang":"en","name":"Diary","scope":"/","short_name":"Diary","start_url":"/","##
+        + ##""theme_color":"#3b5b7a"}"##)
+
+    // Bodies of the wrong shape: refused by name, nothing written.
+    let before = app.journal.entryFiles()
+    let refused: [(String, String, [String: Any], String)] = [
+      ("POST", "/api/entries", ["content": 5], Catalog(.english).text(.appNotJSON, [])),
+      ("POST", "/api/entries", ["content": "x", "tags": 5], Catalog(.english).text(.appNotJSON, [])),
+      ("POST", "/api/entries", ["content": "x", "weather": ["Rain"]], Catalog(.english).text(.appNotJSON, [])),
+      ("POST", "/api/entries", ["tags": "x"], Catalog(.english).text(.appMissingFields, ["\"content\""])),
+      ("POST", "/api/entries", ["content": NSNull()], Catalog(.english).text(.appMissingFields, ["\"content\""])),
+      ("PUT", "/api/entries/" + Self.id, ["content": "x"], Catalog(.english).text(.appMissingFields, ["\"base\""])),
+      (
+        "PUT", "/api/entries/" + Self.id, ["content": "x", "base": version, "settled": "yes"],
+        Catalog(.english).text(.appNotJSON, [])
+      ),
+      ("POST", "/api/merge", ["base": "a"], Catalog(.english).text(.appMissingFields, ["\"mine\""])),
+      ("POST", "/api/search", ["q": 1], Catalog(.english).text(.appNotJSON, [])),
+    ]
+    for (method, target, body, message) in refused {
+      let reply = await app.write(method, target, body)
+      #expect(reply.status == 400, "\(method) \(target) \(body): \(reply.status)")
+      #expect(Self.json(reply)["error"] as? String == message, "\(method) \(target) \(body): \(Self.text(reply))")
+    }
+    #expect(app.journal.entryFiles() == before)
+  }
 }
