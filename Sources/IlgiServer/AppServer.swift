@@ -94,8 +94,9 @@ public final class AppServer: ServerResponder {
   static func isRead(_ request: ServerRequest) -> Bool { request.method == "GET" || request.method == "HEAD" }
 
   /// The search page's form sent as a POST (an encrypted journal's, so the query stays out of
-  /// the address): a read, which no form can send from another site's page (`checkRead` wants
-  /// its `Origin` to be this server's, and a browser sends one with every POST).
+  /// the address): a read, which no form on another site's page can send. A browser sends an
+  /// `Origin` with every POST, and `checkRead` wants it to be this server's, or `null` from a
+  /// page of this server (`Sec-Fetch-Site: same-origin`; the app's pages send no referrer).
   static func isSearchForm(_ request: ServerRequest) -> Bool {
     request.method == "POST" && request.rawPath == "/search" && request.header("origin") != nil
       && request.header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true
