@@ -72,8 +72,9 @@ def serve_measurements(ilgi, env, victim, original, runs, edit_one):
     """The diary app's server on this journal: the server's own time (its Server-Timing header)
     for the list page and a search, warm and after a file changed, the round trip of an
     autosave (PUT of an entry's text, as the page sends it), and the server's peak memory."""
-    server = subprocess.Popen([ilgi, "serve", "--port", "0"], env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
+    token = "bench-t0ken"
+    server = subprocess.Popen([ilgi, "serve", "--port", "0"], env={**env, "ILGI_TOKEN": token},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         port = None
         while port is None:
@@ -83,12 +84,13 @@ def serve_measurements(ilgi, env, victim, original, runs, edit_one):
             found = re.search(r"127\.0\.0\.1:(\d+)/", line)
             port = int(found.group(1)) if found else None
         base = f"http://127.0.0.1:{port}"
-        writes = {"X-Ilgi-Request": "1", "Origin": base, "Content-Type": "application/json"}
+        reads = {"Authorization": "Bearer " + token}
+        writes = {**reads, "X-Ilgi-Request": "1", "Origin": base, "Content-Type": "application/json"}
 
         def ask(path, method="GET", body=None):
             data = None if body is None else json.dumps(body).encode()
             request = urllib.request.Request(base + path, data=data, method=method,
-                                             headers=writes if body is not None else {})
+                                             headers=writes if body is not None else reads)
             start = time.perf_counter()
             with urllib.request.urlopen(request) as reply:
                 payload = reply.read()

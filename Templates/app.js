@@ -122,17 +122,23 @@
       item.append(link);
       return item;
     };
+    // The query goes in the request's body, never in an address; the page's own address keeps
+    // it only where the form is a GET (an encrypted journal's is a POST: not in the history).
+    const inAddress = searchBox.form.method === 'get';
     const ask = async () => {
       const text = searchBox.value;
       const number = ++asked;
-      history.replaceState(null, '', text ? '/search?q=' + enc(text) : '/search');
+      if (inAddress) history.replaceState(null, '', text ? '/search?q=' + enc(text) : '/search');
       if (!text.trim()) { hits.replaceChildren(); none.hidden = true; return; }
       try {
-        const reply = await fetch('/api/search?q=' + enc(text), { credentials: 'same-origin' });
+        const reply = await api('POST', '/api/search', { q: text });
         const answer = await reply.json();
         if (number !== asked) return;
-        hits.replaceChildren(...answer.hits.map(row));
-        none.hidden = answer.hits.length > 0;
+        // A query the search cannot run says why where the results would be.
+        const found = reply.ok ? answer.hits : [];
+        hits.replaceChildren(...found.map(row));
+        none.textContent = reply.ok ? t('noResults') : answer.error;
+        none.hidden = found.length > 0;
       } catch (error) { /* the next keystroke asks again */ }
     };
     searchBox.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(ask, 120); });

@@ -144,6 +144,7 @@ enum Diagnostics {
     case .unclosedQuote: tr(.searchUnclosedQuote)
     case .tagNeedsName: tr(.searchTagNeedsName)
     case .excludedTag: tr(.searchExcludedTag)
+    case .tooManyTerms(let count): tr(.searchTooManyTerms, count, SearchQuery.termLimit)
     }
   }
 

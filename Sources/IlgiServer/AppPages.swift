@@ -9,13 +9,20 @@ struct AppPages {
   let catalog: Catalog
   let dates: DateStyle
   let renderer: MarkdownRenderer
+  /// Whether the journal is encrypted: no entry's title in a `<title>`, no query in an address.
+  let encrypted: Bool
 
-  init(templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer) {
+  init(templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false) {
     self.templates = templates
     catalog = Catalog(language)
     dates = DateStyle(locale: language.locale)
     self.renderer = renderer
+    self.encrypted = encrypted
   }
+
+  /// The `<title>` of a page about `text` (an entry's title, a tag): the app's name for an
+  /// encrypted journal, since a title lands in the browser's history, its tabs and its sync.
+  func pageTitle(_ text: String) -> String { encrypted ? t(.appName) : text }
 
   func t(_ key: Message, _ arguments: String...) -> String { catalog.text(key, arguments) }
 
@@ -29,8 +36,7 @@ struct AppPages {
       ("empty", .appEmptyNotKept),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    return String(decoding: Reply.json(200, object).body, as: UTF8.self)
   }
 
   /// A whole page: the layout around `content`, with the question delete asks when the page
@@ -51,20 +57,53 @@ struct AppPages {
     return try templates.render("app-page.html", values)
   }
 
-  /// One row of a list: what the apps' list showed.
-  func row(_ entry: IndexedEntry, snippet: [[String: Any]]? = nil) -> [String: Any] {
-    var row: [String: Any] = [
-      "id": entry.id.rawValue, "href": "/entry/" + Self.pathComponent(entry.id.rawValue),
-      "title": entry.title.isEmpty ? t(.untitled) : entry.title,
-      "date": dates.long(entry.date), "iso": entry.date.iso8601, "preview": entry.preview,
-      "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
-    ]
-    if let weather = entry.weather {
-      row["weather"] = weather
-      row["symbol"] = WeatherCondition.recognize(weather)?.symbol ?? ""
+  /// One row of a list or of a search's results: what the apps' list showed. The list's and
+  /// the search's templates get its `values`; the API sends it as JSON.
+  struct Row: Encodable {
+    /// A tag and the list filtered by it.
+    struct Tag: Encodable {
+      var tag: String
+      var href: String
     }
-    if let snippet { row["snippet"] = snippet }
-    return row
+
+    var id: String
+    var href: String
+    var title: String
+    var date: String
+    var iso: String
+    var preview: String
+    var tags: [Tag]
+    var weather: String?
+    var symbol: String?
+    var snippet: [Piece]?
+
+    /// The row for a template.
+    var values: [String: Any] {
+      var values: [String: Any] = [
+        "id": id, "href": href, "title": title, "date": date, "iso": iso, "preview": preview,
+        "tags": tags.map { ["tag": $0.tag, "href": $0.href] },
+      ]
+      values["weather"] = weather
+      values["symbol"] = symbol
+      values["snippet"] = snippet?.map { ["text": $0.text, "mark": $0.mark] }
+      return values
+    }
+  }
+
+  /// A piece of a snippet: matched words (`mark`) or the text between them.
+  struct Piece: Encodable, Equatable {
+    var text: String
+    var mark: Bool
+  }
+
+  /// The row of `entry`, with `snippet` for a search's result.
+  func row(_ entry: IndexedEntry, snippet: [Piece]? = nil) -> Row {
+    Row(
+      id: entry.id.rawValue, href: "/entry/" + Self.pathComponent(entry.id.rawValue),
+      title: entry.title.isEmpty ? t(.untitled) : entry.title, date: dates.long(entry.date),
+      iso: entry.date.iso8601, preview: entry.preview,
+      tags: entry.tags.map { Row.Tag(tag: $0, href: "/?tag=" + Self.queryValue($0)) }, weather: entry.weather,
+      symbol: entry.weather.map { WeatherCondition.recognize($0)?.symbol ?? "" }, snippet: snippet)
   }
 
   /// The list page.
@@ -78,7 +117,7 @@ struct AppPages {
     if let to = filter.toDay { query.append("to=" + to) }
     func link(_ number: Int) -> String { "/?" + (query + ["page=\(number)"]).joined(separator: "&") }
     var values: [String: Any] = [
-      "entries": entries.map { row($0) }, "empty": entries.isEmpty,
+      "entries": entries.map { row($0).values }, "empty": entries.isEmpty,
       "emptyText": filter == EntryFilter() ? t(.appNothingYet) : t(.appNothingMatches),
       "heading": heading ?? (filter.tags.first.map { "#" + $0 } ?? t(.appList)),
       "filtering": heading == nil,
@@ -97,7 +136,8 @@ struct AppPages {
     if more { values["older"] = ["href": link(page + 1), "label": t(.appOlder)] }
     if let undo { values["undo"] = ["trash": undo, "text": t(.appDeleted), "label": t(.appUndo)] }
     let content = try templates.render("app-list.html", values)
-    return try layout(heading == nil ? "list" : "onthisday", title: heading ?? t(.appName), content: content)
+    return try layout(
+      heading == nil ? "list" : "onthisday", title: pageTitle(heading ?? t(.appName)), content: content)
   }
 
   /// An entry to read, with its buttons.
@@ -115,7 +155,8 @@ struct AppPages {
       values["symbol"] = WeatherCondition.recognize(weather)?.symbol ?? ""
     }
     return try layout(
-      "entry", title: entry.title, content: try templates.render("app-entry.html", values), deleting: entry.title)
+      "entry", title: pageTitle(entry.title), content: try templates.render("app-entry.html", values),
+      deleting: entry.title)
   }
 
   /// The writing view: a new entry (`loaded` nil) or an existing one.
@@ -133,18 +174,20 @@ struct AppPages {
       "status": loaded == nil ? "" : t(.appSaved), "statusState": loaded == nil ? "" : "saved",
     ]
     if let weather = loaded?.entry.weather { values["weather"] = weather }
-    let title = loaded.map { $0.entry.title } ?? t(.appNewEntry)
+    let title = loaded.map { pageTitle($0.entry.title) } ?? t(.appNewEntry)
     return try layout(
       "write", title: title, content: try templates.render("app-write.html", values),
       deleting: loaded.map { $0.entry.title } ?? "")
   }
 
-  /// The search page, with results when a query was given.
-  func search(_ text: String, hits: [SearchHit]?) throws -> String {
+  /// The search page, with results when a query was given, or what is wrong with it.
+  func search(_ text: String, hits: [SearchHit]?, problem: String? = nil) throws -> String {
     let values: [String: Any] = [
       "q": text, "searchLabel": t(.appSearch), "placeholder": t(.appSearchPlaceholder),
-      "hits": (hits ?? []).map { row($0.entry, snippet: Self.snippet($0)) },
-      "none": hits?.isEmpty == true, "noneText": t(.appNoResults),
+      "hits": (hits ?? []).map { row($0.entry, snippet: Self.snippet($0)).values },
+      "none": problem != nil || hits?.isEmpty == true, "noneText": problem ?? t(.appNoResults),
+      // An encrypted journal's query goes in a form's body, never in an address (the history).
+      "method": encrypted ? "post" : "get",
     ]
     return try layout("search", title: t(.appSearch), content: try templates.render("app-search.html", values))
   }
@@ -154,16 +197,16 @@ struct AppPages {
     try layout("problem", title: text, content: "<p class=\"problem\">" + MarkdownRenderer.escapeHTML(text) + "</p>")
   }
 
-  /// A snippet as pieces, the matched words marked: `[{"text": ..., "mark": true}]`.
-  static func snippet(_ hit: SearchHit) -> [[String: Any]] {
-    var pieces: [[String: Any]] = []
+  /// A snippet as pieces, the matched words marked.
+  static func snippet(_ hit: SearchHit) -> [Piece] {
+    var pieces: [Piece] = []
     var at = hit.snippet.startIndex
     for range in hit.highlights where range.lowerBound >= at {
-      if at < range.lowerBound { pieces.append(["text": String(hit.snippet[at..<range.lowerBound]), "mark": false]) }
-      pieces.append(["text": String(hit.snippet[range]), "mark": true])
+      if at < range.lowerBound { pieces.append(Piece(text: String(hit.snippet[at..<range.lowerBound]), mark: false)) }
+      pieces.append(Piece(text: String(hit.snippet[range]), mark: true))
       at = range.upperBound
     }
-    if at < hit.snippet.endIndex { pieces.append(["text": String(hit.snippet[at...]), "mark": false]) }
+    if at < hit.snippet.endIndex { pieces.append(Piece(text: String(hit.snippet[at...]), mark: false)) }
     return pieces
   }
 

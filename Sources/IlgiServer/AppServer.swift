@@ -7,20 +7,31 @@ import IlgiCore
 /// Every write goes through `Diary`, so the journal's lock, atomic writes, trash and git
 /// autocommit are the CLI's own. Every save names the version it was based on, and a file
 /// changed since is never overwritten: the reply is 409 with the file's text now.
-public final class AppServer: Sendable {
+///
+/// Every reply carries the security headers (`commonHeaders`), and every error ends in one
+/// funnel (`failure`): a `ServerProblem` in the page's language, the detail of anything else
+/// in the server's log.
+public final class AppServer: ServerResponder {
   /// Who may ask.
   public let gate: RequestGate
   let diary: Diary
   let language: Language
   let renderer: MarkdownRenderer
+  /// Whether the journal is encrypted (`JournalStore.encryptsNewEntries`): then no page's
+  /// `<title>` holds an entry's title and no search puts its query in an address, so neither
+  /// lands in the browser's history.
+  let encrypted: Bool
 
-  /// Makes the app over `diary`; `language` is the journal's, used when the browser asks for
-  /// neither Korean nor English.
-  public init(diary: Diary, token: String?, language: Language, renderer: MarkdownRenderer) {
+  /// Makes the app over `diary`, letting in what `gate` does; `language` is the journal's, used
+  /// when the browser asks for neither Korean nor English.
+  public init(
+    diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false
+  ) {
     self.diary = diary
-    gate = RequestGate(token: token)
+    self.gate = gate
     self.language = language
     self.renderer = renderer
+    self.encrypted = encrypted
   }
 
   /// What no page may do: load anything from elsewhere, run inline script, be framed.
@@ -36,43 +47,94 @@ public final class AppServer: Sendable {
   /// The reply to `request`, with the time it took to make (`Server-Timing`).
   public func reply(_ request: ServerRequest) async -> Reply {
     let start = DispatchTime.now().uptimeNanoseconds
-    var headers = Self.commonHeaders
     var reply: Reply
-    switch gate.check(request) {
-    case .refuse(let refusal):
-      reply = refusal
-    case .admit(let extra):
-      headers += extra
-      if request.method == "GET" || request.method == "HEAD" {
-        reply = await read(request)
-        // A token given in the address is kept in the cookie, not in the history.
-        if !extra.isEmpty, request.parameter("token") != nil, request.header("authorization") == nil,
-          reply.status == 200
-        {
-          reply = .redirect(Self.withoutToken(request))
-        }
-      } else if let refusal = gate.checkWrite(request) {
-        reply = refusal
-      } else {
-        reply = await write(request)
-      }
+    switch gate.check(request, shipped: Self.isRead(request) && AppAssets.isShipped(request.rawPath)) {
+    case .refuse(let problem):
+      reply = refusal(problem, request)
+    case .exchange(let cookie):
+      // A token in the address is kept in the cookie and taken out of the address (and so
+      // out of the history) before anything is read.
+      reply = Self.isRead(request) ? Self.onward(request) : await answer(request)
+      reply = reply.adding([("Set-Cookie", cookie)])
+    case .admit:
+      reply = await answer(request)
     }
     let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    headers.append(("Server-Timing", "app;dur=" + String(format: "%.2f", milliseconds)))
-    return reply.adding(headers)
+    return reply.adding(Self.commonHeaders + [("Server-Timing", "app;dur=" + String(format: "%.2f", milliseconds))])
+  }
+
+  /// The reply to a request the gate let in.
+  func answer(_ request: ServerRequest) async -> Reply {
+    do {
+      if Self.isRead(request) || Self.isSearchForm(request) {
+        if let problem = gate.checkRead(request) { throw problem }
+        return try await read(request)
+      }
+      if let problem = gate.checkWrite(request) { throw problem }
+      return try await write(request)
+    } catch {
+      return failure(error, request)
+    }
+  }
+
+  /// Where every error of a request ends: a problem the person can act on is answered in the
+  /// page's words; anything else goes to the server's log in full (the request, the error with
+  /// its paths) and is answered with `.failed`, which names neither. A journal that could not
+  /// seal is answered in its own words, and its detail logged too (the person must mend it).
+  func failure(_ error: any Error, _ request: ServerRequest) -> Reply {
+    if let problem = ServerProblem.known(error) {
+      if problem == .notSealed { diary.hooks.report("\(request.method) \(request.rawPath): \(error)") }
+      return refusal(problem, request)
+    }
+    diary.hooks.report("\(request.method) \(request.rawPath): \(error)")
+    return refusal(.failed, request)
+  }
+
+  /// A refusal the listener makes itself (a body too large), with the headers of every reply.
+  public func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
+    refusal(problem, request).adding(Self.commonHeaders)
+  }
+
+  static func isRead(_ request: ServerRequest) -> Bool { request.method == "GET" || request.method == "HEAD" }
+
+  /// The search page's form sent as a POST (an encrypted journal's, so the query stays out of
+  /// the address): a read, which no form on another site's page can send. A browser sends an
+  /// `Origin` with every POST, and `checkRead` wants it to be this server's, or `null` from a
+  /// page of this server (`Sec-Fetch-Site: same-origin`; the app's pages send no referrer).
+  static func isSearchForm(_ request: ServerRequest) -> Bool {
+    request.method == "POST" && request.rawPath == "/search" && request.header("origin") != nil
+      && request.header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true
+  }
+
+  /// Where a read that brought the token in its address goes on to: a redirect to the address
+  /// without it, or, when another site's page or a file sent the browser here (`Sec-Fetch-Site`),
+  /// a page that goes on by itself (see `Reply.onward`).
+  static func onward(_ request: ServerRequest) -> Reply {
+    let location = RequestGate.withoutToken(request)
+    switch request.header("sec-fetch-site") {
+    case nil, "same-origin", "none": return .redirect(location)
+    default: return .onward(location)
+    }
+  }
+
+  /// A refusal in the page's language: a page for what a browser shows as one, JSON
+  /// (`{"error": ...}`) for the API and every write.
+  func refusal(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
+    let pages = pages(for: request)
+    let text = problem.text(pages.catalog)
+    if Self.isRead(request) || Self.isSearchForm(request), !request.rawPath.hasPrefix("/api/"),
+      let page = try? pages.problem(text)
+    {
+      return .html(page, status: problem.status)
+    }
+    return .problem(problem.status, text)
   }
 
   /// The language of a request: the first of the browser's that ilgi speaks, else the journal's.
-  func language(of request: ServerRequest) -> Language {
-    for part in (request.header("accept-language") ?? "").split(separator: ",") {
-      let tag = part.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
-      if let language = Language.named(tag) { return language }
-    }
-    return language
-  }
+  func language(of request: ServerRequest) -> Language { request.language(otherwise: language) }
 
   func pages(for request: ServerRequest) -> AppPages {
-    AppPages(templates: diary.templates, language: language(of: request), renderer: renderer)
+    AppPages(templates: diary.templates, language: language(of: request), renderer: renderer, encrypted: encrypted)
   }
 
   // MARK: Reading
@@ -91,44 +153,51 @@ public final class AppServer: Sendable {
     return segments
   }
 
-  func read(_ request: ServerRequest) async -> Reply {
-    guard let segments = Self.segments(request.rawPath) else {
-      return .text(400, "400 not a path of this app\n")
-    }
+  func read(_ request: ServerRequest) async throws -> Reply {
+    guard let segments = Self.segments(request.rawPath) else { throw ServerProblem.badPath }
     let pages = pages(for: request)
-    do {
-      switch segments.first {
-      case nil: return .html(try listPage(request, pages))
-      case "entry" where segments.count == 2:
-        guard let loaded = try diary.entry(id: segments[1]) else { return try notFound(pages) }
-        return .html(try pages.entry(loaded))
-      case "write" where segments.count == 1: return .html(try pages.write(nil))
-      case "write" where segments.count == 2:
-        guard let loaded = try diary.entry(id: segments[1]) else { return try notFound(pages) }
-        return .html(try pages.write(loaded))
-      case "search" where segments.count == 1:
-        let text = request.parameter("q") ?? ""
-        let hits = text.trimmed.isEmpty ? nil : try? diary.search(text, filter: EntryFilter(), limit: 50)
+    switch segments.first {
+    case nil: return .html(try listPage(request, pages))
+    case "entry" where segments.count == 2:
+      guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
+      return .html(try pages.entry(loaded))
+    case "write" where segments.count == 1: return .html(try pages.write(nil))
+    case "write" where segments.count == 2:
+      guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
+      return .html(try pages.write(loaded))
+    case "search" where segments.count == 1:
+      let text = request.formField("q") ?? request.parameter("q") ?? ""
+      do {
+        let hits = text.trimmed.isEmpty ? nil : try search(text, limit: 50)
         return .html(try pages.search(text, hits: hits))
-      case "onthisday" where segments.count == 1:
-        let entries = try diary.onThisDay()
-        return .html(
-          try pages.list(
-            entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay)))
-      case "api": return try await api(request, Array(segments.dropFirst()), pages)
-      case "app" where segments.count == 2: return AppAssets.reply(segments[1], templates: diary.templates)
-      case "manifest.webmanifest" where segments.count == 1:
-        return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
-      default: return try notFound(pages)
+      } catch let problem as ServerProblem {
+        // What is wrong with the query shows where the results would, under the box with it.
+        return .html(try pages.search(text, hits: [], problem: problem.text(pages.catalog)), status: problem.status)
       }
-    } catch {
-      diary.hooks.report("\(request.rawPath): \(error)")
-      return .text(500, "500 \(request.rawPath) could not be made: \(error)\n")
+    case "onthisday" where segments.count == 1:
+      let entries = try diary.onThisDay()
+      return .html(
+        try pages.list(
+          entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay)))
+    case "api": return try await api(request, Array(segments.dropFirst()), pages)
+    case "app" where segments.count == 2:
+      guard let reply = AppAssets.reply(segments[1], templates: diary.templates) else {
+        throw ServerProblem.noSuchPage
+      }
+      return reply
+    case "manifest.webmanifest" where segments.count == 1:
+      return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
+    default: throw ServerProblem.noSuchPage
     }
   }
 
-  func notFound(_ pages: AppPages) throws -> Reply {
-    .html(try pages.problem(pages.t(.appNoSuchEntry)), status: 404)
+  /// The best `limit` matches of `text`; a query that is not one is a `ServerProblem`.
+  func search(_ text: String, limit: Int) throws -> [SearchHit] {
+    do {
+      return try diary.search(text, filter: EntryFilter(), limit: limit)
+    } catch let problem as SearchQuery.Problem {
+      throw ServerProblem.search(problem)
+    }
   }
 
   static let pageSize = 30
@@ -149,141 +218,114 @@ public final class AppServer: Sendable {
     text.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}\z"#, options: .regularExpression) == nil ? nil : text
   }
 
-  static func withoutToken(_ request: ServerRequest) -> String {
-    let kept = (request.query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") }
-    return request.rawPath + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
-  }
-
   // MARK: The API
 
   func api(_ request: ServerRequest, _ path: [String], _ pages: AppPages) async throws -> Reply {
     switch (request.method, path.first, path.count) {
     case ("GET", "entries", 2), ("HEAD", "entries", 2):
-      guard let loaded = try diary.entry(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
-      return .json(200, Self.json(loaded))
+      guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
+      return .json(200, AppAPI.Entry(loaded))
     case ("GET", "entries", 3) where path[2] == "share", ("HEAD", "entries", 3) where path[2] == "share":
-      guard let loaded = try diary.entry(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
-      return .json(200, ["title": loaded.entry.title, "text": ShareText.text(loaded.entry, dates: pages.dates)])
+      guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
+      return .json(200, AppAPI.Share(title: loaded.entry.title, text: ShareText.text(loaded.entry, dates: pages.dates)))
     case ("GET", "search", 1), ("HEAD", "search", 1):
       let text = request.parameter("q") ?? ""
       let limit = max(1, min(Int(request.parameter("limit") ?? "") ?? 20, 100))
-      let hits = text.trimmed.isEmpty ? [] : ((try? diary.search(text, filter: EntryFilter(), limit: limit)) ?? [])
-      return .json(200, ["hits": hits.map { pages.row($0.entry, snippet: AppPages.snippet($0)) }])
+      return .json(200, try hits(text, limit: limit, pages))
     case ("GET", "weather", 1), ("HEAD", "weather", 1):
       let latitude = request.parameter("lat").flatMap(Double.init)
       let longitude = request.parameter("lon").flatMap(Double.init)
       if let latitude, let longitude, !(-90...90).contains(latitude) || !(-180...180).contains(longitude) {
-        return .problem(400, "lat and lon are degrees: -90...90 and -180...180")
+        throw ServerProblem.badCoordinates
       }
       let weather = await diary.hooks.weather(latitude, longitude)
-      return .json(200, ["weather": weather.map { $0 as Any } ?? NSNull()])
+      return .json(200, AppAPI.Weather(weather: weather))
     default:
-      return .problem(
-        request.method == "GET" ? 404 : 405, "no such API: \(request.method) /api/\(path.joined(separator: "/"))")
+      throw ServerProblem.noSuchRequest(method: request.method, path: "/api/" + path.joined(separator: "/"))
     }
   }
 
-  func write(_ request: ServerRequest) async -> Reply {
+  /// A search's rows for the API; an empty query has none.
+  func hits(_ text: String, limit: Int, _ pages: AppPages) throws -> AppAPI.Hits {
+    let hits = text.trimmed.isEmpty ? [] : try search(text, limit: limit)
+    return AppAPI.Hits(hits: hits.map { pages.row($0.entry, snippet: AppPages.snippet($0)) })
+  }
+
+  func write(_ request: ServerRequest) async throws -> Reply {
     guard let segments = Self.segments(request.rawPath), segments.first == "api" else {
-      return .problem(404, "writes go to /api/")
+      throw ServerProblem.noSuchRequest(method: request.method, path: request.rawPath)
     }
     let path = Array(segments.dropFirst())
     let pages = pages(for: request)
-    let body: [String: Any]
-    if request.body.isEmpty {
-      body = [:]
-    } else {
-      guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
-        return .problem(400, "the body is not a JSON object")
-      }
-      body = object
-    }
-    do {
-      switch (request.method, path.first, path.count) {
-      case ("POST", "entries", 1): return try create(body, pages)
-      case ("PUT", "entries", 2): return try save(path[1], body, pages)
-      case ("POST", "entries", 3) where path[2] == "settle":
-        try diary.settle(id: path[1])
-        return .json(200, [:])
-      case ("DELETE", "entries", 2):
-        guard let trashed = try diary.delete(id: path[1]) else { return .problem(404, pages.t(.appNoSuchEntry)) }
-        return .json(200, ["trash": trashed.rawValue])
-      case ("POST", "restore", 1):
-        guard let trash = body["trash"] as? String else { return .problem(400, "restore needs \"trash\"") }
-        let id = try diary.restore(JournalPath(trash))
-        return .json(200, ["id": id.rawValue, "href": "/entry/" + AppPages.pathComponent(id.rawValue)])
-      case ("POST", "merge", 1):
-        guard let base = body["base"] as? String, let mine = body["mine"] as? String,
-          let theirs = body["theirs"] as? String
-        else { return .problem(400, "merge needs \"base\", \"mine\" and \"theirs\"") }
-        let labels = TextMerge.Labels(
-          mine: pages.t(.appMine), base: pages.t(.appBase), theirs: pages.t(.appTheirs))
-        let merged = diary.merge(base: base, mine: mine, theirs: theirs, labels: labels)
-        return .json(200, ["content": merged.text, "clean": merged.clean])
-      default:
-        return .problem(405, "no such API: \(request.method) /api/\(path.joined(separator: "/"))")
-      }
-    } catch let error as JournalError {
-      if case .blankText = error.reason { return .problem(422, pages.t(.appEmptyNotKept)) }
-      if case .occupied = error.reason { return .problem(409, "\(error)") }
-      diary.hooks.report("\(error)")
-      return .problem(500, "\(error)")
-    } catch {
-      diary.hooks.report("\(error)")
-      return .problem(500, "\(error)")
+    switch (request.method, path.first, path.count) {
+    case ("POST", "search", 1):
+      // The page's search as you type: the query in the body, out of every address.
+      let asked = try AppAPI.decode(AppAPI.Search.self, from: request)
+      return .json(200, try hits(asked.q, limit: max(1, min(asked.limit ?? 20, 100)), pages))
+    case ("POST", "entries", 1): return try create(try AppAPI.decode(AppAPI.NewEntry.self, from: request))
+    case ("PUT", "entries", 2): return try save(path[1], try AppAPI.decode(AppAPI.Save.self, from: request), pages)
+    case ("POST", "entries", 3) where path[2] == "settle":
+      try diary.settle(id: path[1])
+      return .json(200, AppAPI.Done())
+    case ("DELETE", "entries", 2):
+      guard let trashed = try diary.delete(id: path[1]) else { throw ServerProblem.noSuchEntry }
+      return .json(200, AppAPI.Trashed(trash: trashed.rawValue))
+    case ("POST", "restore", 1):
+      let asked = try AppAPI.decode(AppAPI.Restore.self, from: request)
+      let id = try diary.restore(JournalPath(asked.trash))
+      return .json(200, AppAPI.Restored(id: id.rawValue, href: "/entry/" + AppPages.pathComponent(id.rawValue)))
+    case ("POST", "merge", 1):
+      let asked = try AppAPI.decode(AppAPI.Merge.self, from: request)
+      let labels = TextMerge.Labels(mine: pages.t(.appMine), base: pages.t(.appBase), theirs: pages.t(.appTheirs))
+      let merged = diary.merge(base: asked.base, mine: asked.mine, theirs: asked.theirs, labels: labels)
+      return .json(200, AppAPI.Merged(content: merged.text, clean: merged.clean))
+    default:
+      throw ServerProblem.noSuchRequest(method: request.method, path: "/api/" + path.joined(separator: "/"))
     }
   }
 
-  /// The text, tags and weather of a save request.
-  static func changes(_ body: [String: Any]) -> EntryChanges? {
-    guard let content = body["content"] as? String else { return nil }
-    var tags: [String]?
-    if let given = body["tags"] as? String {
-      tags = given.split(whereSeparator: { $0.isWhitespace || $0 == "," }).compactMap { EntryTag(String($0))?.name }
+  /// The text, tags and weather a page sent: tags split at spaces and commas, a weather of
+  /// more than one line or none at all left out.
+  static func changes(content: String, tags: String?, weather: String?) -> EntryChanges {
+    let names = tags.map {
+      $0.split(whereSeparator: { $0.isWhitespace || $0 == "," }).compactMap { EntryTag(String($0))?.name }
     }
-    var weather = (body["weather"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
+    var weather = weather?.trimmingCharacters(in: .whitespacesAndNewlines)
     if weather?.contains(where: \.isNewline) == true || weather?.isEmpty == true { weather = nil }
-    return EntryChanges(content: content, tags: tags, weather: weather)
+    return EntryChanges(content: content, tags: names, weather: weather)
   }
 
-  func create(_ body: [String: Any], _ pages: AppPages) throws -> Reply {
-    guard let changes = Self.changes(body) else { return .problem(400, "a new entry needs \"content\"") }
-    guard !changes.content.trimmed.isEmpty else { return .problem(422, pages.t(.appEmptyNotKept)) }
-    let written = try diary.create(changes)
-    return .json(201, Self.json(written))
-  }
-
-  func save(_ id: String, _ body: [String: Any], _ pages: AppPages) throws -> Reply {
-    guard let changes = Self.changes(body) else { return .problem(400, "a save needs \"content\"") }
-    guard let text = body["base"] as? String, let base = EntryVersion(rawValue: text) else {
-      return .problem(400, "a save needs \"base\", the version it was based on")
+  /// `body` run with the core's refusal of a blank text (`JournalError.blankText`) as the
+  /// problem it is for the person.
+  func keepingEmptyOut<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as JournalError {
+      if case .blankText = error.reason { throw ServerProblem.emptyNotKept }
+      throw error
     }
-    guard !changes.content.trimmed.isEmpty else { return .problem(422, pages.t(.appEmptyNotKept)) }
-    switch try diary.save(id: id, changes, basedOn: base, settled: body["settled"] as? Bool ?? false) {
-    case .saved(let written): return .json(200, Self.json(written))
-    case .missing: return .problem(404, pages.t(.appNoSuchEntry))
+  }
+
+  func create(_ asked: AppAPI.NewEntry) throws -> Reply {
+    let changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
+    guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
+    let written = try keepingEmptyOut { try diary.create(changes) }
+    return .json(201, AppAPI.Written(written))
+  }
+
+  func save(_ id: String, _ asked: AppAPI.Save, _ pages: AppPages) throws -> Reply {
+    let changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
+    guard let base = EntryVersion(rawValue: asked.base) else { throw ServerProblem.missingFields(["base"]) }
+    guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
+    let settled = asked.settled ?? false
+    switch try keepingEmptyOut({ try diary.save(id: id, changes, basedOn: base, settled: settled) }) {
+    case .saved(let written): return .json(200, AppAPI.Written(written))
+    case .missing: throw ServerProblem.noSuchEntry
     case .conflict(let content, let tags, let version):
       return .json(
         409,
-        [
-          "error": pages.t(.appConflict), "content": content, "tags": tags.joined(separator: " "),
-          "version": version.rawValue,
-        ])
+        AppAPI.Conflict(
+          error: pages.t(.appConflict), content: content, tags: tags.joined(separator: " "), version: version.rawValue))
     }
-  }
-
-  static func json(_ written: Diary.Written) -> [String: Any] {
-    [
-      "id": written.id.rawValue, "version": written.version.rawValue, "path": written.path.rawValue,
-      "href": "/entry/" + AppPages.pathComponent(written.id.rawValue),
-    ]
-  }
-
-  static func json(_ loaded: Diary.Loaded) -> [String: Any] {
-    [
-      "id": loaded.entry.id.rawValue, "title": loaded.entry.title, "content": loaded.entry.document.content,
-      "tags": loaded.entry.tags.joined(separator: " "), "weather": loaded.entry.weather.map { $0 as Any } ?? NSNull(),
-      "version": loaded.version.rawValue, "path": loaded.entry.path.rawValue,
-    ]
   }
 }

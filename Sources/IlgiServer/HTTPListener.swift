@@ -8,9 +8,19 @@ import NIOCore
   import Glibc
 #endif
 
+/// What answers the requests a listener takes: the app (`AppServer`) or the site (`SiteServer`).
+public protocol ServerResponder: Sendable {
+  /// The reply to `request`.
+  func reply(_ request: ServerRequest) async -> Reply
+  /// The reply for a request the listener refuses itself (a body too large), through the same
+  /// funnel as the responder's own refusals: its words, its language and its headers.
+  func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply
+}
+
 /// Serves a responder over HTTP/1.1 on one address, through Hummingbird: the one place that
 /// knows HTTP types. Bodies over `bodyLimit` bytes are refused (413) before the responder sees
-/// them; a HEAD gets the headers a GET would, `Content-Length` included, and no body.
+/// them, in the responder's words; a HEAD gets the headers a GET would, `Content-Length`
+/// included, and no body.
 public enum HTTPListener {
   /// The largest request body taken by default: an entry is far smaller.
   public static let defaultBodyLimit = 1 << 20
@@ -18,29 +28,26 @@ public enum HTTPListener {
   /// Serves on `host`:`port` until the task is cancelled (SIGINT, SIGTERM); `listening` gets
   /// the port bound (the one asked for, or the system's choice for 0).
   public static func run(
-    host: String, port: Int, bodyLimit: Int = defaultBodyLimit,
-    respond: @escaping @Sendable (ServerRequest) async -> Reply,
+    host: String, port: Int, bodyLimit: Int = defaultBodyLimit, responder: any ServerResponder,
     listening: @escaping @Sendable (Int) -> Void
   ) async throws {
     var logger = Logger(label: "ilgi.serve")
     logger.logLevel = .critical
-    let responder = CallbackResponder { (request: Request, _: BasicRequestContext) -> Response in
+    let callback = CallbackResponder { (request: Request, _: BasicRequestContext) -> Response in
       var headers: [String: String] = [:]
       for field in request.headers { headers[field.name.canonicalName] = field.value }
       // HTTP/1.1's Host arrives as the request's authority.
       if let authority = request.head.authority { headers["host"] = authority }
+      var asked = ServerRequest(method: request.method.rawValue, target: request.uri.string, headers: headers)
       let reply: Reply
       if let length = request.headers[.contentLength].flatMap(Int.init), length > bodyLimit {
-        reply = .problem(413, "the body is larger than \(bodyLimit) bytes")
+        reply = responder.refuse(.tooLarge(limit: bodyLimit), asked)
       } else {
         do {
-          let body = try await request.body.collect(upTo: bodyLimit)
-          reply = await respond(
-            ServerRequest(
-              method: request.method.rawValue, target: request.uri.string, headers: headers,
-              body: Array(buffer: body)))
+          asked.body = Array(buffer: try await request.body.collect(upTo: bodyLimit))
+          reply = await responder.reply(asked)
         } catch {
-          reply = .problem(413, "the body is larger than \(bodyLimit) bytes")
+          reply = responder.refuse(.tooLarge(limit: bodyLimit), asked)
         }
       }
       var fields = HTTPFields()
@@ -54,7 +61,7 @@ public enum HTTPListener {
         body: ResponseBody(byteBuffer: ByteBuffer(bytes: isHead ? [] : reply.body)))
     }
     let application = Application(
-      responder: responder,
+      responder: callback,
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "ilgi"),
       onServerRunning: { channel in listening(channel.localAddress?.port ?? port) },
       logger: logger)

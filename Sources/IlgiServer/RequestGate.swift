@@ -2,66 +2,141 @@ import Foundation
 
 /// Who may ask what of a server: the one place its rules of access are kept.
 ///
-/// - With a token, every request carries it: `Authorization: Bearer`, the `ilgi_token` cookie,
-///   or `?token=` once, which sets the cookie (HttpOnly, SameSite=Strict).
-/// - Without one (loopback only), the `Host` must name this computer, so a web page elsewhere
+/// - Every request carries the token, on 127.0.0.1 too, since every account on this computer
+///   reaches 127.0.0.1: `Authorization: Bearer`, the cookie, or `?token=` in the address, which
+///   sets the cookie (HttpOnly, SameSite=Strict) and wins over an older one, so the address a
+///   restarted server prints works at once.
+/// - On a loopback address the `Host` must also name this computer, so a web page elsewhere
 ///   cannot reach the journal by pointing a name of its own at 127.0.0.1.
+/// - A read that a page of another site asked for (`Sec-Fetch-Site`, a foreign `Origin`) is
+///   refused before it costs anything, unless it is the person following a link.
 /// - A write also needs the `X-Ilgi-Request` header, which no cross-site form can send (and a
 ///   cross-site script cannot without a preflight this server never grants), an `Origin` equal
 ///   to this server's, and a JSON body.
 public struct RequestGate: Sendable {
-  /// The token requests must carry, if any.
-  public let token: String?
+  /// The token requests must carry; never empty.
+  public let token: String
+  /// Whether the `Host` must be 127.0.0.1, ::1 or localhost (a server on a loopback address).
+  public let checksHost: Bool
 
   /// The header every write carries.
   public static let writeHeader = "X-Ilgi-Request"
-  /// The cookie the token is kept in.
-  public static let cookieName = "ilgi_token"
+  /// The start of the cookie's name; the port follows (`ilgi_token_8080`), so two servers on
+  /// one computer (two journals) each keep their own.
+  public static let cookiePrefix = "ilgi_token"
 
-  /// Makes a gate; `token` nil for a loopback-only server.
-  public init(token: String?) { self.token = token }
-
-  /// What letting `request` in needs: a refusal, or the headers to add (a cookie to set).
-  public enum Verdict: Sendable {
-    /// In; these headers go on the reply.
-    case admit([(String, String)])
-    /// Out, with this reply.
-    case refuse(Reply)
+  /// Makes a gate; `checksHost` for a server on a loopback address.
+  public init(token: String, checksHost: Bool) {
+    precondition(!token.isEmpty, "an empty token matches anything")
+    self.token = token
+    self.checksHost = checksHost
   }
 
-  /// Whether `request` may be answered at all.
-  public func check(_ request: ServerRequest) -> Verdict {
-    guard let token else {
-      guard let host = request.header("host"), Self.isLoopback(host: host) else {
-        return .refuse(.text(421, "421 this server answers only to its own address (127.0.0.1, localhost)\n"))
-      }
-      return .admit([])
-    }
-    let cookie = Self.cookie(request.header("cookie"))
-    let given = Self.bearer(request.header("authorization")) ?? cookie ?? request.parameter("token")
-    guard let given, Self.same(given, token) else {
-      return .refuse(.text(401, "401 this journal needs its token: add ?token=... to the address\n"))
-    }
-    if cookie.map({ Self.same($0, token) }) == true { return .admit([]) }
-    return .admit([
-      ("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000")
-    ])
+  /// Whether a request may be answered at all.
+  public enum Verdict: Sendable, Equatable {
+    /// In, by its header or cookie.
+    case admit
+    /// In, by the token in its address: the reply sets this cookie (a `Set-Cookie` value) and
+    /// a read sends the browser on to the address without the token, out of its history.
+    case exchange(cookie: String)
+    /// Out, for this reason.
+    case refuse(ServerProblem)
   }
 
-  /// Whether a write (any method but GET and HEAD) may go ahead, after `check` let it in.
-  public func checkWrite(_ request: ServerRequest) -> Reply? {
-    guard request.header(Self.writeHeader) == "1" else {
-      return .problem(403, "a write needs the \(Self.writeHeader) header")
+  /// Whether `request` may be answered at all. A `shipped` file (the app's script, style and
+  /// icon, which hold nothing of the journal) needs no token, so the page asking for it is
+  /// whole.
+  public func check(_ request: ServerRequest, shipped: Bool = false) -> Verdict {
+    if checksHost {
+      guard let host = request.header("host"), Self.isLoopback(host: host) else { return .refuse(.wrongHost) }
     }
-    guard let origin = request.header("origin"), let host = request.header("host"), origin == "http://" + host
-    else {
-      return .problem(403, "a write must come from a page of this server (Origin)")
+    if shipped { return .admit }
+    if let given = Self.bearer(request.header("authorization")) {
+      return Self.same(given, token) ? .admit : .refuse(.tokenNeeded)
     }
-    guard request.body.isEmpty || request.header("content-type")?.hasPrefix("application/json") == true else {
-      return .problem(415, "a write's body is JSON (Content-Type: application/json)")
+    // The address before the cookie: a cookie left by an earlier run must not hide it.
+    if let given = request.parameter("token") {
+      return Self.same(given, token) ? .exchange(cookie: setCookie(request)) : .refuse(.tokenNeeded)
+    }
+    let name = Self.cookieName(request)
+    if let given = Self.cookie(named: name, in: request.header("cookie")), Self.same(given, token) { return .admit }
+    return .refuse(.tokenNeeded)
+  }
+
+  /// Whether a read (GET, HEAD) may be answered, after `check` let it in; nil when it may.
+  ///
+  /// A page of another site can make a browser ask anything (`<img src>`), and another port
+  /// of 127.0.0.1 is the same site, so the cookie goes along: a search or a list could hold
+  /// the index for seconds at a time. What a browser marks as asked by another site's page
+  /// (`Sec-Fetch-Site: cross-site` or `same-site`, or an `Origin` not this server's) is refused;
+  /// only the person following a link (a top-level navigation) is let through. A client that
+  /// sends neither header (curl, a script) is not a browser a page can steer.
+  public func checkRead(_ request: ServerRequest) -> ServerProblem? {
+    let site = request.header("sec-fetch-site")
+    let followed = request.header("sec-fetch-mode") == "navigate" && request.header("sec-fetch-dest") == "document"
+    if site == "cross-site" || site == "same-site", !followed { return .crossSite }
+    // A form's POST from a page whose Referrer-Policy is no-referrer (every page of the app)
+    // says `Origin: null`; `Sec-Fetch-Site`, which no page can set, tells whose it is.
+    if let origin = request.header("origin"), !Self.isOwn(origin: origin, request),
+      origin != "null" || site != "same-origin"
+    {
+      return .crossSite
     }
     return nil
   }
+
+  /// Whether a write (any method but GET and HEAD) may go ahead, after `check` let it in.
+  public func checkWrite(_ request: ServerRequest) -> ServerProblem? {
+    guard request.header(Self.writeHeader) == "1" else { return .writeHeader }
+    guard let origin = request.header("origin"), Self.isOwn(origin: origin, request) else { return .writeOrigin }
+    guard request.body.isEmpty || request.header("content-type")?.hasPrefix("application/json") == true else {
+      return .writeType
+    }
+    return nil
+  }
+
+  /// Whether `origin` is this server's: `http://` and the `Host` the request was sent to.
+  static func isOwn(origin: String, _ request: ServerRequest) -> Bool {
+    guard let host = request.header("host") else { return false }
+    return origin == "http://" + host
+  }
+
+  /// The `Set-Cookie` value that keeps the token for `request`'s server.
+  func setCookie(_ request: ServerRequest) -> String {
+    "\(Self.cookieName(request))=\(Self.encoded(token)); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+  }
+
+  /// The cookie's name for the port in the request's `Host`: `ilgi_token_8080`, or
+  /// `ilgi_token` when the `Host` names none.
+  static func cookieName(_ request: ServerRequest) -> String {
+    guard let host = request.header("host"), let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") else {
+      return cookiePrefix
+    }
+    let port = host[host.index(after: colon)...]
+    guard !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return cookiePrefix }
+    return cookiePrefix + "_" + port
+  }
+
+  /// Where to send a browser that brought the token in its address: the same path and query
+  /// without `token=`, always a path of this server. Leading slashes and backslashes become one
+  /// `/` (`//write` would be another host to a browser) and anything but the characters a path
+  /// or query may hold is percent-encoded, so the `Location` can name no other place.
+  public static func withoutToken(_ request: ServerRequest) -> String {
+    let path = locationText(request.rawPath).drop { $0 == "/" }
+    let kept = (request.query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") }.map {
+      locationText(String($0))
+    }
+    return "/" + path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+  }
+
+  /// `text` with every byte outside a path's or query's own characters percent-encoded (a `%`
+  /// already there stays: the text is already encoded).
+  static func locationText(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: locationCharacters) ?? ""
+  }
+
+  static let locationCharacters = CharacterSet(
+    charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/%")
 
   /// Whether a `Host` header names this computer: 127.0.0.1, ::1 or localhost, any port.
   static func isLoopback(host: String) -> Bool {
@@ -80,14 +155,24 @@ public struct RequestGate: Sendable {
     return String(header.dropFirst(7).trimmed)
   }
 
-  static func cookie(_ header: String?) -> String? {
+  /// The value of the cookie `name` in a `Cookie` header, percent-decoded.
+  static func cookie(named name: String, in header: String?) -> String? {
     guard let header else { return nil }
     for part in header.split(separator: ";") {
       let pair = part.trimmed
-      if pair.hasPrefix(cookieName + "=") { return String(pair.dropFirst(cookieName.count + 1)) }
+      if pair.hasPrefix(name + "=") { return String(pair.dropFirst(name.count + 1)).removingPercentEncoding }
     }
     return nil
   }
+
+  /// The token as a cookie value or query value: ASCII letters, digits and `-._~` as they are,
+  /// every other byte percent-encoded.
+  public static func encoded(_ token: String) -> String {
+    token.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+  }
+
+  static let unreserved = CharacterSet(
+    charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
   /// Compares without stopping at the first difference, so timing tells nothing of the token.
   static func same(_ a: String, _ b: String) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiCore
 
 /// A request as the app and the site see it, before routing: no HTTP library types.
 public struct ServerRequest: Sendable {
@@ -34,7 +35,26 @@ public struct ServerRequest: Sendable {
 
   /// A query parameter, decoded (`+` is a space, as forms send it); the first when repeated.
   public func parameter(_ name: String) -> String? {
-    guard let query else { return nil }
+    query.flatMap { Self.parameter(name, in: $0) }
+  }
+
+  /// A field of a form's body (`application/x-www-form-urlencoded`), decoded.
+  public func formField(_ name: String) -> String? {
+    guard header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true else { return nil }
+    return Self.parameter(name, in: String(decoding: body, as: UTF8.self))
+  }
+
+  /// The first language of the browser's (`Accept-Language`) that ilgi speaks, else `otherwise`.
+  public func language(otherwise: Language) -> Language {
+    for part in (header("accept-language") ?? "").split(separator: ",") {
+      let tag = part.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+      if let language = Language.named(tag) { return language }
+    }
+    return otherwise
+  }
+
+  /// The value of `name` in `query` (`a=1&b=2`), decoded; the first when repeated.
+  static func parameter(_ name: String, in query: String) -> String? {
     for pair in query.split(separator: "&") {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       guard parts[0] == name else { continue }
@@ -71,20 +91,39 @@ public struct Reply: Sendable {
     Reply(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.utf8))
   }
 
-  /// A JSON object.
-  public static func json(_ status: Int, _ object: [String: Any]) -> Reply {
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-    return Reply(status: status, headers: [("Content-Type", "application/json")], body: Array(data))
+  /// `value` as JSON, its keys sorted.
+  public static func json<Value: Encodable>(_ status: Int, _ value: Value, type: String = "application/json") -> Reply {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    return Reply(status: status, headers: [("Content-Type", type)], body: Array(data))
   }
 
   /// A JSON error: `{"error": message}`.
   public static func problem(_ status: Int, _ message: String) -> Reply {
-    json(status, ["error": message])
+    json(status, Problem(error: message))
+  }
+
+  /// The body of every JSON error.
+  struct Problem: Encodable {
+    var error: String
   }
 
   /// A redirect to `location` (a path of this server).
   public static func redirect(_ location: String) -> Reply {
     Reply(status: 303, headers: [("Location", location)])
+  }
+
+  /// A page that sends the browser on to `location` (a path of this server) by itself, with
+  /// no script: how a token brought from another site's page or a file becomes the cookie.
+  /// A redirect would not do there: the browser leaves a SameSite=Strict cookie off the
+  /// requests of a chain another site began, so the page after it would ask for the token.
+  public static func onward(_ location: String) -> Reply {
+    let target = MarkdownRenderer.escapeHTML(location)
+    return .html(
+      "<!doctype html>\n<meta charset=\"utf-8\">\n<meta name=\"referrer\" content=\"no-referrer\">\n"
+        + "<meta http-equiv=\"refresh\" content=\"0; url=\(target)\">\n<title>ilgi</title>\n"
+        + "<p><a href=\"\(target)\">\(target)</a></p>\n")
   }
 
   /// The reply with `headers` added before its own.

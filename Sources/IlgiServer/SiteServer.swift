@@ -5,9 +5,10 @@ import IlgiCore
 /// and the files.
 ///
 /// Only paths the site has are answered; anything else, `..` and its encodings included, is a
-/// 404 or a 400 before a file is looked at. Who may ask is the `RequestGate`'s to say. Every page
-/// goes out with the site's Content-Security-Policy.
-public final class SiteServer: Sendable {
+/// 404 or a 400 before a file is looked at. Who may ask is the `RequestGate`'s to say. Every reply
+/// goes out with the site's Content-Security-Policy and the other security headers; every
+/// refusal is one line in the browser's language, and what went wrong in detail goes to the log.
+public final class SiteServer: ServerResponder {
   /// Who may ask.
   public let gate: RequestGate
   /// The site's pages as they are now (the caller refreshes the index and remakes the site
@@ -15,13 +16,17 @@ public final class SiteServer: Sendable {
   let pages: @Sendable () throws -> [String: SitePage]
   /// Told about pages that could not be made (an entry that cannot be read, a broken template).
   let report: @Sendable (String) -> Void
+  /// The journal's language.
+  let language: Language
 
-  /// Makes a server of the pages `pages` returns.
+  /// Makes a server of the pages `pages` returns, letting in what `gate` does; its refusals
+  /// are in `language` (the journal's) unless the browser asks for another ilgi speaks.
   public init(
-    token: String?, pages: @escaping @Sendable () throws -> [String: SitePage],
+    gate: RequestGate, language: Language, pages: @escaping @Sendable () throws -> [String: SitePage],
     report: @escaping @Sendable (String) -> Void
   ) {
-    gate = RequestGate(token: token)
+    self.gate = gate
+    self.language = language
     self.pages = pages
     self.report = report
   }
@@ -29,41 +34,44 @@ public final class SiteServer: Sendable {
   /// The headers every reply of the site carries.
   static let commonHeaders: [(String, String)] = [
     ("Content-Security-Policy", Site.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+    ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
   ]
 
   /// The reply to `request`.
   public func reply(_ request: ServerRequest) -> Reply {
     guard request.method == "GET" || request.method == "HEAD" else {
-      return Reply.text(405, "405 method not allowed: this server only reads\n")
-        .adding(Self.commonHeaders + [("Allow", "GET, HEAD")])
+      return refuse(.readOnly, request).adding([("Allow", "GET, HEAD")])
     }
     var headers = Self.commonHeaders
     switch gate.check(request) {
-    case .refuse(let reply): return reply.adding(headers)
-    case .admit(let extra): headers += extra
+    case .refuse(let problem): return refusal(problem, request).adding(headers)
+    case .exchange(let cookie): return AppServer.onward(request).adding(headers + [("Set-Cookie", cookie)])
+    case .admit: break
     }
-    guard let path = Self.sitePath(request.rawPath) else {
-      return Reply.text(400, "400 not a path of this site\n").adding(headers)
-    }
-    let site: [String: SitePage]
+    // Each page is made anew from the index when a file changed: no page of another site
+    // gets to ask for that.
+    if let problem = gate.checkRead(request) { return refusal(problem, request).adding(headers) }
+    guard let path = Self.sitePath(request.rawPath) else { return refusal(.badPath, request).adding(headers) }
     do {
-      site = try pages()
-    } catch {
-      report("\(error)")
-      return Reply.text(500, "500 the site could not be made: \(error)\n").adding(headers)
-    }
-    guard let page = site[path] else {
-      return Reply.text(404, "404 no page \(path) in this journal\n").adding(headers)
-    }
-    do {
+      guard let page = try pages()[path] else { return refusal(.noSuchPage, request).adding(headers) }
       let body = try page.render()
       headers.append(("Content-Type", page.contentType))
       return Reply(status: 200, headers: headers, body: body)
     } catch {
+      // The detail (which file, which template, why) is for the log, not the browser.
       report("\(path): \(error)")
-      return Reply.text(500, "500 \(path) could not be made: \(error)\n").adding(headers)
+      return refusal(.failed, request).adding(headers)
     }
+  }
+
+  /// A refusal the listener makes itself (a body too large), with the headers of every reply.
+  public func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
+    refusal(problem, request).adding(Self.commonHeaders)
+  }
+
+  /// A refusal as one line of text in the browser's language (or the journal's).
+  func refusal(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
+    .text(problem.status, problem.text(Catalog(request.language(otherwise: language))) + "\n")
   }
 
   /// The site path a request names: percent-decoded, `/` is `index.html`, a folder its

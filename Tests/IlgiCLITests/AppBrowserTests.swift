@@ -7,7 +7,8 @@ import Testing
 /// system's chromium through Playwright (both installed by `make setup`) against a server this
 /// test starts. It writes in English and in Korean (by input-method composition), hides and
 /// leaves the page, reloads, changes the file behind the page's back, deletes and undoes, and
-/// searches as it types, checking the files after every step. Phone-sized screenshots of each
+/// searches as it types, checking the files after every step. Each browser opens the address
+/// with the token `ilgi serve` printed first, as a person does. Phone-sized screenshots of each
 /// page are saved to `.build/screenshots/app/`.
 @Suite(.serialized) struct AppBrowserTests {
   static var screenshots: String { BrowserTests.screenshots + "/app" }
@@ -24,7 +25,7 @@ import Testing
     let result = try ChildProcess.run(
       [
         "timeout", "300", python, TestTools.repository + "/Tests/Browser/app_test.py",
-        "http://127.0.0.1:\(server.port)", h.journal.root, IlgiProcess.binary, Self.screenshots,
+        "http://127.0.0.1:\(server.port)", h.journal.root, IlgiProcess.binary, Self.screenshots, server.token,
       ], environment: environment)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
     #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
@@ -42,5 +43,26 @@ import Testing
       let bytes = FileManager.default.contents(atPath: Self.screenshots + "/" + name) ?? Data()
       #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "no screenshot \(name)")
     }
+  }
+
+  /// An encrypted journal's entries are ciphertext on disk; the browser must not keep their
+  /// titles or the words searched for either: Tests/Browser/private_test.py reads the tab's
+  /// history (addresses and titles, through the DevTools protocol) after reading an entry and
+  /// searching, with script and without, under the app's Content-Security-Policy.
+  @Test func anEncryptedJournalLeavesNoTitleOrQueryInTheHistory() throws {
+    let python = try TestTools.browserPython
+    let h = try EncryptionTests.encrypted()
+    let server = try ServeTests.Server(h, [])
+    defer { _ = server.stop() }
+    var environment = h.environment
+    environment["ILGI_CHROMIUM"] = try TestTools.chromium
+    let result = try ChildProcess.run(
+      [
+        "timeout", "120", python, TestTools.repository + "/Tests/Browser/private_test.py",
+        "http://127.0.0.1:\(server.port)", server.token, "11111111-1111-4111-8111-111111111111",
+        "A walk by the \(EncryptionTests.marker) river", EncryptionTests.marker,
+      ], environment: environment)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
+    #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiServer
 import IlgiTestSupport
 import Testing
 
@@ -15,7 +16,14 @@ import Testing
     try ServeTests.get(port, path, headers: headers, method: method, body: body)
   }
 
-  /// A write as the app's page sends it.
+  /// A request carrying `server`'s token.
+  static func get(
+    _ server: Server, _ path: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil
+  ) throws -> ServeTests.Reply {
+    try ServeTests.get(server, path, headers: headers, method: method, body: body)
+  }
+
+  /// A write as the app's page sends it, with no token but the ones in `extra`.
   static func write(
     _ port: Int, _ method: String, _ path: String, _ object: [String: Any], extra: [String] = [],
     origin: String? = nil
@@ -30,6 +38,13 @@ import Testing
     return (reply.status, json)
   }
 
+  /// A write as the app's page sends it, carrying `server`'s token.
+  static func write(_ server: Server, _ method: String, _ path: String, _ object: [String: Any]) throws -> (
+    status: Int, json: [String: Any]
+  ) {
+    try write(server.port, method, path, object, extra: ["Authorization: Bearer " + server.token])
+  }
+
   static func entryFiles(_ h: Harness) -> [String] {
     (FileManager.default.enumerator(atPath: h.journal.root)?.compactMap { $0 as? String } ?? [])
       .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
@@ -41,10 +56,11 @@ import Testing
     defer { _ = server.stop() }
     let port = server.port
 
-    #expect(try Self.write(port, "POST", "/api/entries", ["content": "  \n\n "]).status == 422)
+    #expect(try Self.write(server, "POST", "/api/entries", ["content": "  \n\n "]).status == 422)
     #expect(Self.entryFiles(h).isEmpty, "an empty entry was written")
 
-    let made = try Self.write(port, "POST", "/api/entries", ["content": "Tea time\n\nGreen tea.", "tags": "tea, home"])
+    let made = try Self.write(
+      server, "POST", "/api/entries", ["content": "Tea time\n\nGreen tea.", "tags": "tea, home"])
     #expect(made.status == 201)
     let path = try #require(made.json["path"] as? String)
     let id = try #require(made.json["id"] as? String)
@@ -56,9 +72,10 @@ import Testing
     #expect(try h.run("list").stdout.contains("Tea time"), "the CLI does not see the browser's entry")
 
     // A save based on the version it read goes through; one based on an older version does not.
-    let saved = try Self.write(port, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nOolong.", "base": version])
+    let saved = try Self.write(
+      server, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nOolong.", "base": version])
     #expect(saved.status == 200)
-    let stale = try Self.write(port, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nLost?", "base": version])
+    let stale = try Self.write(server, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nLost?", "base": version])
     #expect(stale.status == 409)
     #expect((stale.json["content"] as? String)?.contains("Oolong.") == true, "\(stale.json)")
     #expect(stale.json["version"] as? String == saved.json["version"] as? String)
@@ -69,29 +86,29 @@ import Testing
     let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "Oolong.", with: "Sencha.")
     try edited.write(toFile: file, atomically: true, encoding: .utf8)
     let refused = try Self.write(
-      port, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nOolong!", "base": saved.json["version"] ?? ""])
+      server, "PUT", "/api/entries/" + id, ["content": "Tea time\n\nOolong!", "base": saved.json["version"] ?? ""])
     #expect(refused.status == 409)
     #expect((refused.json["content"] as? String)?.contains("Sencha.") == true)
     #expect(try String(contentsOfFile: file, encoding: .utf8) == edited)
 
     // Bad saves: no base, a base that is no version, an empty text, an unknown entry.
-    #expect(try Self.write(port, "PUT", "/api/entries/" + id, ["content": "x"]).status == 400)
-    #expect(try Self.write(port, "PUT", "/api/entries/" + id, ["content": "x", "base": "../x"]).status == 400)
+    #expect(try Self.write(server, "PUT", "/api/entries/" + id, ["content": "x"]).status == 400)
+    #expect(try Self.write(server, "PUT", "/api/entries/" + id, ["content": "x", "base": "../x"]).status == 400)
     let now = try #require(refused.json["version"] as? String)
-    #expect(try Self.write(port, "PUT", "/api/entries/" + id, ["content": " ", "base": now]).status == 422)
-    #expect(try Self.write(port, "PUT", "/api/entries/NO-SUCH-ID", ["content": "x", "base": now]).status == 404)
+    #expect(try Self.write(server, "PUT", "/api/entries/" + id, ["content": " ", "base": now]).status == 422)
+    #expect(try Self.write(server, "PUT", "/api/entries/NO-SUCH-ID", ["content": "x", "base": now]).status == 404)
     #expect(try String(contentsOfFile: file, encoding: .utf8) == edited, "a refused save changed the file")
 
     // Delete goes to the trash; restore puts it back; neither takes a path out of the journal.
-    let deleted = try Self.write(port, "DELETE", "/api/entries/" + id, [:])
+    let deleted = try Self.write(server, "DELETE", "/api/entries/" + id, [:])
     #expect(deleted.status == 200)
     #expect(!FileManager.default.fileExists(atPath: file))
     #expect(FileManager.default.fileExists(atPath: h.journal.root + "/.ilgi/trash/" + path))
     for escape in ["../../outside.md", "/etc/passwd.md", "2026/../../x.md"] {
-      let refused = try Self.write(port, "POST", "/api/restore", ["trash": escape])
+      let refused = try Self.write(server, "POST", "/api/restore", ["trash": escape])
       #expect(refused.status >= 400, "restore of \(escape) was \(refused.status)")
     }
-    let restored = try Self.write(port, "POST", "/api/restore", ["trash": deleted.json["trash"] ?? ""])
+    let restored = try Self.write(server, "POST", "/api/restore", ["trash": deleted.json["trash"] ?? ""])
     #expect(restored.status == 200)
     #expect(try String(contentsOfFile: file, encoding: .utf8) == edited)
   }
@@ -104,35 +121,45 @@ import Testing
     let body = Array(#"{"content":"Sneaky"}"#.utf8)
     // No write header (what a cross-site form sends), another origin, no origin, a form's type.
     let refused = [
-      try Self.get(port, "/api/entries", headers: ["Origin: http://127.0.0.1:\(port)"], method: "POST", body: body),
+      try Self.get(server, "/api/entries", headers: ["Origin: http://127.0.0.1:\(port)"], method: "POST", body: body),
       try Self.get(
-        port, "/api/entries",
+        server, "/api/entries",
         headers: ["X-Ilgi-Request: 1", "Origin: http://evil.example", "Content-Type: application/json"],
         method: "POST", body: body),
       try Self.get(
-        port, "/api/entries", headers: ["X-Ilgi-Request: 1", "Content-Type: application/json"], method: "POST",
+        server, "/api/entries", headers: ["X-Ilgi-Request: 1", "Content-Type: application/json"], method: "POST",
         body: body),
       try Self.get(
-        port, "/api/entries",
+        server, "/api/entries",
         headers: [
           "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(port)", "Content-Type: application/x-www-form-urlencoded",
         ], method: "POST", body: body),
     ]
     #expect(refused.map(\.status) == [403, 403, 403, 415])
     // Another name for this computer (DNS rebinding) is not this server.
-    #expect(try Self.get(port, "/", headers: ["Host: diary.evil.example"]).status == 421)
-    #expect(try Self.get(port, "/", headers: ["Host: localhost:\(port)"]).status == 200)
+    #expect(try Self.get(server, "/", headers: ["Host: diary.evil.example"]).status == 421)
+    #expect(try Self.get(server, "/", headers: ["Host: localhost:\(port)"]).status == 200)
     // A body over 1 MiB, declared or not.
     let big = Array("{\"content\":\"\(String(repeating: "a", count: 1_100_000))\"}".utf8)
-    let declared = try Self.write(port, "POST", "/api/entries", ["content": String(repeating: "a", count: 1_100_000)])
+    let declared = try Self.write(server, "POST", "/api/entries", ["content": String(repeating: "a", count: 1_100_000)])
     #expect(declared.status == 413)
+    let writing = [
+      "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(port)", "Content-Type: application/json", "Accept-Language: ko",
+    ]
+    let declared413 = try Self.get(server, "/api/entries", headers: writing, method: "POST", body: big)
+    #expect(declared413.status == 413)
     let chunked = try Self.get(
-      port, "/api/entries",
-      headers: [
-        "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(port)", "Content-Type: application/json",
-        "Transfer-Encoding: chunked",
-      ], method: "POST", body: big)
+      server, "/api/entries", headers: writing + ["Transfer-Encoding: chunked"], method: "POST", body: big)
     #expect(chunked.status == 413)
+    // The listener's own refusal goes through the app's: its headers, the browser's language.
+    for reply in [declared413, chunked] {
+      #expect(reply.headers["content-security-policy"] == AppServer.contentSecurityPolicy)
+      #expect(reply.headers["x-frame-options"] == "DENY")
+      #expect(reply.headers["x-content-type-options"] == "nosniff")
+      #expect(reply.headers["referrer-policy"] == "no-referrer")
+      #expect(reply.headers["cache-control"] == "no-store")
+      #expect(reply.body.contains("보낸 것이 1 MiB보다 큽니다"), "\(reply.body)")
+    }
     #expect(Self.entryFiles(h).isEmpty, "a refused write left a file: \(Self.entryFiles(h))")
   }
 
@@ -151,7 +178,7 @@ import Testing
       "/entry/%c0%ae%c0%ae/outside.md", "/app/app.js%00.png", "/write/..%2F..%2Foutside", "/%2e%2e/%2e%2e/outside.md",
     ]
     for escape in escapes {
-      let reply = try Self.get(port, escape)
+      let reply = try Self.get(server, escape)
       #expect([400, 404].contains(reply.status), "\(escape): \(reply.status)")
       #expect(!reply.body.contains("secret"), "\(escape) read a file outside the journal")
     }
@@ -159,8 +186,8 @@ import Testing
       "/", "/entry/A1B2C3D4-0000-4000-8000-000000000001", "/write", "/search?q=walk", "/onthisday", "/app/app.js",
       "/app/app.css", "/app/icon.svg", "/manifest.webmanifest", "/api/entries/A1B2C3D4-0000-4000-8000-000000000001",
     ] {
-      let get = try Self.get(port, "\(page)")
-      let head = try Self.get(port, page, method: "HEAD")
+      let get = try Self.get(server, "\(page)")
+      let head = try Self.get(server, page, method: "HEAD")
       #expect(get.status == 200, "\(page): \(get.status)")
       #expect(head.status == get.status, "\(page)")
       #expect(head.body.isEmpty, "\(page)")
@@ -173,12 +200,12 @@ import Testing
     }
     // The pages hold no inline script and load nothing from another host.
     for page in ["/", "/entry/A1B2C3D4-0000-4000-8000-000000000001", "/write", "/search"] {
-      let html = try Self.get(port, page).body
+      let html = try Self.get(server, page).body
       #expect(!html.contains("<script>") && !html.contains("<script type"), "\(page) has inline script")
       #expect(!html.contains("src=\"http") && !html.contains("href=\"http"), "\(page) loads from elsewhere")
       #expect(!html.contains(" on") || html.range(of: #" on[a-z]+=""#, options: .regularExpression) == nil, "\(page)")
     }
-    let manifest = try Self.get(port, "/manifest.webmanifest")
+    let manifest = try Self.get(server, "/manifest.webmanifest")
     #expect(manifest.headers["content-type"] == "application/manifest+json")
     #expect(manifest.body.contains("\"display\":\"standalone\""))
   }
@@ -190,24 +217,24 @@ import Testing
     let port = server.port
     #expect(try Self.get(port, "/").status == 401)
     #expect(try Self.get(port, "/?token=wrong").status == 401)
-    #expect(try Self.get(port, "/", headers: ["Cookie: ilgi_token=wrong"]).status == 401)
+    #expect(try Self.get(port, "/", headers: ["Cookie: ilgi_token_\(port)=wrong"]).status == 401)
     // The token in the address sets the cookie and is taken out of the address.
     let first = try Self.get(port, "/search?q=tea&token=t0ken-for-phone")
     #expect(first.status == 303)
     #expect(first.headers["location"] == "/search?q=tea")
     let cookie = try #require(first.headers["set-cookie"])
-    #expect(cookie.hasPrefix("ilgi_token=t0ken-for-phone; Path=/; HttpOnly; SameSite=Strict"), "\(cookie)")
-    #expect(try Self.get(port, "/search?q=tea", headers: ["Cookie: ilgi_token=t0ken-for-phone"]).status == 200)
+    #expect(cookie.hasPrefix("ilgi_token_\(port)=t0ken-for-phone; Path=/; HttpOnly; SameSite=Strict"), "\(cookie)")
+    #expect(try Self.get(port, "/search?q=tea", headers: ["Cookie: ilgi_token_\(port)=t0ken-for-phone"]).status == 200)
     // A write needs the token as well as the write header and origin.
     let body: [String: Any] = ["content": "From the phone"]
     #expect(try Self.write(port, "POST", "/api/entries", body).status == 401)
     let written = try Self.write(
-      port, "POST", "/api/entries", body, extra: ["Cookie: ilgi_token=t0ken-for-phone"],
+      port, "POST", "/api/entries", body, extra: ["Cookie: ilgi_token_\(port)=t0ken-for-phone"],
       origin: "http://127.0.0.1:\(port)")
     #expect(written.status == 201)
     #expect(
       try Self.write(
-        port, "POST", "/api/entries", body, extra: ["Cookie: ilgi_token=t0ken-for-phone"],
+        port, "POST", "/api/entries", body, extra: ["Cookie: ilgi_token_\(port)=t0ken-for-phone"],
         origin: "http://10.0.0.9:\(port)"
       ).status == 403)
   }
@@ -255,21 +282,21 @@ import Testing
     let server = try Server(h, [])
     defer { _ = server.stop() }
     let port = server.port
-    let place = try Self.get(port, "/api/weather")
+    let place = try Self.get(server, "/api/weather")
     #expect(place.body.contains("\"weather\":\"Clear, 4°C\""), "\(place.body)")
     #expect(stub.requests.contains { $0.target.hasPrefix("/v1/search?") }, "the configured place was not looked up")
     // The phone's location instead: the coordinates go to the service, no place is looked up.
-    let located = try Self.get(port, "/api/weather?lat=35.180&lon=129.080")
+    let located = try Self.get(server, "/api/weather?lat=35.180&lon=129.080")
     #expect(located.body.contains("Clear, 4°C"))
     #expect(stub.requests.contains { $0.target.contains("latitude=35.18") && $0.target.contains("longitude=129.08") })
-    #expect(try Self.get(port, "/api/weather?lat=123&lon=0").status == 400)
+    #expect(try Self.get(server, "/api/weather?lat=123&lon=0").status == 400)
     // The page sends what it was told; the entry keeps it, and a later save never replaces it.
-    let made = try Self.write(port, "POST", "/api/entries", ["content": "Sunny walk", "weather": "Clear, 4°C"])
+    let made = try Self.write(server, "POST", "/api/entries", ["content": "Sunny walk", "weather": "Clear, 4°C"])
     #expect(made.status == 201)
     let path = try #require(made.json["path"] as? String)
     #expect(h.journal.text(path)?.contains("\nweather: Clear, 4°C\n") == true)
     let saved = try Self.write(
-      port, "PUT", "/api/entries/\(made.json["id"] ?? "")",
+      server, "PUT", "/api/entries/\(made.json["id"] ?? "")",
       ["content": "Sunny walk\n\nLater.", "weather": "Rain", "base": made.json["version"] ?? ""])
     #expect(saved.status == 200)
     #expect(h.journal.text(path)?.contains("\nweather: Clear, 4°C\n") == true)
@@ -277,7 +304,7 @@ import Testing
     let plain = try Harness()
     let quiet = try Server(plain, [])
     defer { _ = quiet.stop() }
-    #expect(try Self.get(quiet.port, "/api/weather").body.contains("\"weather\":null"))
+    #expect(try Self.get(quiet, "/api/weather").body.contains("\"weather\":null"))
   }
 
   @Test func browserWritesAreCommittedOncePerSittingAndShareAsTheCLIDoes() throws {
@@ -286,7 +313,7 @@ import Testing
     let server = try Server(h, [])
     defer { _ = server.stop() }
     let port = server.port
-    let made = try Self.write(port, "POST", "/api/entries", ["content": "Bus ride\n\nRain on the window."])
+    let made = try Self.write(server, "POST", "/api/entries", ["content": "Bus ride\n\nRain on the window."])
     let id = try #require(made.json["id"] as? String)
     let path = try #require(made.json["path"] as? String)
     #expect(try GitTests.subjects(h).first?.hasPrefix("ilgi: new ") == true)
@@ -296,25 +323,25 @@ import Testing
     var version = try #require(made.json["version"] as? String)
     for word in ["Fog.", "Fog. Then sun."] {
       let saved = try Self.write(
-        port, "PUT", "/api/entries/" + id, ["content": "Bus ride\n\n" + word, "base": version])
+        server, "PUT", "/api/entries/" + id, ["content": "Bus ride\n\n" + word, "base": version])
       version = try #require(saved.json["version"] as? String)
     }
     #expect(try GitTests.subjects(h).count == 2)
     let settled = try Self.write(
-      port, "PUT", "/api/entries/" + id, ["content": "Bus ride\n\nFog. Then sun!", "base": version, "settled": true])
+      server, "PUT", "/api/entries/" + id, ["content": "Bus ride\n\nFog. Then sun!", "base": version, "settled": true])
     #expect(settled.status == 200)
     #expect(try GitTests.subjects(h).first?.hasPrefix("ilgi: edit ") == true)
     #expect(try GitTests.lastChange(h) == ["M \(path)"])
     // The share text is `ilgi share`'s.
-    let shared = try Self.get(port, "/api/entries/" + id + "/share")
+    let shared = try Self.get(server, "/api/entries/" + id + "/share")
     let cli = try h.run("share", id)
     #expect(cli.status == 0, "\(cli.stderr)")
     let text = (try? JSONSerialization.jsonObject(with: Data(shared.body.utf8)) as? [String: Any])?["text"] as? String
     #expect(text == cli.stdout, "\(shared.body) against \(cli.stdout)")
     // Delete and restore are commits too, as in the CLI.
-    let deleted = try Self.write(port, "DELETE", "/api/entries/" + id, [:])
+    let deleted = try Self.write(server, "DELETE", "/api/entries/" + id, [:])
     #expect(try GitTests.subjects(h).first?.hasPrefix("ilgi: delete ") == true)
-    _ = try Self.write(port, "POST", "/api/restore", ["trash": deleted.json["trash"] ?? ""])
+    _ = try Self.write(server, "POST", "/api/restore", ["trash": deleted.json["trash"] ?? ""])
     #expect(try GitTests.subjects(h).first?.hasPrefix("ilgi: restore ") == true)
     #expect(try GitTests.git(h, "status", "--porcelain") == "")
   }
@@ -323,7 +350,7 @@ import Testing
     let h = try Harness()
     let server = try Server(h, ["--read-only"])
     defer { _ = server.stop() }
-    let reply = try Self.write(server.port, "POST", "/api/entries", ["content": "No"])
+    let reply = try Self.write(server, "POST", "/api/entries", ["content": "No"])
     #expect(reply.status == 405)
     #expect(Self.entryFiles(h).isEmpty)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiServer
 import IlgiTestSupport
 import Testing
 
@@ -24,12 +25,14 @@ import Testing
       ] + arguments + [url])
   }
 
-  /// What the page's search showed for `query`: the count it set and the titles listed.
-  static func search(_ base: String, _ query: String, profile: String) throws -> (
+  /// What the page's search showed for `query`: the count it set and the titles listed; a
+  /// served site's `token` goes in the address, as the one `ilgi serve` prints.
+  static func search(_ base: String, _ query: String, profile: String, token: String? = nil) throws -> (
     count: Int?, titles: [String], dom: String
   ) {
     let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query
-    let dumped = try chromium(["--dump-dom"], base + "search.html?q=" + encoded, profile: profile)
+    let address = base + "search.html?q=" + encoded + (token.map { "&token=" + RequestGate.encoded($0) } ?? "")
+    let dumped = try chromium(["--dump-dom"], address, profile: profile)
     let dom = dumped.stdout
     var count: Int?
     if let range = dom.range(of: #"data-count="[0-9]+""#, options: .regularExpression) {
@@ -95,11 +98,12 @@ import Testing
     // The served site: the same search, over HTTP, under the CSP header.
     let server = try ServeTests.Server(h, ["--read-only"])
     #expect(server.port > 0, "\(server.printed)")
-    let served = try Self.search("http://127.0.0.1:\(server.port)/", words, profile: profile)
+    let served = try Self.search("http://127.0.0.1:\(server.port)/", words, profile: profile, token: server.token)
     #expect(served.titles == found.titles)
     try Self.screenshot(
-      "http://127.0.0.1:\(server.port)/calendar/\(latest.date.prefix(4)).html", to: "calendar.png", width: 1100,
-      profile: profile)
+      "http://127.0.0.1:\(server.port)/calendar/\(latest.date.prefix(4)).html?token="
+        + RequestGate.encoded(server.token),
+      to: "calendar.png", width: 1100, profile: profile)
     #expect(server.stop().status == 0)
   }
 }

@@ -347,10 +347,14 @@ import Testing
     let h = try Self.encrypted()
     let server = try ServeTests.Server(h, [])
     defer { _ = server.stop() }
-    let page = try ServeTests.get(server.port, "/")
+    let page = try ServeTests.get(server, "/")
     #expect(page.body.contains("A walk by the \(Self.marker) river"))
+    // No entry's title in a page's title, no query in the search form's address.
+    let entry = try ServeTests.get(server, "/entry/11111111-1111-4111-8111-111111111111")
+    #expect(entry.body.contains("<title>Diary</title>"), "\(entry.body.prefix(600))")
+    #expect(try ServeTests.get(server, "/search").body.contains("method=\"post\" action=\"/search\""))
     let made = try AppServeTests.write(
-      server.port, "POST", "/api/entries", ["content": "From the browser \(Self.marker)\n\nText."])
+      server, "POST", "/api/entries", ["content": "From the browser \(Self.marker)\n\nText."])
     #expect(made.status == 201)
     let path = try #require(made.json["path"] as? String)
     #expect(path.hasSuffix(".md.age"))

@@ -22,13 +22,13 @@ import Testing
     let server = try ServeTests.Server(h, [])
     defer { _ = server.stop() }
     // Plain when the server started.
-    let plain = try AppServeTests.write(server.port, "POST", "/api/entries", ["content": "Before\n\nplain words"])
+    let plain = try AppServeTests.write(server, "POST", "/api/entries", ["content": "Before\n\nplain words"])
     #expect(plain.status == 201)
     #expect((plain.json["path"] as? String)?.hasSuffix(".md") == true)
 
     try h.run("encrypt").expectSuccess()
     let sealed = try AppServeTests.write(
-      server.port, "POST", "/api/entries", ["content": "After \(Self.marker)\n\nSecret words \(Self.marker)."])
+      server, "POST", "/api/entries", ["content": "After \(Self.marker)\n\nSecret words \(Self.marker)."])
     #expect(sealed.status == 201)
     let path = try #require(sealed.json["path"] as? String)
     #expect(path.hasSuffix(".md.age"), "\(path)")
@@ -41,12 +41,12 @@ import Testing
     let (second, recipient) = try EncryptionTests.secondKey(h)
     try h.run("key", "add", recipient).expectSuccess()
     try h.run("key", "remove", recipient).expectSuccess()
-    let later = try AppServeTests.write(server.port, "POST", "/api/entries", ["content": "Later\n\nwords"])
+    let later = try AppServeTests.write(server, "POST", "/api/entries", ["content": "Later\n\nwords"])
     #expect(later.status == 201)
     let laterPath = h.journal.root + "/" + (later.json["path"] as? String ?? "")
     #expect(try EncryptionTests.ageDecrypt(laterPath, identity: second).status != 0)
     #expect(try EncryptionTests.ageDecrypt(laterPath, identity: EncryptionTests.identityFile(h)).status == 0)
-    #expect(try ServeTests.get(server.port, "/").body.contains("Later"))
+    #expect(try ServeTests.get(server, "/").body.contains("Later"))
     let index = h.journal.root + "/" + EntryIndex.sealedFile
     #expect(try EncryptionTests.ageDecrypt(index, identity: second).status != 0)
   }
@@ -285,7 +285,7 @@ import Testing
     #expect(EncryptionTests.filesHolding("Outside secret", under: site).isEmpty)
 
     let server = try ServeTests.Server(h, [])
-    let page = try ServeTests.get(server.port, "/")
+    let page = try ServeTests.get(server, "/")
     _ = server.stop()
     #expect(page.body.contains("A walk"))
     #expect(!page.body.contains("Outside secret"))

@@ -1,31 +1,32 @@
 import Foundation
 import IlgiCore
+import IlgiServer
 import IlgiTestSupport
 import Testing
 
 /// `ilgi serve` over a real socket on 127.0.0.1, asked with curl: pages, 404s, traversal
 /// attempts, the token, concurrent requests, edits on reload, Ctrl-C.
 @Suite struct ServeTests {
-  /// A running `ilgi serve` and the address it printed.
+  /// A running `ilgi serve`, the address it printed and the token in it.
   final class Server {
     let process = Process()
     let errors = Pipe()
     var port = 0
+    var token = ""
     var printed = ""
 
-    init(_ h: Harness, _ arguments: [String]) throws {
+    init(_ h: Harness, _ arguments: [String], env: [String: String] = [:]) throws {
       process.executableURL = URL(fileURLWithPath: IlgiProcess.binary)
       process.arguments = ["serve", "--port", "0"] + arguments
-      process.environment = h.environment
+      process.environment = h.environment.merging(env) { $1 }
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice
       try process.run()
-      // Read stderr until the line that names the port (or the process ends).
+      // Read stderr until the whole line of the loopback address with its token (printed last
+      // on every address), or until the process ends.
       let handle = errors.fileHandleForReading
-      let wantsToken = arguments.contains("--host")
-      // On every address, the loopback address is printed last.
-      while !printed.contains("Ctrl-C")
-        || (wantsToken && (!printed.hasSuffix("\n") || !printed.contains("http://127.0.0.1:")))
+      while !printed.contains("Ctrl-C") || !printed.hasSuffix("\n")
+        || printed.range(of: #"http://127\.0\.0\.1:[0-9]+/\?token="#, options: .regularExpression) == nil
       {
         let chunk = handle.availableData
         if chunk.isEmpty { break }
@@ -34,7 +35,13 @@ import Testing
       if let range = printed.range(of: #":[0-9]+/"#, options: .regularExpression) {
         port = Int(printed[range].dropFirst().dropLast()) ?? 0
       }
+      if let range = printed.range(of: #"\?token=[^\s]+"#, options: .regularExpression) {
+        token = String(printed[range].dropFirst(7)).removingPercentEncoding ?? ""
+      }
     }
+
+    /// The address to open, as printed: `http://127.0.0.1:PORT/?token=...`.
+    var address: String { "http://127.0.0.1:\(port)/?token=" + RequestGate.encoded(token) }
 
     /// Stops it as Ctrl-C does; its exit status and what it printed last.
     func stop() -> (status: Int32, stderr: String) {
@@ -53,6 +60,14 @@ import Testing
     var status: Int
     var headers: [String: String]
     var body: String
+  }
+
+  /// One request through curl carrying the server's token, as a script would
+  /// (`Authorization: Bearer`).
+  static func get(
+    _ server: Server, _ path: String, headers: [String] = [], method: String = "GET", body: [UInt8]? = nil
+  ) throws -> Reply {
+    try get(server.port, path, headers: ["Authorization: Bearer " + server.token] + headers, method: method, body: body)
   }
 
   /// One request through curl, the path sent exactly as given.
@@ -85,7 +100,7 @@ import Testing
     #expect(server.port > 0, "\(server.printed)")
     #expect(server.printed.contains("Serving \(h.journal.root) at http://127.0.0.1:\(server.port)/ (Ctrl-C stops)"))
 
-    let index = try Self.get(server.port, "/")
+    let index = try Self.get(server, "/")
     #expect(index.status == 200)
     #expect(index.headers["content-type"] == "text/html; charset=utf-8")
     #expect(index.headers["content-security-policy"] == Site.contentSecurityPolicy)
@@ -94,46 +109,52 @@ import Testing
     let out = h.journal.base + "/site"
     #expect(try h.run("export", "html", "--out", out).status == 0)
     #expect(index.body == SiteTests.text(out + "/index.html"))
-    let korean = try Self.get(server.port, "/entries/2026/03/2026-03-15-2210-%EC%82%B0%EC%B1%85.html")
+    let korean = try Self.get(server, "/entries/2026/03/2026-03-15-2210-%EC%82%B0%EC%B1%85.html")
     #expect(korean.status == 200)
     #expect(korean.body == SiteTests.text(out + "/entries/2026/03/2026-03-15-2210-산책.html"))
-    #expect(try Self.get(server.port, "/style.css").headers["content-type"] == "text/css; charset=utf-8")
-    #expect(try Self.get(server.port, "/archive/").body == SiteTests.text(out + "/archive/index.html"))
+    #expect(try Self.get(server, "/style.css").headers["content-type"] == "text/css; charset=utf-8")
+    #expect(try Self.get(server, "/archive/").body == SiteTests.text(out + "/archive/index.html"))
 
-    let picture = try Self.get(server.port, "/entries/2026/03/photos/route.png")
+    let picture = try Self.get(server, "/entries/2026/03/photos/route.png")
     #expect(picture.status == 200)
     #expect(picture.headers["content-type"] == "image/png")
     // HEAD gives the length GET sends; a picture copied beside an entry shows at once.
     let source = h.journal.root + "/2026/03/photos/route.png"
     let size = try #require(FileManager.default.attributesOfItem(atPath: source)[.size] as? Int)
-    let head = try Self.get(server.port, "/entries/2026/03/photos/route.png", method: "HEAD")
+    let head = try Self.get(server, "/entries/2026/03/photos/route.png", method: "HEAD")
     #expect(head.status == 200)
     #expect(head.headers["content-length"] == String(size))
     #expect(
-      try Self.get(server.port, "/index.html", method: "HEAD").headers["content-length"]
+      try Self.get(server, "/index.html", method: "HEAD").headers["content-length"]
         == String(index.body.utf8.count))
     try FileManager.default.copyItem(atPath: source, toPath: h.journal.root + "/2026/03/photos/copied.png")
-    #expect(try Self.get(server.port, "/entries/2026/03/photos/copied.png").status == 200)
+    #expect(try Self.get(server, "/entries/2026/03/photos/copied.png").status == 200)
     // A link beside the entries that points out of the journal is neither copied nor served.
-    #expect(try Self.get(server.port, "/entries/2026/03/photos/passwd.png").status == 404)
-    #expect(try Self.get(server.port, "/no-such-page.html").status == 404)
-    #expect(try Self.get(server.port, "/entries/2026/03/2026-03-14-0930-morning-run.md").status == 404)
+    #expect(try Self.get(server, "/entries/2026/03/photos/passwd.png").status == 404)
+    let missing = try Self.get(server, "/no-such-page.html", headers: ["Accept-Language: ko"])
+    #expect(missing.status == 404)
+    // A refusal carries the headers of every page, and says what to do in the browser's language.
+    #expect(missing.headers["content-security-policy"] == Site.contentSecurityPolicy)
+    #expect(missing.headers["x-frame-options"] == "DENY")
+    #expect(missing.headers["x-content-type-options"] == "nosniff")
+    #expect(missing.body == "그런 페이지가 없습니다. 목록으로 돌아가세요.\n", "\(missing.body)")
+    #expect(try Self.get(server, "/entries/2026/03/2026-03-14-0930-morning-run.md").status == 404)
     for attempt in [
       "/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
       "/entries/..%2f..%2f.ilgi/index.sqlite",
       "/./index.html", "/..\\..\\etc\\passwd", "/index.html%00.css", "/%ff%fe", "//etc/passwd", "/.ilgi/index.sqlite",
       "/entries/%2e%2e/%2e%2e/%2e%2e/.ilgi/config.toml",
     ] {
-      let reply = try Self.get(server.port, attempt)
+      let reply = try Self.get(server, attempt)
       #expect(reply.status == 400 || reply.status == 404, "\(attempt): \(reply.status)")
       #expect(!reply.body.contains("root:"), "\(attempt)")
     }
-    #expect(try Self.get(server.port, "/", method: "POST").status == 405)
-    #expect(try Self.get(server.port, "/", method: "DELETE").status == 405)
+    #expect(try Self.get(server, "/", method: "POST").status == 405)
+    #expect(try Self.get(server, "/", method: "DELETE").status == 405)
 
     // Read-only: the journal's files are as they were.
     let before = h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/index") }
-    _ = try Self.get(server.port, "/search/2026.js")
+    _ = try Self.get(server, "/search/2026.js")
     #expect(h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/index") } == before)
 
     let stopped = server.stop()
@@ -145,29 +166,30 @@ import Testing
     let h = try SiteTests.goldenHarness()
     let server = try Server(h, ["--read-only"])
     let page = "/entries/2025/12/2025-12-31-2350-year-end.html"
-    #expect(try Self.get(server.port, page).body.contains("Quiet night."))
+    #expect(try Self.get(server, page).body.contains("Quiet night."))
     let path = "2025/12/2025-12-31-2350-year-end.md"
     try h.journal.write(
       path, h.journal.text(path)!.replacingOccurrences(of: "Quiet night.", with: "Fireworks at midnight."))
-    let reloaded = try Self.get(server.port, page)
+    let reloaded = try Self.get(server, page)
     #expect(reloaded.body.contains("Fireworks at midnight."))
     #expect(!reloaded.body.contains("Quiet night."))
     // A new entry appears in the list.
     try h.journal.write(
       "2026/04/2026-04-01-0800-new.md", "---\ndate: 2026-04-01T08:00:00+09:00\n---\n# Brand new\n\nHello.\n")
-    #expect(try Self.get(server.port, "/").body.contains("Brand new"))
+    #expect(try Self.get(server, "/").body.contains("Brand new"))
 
     let paths = [
       "/", page, "/tags/index.html", "/calendar/2026.html", "/search/2026.js", "/style.css", "/feed.xml",
       "/archive/2026.html",
     ]
-    let expected = try paths.map { try Self.get(server.port, $0).body }
+    let expected = try paths.map { try Self.get(server, $0).body }
     let port = server.port
+    let token = server.token
     let lock = NSLock()
     nonisolated(unsafe) var failures: [String] = []
     DispatchQueue.concurrentPerform(iterations: 32) { n in
       let path = paths[n % paths.count]
-      let reply = try? Self.get(port, path)
+      let reply = try? Self.get(port, path, headers: ["Authorization: Bearer " + token])
       if reply?.status != 200 || reply?.body != expected[n % paths.count] {
         lock.lock()
         failures.append("\(path): \(reply?.status ?? -1)")
@@ -195,11 +217,13 @@ import Testing
     #expect(!without.body.contains("Morning run"))
     #expect(try Self.get(server.port, "/?token=wrong").status == 401)
     #expect(try Self.get(server.port, "/", headers: ["Authorization: Bearer wrong"]).status == 401)
-    let first = try Self.get(server.port, "/?token=s3cret-token")
-    #expect(first.status == 200)
-    #expect(
-      first.headers["set-cookie"]?.hasPrefix("ilgi_token=s3cret-token; Path=/; HttpOnly; SameSite=Strict") == true)
-    #expect(try Self.get(server.port, "/tags/index.html", headers: ["Cookie: ilgi_token=s3cret-token"]).status == 200)
+    // The token in the address sets the cookie and is taken out of the address.
+    let first = try Self.get(server.port, "/tags/index.html?token=s3cret-token")
+    #expect(first.status == 303)
+    #expect(first.headers["location"] == "/tags/index.html")
+    let cookie = "ilgi_token_\(server.port)=s3cret-token"
+    #expect(first.headers["set-cookie"]?.hasPrefix(cookie + "; Path=/; HttpOnly; SameSite=Strict") == true)
+    #expect(try Self.get(server.port, "/tags/index.html", headers: ["Cookie: " + cookie]).status == 200)
     #expect(try Self.get(server.port, "/style.css", headers: ["Authorization: Bearer s3cret-token"]).status == 200)
     #expect(server.stop().status == 0)
 
@@ -210,7 +234,8 @@ import Testing
     }
     #expect((token?.count ?? 0) >= 16, "\(made.printed)")
     #expect(try Self.get(made.port, "/").status == 401)
-    #expect(try Self.get(made.port, "/?token=\(token ?? "")").status == 200)
+    #expect(try Self.get(made.port, "/?token=\(token ?? "")").status == 303)
+    #expect(try Self.get(made.port, "/", headers: ["Authorization: Bearer \(token ?? "")"]).status == 200)
     #expect(made.stop().status == 0)
   }
 
@@ -227,5 +252,176 @@ import Testing
       busy.stderr
         == "ilgi: cannot listen on 127.0.0.1:\(first.port): address already in use; choose another --port or --host\n")
     #expect(first.stop().status == 0)
+  }
+
+  /// `ilgi serve` with the given arguments and environment, stopped after `seconds` if it
+  /// starts at all: a refused token must end it at once, with one line.
+  static func refused(_ h: Harness, _ arguments: [String], env: [String: String] = [:]) throws -> IlgiProcess.Result {
+    try IlgiProcess.run(
+      ["serve", "--port", "0"] + arguments, environment: h.environment.merging(env) { $1 }, prefix: ["timeout", "10"])
+  }
+
+  @Test func anEmptyTokenIsRefusedWhereverItComesFrom() throws {
+    let h = try Harness()
+    let flag = try Self.refused(h, ["--host", "0.0.0.0", "--token", ""])
+    #expect(flag.status == 64, "an empty --token served: \(flag.stderr)")
+    #expect(
+      flag.stderr
+        == "ilgi: --token is empty, and an empty token would let anyone in; give a token, or leave --token out and one is made up\n"
+    )
+    let variable = try Self.refused(h, ["--host", "0.0.0.0"], env: ["ILGI_TOKEN": ""])
+    #expect(variable.status == 64)
+    #expect(variable.stderr.hasPrefix("ilgi: ILGI_TOKEN is empty"), "\(variable.stderr)")
+    let file = h.journal.base + "/token"
+    try "\n".write(toFile: file, atomically: false, encoding: .utf8)
+    chmod(file, 0o600)
+    let empty = try Self.refused(h, ["--token-file", file])
+    #expect(empty.status == 64)
+    #expect(empty.stderr.hasPrefix("ilgi: --token-file \(file) is empty"), "\(empty.stderr)")
+    #expect(empty.stderr.split(separator: "\n").count == 1)
+  }
+
+  /// A token on the command line is in /proc/PID/cmdline, which every account can read; the
+  /// file (owner-only) and the variable keep it out, and --help says so.
+  @Test func theTokenComesFromAnOwnerOnlyFileOrTheEnvironment() throws {
+    let h = try Harness()
+    let file = h.journal.base + "/token"
+    try "from-the-file-t0ken\n".write(toFile: file, atomically: false, encoding: .utf8)
+    chmod(file, 0o640)
+    let open = try Self.refused(h, ["--token-file", file])
+    #expect(open.status == 64)
+    #expect(
+      open.stderr == "ilgi: \(file) can be read by other users; make it yours only with `chmod 600 \(file)`\n",
+      "\(open.stderr)")
+    let missing = try Self.refused(h, ["--token-file", file + ".missing"])
+    #expect(missing.status == 64)
+    #expect(
+      missing.stderr
+        == "ilgi: \(file).missing cannot be read: no such file or directory; give --token-file a file that holds the token\n"
+    )
+    let both = try Self.refused(h, ["--token-file", file, "--token", "x"])
+    #expect(both.status == 64)
+    #expect(both.stderr == "ilgi: --token and --token-file both give the token; keep one of them\n")
+
+    chmod(file, 0o600)
+    for (arguments, env) in [(["--token-file", file], [:]), ([], ["ILGI_TOKEN": "from-the-file-t0ken"])] {
+      let server = try Server(h, arguments, env: env)
+      #expect(server.token == "from-the-file-t0ken", "\(server.printed)")
+      let cmdline = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(server.process.processIdentifier)/cmdline"))
+      #expect(!String(decoding: cmdline, as: UTF8.self).contains("t0ken"), "the token is in the process list")
+      #expect(try Self.get(server.port, "/").status == 401)
+      #expect(try Self.get(server, "/").status == 200)
+      #expect(server.stop().status == 0)
+    }
+    let help = try h.run("serve", "--help")
+    #expect(help.stdout.contains("--token-file"))
+    #expect(help.stdout.contains("process list"), "\(help.stdout)")
+  }
+
+  /// On 127.0.0.1 too every request needs the token: the printed address holds it (256
+  /// random bits unless given), and nothing is answered without it.
+  @Test func aLoopbackServerPrintsTheAddressWithItsToken() throws {
+    let h = try Harness([
+      "2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")
+    ])
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    #expect(server.token.range(of: #"^[0-9a-f]{64}$"#, options: .regularExpression) != nil, "\(server.printed)")
+    #expect(
+      server.printed.contains("ilgi: Every request needs the token; open \(server.address)\n"), "\(server.printed)")
+    let without = try Self.get(server.port, "/")
+    #expect(without.status == 401)
+    #expect(!without.body.contains("Walk"))
+    #expect(try Self.get(server.port, "/api/entries/" + AppRepliesTests.id).status == 401)
+    let opened = try Self.get(server.port, "/?token=" + server.token)
+    #expect(opened.status == 303)
+    #expect(opened.headers["location"] == "/")
+    #expect(opened.headers["set-cookie"]?.contains("HttpOnly; SameSite=Strict") == true)
+    #expect(try Self.get(server, "/").body.contains("Walk"))
+    // Another server, another token: two journals at once keep a cookie each (by port).
+    let second = try Server(h, [])
+    defer { _ = second.stop() }
+    #expect(second.token != server.token)
+    #expect(
+      try Self.get(second.port, "/", headers: ["Cookie: ilgi_token_\(server.port)=\(server.token)"]).status == 401)
+  }
+
+  /// `--open` hands the browser an owner-only page that goes on to the address with the token,
+  /// never the token itself (a browser's command line is in the process list too); Chromium
+  /// opening it lands on the list, the cookie set on the way.
+  @Test func openGivesTheBrowserTheTokenInAnOwnerOnlyPage() throws {
+    let h = try Harness([
+      "2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")
+    ])
+    let bin = h.journal.base + "/bin"
+    let runtime = h.journal.base + "/run"
+    for folder in [bin, runtime] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    chmod(runtime, 0o700)
+    let seen = h.journal.base + "/seen"
+    try
+      "#!/bin/sh\nstat -c %a \"$1\" > '\(seen).mode'\ncp \"$1\" '\(seen).html'\nprintf %s \"$1\" > '\(seen).argument'\n"
+      .write(toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
+    chmod(bin + "/xdg-open", 0o755)
+    let server = try Server(
+      h, ["--open"], env: ["PATH": bin + ":/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime])
+    defer { _ = server.stop() }
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: seen + ".argument") && Date() < deadline { usleep(50_000) }
+    let argument = try String(contentsOfFile: seen + ".argument", encoding: .utf8)
+    #expect(argument.hasPrefix(runtime + "/"), "\(argument)")
+    #expect(!argument.contains(server.token))
+    #expect(try String(contentsOfFile: seen + ".mode", encoding: .utf8) == "600\n")
+    let page = try String(contentsOfFile: seen + ".html", encoding: .utf8)
+    #expect(page.contains("url=" + server.address), "\(page)")
+    // A browser opening the page arrives at the list, signed in, the token out of the address.
+    var environment = h.environment
+    environment["ILGI_CHROMIUM"] = try TestTools.chromium
+    let opened = try ChildProcess.run(
+      [
+        "timeout", "60", try TestTools.browserPython, TestTools.repository + "/Tests/Browser/open_test.py",
+        seen + ".html", "http://127.0.0.1:\(server.port)/",
+      ], environment: environment)
+    #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr.suffix(1500))")
+    #expect(opened.stdout.contains("\"passed\""), "\(opened.stdout)")
+    #expect(server.stop().status == 0)
+    #expect(!FileManager.default.fileExists(atPath: argument), "the page with the token outlived the server")
+  }
+
+  /// A page on another port of 127.0.0.1 (another site's server, another account's) is the
+  /// same site to a browser, so the cookie would go along: Chromium's `Sec-Fetch-Site` marks
+  /// what such a page asks for, and the app refuses it.
+  @Test func aPageOfAnotherSiteCannotMakeChromiumRead() throws {
+    let h = try Harness()
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let other = h.journal.base + "/other"
+    try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+    let probe = "http://127.0.0.1:\(server.port)/app/icon.svg"
+    try """
+    <!doctype html><title>asking</title>
+    <img src="\(probe)" onload="document.title='answered'" onerror="document.title='refused'">
+    """.write(toFile: other + "/page.html", atomically: true, encoding: .utf8)
+    let site = Process()
+    site.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    site.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", other]
+    let out = Pipe()
+    site.standardOutput = out
+    site.standardError = FileHandle.nullDevice
+    try site.run()
+    defer { site.terminate() }
+    var said = ""
+    while !said.contains("port ") || !said.hasSuffix("\n") {
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      said += String(decoding: chunk, as: UTF8.self)
+    }
+    let port = try #require(said.range(of: #"port [0-9]+"#, options: .regularExpression).map { said[$0].dropFirst(5) })
+    // The app's own page may load the icon; the other site's may not.
+    #expect(try Self.get(server, "/app/icon.svg", headers: ["Sec-Fetch-Site: same-origin"]).status == 200)
+    let dom = try BrowserTests.chromium(
+      ["--dump-dom"], "http://127.0.0.1:\(port)/page.html", profile: h.journal.base + "/chromium")
+    #expect(dom.stdout.contains("<title>refused</title>"), "\(dom.stdout.prefix(400)) \(dom.stderr.suffix(400))")
   }
 }

@@ -12,16 +12,18 @@ import Testing
 /// browser's save racing an `ilgi edit` of the same entry. Every file is afterwards its old or
 /// its new bytes, and neither side's text is ever lost without the person being told.
 @Suite(.serialized) struct AppFaultTests {
-  /// `ilgi serve --port 0` on `harness`'s journal, and the port it printed.
+  /// `ilgi serve --port 0` on `harness`'s journal with `token` (from `ILGI_TOKEN`), and the
+  /// port it printed.
   final class Server {
     let process = Process()
     let port: Int
+    static let token = "fault-t0ken"
 
     init(_ harness: Harness) throws {
       let errors = Pipe()
       process.executableURL = URL(fileURLWithPath: IlgiProcess.binary)
       process.arguments = ["serve", "--port", "0"]
-      process.environment = harness.environment
+      process.environment = harness.environment.merging(["ILGI_TOKEN": Self.token]) { $1 }
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice
       try process.run()
@@ -48,7 +50,8 @@ import Testing
     let body = try JSONSerialization.data(withJSONObject: ["content": content, "base": base.rawValue, "settled": true])
     let result = try ChildProcess.run(
       [
-        "curl", "-s", "--max-time", "20", "-X", "PUT", "-H", "X-Ilgi-Request: 1", "-H",
+        "curl", "-s", "--max-time", "20", "-X", "PUT", "-H", "Authorization: Bearer " + Server.token, "-H",
+        "X-Ilgi-Request: 1", "-H",
         "Origin: http://127.0.0.1:\(port)", "-H", "Content-Type: application/json", "--data-binary", "@-",
         "-w", "\n%{http_code}", "http://127.0.0.1:\(port)/api/entries/" + id,
       ], input: Array(body))

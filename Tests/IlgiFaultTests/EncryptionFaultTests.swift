@@ -234,6 +234,7 @@ import Testing
     let result = try ChildProcess.run(
       [
         "curl", "-s", "-o", "/dev/null", "--max-time", "30", "-X", "POST", "-H", "X-Ilgi-Request: 1", "-H",
+        "Authorization: Bearer " + AppFaultTests.Server.token, "-H",
         "Origin: http://127.0.0.1:\(port)", "-H", "Content-Type: application/json", "--data-binary", "@-",
         "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/entries",
       ], input: Array(body))

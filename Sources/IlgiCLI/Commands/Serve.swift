@@ -4,8 +4,12 @@ import Foundation
 import IlgiCore
 import IlgiServer
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension Ilgi {
-  /// `ilgi serve [--port P] [--host H] [--token T] [--open] [--read-only] [filters]`.
+  /// `ilgi serve [--port P] [--host H] [--token-file F | --token T] [--open] [--read-only] [filters]`.
   struct Serve: ParsableCommand {
     static var configuration: CommandConfiguration {
       .localized(Self.self) {
@@ -27,6 +31,9 @@ extension Ilgi {
     @Option(help: ArgumentHelp(tr(.serveTokenHelp), valueName: "token"))
     var token: String?
 
+    @Option(help: ArgumentHelp(tr(.serveTokenFileHelp), valueName: "file"))
+    var tokenFile: String?
+
     @Flag(help: ArgumentHelp(tr(.serveOpenHelp)))
     var open = false
 
@@ -45,24 +52,25 @@ extension Ilgi {
     }
 
     func run() throws {
+      let token = try ServeToken.resolve(flag: token, file: tokenFile, in: .current)
       let context = Context(global)
       let store = try context.openJournal()
       // The first refresh reports unreadable files once; later ones stay quiet.
       _ = try context.index(store)
-      let token = self.token ?? (Self.localHosts.contains(host) ? nil : Self.newToken())
-      let respond: @Sendable (ServerRequest) async -> Reply
+      let gate = RequestGate(token: token, checksHost: Self.localHosts.contains(host))
+      let responder: any ServerResponder
       if readOnly {
         let live = LiveSite(store: store, context: context, filter: filters.filter(today: context.today))
         _ = try live.pages()
-        let server = SiteServer(token: token, pages: { try live.pages() }, report: { Terminal.warn($0) })
-        respond = { server.reply($0) }
+        responder = SiteServer(
+          gate: gate, language: context.language, pages: { try live.pages() }, report: { Terminal.warn($0) })
       } else {
-        let server = AppServer(
-          diary: Self.diary(context, store), token: token, language: context.language, renderer: context.renderer())
-        respond = { await server.reply($0) }
+        responder = AppServer(
+          diary: Self.diary(context, store), gate: gate, language: context.language, renderer: context.renderer(),
+          encrypted: store.encryptsNewEntries)
       }
       guard let port = Int(port) else { throw ValidationError(tr(.errServePort, port)) }
-      try serve(respond, port: port, token: token, display: context.display(store.root))
+      try serve(responder, port: port, token: token, display: context.display(store.root))
     }
 
     /// The journal as the app writes it: git commits and the weather as the CLI makes them.
@@ -88,38 +96,39 @@ extension Ilgi {
         zone: context.environment.timeZone, now: clock, hooks: hooks)
     }
 
-    /// Listens until Ctrl-C, printing where to open the journal (and, on another address,
-    /// the token and a QR code of the address with it, for a phone).
-    private func serve(
-      _ respond: @escaping @Sendable (ServerRequest) async -> Reply, port: Int, token: String?, display: String
-    ) throws {
+    /// Listens until Ctrl-C, printing where to open the journal: the address with its token
+    /// (and on every address, each one another device can open and a QR code of it, for a
+    /// phone).
+    private func serve(_ responder: any ServerResponder, port: Int, token: String, display: String) throws {
       let host = self.host
       let open = self.open
       let done = DispatchSemaphore(value: 0)
       nonisolated(unsafe) var failure: Error?
+      nonisolated(unsafe) var opened: OpeningPage?
+      let variables = Invocation.current.variables
       Task {
         do {
-          try await HTTPListener.run(host: host, port: port, respond: respond) { bound in
+          try await HTTPListener.run(host: host, port: port, responder: responder) { bound in
             let shown = host.contains(":") ? "[\(host)]" : host
             let address = "http://\(shown):\(bound)/"
             Terminal.standardError.write("ilgi: " + tr(.serveListening, display, address) + "\n")
             // On every address, the ones another device (a phone) can open take 0.0.0.0's place.
-            let query = token.map { "?token=" + $0 } ?? ""
+            let query = "?token=" + RequestGate.encoded(token)
             var addresses = [address + query]
             if ["0.0.0.0", "::"].contains(host) {
               addresses = (HTTPListener.networkAddresses() + ["127.0.0.1"]).map { "http://\($0):\(bound)/" + query }
             }
-            for (number, shown) in addresses.enumerated() where token != nil || addresses.count > 1 {
-              let line =
-                number > 0 ? tr(.serveOrAt, shown) : token != nil ? tr(.serveTokenLine, shown) : tr(.serveOpenAt, shown)
-              Terminal.standardError.write("ilgi: " + line + "\n")
+            for (number, shown) in addresses.enumerated() {
+              Terminal.standardError.write(
+                "ilgi: " + (number > 0 ? tr(.serveOrAt, shown) : tr(.serveTokenLine, shown)) + "\n")
             }
-            if token != nil, !Self.localHosts.contains(host), Terminal.standardError.isTerminal,
-              let code = QRCode(addresses[0])
-            {
+            if !Self.localHosts.contains(host), Terminal.standardError.isTerminal, let code = QRCode(addresses[0]) {
               Terminal.standardError.write(tr(.serveQRNote) + "\n" + code.terminalText())
             }
-            if open { Self.openBrowser(address + query) }
+            if open {
+              opened = OpeningPage(address: address + query, variables: variables)
+              if let page = opened { Self.openBrowser(page.path) }
+            }
           }
         } catch {
           failure = error
@@ -127,15 +136,11 @@ extension Ilgi {
         done.signal()
       }
       done.wait()
+      opened?.remove()
       if let failure {
         throw Failure(tr(.errServeBind, "\(host):\(port)", HTTPListener.reason(failure)), status: ExitStatus.ioError)
       }
       Terminal.standardError.write("ilgi: " + tr(.serveStopped) + "\n")
-    }
-
-    static func newToken() -> String {
-      var generator = SystemRandomNumberGenerator()
-      return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
     }
 
     static func openBrowser(_ address: String) {
@@ -150,6 +155,98 @@ extension Ilgi {
       process.standardError = FileHandle.nullDevice
       try? process.run()
     }
+  }
+}
+
+/// The token every request to `ilgi serve` must carry, on 127.0.0.1 too: `--token`,
+/// `--token-file`, else `ILGI_TOKEN`, else one made up. An empty one is refused (it would match
+/// anything), and so is a file others can read (its point is that only its owner can).
+enum ServeToken {
+  /// The token to use; a `Failure` with the usage status when the one given cannot be.
+  static func resolve(flag: String?, file: String?, in invocation: Invocation) throws -> String {
+    if flag != nil, file != nil { throw Failure(tr(.errServeTwoTokens), status: ExitStatus.usage) }
+    if let flag { return try nonEmpty(flag, "--token") }
+    if let file { return try read(invocation.expand(file), shown: file) }
+    if let variable = invocation.variables["ILGI_TOKEN"] { return try nonEmpty(variable, "ILGI_TOKEN") }
+    return made()
+  }
+
+  static func nonEmpty(_ token: String, _ source: String) throws -> String {
+    guard !token.isEmpty else { throw Failure(tr(.errServeEmptyToken, source), status: ExitStatus.usage) }
+    return token
+  }
+
+  /// The first line of the file at `path` (an editor's final line break is no part of it). The
+  /// file must be a regular file with no permission for group or others.
+  static func read(_ path: String, shown: String) throws -> String {
+    func unreadable(_ code: Int32) -> Failure {
+      Failure(
+        tr(.errServeTokenFileUnreadable, shown, String(cString: strerror(code)).lowercased()), status: ExitStatus.usage)
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw unreadable(errno) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw unreadable(errno) }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw unreadable(status.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
+    }
+    guard status.st_mode & 0o077 == 0 else {
+      throw Failure(tr(.errServeTokenFileOpen, shown), status: ExitStatus.usage)
+    }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = Glibc.read(descriptor, &bytes, bytes.count)
+    guard count >= 0 else { throw unreadable(errno) }
+    let line = String(decoding: bytes.prefix(count), as: UTF8.self).split(whereSeparator: \.isNewline).first
+    return try nonEmpty(line.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "", "--token-file " + shown)
+  }
+
+  /// 256 random bits in hexadecimal.
+  static func made() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+}
+
+/// What `serve --open` gives the browser: a page in an owner-only file that sends it on to the
+/// address with the token, so the token is never in the browser's command line, which every
+/// account of this computer can read in /proc. Removed when the server stops.
+struct OpeningPage {
+  /// The file.
+  let path: String
+  /// The folder made for it, if one was.
+  let folder: String?
+
+  /// Writes the page for `address` in `$XDG_RUNTIME_DIR`, else a new private folder in the
+  /// temporary folder; nil when neither can be written.
+  init?(address: String, variables: [String: String]) {
+    if let runtime = variables["XDG_RUNTIME_DIR"], !runtime.isEmpty, access(runtime, W_OK) == 0 {
+      path = runtime + "/ilgi-open-\(getpid()).html"
+      folder = nil
+    } else {
+      var template = Array((NSTemporaryDirectory() + "/ilgi-open-XXXXXX").utf8CString)
+      guard let made = mkdtemp(&template) else { return nil }
+      folder = String(cString: made)
+      path = String(cString: made) + "/open.html"
+    }
+    unlink(path)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    let bytes = Reply.onward(address).body
+    guard write(descriptor, bytes, bytes.count) == bytes.count else {
+      remove()
+      return nil
+    }
+  }
+
+  /// Removes the file (and the folder made for it).
+  func remove() {
+    unlink(path)
+    if let folder { rmdir(folder) }
   }
 }
 

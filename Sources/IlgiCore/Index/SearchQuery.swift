@@ -13,6 +13,8 @@ public struct SearchQuery: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
       case orNeedsWords, doubleNot, tagAfterOperator, noLetters(String), orAtEnd, notAtEnd, empty
       case unclosedQuote, tagNeedsName, excludedTag
+      /// More words, phrases and tags than `SearchQuery.termLimit` (how many there were).
+      case tooManyTerms(Int)
     }
 
     /// What is wrong.
@@ -33,6 +35,7 @@ public struct SearchQuery: Sendable, Equatable {
       case .unclosedQuote: "a quote is not closed; add the closing \" after the phrase"
       case .tagNeedsName: "`tag:` needs a name, as in tag:travel"
       case .excludedTag: "excluding a tag is not supported; search for words to exclude instead"
+      case .tooManyTerms(let count): "the search has \(count) words and tags; ask with at most \(SearchQuery.termLimit)"
       }
     }
   }
@@ -46,9 +49,16 @@ public struct SearchQuery: Sendable, Equatable {
   /// The words and phrases to highlight in snippets.
   public var terms: [String]
 
+  /// The most words, phrases and tags one query may hold. A search's cost grows with the
+  /// square of its terms while the index is locked, and a person asks with a few; a longer
+  /// query is refused before it reaches the index.
+  public static let termLimit = 64
+
   /// Parses `text`.
   public init(_ text: String) throws(Problem) {
     let tokens = try Self.tokenize(text.nfc)
+    let count = tokens.count { $0 != .or && $0 != .not }
+    if count > Self.termLimit { throw Problem(.tooManyTerms(count)) }
     var groups: [[String]] = []  // AND of ORs
     var negatives: [String] = []
     var tags: [String] = []

@@ -354,6 +354,8 @@ extension Catalog {
     .memoryFolderOpen: "others may open it: mode {1}",
     .readLinksOutside: "{1} is a link to {2}, outside the journal, and is not read",
     .adviceLinkOutside: "copy the file into the journal, or remove the link",
+    .appNotSealed:
+      "Not saved: the journal's encryption settings cannot be used (see the server's log). Your text is still here.",
     .errTemplate: "template {1}: {2}; fix or remove it",
     .errSealingUnknown: "{1}: ilgi cannot tell whether this journal is encrypted, so nothing was written: {2}",
     .errBlankText: "{1}: an entry's text cannot be empty; to remove the entry, use ilgi delete",
@@ -652,16 +654,19 @@ extension Catalog {
     .serveDiscussion: """
     The app lists the entries (with weather and tags, filtered by tag and date), shows each one, searches as you type, and writes: one text area whose first line is the title, saved by itself when you pause, leave the field or put the page away. A save never overwrites an entry changed elsewhere meanwhile (vim, git, another phone): the page shows both texts and lets you keep one or merge. Delete asks first, goes to the trash, and can be undone. Every write goes through the journal's lock, atomic writes and git autocommit, as the CLI's do. --read-only serves the pages of `ilgi export html` instead.
 
-    Listens on 127.0.0.1 unless --host says otherwise; on any other address every request must carry the token (--token, or one made up and printed at start with a QR code of the address on a terminal), as ?token=... once (a cookie keeps it) or as an `Authorization: Bearer` header. There is no TLS: to reach it from outside your own network, put it behind a reverse proxy that has TLS, or `tailscale serve`. Ctrl-C stops it.
+    Every request needs the token, on 127.0.0.1 too, since every account on this computer can reach 127.0.0.1. It is made up at start unless given by --token-file FILE (readable by you only), ILGI_TOKEN or --token; a token on the command line can be read by every user of this computer in the process list, so prefer the file or the variable. Open the address it prints, http://127.0.0.1:8080/?token=...: the token is kept in an HttpOnly, SameSite=Strict cookie and taken out of the address bar, and a token in the address wins over an older cookie (the new address after a restart works at once). Scripts send it as an `Authorization: Bearer` header. --open opens that address for you.
+
+    Listens on 127.0.0.1 unless --host says otherwise; on another address (0.0.0.0) the addresses a phone can open are printed, with a QR code of the first on a terminal. There is no TLS: to reach it from outside your own network, put it behind a reverse proxy that has TLS, or `tailscale serve`. Ctrl-C stops it.
 
     Examples:
       ilgi serve --open
-      ilgi serve --host 0.0.0.0
+      ilgi serve --host 0.0.0.0 --token-file ~/.config/ilgi/token
       ilgi serve --read-only --port 8080
     """,
     .servePortHelp: "The port to listen on (0 picks a free one).",
-    .serveHostHelp: "The address to listen on; other than 127.0.0.1 or ::1 needs a token.",
-    .serveTokenHelp: "The token requests must carry (on a non-local address one is made up when left out).",
+    .serveHostHelp: "The address to listen on: 127.0.0.1 (this computer) unless given; 0.0.0.0 for a phone too.",
+    .serveTokenHelp:
+      "The token every request must carry (one is made up when left out). Every user of this computer can read it in the process list: prefer --token-file or ILGI_TOKEN.",
     .serveOpenHelp: "Open it in the browser (xdg-open, open).",
     .serveListening: "Serving {1} at {2} (Ctrl-C stops)",
     .serveOpenAt: "open {1}",
@@ -810,5 +815,31 @@ extension Catalog {
     .readUndecryptable: "{1} could not be decrypted: {2}",
     .adviceCheckKey:
       "check that your key (ilgi key show) is one of the journal's recipients (ilgi config get encryption.recipients)",
+    .serveTokenFileHelp: "A file holding the token, readable by you only (chmod 600).",
+    .errServeEmptyToken:
+      "{1} is empty, and an empty token would let anyone in; give a token, or leave {1} out and one is made up",
+    .errServeTokenFileOpen: "{1} can be read by other users; make it yours only with `chmod 600 {1}`",
+    .errServeTokenFileUnreadable: "{1} cannot be read: {2}; give --token-file a file that holds the token",
+    .errServeTwoTokens: "--token and --token-file both give the token; keep one of them",
+    .searchTooManyTerms: "the search has {1} words and tags; ask with at most {2}",
+    .appBadPath: "This address is not a page of the diary; go back to the list.",
+    .appNoSuchPage: "There is no such page; go back to the list.",
+    .appNoSuchRequest: "{1} is not a request this diary answers; reload the page for its current script.",
+    .appTokenNeeded: "This diary needs its token: open the address `ilgi serve` printed, the one ending in ?token=…",
+    .appWrongHost: "This diary answers only at its own address ({1}); open the address `ilgi serve` printed.",
+    .appCrossSite: "A page of another site asked for this; open the diary at its own address instead.",
+    .appWriteHeader: "A change must come from the diary's own page (the {1} header); reload the page and try again.",
+    .appWriteOrigin: "A change must come from a page of this server (its Origin); open the diary at its own address.",
+    .appWriteType: "A change is sent as JSON (Content-Type: application/json); reload the page and try again.",
+    .appTooLarge: "What was sent is larger than {1}; make the entry shorter, or split it in two.",
+    .appNotJSON: "What was sent is not a JSON object; reload the page and try again.",
+    .appMissingFields: "This request needs {1}; reload the page and try again.",
+    .appBadCoordinates:
+      "The location is not in degrees (latitude -90 to 90, longitude -180 to 180); try the button again.",
+    .appOccupied: "{1} is back in its place already; move that file away, then undo again.",
+    .appReadOnly: "This server only reads (ilgi serve --read-only); run ilgi serve without --read-only to write.",
+    .appFailed:
+      "Something went wrong on the server, which printed what in its terminal; try again, and look there if it happens again.",
+    .appSearchProblem: "The search cannot be run: {1}",
   ]
 }

@@ -339,6 +339,7 @@ extension Catalog {
     .memoryFolderOpen: "다른 사람이 열 수 있습니다: 권한 {1}",
     .readLinksOutside: "{1}은(는) 일기장 밖의 {2}을(를) 가리키는 링크라서 읽지 않습니다",
     .adviceLinkOutside: "파일을 일기장 안으로 복사하거나 링크를 지우세요",
+    .appNotSealed: "저장하지 못했습니다: 일기장의 암호화 설정을 쓸 수 없습니다 (서버 기록을 보세요). 쓴 글은 여기 그대로 있습니다.",
     .errTemplate: "템플릿 {1}: {2}. 고치거나 지우세요",
     .errSealingUnknown: "{1}: 이 일기장이 암호화되었는지 알 수 없어 아무것도 쓰지 않았습니다: {2}",
     .errBlankText: "{1}: 일기 내용은 비울 수 없습니다. 지우려면 ilgi delete를 쓰세요",
@@ -631,16 +632,19 @@ extension Catalog {
     .serveDiscussion: """
     앱은 일기 목록(날씨와 태그, 태그와 날짜로 거르기)을 보여 주고, 일기를 하나씩 보여 주고, 치는 대로 검색하고, 씁니다. 첫 줄이 제목인 글상자 하나이며, 쓰다 멈추거나 글상자를 떠나거나 페이지를 내려놓으면 저절로 저장됩니다. 그사이 다른 곳(vim, git, 다른 휴대폰)에서 바뀐 일기는 절대 덮어쓰지 않습니다. 페이지가 두 글을 보여 주고 하나를 남기거나 합치게 합니다. 지우기는 먼저 묻고 휴지통으로 보내며 되돌릴 수 있습니다. 모든 쓰기는 CLI처럼 일기장의 잠금, 원자적 쓰기, git 자동 커밋을 거칩니다. --read-only를 주면 대신 `ilgi export html`의 페이지를 보여 줍니다.
 
-    --host를 주지 않으면 127.0.0.1에서만 받습니다. 다른 주소에서는 모든 요청이 토큰(--token, 없으면 시작할 때 만들어 보여 주며 터미널에서는 주소의 QR 코드도 함께)을 ?token=...으로 한 번(쿠키가 기억합니다) 또는 `Authorization: Bearer` 헤더로 보내야 합니다. TLS는 없습니다. 집 네트워크 밖에서 쓰려면 TLS가 있는 리버스 프록시나 `tailscale serve` 뒤에 두세요. Ctrl-C로 멈춥니다.
+    127.0.0.1에서도 모든 요청에 토큰이 필요합니다. 이 컴퓨터의 모든 계정이 127.0.0.1에 닿기 때문입니다. 토큰은 --token-file FILE(나만 읽을 수 있는 파일), ILGI_TOKEN, --token으로 주지 않으면 시작할 때 만듭니다. 명령줄의 토큰은 이 컴퓨터의 모든 사용자가 프로세스 목록에서 읽을 수 있으니 파일이나 변수를 쓰세요. 보여 주는 주소 http://127.0.0.1:8080/?token=...을 여세요. 토큰은 HttpOnly, SameSite=Strict 쿠키에 담기고 주소 표시줄에서는 빠지며, 주소의 토큰이 예전 쿠키보다 우선합니다(다시 시작한 뒤의 새 주소가 바로 열립니다). 스크립트는 `Authorization: Bearer` 헤더로 보냅니다. --open은 그 주소를 대신 엽니다.
+
+    --host를 주지 않으면 127.0.0.1에서만 받습니다. 다른 주소(0.0.0.0)에서는 휴대폰으로 열 주소들을 보여 주고, 터미널에서는 첫 주소의 QR 코드도 함께 보여 줍니다. TLS는 없습니다. 집 네트워크 밖에서 쓰려면 TLS가 있는 리버스 프록시나 `tailscale serve` 뒤에 두세요. Ctrl-C로 멈춥니다.
 
     예:
       ilgi serve --open
-      ilgi serve --host 0.0.0.0
+      ilgi serve --host 0.0.0.0 --token-file ~/.config/ilgi/token
       ilgi serve --read-only --port 8080
     """,
     .servePortHelp: "받을 포트(0이면 빈 포트를 고릅니다).",
-    .serveHostHelp: "받을 주소. 127.0.0.1이나 ::1이 아니면 토큰이 필요합니다.",
-    .serveTokenHelp: "요청이 가져와야 하는 토큰(로컬이 아닌 주소에서 주지 않으면 만들어 씁니다).",
+    .serveHostHelp: "받을 주소. 주지 않으면 127.0.0.1(이 컴퓨터)이고, 휴대폰에서도 열려면 0.0.0.0.",
+    .serveTokenHelp:
+      "모든 요청이 가져와야 하는 토큰(주지 않으면 만들어 씁니다). 이 컴퓨터의 모든 사용자가 프로세스 목록에서 읽을 수 있으니 --token-file이나 ILGI_TOKEN을 쓰세요.",
     .serveOpenHelp: "브라우저로 엽니다(xdg-open, open).",
     .serveListening: "{1}을(를) {2}에서 보여 줍니다(Ctrl-C로 멈춤)",
     .serveOpenAt: "{1} 열기",
@@ -783,5 +787,28 @@ extension Catalog {
     .exportForceHelp: "암호화한 일기장의 평문 내보내기를 일기장이나 git 작업 트리 안에도 씁니다.",
     .readUndecryptable: "{1}을(를) 복호화할 수 없습니다: {2}",
     .adviceCheckKey: "내 키(ilgi key show)가 일기장의 수신자(ilgi config get encryption.recipients)에 있는지 확인하세요",
+    .serveTokenFileHelp: "토큰이 든 파일. 나만 읽을 수 있어야 합니다(chmod 600).",
+    .errServeEmptyToken: "{1}이(가) 비어 있습니다. 빈 토큰으로는 누구나 들어옵니다. 토큰을 주거나, {1}을(를) 빼면 만들어 씁니다",
+    .errServeTokenFileOpen: "{1}을(를) 다른 사용자도 읽을 수 있습니다. `chmod 600 {1}`로 나만 읽게 하세요",
+    .errServeTokenFileUnreadable: "{1}을(를) 읽을 수 없습니다: {2}. --token-file에는 토큰이 든 파일을 주세요",
+    .errServeTwoTokens: "--token과 --token-file이 둘 다 토큰을 줍니다. 하나만 쓰세요",
+    .searchTooManyTerms: "검색어에 낱말과 태그가 {1}개 있습니다. {2}개까지만 쓰세요",
+    .appBadPath: "일기의 페이지 주소가 아닙니다. 목록으로 돌아가세요.",
+    .appNoSuchPage: "그런 페이지가 없습니다. 목록으로 돌아가세요.",
+    .appNoSuchRequest: "{1}은(는) 이 일기가 받는 요청이 아닙니다. 페이지를 새로 고쳐 지금의 스크립트를 받으세요.",
+    .appTokenNeeded: "이 일기에는 토큰이 필요합니다. `ilgi serve`가 보여 준 주소(?token=…으로 끝나는 주소)를 여세요.",
+    .appWrongHost: "이 일기는 자기 주소({1})로만 답합니다. `ilgi serve`가 보여 준 주소를 여세요.",
+    .appCrossSite: "다른 사이트의 페이지가 보낸 요청입니다. 일기는 자기 주소에서 여세요.",
+    .appWriteHeader: "고치기는 일기 페이지에서만 할 수 있습니다({1} 헤더). 페이지를 새로 고치고 다시 해 보세요.",
+    .appWriteOrigin: "고치기는 이 서버의 페이지에서만 할 수 있습니다(Origin). 일기는 자기 주소에서 여세요.",
+    .appWriteType: "고치기는 JSON으로 보내야 합니다(Content-Type: application/json). 페이지를 새로 고치고 다시 해 보세요.",
+    .appTooLarge: "보낸 것이 {1}보다 큽니다. 일기를 줄이거나 둘로 나누세요.",
+    .appNotJSON: "보낸 것이 JSON 객체가 아닙니다. 페이지를 새로 고치고 다시 해 보세요.",
+    .appMissingFields: "이 요청에는 {1}이(가) 필요합니다. 페이지를 새로 고치고 다시 해 보세요.",
+    .appBadCoordinates: "위치가 도 단위가 아닙니다(위도 -90~90, 경도 -180~180). 버튼을 다시 눌러 보세요.",
+    .appOccupied: "{1} 자리에 이미 파일이 있습니다. 그 파일을 옮긴 뒤 다시 되돌리세요.",
+    .appReadOnly: "이 서버는 읽기만 합니다(ilgi serve --read-only). 쓰려면 --read-only 없이 ilgi serve를 실행하세요.",
+    .appFailed: "서버에서 문제가 생겼습니다. 무엇인지는 서버의 터미널에 나와 있습니다. 다시 해 보고, 또 생기면 그곳을 보세요.",
+    .appSearchProblem: "검색할 수 없습니다: {1}",
   ]
 }

@@ -193,6 +193,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errOccupied
   case errIO
   case errTemplate
+  case appNotSealed
   case readLinksOutside
   case adviceLinkOutside
   case errUnsafeMemoryFolder
@@ -542,4 +543,28 @@ public enum Message: String, Sendable, CaseIterable {
   case exportForceHelp
   case readUndecryptable
   case adviceCheckKey
+  // The search term limit; ilgi serve: where the token comes from, what the server refuses
+  case serveTokenFileHelp
+  case errServeEmptyToken
+  case errServeTokenFileOpen
+  case errServeTokenFileUnreadable
+  case errServeTwoTokens
+  case searchTooManyTerms
+  case appBadPath
+  case appNoSuchPage
+  case appNoSuchRequest
+  case appTokenNeeded
+  case appWrongHost
+  case appCrossSite
+  case appWriteHeader
+  case appWriteOrigin
+  case appWriteType
+  case appTooLarge
+  case appNotJSON
+  case appMissingFields
+  case appBadCoordinates
+  case appOccupied
+  case appReadOnly
+  case appFailed
+  case appSearchProblem
 }

@@ -1,0 +1,161 @@
+import Foundation
+import IlgiCore
+
+/// The bodies of the app's JSON API, typed: what the page's script (`app.js`) sends and reads.
+/// A request's body is decoded into one of these, so a missing field or a field of the wrong
+/// kind is one clear refusal; a reply is encoded from one, so its keys are fixed here.
+enum AppAPI {
+  // MARK: Requests
+
+  /// `POST /api/entries`: a new entry.
+  struct NewEntry: Decodable {
+    var content: String
+    var tags: String?
+    var weather: String?
+  }
+
+  /// `PUT /api/entries/ID`: a save, based on the version `base`.
+  struct Save: Decodable {
+    var content: String
+    var tags: String?
+    var weather: String?
+    var base: String
+    /// The person left the page or the field: the save is also a commit.
+    var settled: Bool?
+  }
+
+  /// `POST /api/restore`: a trashed entry to put back, as `DELETE` named it.
+  struct Restore: Decodable {
+    var trash: String
+  }
+
+  /// `POST /api/merge`: the three texts of a three-way merge.
+  struct Merge: Decodable {
+    var base: String
+    var mine: String
+    var theirs: String
+  }
+
+  /// `POST /api/search`: the query in the body, out of every address.
+  struct Search: Decodable {
+    var q: String
+    var limit: Int?
+  }
+
+  /// `T` from a request's JSON body (`{}` when it has none). A missing field or a body of
+  /// another shape is a `ServerProblem` that says which.
+  static func decode<T: Decodable>(_ type: T.Type, from request: ServerRequest) throws -> T {
+    do {
+      return try JSONDecoder().decode(T.self, from: request.body.isEmpty ? Data("{}".utf8) : Data(request.body))
+    } catch DecodingError.keyNotFound(let key, _) {
+      throw ServerProblem.missingFields([key.stringValue])
+    } catch DecodingError.valueNotFound(_, let context) {
+      throw ServerProblem.missingFields(context.codingPath.map(\.stringValue))
+    } catch {
+      throw ServerProblem.notJSON
+    }
+  }
+
+  // MARK: Replies
+
+  /// An entry after a write: what the next save is based on, and where to read it.
+  struct Written: Encodable {
+    var id: String
+    var version: String
+    var path: String
+    var href: String
+
+    init(_ written: Diary.Written) {
+      id = written.id.rawValue
+      version = written.version.rawValue
+      path = written.path.rawValue
+      href = "/entry/" + AppPages.pathComponent(written.id.rawValue)
+    }
+  }
+
+  /// An entry to edit: its text as in the file, its version.
+  struct Entry: Encodable {
+    var id: String
+    var title: String
+    var content: String
+    var tags: String
+    var weather: String?
+    var version: String
+    var path: String
+
+    init(_ loaded: Diary.Loaded) {
+      id = loaded.entry.id.rawValue
+      title = loaded.entry.title
+      content = loaded.entry.document.content
+      tags = loaded.entry.tags.joined(separator: " ")
+      weather = loaded.entry.weather
+      version = loaded.version.rawValue
+      path = loaded.entry.path.rawValue
+    }
+
+    enum CodingKeys: String, CodingKey { case id, title, content, tags, weather, version, path }
+
+    /// Every key, `weather` as `null` when the entry has none.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(title, forKey: .title)
+      try container.encode(content, forKey: .content)
+      try container.encode(tags, forKey: .tags)
+      try container.encode(weather, forKey: .weather)
+      try container.encode(version, forKey: .version)
+      try container.encode(path, forKey: .path)
+    }
+  }
+
+  /// What a share sheet gets: `ilgi share`'s text.
+  struct Share: Encodable {
+    var title: String
+    var text: String
+  }
+
+  /// A search's rows, best first.
+  struct Hits: Encodable {
+    var hits: [AppPages.Row]
+  }
+
+  /// The weather now, `null` when unknown.
+  struct Weather: Encodable {
+    var weather: String?
+
+    enum CodingKeys: String, CodingKey { case weather }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(weather, forKey: .weather)
+    }
+  }
+
+  /// Where a deleted entry went inside the trash: what `Restore` takes back.
+  struct Trashed: Encodable {
+    var trash: String
+  }
+
+  /// An entry put back.
+  struct Restored: Encodable {
+    var id: String
+    var href: String
+  }
+
+  /// A merge's text, and whether no line was changed on both sides.
+  struct Merged: Encodable {
+    var content: String
+    var clean: Bool
+  }
+
+  /// A save refused because the file changed since its base: the file's text and version now.
+  struct Conflict: Encodable {
+    var error: String
+    var content: String
+    var tags: String
+    var version: String
+  }
+
+  /// Done, nothing to say: `{}`.
+  struct Done: Encodable {}
+}

@@ -1,0 +1,140 @@
+import Foundation
+import IlgiCore
+
+/// Everything a server refuses or fails with: the one funnel every error reply goes through.
+///
+/// Each case has its status and its words in both catalogs, so a reply says what happened and
+/// what to do in the page's language. No case carries an error value or a path outside the
+/// journal: what went wrong in detail goes to the server's log, never to the browser.
+public enum ServerProblem: Sendable, Equatable {
+  /// The path is not a plain path (`..`, an encoded `/`, bytes that are not UTF-8).
+  case badPath
+  /// No entry has that id.
+  case noSuchEntry
+  /// No page or file at that path.
+  case noSuchPage
+  /// No API answers that method and path (`GET /api/nothing`).
+  case noSuchRequest(method: String, path: String)
+  /// The token is missing or wrong.
+  case tokenNeeded
+  /// A loopback server was asked under another name (DNS rebinding).
+  case wrongHost
+  /// A page of another site asked (`Sec-Fetch-Site`, `Origin`).
+  case crossSite
+  /// A write without `RequestGate.writeHeader`.
+  case writeHeader
+  /// A write whose `Origin` is not this server.
+  case writeOrigin
+  /// A write whose body is not JSON.
+  case writeType
+  /// A body over the listener's limit, in bytes.
+  case tooLarge(limit: Int)
+  /// A body that is not a JSON object of the fields the request takes.
+  case notJSON
+  /// A body without the fields named (`"content"`, `"base"`).
+  case missingFields([String])
+  /// Coordinates outside -90...90 and -180...180.
+  case badCoordinates
+  /// An empty text: nothing is written.
+  case emptyNotKept
+  /// Putting back a trashed entry whose place holds a file again (relative to the journal).
+  case occupied(String)
+  /// A search that is not a query.
+  case search(SearchQuery.Problem)
+  /// A write to the read-only site.
+  case readOnly
+  /// The journal could not seal what was written, or cannot tell whether it is encrypted
+  /// (its config cannot be read): nothing is written; the log has the detail.
+  case notSealed
+  /// Anything else: the server's log has the detail.
+  case failed
+
+  /// The HTTP status.
+  public var status: Int {
+    switch self {
+    case .badPath, .notJSON, .missingFields, .badCoordinates, .search: 400
+    case .tokenNeeded: 401
+    case .crossSite, .writeHeader, .writeOrigin: 403
+    case .noSuchEntry, .noSuchPage: 404
+    case .noSuchRequest(let method, _): method == "GET" || method == "HEAD" ? 404 : 405
+    case .readOnly: 405
+    case .occupied: 409
+    case .tooLarge: 413
+    case .writeType: 415
+    case .wrongHost: 421
+    case .emptyNotKept: 422
+    case .notSealed, .failed: 500
+    }
+  }
+
+  /// What happened and what to do, in `catalog`'s language.
+  public func text(_ catalog: Catalog) -> String {
+    switch self {
+    case .badPath: catalog(.appBadPath)
+    case .noSuchEntry: catalog(.appNoSuchEntry)
+    case .noSuchPage: catalog(.appNoSuchPage)
+    case .noSuchRequest(let method, let path): catalog(.appNoSuchRequest, method + " " + path)
+    case .tokenNeeded: catalog(.appTokenNeeded)
+    case .wrongHost: catalog(.appWrongHost, "127.0.0.1, localhost")
+    case .crossSite: catalog(.appCrossSite)
+    case .writeHeader: catalog(.appWriteHeader, RequestGate.writeHeader)
+    case .writeOrigin: catalog(.appWriteOrigin)
+    case .writeType: catalog(.appWriteType)
+    case .tooLarge(let limit): catalog(.appTooLarge, Self.size(limit))
+    case .notJSON: catalog(.appNotJSON)
+    case .missingFields(let names): catalog(.appMissingFields, names.map { "\"\($0)\"" }.joined(separator: ", "))
+    case .badCoordinates: catalog(.appBadCoordinates)
+    case .emptyNotKept: catalog(.appEmptyNotKept)
+    case .occupied(let path): catalog(.appOccupied, path)
+    case .search(let problem): catalog(.appSearchProblem, Self.text(problem, catalog))
+    case .readOnly: catalog(.appReadOnly)
+    case .notSealed: catalog(.appNotSealed)
+    case .failed: catalog(.appFailed)
+    }
+  }
+
+  /// A search's problem in `catalog`'s words: the CLI's (`ilgi search`) own texts.
+  static func text(_ problem: SearchQuery.Problem, _ catalog: Catalog) -> String {
+    switch problem.kind {
+    case .orNeedsWords: catalog(.searchOrNeedsWords)
+    case .doubleNot: catalog(.searchDoubleNot)
+    case .tagAfterOperator: catalog(.searchTagAfterOperator)
+    case .noLetters(let term): catalog(.searchNoLetters, term)
+    case .orAtEnd: catalog(.searchOrAtEnd)
+    case .notAtEnd: catalog(.searchNotAtEnd)
+    case .empty: catalog(.searchEmpty)
+    case .unclosedQuote: catalog(.searchUnclosedQuote)
+    case .tagNeedsName: catalog(.searchTagNeedsName)
+    case .excludedTag: catalog(.searchExcludedTag)
+    case .tooManyTerms(let count): catalog(.searchTooManyTerms, count, SearchQuery.termLimit)
+    }
+  }
+
+  /// A byte count as a person reads it: `1 MiB`, `512 KiB`, `300 bytes`.
+  static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+
+  /// The problem an error thrown while answering is, if it is one the person can act on;
+  /// nil for the rest, which the server logs and answers with `.failed`.
+  static func known(_ error: any Error) -> ServerProblem? {
+    switch error {
+    case let problem as ServerProblem: problem
+    case let problem as SearchQuery.Problem: .search(problem)
+    case let error as JournalError:
+      switch error.reason {
+      case .occupied where !error.path.hasPrefix("/") && !JournalPath(error.path).escapesRoot: .occupied(error.path)
+      case .invalidSelector: .badPath
+      case .noSuchEntry: .noSuchEntry
+      case .blankText: .emptyNotKept
+      case .sealing, .sealingUnknown: .notSealed
+      default: nil
+      }
+    default: nil
+    }
+  }
+}
+
+extension ServerProblem: Error {}

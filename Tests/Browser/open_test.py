@@ -1,0 +1,41 @@
+"""What `ilgi serve --open` gives the browser, opened in a real one: the owner-only page that
+goes on to the address with the token must land on the list, signed in (the SameSite=Strict
+cookie set on the way), with the token gone from the address.
+
+Run by `ServeTests` (Tests/IlgiCLITests):
+
+    python open_test.py PAGE_FILE URL
+
+URL is the server's root (http://127.0.0.1:PORT/). A failed check ends the run with exit 1.
+"""
+
+import json
+import os
+import sys
+
+from playwright.sync_api import sync_playwright
+
+PAGE, URL = sys.argv[1:3]
+CHROMIUM = os.environ.get("ILGI_CHROMIUM", "/usr/bin/chromium")
+
+
+def main():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1"])
+        try:
+            page = browser.new_context().new_page()
+            page.goto("file://" + PAGE)
+            page.wait_for_url(URL, timeout=20000)
+            page.wait_for_load_state()
+            if page.locator("body.page-list").count() != 1:
+                print(f"FAILED: {page.url} is not the list: {page.content()[:800]}")
+                return 1
+            print(json.dumps({"passed": page.url, "title": page.title()}))
+            return 0
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""An encrypted journal's app in a real browser: no entry's title and no search query may land in
+the browser's history (its titles and addresses), with script and without.
+
+Run by `AppBrowserTests` (Tests/IlgiCLITests) against an `ilgi serve` it started on an encrypted
+journal:
+
+    python private_test.py URL TOKEN ENTRY_ID SECRET_TITLE WORD
+
+WORD is a word of the entry SECRET_TITLE. A failed check ends the run with exit 1 and one line.
+"""
+
+import json
+import os
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+URL, TOKEN, ENTRY_ID, SECRET, WORD = sys.argv[1:6]
+CHROMIUM = os.environ.get("ILGI_CHROMIUM", "/usr/bin/chromium")
+
+
+class Failed(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failed(message)
+
+
+def wait_for(condition, message, seconds=8.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise Failed(message)
+
+
+def history(page):
+    """Every entry of the tab's history: its address and its title, as the browser keeps them."""
+    session = page.context.new_cdp_session(page)
+    entries = session.send("Page.getNavigationHistory")["entries"]
+    session.detach()
+    return [(entry["url"], entry["title"]) for entry in entries]
+
+
+def check_history(page, where):
+    for url, title in history(page):
+        for secret in (SECRET, WORD):
+            check(secret not in url and secret not in title, f"{where}: the history holds {secret!r}: {url} {title!r}")
+
+
+def searches_with_script(context):
+    page = context.new_page()
+    page.goto(URL + "/?token=" + TOKEN)
+    page.goto(URL + "/entry/" + ENTRY_ID)
+    check(SECRET in page.locator("article").inner_text(), "the entry page does not show the entry")
+    check(SECRET not in page.title(), f"the page's title is the entry's: {page.title()!r}")
+    page.goto(URL + "/search")
+    page.locator("#q").click()
+    page.keyboard.type(WORD, delay=30)
+    wait_for(lambda: page.locator("#hits li").count() >= 1, "typing found nothing")
+    check(SECRET in page.locator("#hits").inner_text(), "the search did not list the entry")
+    page.keyboard.press("Enter")
+    time.sleep(0.5)
+    check(page.url == URL + "/search", f"the query went into the address: {page.url}")
+    check_history(page, "with script")
+    page.close()
+
+
+def searches_without_script(context):
+    page = context.new_page()
+    page.goto(URL + "/?token=" + TOKEN)
+    page.goto(URL + "/search")
+    page.locator("#q").fill(WORD)
+    with page.expect_navigation():
+        page.locator("#q").press("Enter")
+    check(SECRET in page.content(), f"the form's search did not list the entry: {page.url} {page.content()[:1500]}")
+    check(page.url == URL + "/search", f"the form put the query in the address: {page.url}")
+    check_history(page, "without script")
+    page.close()
+
+
+def main():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1"])
+        errors = []
+        scripted = browser.new_context(locale="en-US")
+        scripted.on("weberror", lambda error: errors.append(str(error.error)))
+        scripted.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        plain = browser.new_context(locale="en-US", java_script_enabled=False)
+        steps = []
+        try:
+            searches_with_script(scripted); steps.append("search as you type, the query out of the address")
+            searches_without_script(plain); steps.append("the form's search, a POST")
+            check(not errors, f"the pages reported errors (a Content-Security-Policy refusal?): {errors}")
+        except Failed as failure:
+            print(f"FAILED after {steps}: {failure}")
+            return 1
+        finally:
+            browser.close()
+        print(json.dumps({"passed": steps}))
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,484 @@
+import Foundation
+import IlgiCore
+import IlgiServer
+import IlgiTestSupport
+import Testing
+
+/// What the diary app answers, asked inside this process: every route of `AppServer.reply`
+/// over a journal in a temporary folder, with the status, the security headers on every reply
+/// (refusals included) and the shape of each body; errors in the page's language, never a
+/// Swift value or a path; and the limits that keep a page of another site from stalling it.
+@Suite struct AppRepliesTests {
+  /// A query of more words than a search takes is one line and a usage status in the CLI,
+  /// and is refused before it reaches the index.
+  @Test func aSearchOfMoreThanTheTermLimitIsOneLineInTheCLI() throws {
+    let h = try Harness(["2026/03/2026-03-01-0900-walk.md": entry(Self.id, "2026-03-01T09:00:00+09:00", "Walk")])
+    let words = (1...65).map { "w\($0)" }
+    let refused = InProcess.run(["search"] + words, environment: h.environment, directory: h.journal.base)
+    #expect(refused.status == 64)
+    #expect(
+      refused.stderr == "ilgi: search: the search has 65 words and tags; ask with at most 64\n", "\(refused.stderr)")
+    // At the limit, the search runs.
+    let most = ["walk"] + (1...63).flatMap { ["OR", "w\($0)"] }
+    let asked = InProcess.run(["search"] + most, environment: h.environment, directory: h.journal.base)
+    #expect(asked.status == 0, "\(asked.stderr)")
+    #expect(asked.stdout.contains("Walk"))
+  }
+
+  static let id = "A1B2C3D4-0000-4000-8000-000000000001"
+  static let token = "t0ken-for-tests"
+  static let host = "127.0.0.1:8080"
+
+  /// The app over a journal in a temporary folder holding one entry (`id`, "Walk"), behind a
+  /// loopback gate; what it reports (its log) is kept.
+  final class App: @unchecked Sendable {
+    let journal: TempJournal
+    let server: AppServer
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    init(
+      files: [String: String]? = nil, templates: [String: String] = [:], token: String = AppRepliesTests.token,
+      encrypted: Bool = false
+    ) throws {
+      journal = try TempJournal(
+        files ?? ["2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")])
+      for (name, text) in templates { try journal.write(".ilgi/templates/" + name, text) }
+      nonisolated(unsafe) var report: (String) -> Void = { _ in }
+      let hooks = Diary.Hooks(
+        weather: { _, _ in "Clear, 4°C" }, report: { report($0) })
+      let diary = Diary(
+        store: try journal.store(), templates: TemplateRenderer(overrideFolder: journal.root + "/.ilgi/templates"),
+        effects: .none, zone: .seoul, now: { Date() }, hooks: hooks)
+      server = AppServer(
+        diary: diary, gate: RequestGate(token: token, checksHost: true), language: .english,
+        renderer: MarkdownRenderer(), encrypted: encrypted)
+      report = { [weak self] line in self?.lock.withLock { self?.lines.append(line) } }
+    }
+
+    /// What the app reported (to the terminal of `ilgi serve`).
+    var reported: [String] { lock.withLock { lines } }
+
+    /// The reply to `method target`, asked from this computer with `headers`; with the token
+    /// (`Authorization: Bearer`) unless `token` is false.
+    func ask(
+      _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = [], token: Bool = true
+    ) async -> Reply {
+      var fields = ["Host": AppRepliesTests.host]
+      if token { fields["Authorization"] = "Bearer " + AppRepliesTests.token }
+      fields.merge(headers) { $1 }
+      return await server.reply(ServerRequest(method: method, target: target, headers: fields, body: body))
+    }
+
+    /// A write as the app's page sends it: the write header, this server's origin, JSON.
+    func write(_ method: String, _ target: String, _ object: [String: Any], headers: [String: String] = [:]) async
+      -> Reply
+    {
+      let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+      let fields = [
+        "X-Ilgi-Request": "1", "Origin": "http://" + AppRepliesTests.host, "Content-Type": "application/json",
+      ].merging(headers) { $1 }
+      return await ask(method, target, headers: fields, body: Array(body))
+    }
+  }
+
+  /// A reply's header, by name in any case.
+  static func header(_ reply: Reply, _ name: String) -> String? {
+    reply.headers.last { $0.0.lowercased() == name.lowercased() }?.1
+  }
+
+  static func text(_ reply: Reply) -> String { String(decoding: reply.body, as: UTF8.self) }
+
+  static func json(_ reply: Reply) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(reply.body))) as? [String: Any] ?? [:]
+  }
+
+  /// A journal that cannot seal what it is given (its config unreadable beside a sealed index)
+  /// refuses the save in words that say so, not as an empty entry; nothing is written.
+  @Test func aSealingFailureIsNotShownAsAnEmptyEntry() async throws {
+    let app = try App()
+    try app.journal.write(".ilgi/config.toml", "<<<<<<< HEAD\n[encryption]\nrecipients = \"age1x\"\n")
+    let made = await app.write("POST", "/api/entries", ["content": "Secret words\n\nmore"])
+    #expect(made.status == 500)
+    let error = Self.json(made)["error"] as? String ?? ""
+    #expect(error == Catalog(.english).text(.appNotSealed, []), "\(error)")
+    #expect(!error.contains("empty"))
+    #expect(app.journal.entryFiles() == ["2026/03/2026-03-01-0900-walk.md"])
+    #expect(app.reported.contains { $0.contains("cannot be read") }, "\(app.reported)")
+  }
+
+  // MARK: Who may ask
+
+  /// Every account of this computer reaches 127.0.0.1: a loopback server wants its token too,
+  /// and says so in the browser's language; only the shipped script, style and icon are free.
+  @Test func aLoopbackServerAnswersOnlyWithItsToken() async throws {
+    let app = try App()
+    let refused = await app.ask("GET", "/", token: false)
+    #expect(refused.status == 401)
+    #expect(Self.header(refused, "content-type") == "text/html; charset=utf-8")
+    #expect(Self.text(refused).contains("This diary needs its token"), "\(Self.text(refused))")
+    #expect(!Self.text(refused).contains("Walk"))
+    let korean = await app.ask("GET", "/entry/" + Self.id, headers: ["Accept-Language": "ko-KR,ko;q=0.9"], token: false)
+    #expect(korean.status == 401)
+    #expect(Self.text(korean).contains("토큰이 필요합니다"), "\(Self.text(korean))")
+    let api = await app.ask("GET", "/api/entries/" + Self.id, token: false)
+    #expect(api.status == 401)
+    #expect(Self.json(api)["error"] as? String == Catalog(.english).text(.appTokenNeeded, []))
+    let write = await app.write("POST", "/api/entries", ["content": "Sneaky"], headers: ["Authorization": ""])
+    #expect(write.status == 401)
+    #expect(app.journal.entryFiles() == ["2026/03/2026-03-01-0900-walk.md"])
+    #expect(await app.ask("GET", "/", headers: ["Authorization": "Bearer wrong"], token: false).status == 401)
+    #expect(await app.ask("GET", "/", headers: ["Cookie": "ilgi_token_8080=wrong"], token: false).status == 401)
+    // The token as a script sends it, and as the cookie keeps it.
+    #expect(await app.ask("GET", "/").status == 200)
+    let cookie = await app.ask("GET", "/", headers: ["Cookie": "a=b; ilgi_token_8080=" + Self.token], token: false)
+    #expect(cookie.status == 200)
+    #expect(Self.text(cookie).contains("Walk"))
+    // The page asking for the token is whole: its style, script and icon need none.
+    for asset in ["/app/app.css", "/app/app.js", "/app/icon.svg", "/manifest.webmanifest"] {
+      #expect(await app.ask("GET", asset, token: false).status == 200, "\(asset)")
+    }
+    #expect(await app.ask("GET", "/app/nothing.js", token: false).status == 401)
+    // Another name for this computer (DNS rebinding) is not this server, token or not.
+    #expect(await app.ask("GET", "/", headers: ["Host": "diary.evil.example:8080"]).status == 421)
+  }
+
+  /// The address `ilgi serve` prints holds the token: opened, it sets the cookie and sends the
+  /// browser on to the same page without it. After a restart (a new token) the new address
+  /// wins over the cookie the browser kept; a wrong one in the address is refused even with a
+  /// good cookie.
+  @Test func theTokenInTheAddressBecomesTheCookieAndWinsOverAnOldOne() async throws {
+    let app = try App()
+    let first = await app.ask("GET", "/search?q=walk&token=" + Self.token, token: false)
+    #expect(first.status == 303)
+    #expect(Self.header(first, "location") == "/search?q=walk")
+    let cookie = try #require(Self.header(first, "set-cookie"))
+    #expect(cookie == "ilgi_token_8080=\(Self.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000")
+    #expect(first.body.isEmpty)
+    // An old server's cookie, and this server's address.
+    let restarted = await app.ask(
+      "GET", "/?token=" + Self.token, headers: ["Cookie": "ilgi_token_8080=an-old-token"], token: false)
+    #expect(restarted.status == 303, "the cookie of an earlier run hid the printed address")
+    #expect(Self.header(restarted, "set-cookie")?.hasPrefix("ilgi_token_8080=\(Self.token);") == true)
+    let wrong = await app.ask(
+      "GET", "/?token=an-old-token", headers: ["Cookie": "ilgi_token_8080=" + Self.token], token: false)
+    #expect(wrong.status == 401)
+    // Sent here by another site's page or a file (`serve --open`): a page that goes on by
+    // itself, since a redirect would lose the SameSite=Strict cookie on the way.
+    let fromFile = await app.ask(
+      "GET", "/write?token=" + Self.token,
+      headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"],
+      token: false)
+    #expect(fromFile.status == 200)
+    #expect(Self.header(fromFile, "set-cookie")?.hasPrefix("ilgi_token_8080=\(Self.token);") == true)
+    #expect(Self.text(fromFile).contains("<meta http-equiv=\"refresh\" content=\"0; url=/write\">"))
+    #expect(!Self.text(fromFile).contains(Self.token))
+    // A token with characters a cookie cannot hold is kept encoded.
+    let odd = try App(token: "a b;c")
+    let set = await odd.ask("GET", "/?token=a%20b%3Bc", token: false)
+    #expect(Self.header(set, "set-cookie")?.hasPrefix("ilgi_token_8080=a%20b%3Bc;") == true)
+    #expect(await odd.ask("GET", "/", headers: ["Cookie": "ilgi_token_8080=a%20b%3Bc"], token: false).status == 200)
+  }
+
+  /// The address the browser is sent on to is always a path of this server: `//write` would
+  /// be the host `write` to a browser, `/\\evil.example` too.
+  @Test(arguments: [
+    ("//write?token=T", "/write"), ("///evil.example/x?token=T&q=1", "/evil.example/x?q=1"),
+    ("/\\evil.example?token=T", "/%5Cevil.example"), ("/%2F%2Fevil.example?token=T", "/%2F%2Fevil.example"),
+    ("/?q=a%20b&token=T&tag=x", "/?q=a%20b&tag=x"), ("/search?q=<script>&token=T", "/search?q=%3Cscript%3E"),
+    ("/\t/evil.example?token=T", "/%09/evil.example"),
+  ])
+  func theAddressWithoutTheTokenIsAPathOfThisServer(_ target: String, _ expected: String) async throws {
+    let app = try App()
+    let reply = await app.ask(
+      "GET", target.replacingOccurrences(of: "token=T", with: "token=" + Self.token), token: false)
+    #expect(reply.status == 303)
+    let location = try #require(Self.header(reply, "location"))
+    #expect(location == expected)
+    #expect(location.hasPrefix("/") && !location.hasPrefix("//") && !location.hasPrefix("/\\"))
+  }
+
+  // MARK: Every reply
+
+  /// The headers no reply of the app goes without.
+  static let securityHeaders = [
+    ("Content-Security-Policy", AppServer.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
+  ]
+
+  static func expectSecurityHeaders(_ reply: Reply, _ what: String) {
+    for (name, value) in securityHeaders {
+      #expect(header(reply, name) == value, "\(what) (\(reply.status)) has \(name): \(header(reply, name) ?? "none")")
+    }
+  }
+
+  /// Every route, every method, and every refusal and failure the app makes, the listener's
+  /// too: each has the security headers, its status, and a body of the kind it should be.
+  @Test func everyReplyCarriesTheSecurityHeaders() async throws {
+    let app = try App(templates: ["app-search.html": "{{#broken}}"])
+    let entry = "/api/entries/" + Self.id
+    let html = "text/html; charset=utf-8"
+    let json = "application/json"
+    let reads: [(String, Int, String)] = [
+      ("/", 200, html), ("/entry/" + Self.id, 200, html), ("/write", 200, html), ("/write/" + Self.id, 200, html),
+      ("/search", 500, html), ("/onthisday", 200, html), (entry, 200, json), (entry + "/share", 200, json),
+      ("/api/search?q=walk", 200, json), ("/api/weather", 200, json),
+      ("/app/app.js", 200, "text/javascript; charset=utf-8"),
+      ("/app/app.css", 200, "text/css; charset=utf-8"), ("/app/icon.svg", 200, "image/svg+xml"),
+      ("/manifest.webmanifest", 200, "application/manifest+json"), ("/entry/..%2F..%2Fx", 400, html),
+      ("/nothing", 404, html), ("/entry/NO-SUCH-ENTRY", 404, html), ("/api/entries/NO-SUCH-ENTRY", 404, json),
+      ("/api/nothing", 404, json), ("/app/nothing.js", 404, html), ("/api/weather?lat=100&lon=0", 400, json),
+    ]
+    for (target, status, type) in reads {
+      for method in ["GET", "HEAD"] {
+        let reply = await app.ask(method, target)
+        #expect(reply.status == status, "\(method) \(target): \(reply.status) \(Self.text(reply))")
+        #expect(Self.header(reply, "content-type") == type, "\(method) \(target)")
+        Self.expectSecurityHeaders(reply, "\(method) \(target)")
+      }
+    }
+    let made = await app.write("POST", "/api/entries", ["content": "Tea\n\nGreen."])
+    let id = try #require(Self.json(made)["id"] as? String)
+    let version = try #require(Self.json(made)["version"] as? String)
+    let writes: [(String, String, [String: Any], Int)] = [
+      ("PUT", "/api/entries/" + id, ["content": "Tea\n\nOolong.", "base": version], 200),
+      ("PUT", "/api/entries/" + id, ["content": "Tea\n\nLost.", "base": version], 409),
+      ("PUT", "/api/entries/" + id, ["content": " ", "base": version], 422),
+      ("PUT", "/api/entries/" + id, ["content": "x"], 400),
+      ("POST", "/api/entries/" + id + "/settle", [:], 200),
+      ("POST", "/api/merge", ["base": "a\n", "mine": "a\nb\n", "theirs": "c\na\n"], 200),
+      ("POST", "/api/merge", ["base": "a"], 400),
+      ("PATCH", "/api/entries/" + id, [:], 405),
+      ("DELETE", "/api/entries/NO-SUCH-ENTRY", [:], 404),
+    ]
+    Self.expectSecurityHeaders(made, "POST /api/entries")
+    for (method, target, body, status) in writes {
+      let reply = await app.write(method, target, body)
+      #expect(reply.status == status, "\(method) \(target): \(reply.status) \(Self.text(reply))")
+      #expect(Self.header(reply, "content-type") == json, "\(method) \(target)")
+      Self.expectSecurityHeaders(reply, "\(method) \(target)")
+    }
+    let deleted = await app.write("DELETE", "/api/entries/" + id, [:])
+    #expect(deleted.status == 200)
+    let restored = await app.write("POST", "/api/restore", ["trash": Self.json(deleted)["trash"] ?? ""])
+    #expect(restored.status == 200)
+    Self.expectSecurityHeaders(restored, "POST /api/restore")
+    // Refusals: no token, another name, no write header, a form's type, a body too large
+    // (which the listener refuses before the app sees it, through the app's own funnel).
+    let refusals: [(Reply, Int)] = [
+      (await app.ask("GET", "/", token: false), 401),
+      (await app.ask("GET", "/", headers: ["Host": "evil.example"]), 421),
+      (await app.ask("POST", "/api/entries", body: Array("{}".utf8)), 403),
+      (await app.write("POST", "/api/entries", [:], headers: ["Content-Type": "text/plain"]), 415),
+      (app.server.refuse(.tooLarge(limit: 1 << 20), ServerRequest(method: "POST", target: "/api/entries")), 413),
+    ]
+    for (reply, status) in refusals {
+      #expect(reply.status == status)
+      Self.expectSecurityHeaders(reply, "the \(status)")
+    }
+    #expect(Self.json(refusals[4].0)["error"] as? String == Catalog(.english).text(.appTooLarge, ["1 MiB"]))
+  }
+
+  /// What went wrong is said in the page's language, in words that say what to do; the
+  /// detail (a Swift value, an absolute path) goes to the server's log only.
+  @Test func errorsAreInThePagesWordsAndTheirDetailInTheLog() async throws {
+    let app = try App(templates: ["app-list.html": "{{#broken}}"])
+    let korean = ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.8"]
+    let failed = await app.ask("GET", "/", headers: korean)
+    #expect(failed.status == 500)
+    let page = Self.text(failed)
+    #expect(page.contains(Catalog(.korean).text(.appFailed, [])), "\(page)")
+    #expect(
+      !page.contains(app.journal.base) && !page.contains("JournalError") && !page.contains("template("), "\(page)")
+    #expect(app.reported.contains { $0.hasPrefix("GET /: ") && $0.contains(app.journal.root) }, "\(app.reported)")
+
+    // A trashed entry whose place is taken again: 409, the place named within the journal.
+    let deleted = await app.write("DELETE", "/api/entries/" + Self.id, [:])
+    let trash = try #require(Self.json(deleted)["trash"] as? String)
+    try app.journal.write("2026/03/2026-03-01-0900-walk.md", "Someone else's file.\n")
+    let occupied = await app.write("POST", "/api/restore", ["trash": trash], headers: korean)
+    #expect(occupied.status == 409)
+    let message = try #require(Self.json(occupied)["error"] as? String)
+    #expect(message == Catalog(.korean).text(.appOccupied, ["2026/03/2026-03-01-0900-walk.md"]), "\(message)")
+    #expect(!message.contains(app.journal.base) && !message.contains("JournalError"))
+    #expect(app.journal.text("2026/03/2026-03-01-0900-walk.md") == "Someone else's file.\n")
+
+    // A body that is not JSON, a restore without what it needs, an unknown request.
+    let garbled = await app.ask(
+      "POST", "/api/entries",
+      headers: ["X-Ilgi-Request": "1", "Origin": "http://" + Self.host, "Content-Type": "application/json"]
+        .merging(korean) { $1 }, body: Array("{not json".utf8))
+    #expect(garbled.status == 400)
+    #expect(Self.json(garbled)["error"] as? String == Catalog(.korean).text(.appNotJSON, []))
+    let bare = await app.write("POST", "/api/restore", [:])
+    #expect(Self.json(bare)["error"] as? String == "This request needs \"trash\"; reload the page and try again.")
+    let unknown = await app.write("POST", "/api/nothing", [:])
+    #expect(unknown.status == 405)
+    #expect(Self.json(unknown)["error"] as? String == Catalog(.english).text(.appNoSuchRequest, ["POST /api/nothing"]))
+
+    // A query the search cannot run: the page and the API say why.
+    let long = (1...65).map { "w\($0)" }.joined(separator: "+")
+    let searched = await app.ask("GET", "/search?q=" + long)
+    #expect(searched.status == 400)
+    #expect(Self.text(searched).contains("the search has 65 words and tags; ask with at most 64"))
+    let asked = await app.ask("GET", "/api/search?q=" + long)
+    #expect(asked.status == 400)
+    #expect(
+      Self.json(asked)["error"] as? String
+        == "The search cannot be run: the search has 65 words and tags; ask with at most 64")
+  }
+
+  // MARK: Another site's page
+
+  /// What a browser marks as asked by another site's page (an `<img>`, a frame, a fetch) is
+  /// refused before the index is touched; the person following a link to the app is not.
+  @Test func aPageOfAnotherSiteCannotMakeTheAppRead() async throws {
+    let app = try App()
+    let image = ["Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"]
+    let long = (1...64).map { "w\($0)" }.joined(separator: "+OR+")
+    for site in ["cross-site", "same-site"] {
+      for target in ["/", "/search?q=" + long, "/api/search?q=" + long, "/api/entries/" + Self.id, "/app/icon.svg"] {
+        let reply = await app.ask("GET", target, headers: image.merging(["Sec-Fetch-Site": site]) { $1 })
+        #expect(reply.status == 403, "\(site) \(target): \(reply.status)")
+        #expect(Self.text(reply).contains("A page of another site asked for this"), "\(target)")
+        Self.expectSecurityHeaders(reply, "\(site) \(target)")
+      }
+    }
+    let framed = await app.ask(
+      "GET", "/entry/" + Self.id,
+      headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"])
+    #expect(framed.status == 403)
+    let fetched = await app.ask("GET", "/api/entries/" + Self.id, headers: ["Origin": "http://evil.example"])
+    #expect(fetched.status == 403)
+    // A link followed from elsewhere, the app's own pages, a bookmark, a script without a browser.
+    let followed = ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"]
+    #expect(await app.ask("GET", "/entry/" + Self.id, headers: followed).status == 200)
+    for site in ["same-origin", "none"] {
+      #expect(await app.ask("GET", "/api/search?q=walk", headers: ["Sec-Fetch-Site": site]).status == 200)
+    }
+    #expect(await app.ask("GET", "/api/search?q=walk", headers: ["Origin": "http://" + Self.host]).status == 200)
+    #expect(await app.ask("GET", "/api/search?q=walk").status == 200)
+  }
+
+  // MARK: An encrypted journal
+
+  /// The browser keeps every page's title and address in its history (and syncs it): for an
+  /// encrypted journal, no title of an entry and no searched word goes into either. The search
+  /// form is a POST, the page's script asks with the query in the body, and the
+  /// Content-Security-Policy allows both.
+  @Test(arguments: [false, true])
+  func anEncryptedJournalKeepsTitlesAndQueriesOutOfAddresses(_ encrypted: Bool) async throws {
+    let app = try App(
+      files: [
+        "2026/03/2026-03-01-0900-walk.md": entry(Self.id, "2026-03-01T09:00:00+09:00", "Walk", extra: "tags: [river]\n")
+      ], encrypted: encrypted)
+    let title = (encrypted ? "<title>Diary</title>" : "<title>Walk</title>")
+    for page in ["/entry/" + Self.id, "/write/" + Self.id] {
+      let html = Self.text(await app.ask("GET", page))
+      #expect(html.contains(title), "\(page): \(html.prefix(400))")
+    }
+    let search = await app.ask("GET", "/search")
+    #expect(Self.text(search).contains("method=\"\(encrypted ? "post" : "get")\" action=\"/search\""))
+    let policy = try #require(Self.header(search, "content-security-policy"))
+    #expect(policy.contains("form-action 'self'") && policy.contains("connect-src 'self'"))
+    // The form's POST, from this server's page: the results, with nothing in the address.
+    let form = [
+      "Origin": "http://" + Self.host, "Content-Type": "application/x-www-form-urlencoded",
+      "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document",
+    ]
+    // (A page whose Referrer-Policy is no-referrer sends `Origin: null` with its forms.)
+    for origin in ["http://" + Self.host, "null"] {
+      let posted = await app.ask(
+        "POST", "/search", headers: form.merging(["Origin": origin]) { $1 }, body: Array("q=walk".utf8))
+      #expect(posted.status == 200)
+      #expect(Self.text(posted).contains("<mark>Walk</mark>"), "\(Self.text(posted))")
+    }
+    // Another site's form cannot ask (its Origin), and one without an Origin is no form.
+    for origin in ["http://evil.example", "null"] {
+      let foreign = form.merging(["Origin": origin, "Sec-Fetch-Site": "cross-site"]) { $1 }
+      let refused = await app.ask("POST", "/search", headers: foreign, body: Array("q=walk".utf8))
+      #expect(refused.status == 403)
+      #expect(Self.header(refused, "content-type") == "text/html; charset=utf-8")
+    }
+    let bare = ["Content-Type": "application/x-www-form-urlencoded"]
+    #expect(await app.ask("POST", "/search", headers: bare, body: Array("q=walk".utf8)).status == 403)
+    // The script's search as you type: the query in the body.
+    let typed = await app.write("POST", "/api/search", ["q": "wal"])
+    #expect(typed.status == 200)
+    let hits = try #require(Self.json(typed)["hits"] as? [[String: Any]])
+    #expect(hits.first?["title"] as? String == "Walk")
+    #expect(await app.write("POST", "/api/search", [:]).status == 400)
+  }
+
+  // MARK: Typed bodies
+
+  static func keys(_ reply: Reply) -> [String] { json(reply).keys.sorted() }
+
+  /// Every API reply has exactly the keys the page's script reads, written as JSON writes
+  /// them (`/` as it is); every request body is read as its type, so a field missing or of
+  /// the wrong kind is refused by name, and nothing is written.
+  @Test func theAPIsBodiesHaveFixedShapes() async throws {
+    let app = try App()
+    let made = await app.write("POST", "/api/entries", ["content": "Tea\n\nGreen.", "tags": "tea, home"])
+    #expect(made.status == 201)
+    #expect(Self.keys(made) == ["href", "id", "path", "version"])
+    let id = try #require(Self.json(made)["id"] as? String)
+    #expect(Self.text(made).hasPrefix("{\"href\":\"/entry/\(id)\",\"id\":"), "\(Self.text(made))")
+    let entry = await app.ask("GET", "/api/entries/" + Self.id)
+    #expect(Self.keys(entry) == ["content", "id", "path", "tags", "title", "version", "weather"])
+    #expect(Self.json(entry)["weather"] is NSNull)
+    #expect(Self.keys(await app.ask("GET", "/api/entries/" + Self.id + "/share")) == ["text", "title"])
+    #expect(Self.text(await app.ask("GET", "/api/weather")) == #"{"weather":"Clear, 4°C"}"#)
+    for search in [await app.ask("GET", "/api/search?q=walk"), await app.write("POST", "/api/search", ["q": "walk"])] {
+      let hits = try #require(Self.json(search)["hits"] as? [[String: Any]])
+      #expect(hits.count == 1)
+      #expect(hits.first?.keys.sorted() == ["date", "href", "id", "iso", "preview", "snippet", "tags", "title"])
+      let pieces = try #require(hits.first?["snippet"] as? [[String: Any]])
+      #expect(pieces.contains { $0["mark"] as? Bool == true && $0["text"] as? String == "Walk" }, "\(pieces)")
+    }
+    let version = try #require(Self.json(made)["version"] as? String)
+    let saved = await app.write("PUT", "/api/entries/" + id, ["content": "Tea\n\nOolong.", "base": version])
+    #expect(saved.status == 200)
+    #expect(Self.keys(saved) == ["href", "id", "path", "version"])
+    let conflict = await app.write("PUT", "/api/entries/" + id, ["content": "Tea\n\nLost.", "base": version])
+    #expect(conflict.status == 409)
+    #expect(Self.keys(conflict) == ["content", "error", "tags", "version"])
+    #expect(Self.text(await app.write("POST", "/api/entries/" + id + "/settle", [:])) == "{}")
+    let merged = await app.write("POST", "/api/merge", ["base": "a\n", "mine": "a\nb\n", "theirs": "c\na\n"])
+    #expect(Self.keys(merged) == ["clean", "content"])
+    #expect(Self.json(merged)["clean"] as? Bool == true)
+    let deleted = await app.write("DELETE", "/api/entries/" + id, [:])
+    #expect(Self.keys(deleted) == ["trash"])
+    let restored = await app.write("POST", "/api/restore", ["trash": Self.json(deleted)["trash"] ?? ""])
+    #expect(Self.keys(restored) == ["href", "id"])
+    #expect(
+      Self.text(await app.ask("GET", "/manifest.webmanifest"))
+        == ##"{"background_color":"#fbfaf7","display":"standalone","icons":[{"purpose":"any","sizes":"any","##
+        + ##""src":"/app/icon.svg","type":"image/svg+xml"},{"purpose":"maskable","sizes":"any","src":"/app/icon.svg","##
+        + ##""type":"image/svg+xml"}],"lang":"en","name":"Diary","scope":"/","short_name":"Diary","start_url":"/","##
+        + ##""theme_color":"#3b5b7a"}"##)
+
+    // Bodies of the wrong shape: refused by name, nothing written.
+    let before = app.journal.entryFiles()
+    let refused: [(String, String, [String: Any], String)] = [
+      ("POST", "/api/entries", ["content": 5], Catalog(.english).text(.appNotJSON, [])),
+      ("POST", "/api/entries", ["content": "x", "tags": 5], Catalog(.english).text(.appNotJSON, [])),
+      ("POST", "/api/entries", ["content": "x", "weather": ["Rain"]], Catalog(.english).text(.appNotJSON, [])),
+      ("POST", "/api/entries", ["tags": "x"], Catalog(.english).text(.appMissingFields, ["\"content\""])),
+      ("POST", "/api/entries", ["content": NSNull()], Catalog(.english).text(.appMissingFields, ["\"content\""])),
+      ("PUT", "/api/entries/" + Self.id, ["content": "x"], Catalog(.english).text(.appMissingFields, ["\"base\""])),
+      (
+        "PUT", "/api/entries/" + Self.id, ["content": "x", "base": version, "settled": "yes"],
+        Catalog(.english).text(.appNotJSON, [])
+      ),
+      ("POST", "/api/merge", ["base": "a"], Catalog(.english).text(.appMissingFields, ["\"mine\""])),
+      ("POST", "/api/search", ["q": 1], Catalog(.english).text(.appNotJSON, [])),
+    ]
+    for (method, target, body, message) in refused {
+      let reply = await app.write(method, target, body)
+      #expect(reply.status == 400, "\(method) \(target) \(body): \(reply.status)")
+      #expect(Self.json(reply)["error"] as? String == message, "\(method) \(target) \(body): \(Self.text(reply))")
+    }
+    #expect(app.journal.entryFiles() == before)
+  }
+}
