@@ -86,16 +86,21 @@ struct Context {
 
   /// The journal with this person's keys: encrypted entries open with their identity. Whether
   /// the journal is sealed is its own fact (`JournalSealing`): an encrypted journal whose
-  /// identity cannot be had, or a journal that cannot tell whether it is encrypted, stops here
-  /// with one line saying why.
+  /// identity cannot be had stops here with one line; one that cannot tell is opened (to mend
+  /// it, `ilgi config`) and every write and the index stop on it. Recipients set anywhere but
+  /// the journal's own config are refused rather than ignored. The drafts folder is the one of
+  /// the journal as it is now, for the whole command: an editor open while another terminal
+  /// encrypts the journal saves to the draft it opened.
   func keyed(_ store: JournalStore) throws -> JournalStore {
     let keyring = self.keyring
     let cipher = JournalCipher { () throws(JournalCipher.KeyError) in try keyring.identities() }
     switch store.sealing.state {
     case .plain:
+      if let elsewhere = settings.string(.encryptionRecipients), !elsewhere.isEmpty {
+        throw Failure(tr(.errRecipientsElsewhere, display(store.root)))
+      }
+    case .unknown:
       break
-    case .unknown(let why):
-      throw Diagnostics.describe(JournalError(path: display(store.root), reason: .sealingUnknown(why)))
     case .sealed:
       do {
         _ = try cipher.identities()
@@ -103,7 +108,7 @@ struct Context {
         throw Failure(error.message, status: ExitStatus.noSuchEntry)
       }
     }
-    return store.with(cipher: cipher)
+    return store.with(cipher: cipher).with(draftsAt: store.draftsRoot)
   }
 
   /// `~/ilgi` rather than `/home/someone/ilgi`.
@@ -151,6 +156,10 @@ struct Context {
     quiet: Set<JournalPath> = [], warnings: Bool = true, attachments: Bool = false
   ) throws -> (EntryIndex, IndexReport) {
     let (index, report): (EntryIndex, IndexReport)
+    if case .unknown(let why) = store.sealing.state {
+      // A plain index of a journal that may be encrypted would be its text in the clear.
+      throw Diagnostics.describe(JournalError(path: display(store.root), reason: .sealingUnknown(why)))
+    }
     do {
       (index, report) = try EntryIndex.load(store, rebuild: rebuild, progress: progress, attachments: attachments)
     } catch {

@@ -132,21 +132,7 @@ enum Diagnostics {
   }
 
   /// What is wrong with a search, in words that say what to fix.
-  static func describe(_ problem: SearchQuery.Problem) -> String {
-    switch problem.kind {
-    case .orNeedsWords: tr(.searchOrNeedsWords)
-    case .doubleNot: tr(.searchDoubleNot)
-    case .tagAfterOperator: tr(.searchTagAfterOperator)
-    case .noLetters(let term): tr(.searchNoLetters, term)
-    case .orAtEnd: tr(.searchOrAtEnd)
-    case .notAtEnd: tr(.searchNotAtEnd)
-    case .empty: tr(.searchEmpty)
-    case .unclosedQuote: tr(.searchUnclosedQuote)
-    case .tagNeedsName: tr(.searchTagNeedsName)
-    case .excludedTag: tr(.searchExcludedTag)
-    case .tooManyTerms(let count): tr(.searchTooManyTerms, count, SearchQuery.termLimit)
-    }
-  }
+  static func describe(_ problem: SearchQuery.Problem) -> String { problem.text(Localization.catalog) }
 
   /// A note the index stored about an entry (`ilgi doctor`).
   static func describe(note: String) -> String {

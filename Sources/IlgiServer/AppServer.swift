@@ -17,10 +17,12 @@ public final class AppServer: ServerResponder {
   let diary: Diary
   let language: Language
   let renderer: MarkdownRenderer
-  /// Whether the journal is encrypted (`JournalStore.encryptsNewEntries`): then no page's
+  /// Whether the journal is encrypted (`JournalStore.encryptsNewEntries`, asked at each
+  /// request, so `ilgi encrypt` while serving counts at once, or set for tests): then no page's
   /// `<title>` holds an entry's title and no search puts its query in an address, so neither
   /// lands in the browser's history.
-  let encrypted: Bool
+  var encrypted: Bool { alwaysEncrypted || diary.store.encryptsNewEntries }
+  private let alwaysEncrypted: Bool
 
   /// Makes the app over `diary`, letting in what `gate` does; `language` is the journal's, used
   /// when the browser asks for neither Korean nor English.
@@ -31,7 +33,7 @@ public final class AppServer: ServerResponder {
     self.gate = gate
     self.language = language
     self.renderer = renderer
-    self.encrypted = encrypted
+    alwaysEncrypted = encrypted
   }
 
   /// What no page may do: load anything from elsewhere, run inline script, be framed.

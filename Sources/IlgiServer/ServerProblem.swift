@@ -94,21 +94,7 @@ public enum ServerProblem: Sendable, Equatable {
   }
 
   /// A search's problem in `catalog`'s words: the CLI's (`ilgi search`) own texts.
-  static func text(_ problem: SearchQuery.Problem, _ catalog: Catalog) -> String {
-    switch problem.kind {
-    case .orNeedsWords: catalog(.searchOrNeedsWords)
-    case .doubleNot: catalog(.searchDoubleNot)
-    case .tagAfterOperator: catalog(.searchTagAfterOperator)
-    case .noLetters(let term): catalog(.searchNoLetters, term)
-    case .orAtEnd: catalog(.searchOrAtEnd)
-    case .notAtEnd: catalog(.searchNotAtEnd)
-    case .empty: catalog(.searchEmpty)
-    case .unclosedQuote: catalog(.searchUnclosedQuote)
-    case .tagNeedsName: catalog(.searchTagNeedsName)
-    case .excludedTag: catalog(.searchExcludedTag)
-    case .tooManyTerms(let count): catalog(.searchTooManyTerms, count, SearchQuery.termLimit)
-    }
-  }
+  static func text(_ problem: SearchQuery.Problem, _ catalog: Catalog) -> String { problem.text(catalog) }
 
   /// A byte count as a person reads it: `1 MiB`, `512 KiB`, `300 bytes`.
   static func size(_ bytes: Int) -> String {

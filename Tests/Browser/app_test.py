@@ -19,31 +19,11 @@ import sys
 import time
 import unicodedata
 
+from browser_support import CHROMIUM, Failed, check, wait_for
 from playwright.sync_api import sync_playwright
 
 URL, JOURNAL, ILGI, SHOTS, TOKEN = sys.argv[1:6]
 PHONE = {"width": 390, "height": 844}
-CHROMIUM = os.environ.get("ILGI_CHROMIUM", "/usr/bin/chromium")
-
-
-class Failed(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failed(message)
-
-
-def wait_for(condition, message, seconds=8.0):
-    """Polls `condition` until it is true, failing with `message` after `seconds`."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise Failed(message)
 
 
 def entries():

@@ -13,10 +13,10 @@ import json
 import os
 import sys
 
+from browser_support import CHROMIUM
 from playwright.sync_api import sync_playwright
 
 PAGE, URL = sys.argv[1:3]
-CHROMIUM = os.environ.get("ILGI_CHROMIUM", "/usr/bin/chromium")
 
 
 def main():

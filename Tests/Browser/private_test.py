@@ -10,32 +10,13 @@ WORD is a word of the entry SECRET_TITLE. A failed check ends the run with exit 
 """
 
 import json
-import os
 import sys
 import time
 
+from browser_support import CHROMIUM, Failed, check, wait_for
 from playwright.sync_api import sync_playwright
 
 URL, TOKEN, ENTRY_ID, SECRET, WORD = sys.argv[1:6]
-CHROMIUM = os.environ.get("ILGI_CHROMIUM", "/usr/bin/chromium")
-
-
-class Failed(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failed(message)
-
-
-def wait_for(condition, message, seconds=8.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise Failed(message)
 
 
 def history(page):

@@ -176,6 +176,19 @@ import Testing
       [try TestTools.age, "-d", "-i", EncryptionTests.identityFile(h), "-o", h.journal.base + "/photo.jpeg", sealed])
     #expect(opened.status == 0, "\(opened.stderr)")
     #expect(FileManager.default.contents(atPath: h.journal.base + "/photo.jpeg") == photo)
+
+    // The photo is converted with its entry: re-sealed without a removed key, opened by decrypt.
+    let (second, recipient) = try EncryptionTests.secondKey(h)
+    try h.run("key", "add", recipient).expectSuccess()
+    #expect(try EncryptionTests.ageDecrypt(sealed, identity: second).status == 0)
+    try h.run("key", "remove", recipient).expectSuccess()
+    #expect(try EncryptionTests.ageDecrypt(sealed, identity: second).status != 0)
+    try h.run("decrypt").expectSuccess()
+    #expect(!FileManager.default.fileExists(atPath: sealed))
+    #expect(h.journal.bytes("2024/11/d41d8cd98f00b204e9800998ecf8427e.jpeg") == Array(photo))
+    try h.run("encrypt").expectSuccess()
+    #expect(FileManager.default.fileExists(atPath: sealed))
+    #expect(EncryptionTests.filesHolding("zebrapixel", under: h.journal.root).isEmpty)
   }
 
   @Test func dayOneZipWithPhotos() throws {

@@ -172,6 +172,19 @@ import Testing
     #expect(EncryptionTests.filesHolding(Self.marker, under: h.journal.root).isEmpty)
   }
 
+  @Test func recipientsSetOutsideTheJournalsConfigAreRefusedNotIgnored() throws {
+    let h = try Harness([
+      "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\nRun\n"
+    ])
+    let recipient = X25519Identity.generate().recipient.encoded
+    let before = h.journal.snapshot()
+    let made = try h.run(
+      "new", "--no-weather", "Plain \(Self.marker)", env: ["ILGI_ENCRYPTION_RECIPIENTS": recipient])
+    #expect(made.status == 1, "\(made.stderr)")
+    #expect(made.stderr.contains("encryption.recipients is set outside"), "\(made.stderr)")
+    #expect(h.journal.snapshot() == before)
+  }
+
   @Test func aPlainJournalWithABrokenConfigStaysPlainAndWarns() throws {
     let h = try Harness([
       "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\nRun\n"

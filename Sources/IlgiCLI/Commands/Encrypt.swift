@@ -50,8 +50,12 @@ extension Ilgi {
       }
       // The old names and the new ones: the files under YYYY/ after the conversion.
       let now = store.scan().files.filter { EncryptedName.isEncrypted($0.rawValue) }
+      let attachments = done.converted.filter { !EncryptedName.isEntry($0.rawValue) && !$0.isTrashed }.map {
+        $0.rawValue.hasSuffix(EncryptedName.suffix) ? $0 : JournalPath($0.rawValue + EncryptedName.suffix)
+      }
       context.recordChange(
-        store, done.converted.filter { !$0.isTrashed } + now + GitAttributes.files, "ilgi: encrypt the journal")
+        store, done.converted.filter { !$0.isTrashed } + now + attachments + GitAttributes.files,
+        "ilgi: encrypt the journal")
       return (done.converted, recipients, store)
     }
   }
@@ -68,22 +72,33 @@ extension Ilgi {
       let context = Context(global)
       let store = try context.openJournal()
       let bar = Terminal.progressBar(tr(.decryptProgress))
-      let done = try Key.convert { () throws(JournalError) in try store.decryptAll(progress: bar) }
-      // The sealed index goes first, the recipients last: until then a stopped run is still an
-      // encrypted journal's (a list gone with the sealed index still there is a damage).
-      unlink(store.root + "/" + EntryIndex.sealedFile)
+      // The sealed index goes first, the recipients last, both under the conversion's lock:
+      // until then a stopped run is still an encrypted journal's (a list gone with the sealed
+      // index still there is a damage), and no writer seals anything after the last file.
       let config = Settings.journalPath(root: store.root)
-      if let file = try? Config.load(config, journal: true),
-        let edited = try? file.removing(.encryptionRecipients)
-      {
-        try Config.write(edited.text, to: config)
+      let done = try Key.convert { () throws(JournalError) in
+        try store.decryptAll(progress: bar) { () throws(JournalError) in
+          unlink(store.root + "/" + EntryIndex.sealedFile)
+          guard let file = try? Config.load(config, journal: true),
+            let edited = try? file.removing(.encryptionRecipients)
+          else { return }
+          do {
+            try Config.write(edited.text, to: config)
+          } catch {
+            throw JournalError(
+              path: config, reason: .io(FileSystemError(path: config, code: EIO, operation: "write")))
+          }
+        }
       }
       try Key.run { () throws(JournalError) in
         try store.moveDrafts(from: store.memoryDraftsRoot, to: store.plainDraftsRoot)
       }
       context.recordChange(
         store,
-        done.converted.filter { !$0.isTrashed }.flatMap { [$0, JournalPath(EncryptedName.plain($0.rawValue))] }
+        done.converted.filter { !$0.isTrashed }.flatMap { path in
+          let sealedName = path.rawValue.hasSuffix(EncryptedName.suffix)
+          return [path, sealedName ? JournalPath(String(path.rawValue.dropLast(EncryptedName.suffix.count))) : path]
+        }
           + [JournalPath(JournalLayout.ilgiFolder + "/config.toml")],
         "ilgi: decrypt the journal")
       Terminal.standardOutput.write(tr(.decryptDone, done.converted.count) + "\n")

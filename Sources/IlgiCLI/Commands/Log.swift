@@ -31,7 +31,7 @@ extension Ilgi {
         arguments += ["--follow", "--", entry.path.rawValue]
         shown = entry.path.rawValue
       }
-      let result = try git.run(arguments)
+      let result = try git.run(arguments, passingSecrets: patch)
       guard result.status == 0 || result.stderr.contains("does not have any commits") else {
         throw Failure(tr(.errGit, "log", result.firstErrorLine))
       }

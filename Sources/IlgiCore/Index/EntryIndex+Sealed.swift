@@ -48,11 +48,17 @@ extension EntryIndex {
   }
 
   /// Writes the index back to its sealed file, atomically; nothing for an index without one.
+  /// Under the journal's lock, sealed to the recipients as they are then: a conversion running
+  /// meanwhile (`ilgi decrypt` removing the sealed index) is never undone by a late write.
   func persistSealed() throws {
     guard let seal else { return }
     let image = try queue.inDatabase { db in try Self.serialize(db) }
-    let sealed = try seal.store.sealForJournal(image, path: JournalLayout.ilgiFolder + "/index.age")
-    try LocalFileSystem().writeAtomically(sealed, toPath: seal.path, permissions: JournalLayout.filePermissions)
+    try seal.store.whileLocked { () throws(JournalError) in
+      let sealed = try seal.store.sealForJournal(image, path: JournalLayout.ilgiFolder + "/index.age")
+      try seal.store.io(seal.path) {
+        try LocalFileSystem().writeAtomically(sealed, toPath: seal.path, permissions: JournalLayout.filePermissions)
+      }
+    }
   }
 
   private static func serialize(_ db: Database) throws -> [UInt8] {

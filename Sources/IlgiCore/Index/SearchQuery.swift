@@ -185,3 +185,22 @@ public struct SearchHit: Sendable, Equatable {
   /// Where the matched words are in `snippet`.
   public var highlights: [Range<String.Index>]
 }
+
+extension SearchQuery.Problem {
+  /// What is wrong, in `catalog`'s words that say what to fix: the CLI's and the app's.
+  public func text(_ catalog: Catalog) -> String {
+    switch kind {
+    case .orNeedsWords: catalog(.searchOrNeedsWords)
+    case .doubleNot: catalog(.searchDoubleNot)
+    case .tagAfterOperator: catalog(.searchTagAfterOperator)
+    case .noLetters(let term): catalog(.searchNoLetters, term)
+    case .orAtEnd: catalog(.searchOrAtEnd)
+    case .notAtEnd: catalog(.searchNotAtEnd)
+    case .empty: catalog(.searchEmpty)
+    case .unclosedQuote: catalog(.searchUnclosedQuote)
+    case .tagNeedsName: catalog(.searchTagNeedsName)
+    case .excludedTag: catalog(.searchExcludedTag)
+    case .tooManyTerms(let count): catalog(.searchTooManyTerms, count, SearchQuery.termLimit)
+    }
+  }
+}

@@ -109,7 +109,7 @@ public struct JournalFiles: Sendable {
   /// plain one the text itself. A journal that cannot tell writes nothing. Drafts (under
   /// `.ilgi/`) are the editor's text, kept in `draftsRoot`.
   func fileBytes(_ plaintext: [UInt8], for path: JournalPath) throws(JournalError) -> [UInt8] {
-    if path.rawValue.hasPrefix(JournalLayout.ilgiFolder + "/") { return plaintext }
+    if path.rawValue.hasPrefix(JournalLayout.draftsFolder + "/") { return plaintext }
     guard let recipients = try sealing.recipientsForWriting(path.rawValue) else {
       guard !EncryptedName.isEncrypted(path.rawValue) else {
         throw JournalError(path: path.rawValue, reason: .sealing("the journal has no recipients; ilgi key add"))

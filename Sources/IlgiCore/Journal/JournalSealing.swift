@@ -132,11 +132,11 @@ public final class JournalSealing: @unchecked Sendable {
     return String(path[path.index(after: range.lowerBound)...])
   }
 
-  /// What tells a file changed: inode, size, modification and change times; all zero when
-  /// there is no file.
+  /// What tells a file changed: inode, size, modification and change times (of the file a
+  /// link leads to); all zero when there is no file.
   private static func stamp(_ path: String) -> [Int64] {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return [0, 0, 0, 0] }
+    guard stat(path, &info) == 0 else { return [0, 0, 0, 0] }
     return [
       Int64(info.st_ino), Int64(info.st_size),
       Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),

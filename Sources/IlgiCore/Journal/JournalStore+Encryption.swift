@@ -18,13 +18,16 @@ extension JournalStore {
     public var unchanged = 0
   }
 
-  /// Every entry file in the tree and in the trash, to be converted alike.
+  /// Every entry file and attachment (plain or sealed) in the tree and in the trash, to be
+  /// converted alike.
   func conversionFiles() -> [JournalPath] {
-    let tree = scan().files
-    let trash = scan(under: JournalLayout.trashFolder).files.map {
+    func files(_ walk: Walk) -> [JournalPath] {
+      (walk.files + walk.attachments + walk.sealedAttachments).map(\.path).sorted()
+    }
+    let trash = files(walk(under: JournalLayout.trashFolder, attachments: true)).map {
       JournalPath(JournalLayout.trashFolder + "/" + $0.rawValue)
     }
-    return tree + trash
+    return files(walk(attachments: true)) + trash
   }
 
   /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts
@@ -37,6 +40,9 @@ extension JournalStore {
       throw JournalError(path: root, reason: .sealing("the journal has no recipients; ilgi key add"))
     }
     return try convertAll(progress: progress) { path throws(JournalError) -> Bool in
+      guard EncryptedName.isEntry(path.rawValue) else {
+        return try sealAttachment(path, to: recipients, reseal: reseal)
+      }
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
@@ -47,9 +53,14 @@ extension JournalStore {
     }
   }
 
-  /// Decrypts every entry (and trashed entry) back to `NAME.md`.
-  public func decryptAll(progress: (@Sendable (Int, Int) -> Void)? = nil) throws(JournalError) -> Conversion {
-    try convertAll(progress: progress) { path throws(JournalError) -> Bool in
+  /// Decrypts every entry (and trashed entry) back to `NAME.md`, then runs `finishing` (the
+  /// sealed index and the recipient list removed) still under the journal's lock, so no writer
+  /// seals a new file, and no index is sealed, between the last file and the list's removal.
+  public func decryptAll(
+    progress: (@Sendable (Int, Int) -> Void)? = nil, finishing: () throws(JournalError) -> Void = {}
+  ) throws(JournalError) -> Conversion {
+    try convertAll(progress: progress, finishing: finishing) { path throws(JournalError) -> Bool in
+      guard EncryptedName.isEntry(path.rawValue) else { return try openAttachment(path) }
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
@@ -73,7 +84,7 @@ extension JournalStore {
   /// whether it changed the file. The first error stops the run (what was done stays done).
   /// `progress` hears how many files are done of how many.
   private func convertAll(
-    progress: (@Sendable (Int, Int) -> Void)?,
+    progress: (@Sendable (Int, Int) -> Void)?, finishing: () throws(JournalError) -> Void = {},
     _ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> Bool
   ) throws(JournalError) -> Conversion {
     try whileLocked { () throws(JournalError) -> Conversion in
@@ -90,6 +101,7 @@ extension JournalStore {
       for (path, didChange) in zip(files, changed) {
         if didChange { done.converted.append(path) } else { done.unchanged += 1 }
       }
+      try finishing()
       return done
     }
   }
@@ -98,6 +110,14 @@ extension JournalStore {
   /// `fromMemory`; the source is removed file by file once its copy is written.
   public func moveDrafts(from folder: String, to target: String) throws(JournalError) {
     guard folder != target, fileSystem.exists(atPath: folder) else { return }
+    let base = MemoryFolder.base(variables: variables)
+    if target.hasPrefix(base + "/") {
+      do throws(MemoryFolder.Unsafe) {
+        try MemoryFolder.prepare(base: base)
+      } catch {
+        throw JournalError(path: base, reason: .unsafeMemoryFolder(error))
+      }
+    }
     var pending = [""]
     while let relative = pending.popLast() {
       let here = relative.isEmpty ? folder : folder + "/" + relative
@@ -119,6 +139,43 @@ extension JournalStore {
         }
       }
     }
+  }
+
+  /// The largest attachment a conversion reads whole.
+  static let attachmentLimit = 1 << 30
+
+  /// Seals an attachment in place and names it `NAME.age` (or seals it again, `reseal`);
+  /// whether it changed.
+  private func sealAttachment(_ path: JournalPath, to recipients: [X25519Recipient], reseal: Bool)
+    throws(JournalError) -> Bool
+  {
+    let raw = try io(absolute(path)) { try fileSystem.readFile(atPath: absolute(path), limit: Self.attachmentLimit) }
+    let named = path.rawValue.lowercased().hasSuffix(EncryptedName.suffix)
+    let sealed = AgeFile.isEncrypted(raw)
+    if named && sealed && !reseal { return false }
+    if !sealed || reseal { try sealInPlace(sealed ? try plaintext(raw, path) : raw, to: recipients, at: path) }
+    if !named { try rename(path, to: JournalPath(path.rawValue + EncryptedName.suffix)) }
+    return true
+  }
+
+  /// Names a sealed attachment without `.age`, then opens it in place; whether it changed.
+  private func openAttachment(_ path: JournalPath) throws(JournalError) -> Bool {
+    let raw = try io(absolute(path)) { try fileSystem.readFile(atPath: absolute(path), limit: Self.attachmentLimit) }
+    let named = path.rawValue.lowercased().hasSuffix(EncryptedName.suffix)
+    let sealed = AgeFile.isEncrypted(raw)
+    guard named || sealed else { return false }
+    var target = path
+    if named {
+      target = JournalPath(String(path.rawValue.dropLast(EncryptedName.suffix.count)))
+      try rename(path, to: target)
+    }
+    if sealed {
+      let text = try plaintext(raw, path)
+      try io(absolute(target)) {
+        try fileSystem.writeAtomically(text, toPath: absolute(target), permissions: JournalLayout.filePermissions)
+      }
+    }
+    return true
   }
 
   private func rawBytes(_ path: JournalPath) throws(JournalError) -> [UInt8] {

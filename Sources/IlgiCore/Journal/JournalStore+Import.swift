@@ -101,6 +101,8 @@ extension JournalStore {
     try ensureFolder(staging)
     var staged: [(item: ImportPlan.Item, file: String, attachments: [(name: String, file: String)])] = []
     defer { removeTree(root + "/" + staging) }
+    // Staged as the journal is now; moved in only if it still is (not encrypted meanwhile).
+    let stagedFor = sealing.state
     for (number, item) in plan.items.enumerated() {
       let file = root + "/\(staging)/\(number).md"
       // Staged as it will stay: sealed for an encrypted journal, so no text waits on disk in the clear.
@@ -125,6 +127,10 @@ extension JournalStore {
       staged.append((item, file, attachments))
     }
     return try whileLocked { () throws(JournalError) -> [JournalPath] in
+      guard sealing.state == stagedFor else {
+        throw JournalError(
+          path: root, reason: .sealing("the journal's encryption changed during the import; import again"))
+      }
       var entries: [JournalPath] = []
       var files: [JournalPath] = []
       for (item, file, attachments) in staged {

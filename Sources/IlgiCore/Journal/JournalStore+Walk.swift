@@ -15,6 +15,8 @@ extension JournalStore {
     public var problems: [EntryReadError]
     /// Pictures, sound and video beside the entries (only when asked for), never through a link.
     public var attachments: [(path: JournalPath, signature: FileSignature)] = []
+    /// The same sealed in an encrypted journal (`photo.jpeg.age`), only when asked for.
+    public var sealedAttachments: [(path: JournalPath, signature: FileSignature)] = []
     /// Every folder walked, with the digest of its entry files' names and signatures.
     var folders: [FolderDigest] = []
   }
@@ -73,6 +75,7 @@ extension JournalStore {
       top.files += part.files
       top.problems += part.problems
       top.attachments += part.attachments
+      top.sealedAttachments += part.sealedAttachments
       top.folders += part.folders
     }
     return top
@@ -126,11 +129,8 @@ extension JournalStore {
           if recursive { pending.append(prefix + childName) } else { folders.append(prefix + childName) }
           continue
         }
-        let isAttachment =
-          wantsAttachments && !isMarkdown && type != Int32(DT_LNK)
-          && childName.lastIndex(of: ".").map {
-            Self.attachmentExtensions.contains(childName[childName.index(after: $0)...].lowercased())
-          } == true
+        let attachment = wantsAttachments && !isMarkdown && type != Int32(DT_LNK) ? Self.attachment(childName) : nil
+        let isAttachment = attachment != nil
         guard isMarkdown || isAttachment || type == Int32(DT_UNKNOWN) else { continue }
         var info = stat()
         // An attachment is never read through a link: it could point anywhere.
@@ -173,6 +173,8 @@ extension JournalStore {
           hash.add(found.1.modified)
           hash.add(found.1.inode)
           digest &+= hash.value
+        } else if attachment == .sealed {
+          walk.sealedAttachments.append(found)
         } else {
           walk.attachments.append(found)
         }
@@ -194,5 +196,18 @@ extension JournalStore {
     defer { free(resolved) }
     let target = String(cString: resolved)
     return target.hasPrefix(inside + "/") ? nil : target
+  }
+
+  /// Whether a file name is an attachment's, plain (`photo.jpeg`) or sealed (`photo.jpeg.age`).
+  enum Attachment { case plain, sealed }
+
+  /// The kind of attachment `name` names, or nil for any other file.
+  static func attachment(_ name: String) -> Attachment? {
+    var stem = Substring(name)
+    let sealed = stem.lowercased().hasSuffix(EncryptedName.suffix)
+    if sealed { stem = stem.dropLast(EncryptedName.suffix.count) }
+    guard let dot = stem.lastIndex(of: "."), attachmentExtensions.contains(stem[stem.index(after: dot)...].lowercased())
+    else { return nil }
+    return sealed ? .sealed : .plain
   }
 }

@@ -47,10 +47,10 @@ public struct JournalWriter: Sendable {
     details.weather = changes.weather
     details.starred = starred
     let path = try store.addEntry(text: changes.content, details: details, templates: templates)
+    // Written: its effects follow even if reading it back fails.
+    effects.recordEntry(store, path, action: "new")
     let (bytes, version) = try store.versioned(path)
-    let entry = try store.parse(bytes, as: path)
-    effects.record(store, [path], store.commitMessage("new", entry))
-    return Written(id: entry.id, path: path, version: version)
+    return Written(id: try store.parse(bytes, as: path).id, path: path, version: version)
   }
 
   /// Saves `changes` to the entry at `path` if its file is still at `base` (`JournalStore.save`).
@@ -93,13 +93,13 @@ public struct JournalWriter: Sendable {
       throw JournalError(path: trashed.rawValue, reason: .invalidSelector(trashed.rawValue))
     }
     try store.whileLocked { () throws(JournalError) in try store.restoreFromTrash(trashed) }
+    effects.recordEntry(store, trashed, action: "restore")
     let entry: Entry
     do throws(EntryReadError) {
       entry = try store.read(trashed)
     } catch {
       throw JournalError(path: trashed.rawValue, reason: .unreadable(error))
     }
-    effects.record(store, [trashed], store.commitMessage("restore", entry))
     return entry
   }
 

@@ -28,10 +28,13 @@ public struct KeyChange: Sendable, Equatable {
   }
 
   /// Records the change, before the recipient list is written.
+  /// An unfinished change's keys stay listed: sealing every file to the list leaves out all.
   public func begin(in store: JournalStore) throws(JournalError) {
+    var keys = Self.pending(in: store)?.removed ?? []
+    for key in removed where !keys.contains(key) { keys.append(key) }
     let text =
       "# ilgi key remove, not finished: run it again to seal every file without these keys\n"
-      + removed.map { $0.encoded + "\n" }.joined()
+      + keys.map { $0.encoded + "\n" }.joined()
     try store.io(store.root + "/" + Self.file) {
       try store.fileSystem.writeAtomically(
         Array(text.utf8), toPath: store.root + "/" + Self.file, permissions: JournalLayout.filePermissions)

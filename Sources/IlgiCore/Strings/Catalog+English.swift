@@ -356,6 +356,8 @@ extension Catalog {
     .adviceLinkOutside: "copy the file into the journal, or remove the link",
     .appNotSealed:
       "Not saved: the journal's encryption settings cannot be used (see the server's log). Your text is still here.",
+    .errRecipientsElsewhere:
+      "encryption.recipients is set outside {1}/.ilgi/config.toml (a variable or the global config), where it does not encrypt this journal; remove it there, and run ilgi encrypt to encrypt the journal",
     .errTemplate: "template {1}: {2}; fix or remove it",
     .errSealingUnknown: "{1}: ilgi cannot tell whether this journal is encrypted, so nothing was written: {2}",
     .errBlankText: "{1}: an entry's text cannot be empty; to remove the entry, use ilgi delete",

@@ -340,6 +340,8 @@ extension Catalog {
     .readLinksOutside: "{1}은(는) 일기장 밖의 {2}을(를) 가리키는 링크라서 읽지 않습니다",
     .adviceLinkOutside: "파일을 일기장 안으로 복사하거나 링크를 지우세요",
     .appNotSealed: "저장하지 못했습니다: 일기장의 암호화 설정을 쓸 수 없습니다 (서버 기록을 보세요). 쓴 글은 여기 그대로 있습니다.",
+    .errRecipientsElsewhere:
+      "encryption.recipients가 {1}/.ilgi/config.toml 밖(환경 변수나 전역 설정)에 있어 이 일기장을 암호화하지 않습니다. 그곳에서 지우고, 암호화하려면 ilgi encrypt를 실행하세요",
     .errTemplate: "템플릿 {1}: {2}. 고치거나 지우세요",
     .errSealingUnknown: "{1}: 이 일기장이 암호화되었는지 알 수 없어 아무것도 쓰지 않았습니다: {2}",
     .errBlankText: "{1}: 일기 내용은 비울 수 없습니다. 지우려면 ilgi delete를 쓰세요",

@@ -193,6 +193,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errOccupied
   case errIO
   case errTemplate
+  case errRecipientsElsewhere
   case appNotSealed
   case readLinksOutside
   case adviceLinkOutside

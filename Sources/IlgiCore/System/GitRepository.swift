@@ -10,6 +10,8 @@ public struct GitRepository: Sendable {
   public let root: String
   /// The environment git runs with.
   public let environment: [String: String]
+  /// ilgi's secrets from the environment it was given, kept from git but for `passingSecrets`.
+  let secrets: [String: String]
 
   /// Why a git call did not do what was asked.
   public struct Failure: Error, Sendable, Equatable {
@@ -28,7 +30,9 @@ public struct GitRepository: Sendable {
   /// A repository handle without checking that one exists (for `git init`).
   public init(unchecked root: String, environment: [String: String]) {
     self.root = root
-    // git runs hooks and filters of the repository's own: none of ilgi's secrets reach them.
+    // git runs hooks and filters of the repository's own: none of ilgi's secrets reach them,
+    // but for the one read that needs them (`run(_:passingSecrets:)`).
+    secrets = environment.filter { IlgiEnvironment.secrets.contains($0.key) }
     var environment = environment.filter { !IlgiEnvironment.secrets.contains($0.key) }
     // Paths are file names, never patterns; no pager, no prompts, and messages in English so
     // that ilgi can read them.
@@ -39,12 +43,17 @@ public struct GitRepository: Sendable {
     self.environment = environment
   }
 
-  /// Runs `git -C root arguments`.
+  /// Runs `git -C root arguments`. With `passingSecrets` (only for `log --patch`, which runs
+  /// no hook but `ilgi cat`, the textconv of encrypted entries, which may need the identity's
+  /// passphrase) git gets ilgi's secrets too.
   @discardableResult
-  public func run(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> ChildProcess.Result {
+  public func run(_ arguments: [String], input: [UInt8]? = nil, passingSecrets: Bool = false) throws(Failure)
+    -> ChildProcess.Result
+  {
     do {
       return try ChildProcess.run(
-        ["git", "-C", root, "-c", "gc.auto=0"] + arguments, environment: environment, input: input)
+        ["git", "-C", root, "-c", "gc.auto=0"] + arguments,
+        environment: passingSecrets ? environment.merging(secrets) { $1 } : environment, input: input)
     } catch {
       throw Failure(command: arguments.first ?? "git", message: "git could not be started: install git")
     }
