@@ -180,16 +180,7 @@ public struct JournalFiles: Sendable {
   /// base folder that is this account's alone (`MemoryFolder.prepare(base:)`).
   func ensureFolder(_ relative: String) throws(JournalError) {
     let target = absolute(folder: relative)
-    if !target.hasPrefix(root + "/") {
-      let base = MemoryFolder.base(variables: variables)
-      if target.hasPrefix(base + "/") {
-        do throws(MemoryFolder.Unsafe) {
-          try MemoryFolder.prepare(base: base)
-        } catch {
-          throw JournalError(path: base, reason: .unsafeMemoryFolder(error))
-        }
-      }
-    }
+    if !target.hasPrefix(root + "/") { try checkMemoryFolder(for: target) }
     try io(absolute(folder: relative)) {
       try fileSystem.createDirectory(
         atPath: absolute(folder: relative), permissions: JournalLayout.folderPermissions)
@@ -204,6 +195,18 @@ public struct JournalFiles: Sendable {
       throw JournalError(path: path, reason: .io(error))
     } catch {
       throw JournalError(path: path, reason: .io(FileSystemError(path: path, code: EIO, operation: "change")))
+    }
+  }
+
+  /// When `target` (absolute) is in the memory folder: that folder made, and checked to be this
+  /// account's alone (`MemoryFolder.prepare(base:)`), before anything is written there.
+  func checkMemoryFolder(for target: String) throws(JournalError) {
+    let base = MemoryFolder.base(variables: variables)
+    guard target.hasPrefix(base + "/") else { return }
+    do throws(MemoryFolder.Unsafe) {
+      try MemoryFolder.prepare(base: base)
+    } catch {
+      throw JournalError(path: base, reason: .unsafeMemoryFolder(error))
     }
   }
 }

@@ -110,14 +110,7 @@ extension JournalStore {
   /// `fromMemory`; the source is removed file by file once its copy is written.
   public func moveDrafts(from folder: String, to target: String) throws(JournalError) {
     guard folder != target, fileSystem.exists(atPath: folder) else { return }
-    let base = MemoryFolder.base(variables: variables)
-    if target.hasPrefix(base + "/") {
-      do throws(MemoryFolder.Unsafe) {
-        try MemoryFolder.prepare(base: base)
-      } catch {
-        throw JournalError(path: base, reason: .unsafeMemoryFolder(error))
-      }
-    }
+    try files.checkMemoryFolder(for: target)
     var pending = [""]
     while let relative = pending.popLast() {
       let here = relative.isEmpty ? folder : folder + "/" + relative
