@@ -108,7 +108,7 @@ struct Context {
         throw Failure(error.message, status: ExitStatus.noSuchEntry)
       }
     }
-    return store.with(cipher: cipher).with(draftsAt: store.draftsRoot)
+    return store.with(cipher: cipher).pinningDrafts()
   }
 
   /// `~/ilgi` rather than `/home/someone/ilgi`.

@@ -185,6 +185,17 @@ import Testing
     #expect(h.journal.snapshot() == before)
   }
 
+  @Test func initEncryptSaysTheMemoryFolderItsDraftsGoTo() throws {
+    var h = try Harness()
+    let runtime = h.journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    h.environment["XDG_RUNTIME_DIR"] = runtime
+    let made = try h.run("init", "--encrypt", h.journal.root)
+    made.expectSuccess()
+    #expect(made.stdout.contains("drafts are kept in memory (\(runtime)/ilgi/drafts-"), "\(made.stdout)")
+    #expect(!made.stdout.contains(".ilgi/drafts"))
+  }
+
   @Test func aPlainJournalWithABrokenConfigStaysPlainAndWarns() throws {
     let h = try Harness([
       "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\nRun\n"

@@ -41,10 +41,10 @@ public struct JournalFiles: Sendable {
 
   /// Where drafts live: `.ilgi/drafts` in a plain journal; in an encrypted one (or one that
   /// cannot tell) a private folder in memory, so no draft's plaintext reaches the disk.
-  public var draftsRoot: String {
-    if let draftsOverride { return draftsOverride }
-    return sealing.state.isPlain ? plainDraftsRoot : memoryDraftsRoot
-  }
+  public var draftsRoot: String { draftsOverride ?? sealedDraftsRoot }
+
+  /// Where the journal's sealing says drafts live now, whatever was set before.
+  var sealedDraftsRoot: String { sealing.state.isPlain ? plainDraftsRoot : memoryDraftsRoot }
 
   /// The drafts folder of a plain journal.
   public var plainDraftsRoot: String { root + "/" + JournalLayout.draftsFolder }

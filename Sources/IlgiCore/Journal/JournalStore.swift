@@ -52,6 +52,11 @@ public struct JournalStore: Sendable {
     return store
   }
 
+  /// This journal with its drafts where its sealing says they live now, for as long as this
+  /// value is used (a command): an editor open while another process converts the journal
+  /// keeps writing to the draft it opened.
+  public func pinningDrafts() -> JournalStore { with(draftsAt: files.sealedDraftsRoot) }
+
   /// This journal with its drafts in `folder` (made owner-only when first needed).
   public func with(draftsAt folder: String) -> JournalStore {
     var store = self
