@@ -25,24 +25,38 @@ enum Pager {
       Terminal.standardOutput.write(text)
       return
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
     var environment = variables
     if environment["LESS"] == nil { environment["LESS"] = "FRX" }
     if environment["LV"] == nil { environment["LV"] = "-c" }
-    process.environment = environment
-    let input = Pipe()
-    process.standardInput = input
-    do {
-      try process.run()
-    } catch {
+    // Started in ilgi's own process group, the terminal's foreground one, as a shell starts a
+    // pipeline's programs: in a group of its own (as Foundation's Process makes it) less is
+    // stopped the moment it touches the terminal, and ilgi waits for it for ever.
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else {
+      Terminal.standardOutput.write(text)
+      return
+    }
+    let (readEnd, descriptor) = (pipeEnds[0], pipeEnds[1])
+    fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+    posix_spawn_file_actions_addclose(&actions, readEnd)
+    let words: [String] = ["/bin/sh", "-c", command]
+    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { word in strdup(word) } + [nil]
+    let pairs: [UnsafeMutablePointer<CChar>?] = environment.map { pair in strdup(pair.key + "=" + pair.value) } + [nil]
+    defer { (arguments + pairs).forEach { free($0) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, arguments, pairs)
+    close(readEnd)
+    guard spawned == 0 else {
+      close(descriptor)
       Terminal.standardOutput.write(text)
       return
     }
     // A pager quit before the end closes the pipe: the rest is not wanted, and that is no error.
     let previous = signal(SIGPIPE, SIG_IGN)
-    let descriptor = input.fileHandleForWriting.fileDescriptor
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -50,8 +64,9 @@ enum Pager {
       guard written > 0 else { break }
       bytes = bytes.dropFirst(written)
     }
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    close(descriptor)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     signal(SIGPIPE, previous)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiCore
 import IlgiTestSupport
 import Testing
 
@@ -233,6 +234,20 @@ import Testing
     #expect(result.stdout.contains("\u{1B}[1;33m\(highlighted)\u{1B}[0m"), "\(result.stdout)")
     #expect(!result.stdout.replacingOccurrences(of: "\u{1B}[1;33m", with: "").contains("[1;33m"))
     #expect(!result.stdout.contains("\u{1B}[2J"))
+  }
+
+  /// The real less on a pseudo-terminal: it is started in ilgi's own process group, the
+  /// terminal's foreground one, so it shows the list and quits on `q` (in a group of its own it
+  /// was stopped the moment it touched the terminal, and ilgi waited for it for ever).
+  @Test(arguments: ["list", "search river"])
+  func theRealLessShowsTheOutputAndQuits(_ command: String) throws {
+    let h = try Harness(Self.files)
+    let result = try ChildProcess.run(
+      ["/usr/bin/script", "-qec", "timeout --foreground 20 '\(IlgiProcess.binary)' \(command)", "/dev/null"],
+      environment: h.environment.merging(["TERM": "xterm", "PAGER": "less", "LESS": "R"]) { $1 },
+      input: Array("q".utf8), mergingErrors: true)
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("Morning run"), "\(result.stdout)")
   }
 
   /// On a terminal, long output goes through the pager (ILGI_PAGER before PAGER), never with
