@@ -112,6 +112,31 @@ import Testing
     String(((try? git(h, "log", "-1", "--date=short", "--format=%ad")) ?? "").prefix(10))
   }
 
+  /// Writers at once (the CLI in several terminals, the app) each get their commit: git's
+  /// index is taken by one at a time, so none is left uncommitted with a warning.
+  @Test func writersAtOnceEachGetTheirCommit() throws {
+    let h = try Self.harness()
+    #expect(h.call("init", "--git", h.journal.root).status == 0)
+    let results = ThreadSafeResults()
+    DispatchQueue.concurrentPerform(iterations: 6) { n in
+      let result = try? IlgiProcess.run(["new", "--no-weather", "At once \(n)"], environment: h.environment)
+      results.append(result)
+    }
+    for result in results.all {
+      #expect(result?.status == 0)
+      #expect(result?.stderr.contains("did not commit") == false, "\(result?.stderr ?? "")")
+    }
+    #expect(try Self.git(h, "status", "--porcelain").isEmpty)
+    #expect(try Self.subjects(h).filter { $0.contains("At once") }.count == 6)
+  }
+
+  final class ThreadSafeResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [IlgiProcess.Result?] = []
+    func append(_ result: IlgiProcess.Result?) { lock.withLock { results.append(result) } }
+    var all: [IlgiProcess.Result?] { lock.withLock { results } }
+  }
+
   @Test func weatherFillIsOneCommitOfTheEntriesItChanged() throws {
     let server = try WeatherStubServer(answers: [
       ("/v1/search", .body(status: 200, WeatherStubAnswers.geocoding())),

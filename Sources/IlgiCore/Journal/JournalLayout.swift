@@ -36,6 +36,8 @@ public enum JournalLayout {
   public static let trashFolder = ".ilgi/trash"
   /// The lock ilgi's writers take around read-compare-write, so two never interleave.
   public static let lockFile = ".ilgi/lock"
+  /// The lock ilgi's writers take around a git commit, so two never race for git's index.
+  public static let commitLockFile = ".ilgi/commit-lock"
   /// The user's own templates, overriding the shipped ones.
   public static let templatesFolder = ".ilgi/templates"
 
@@ -71,6 +73,7 @@ public enum JournalLayout {
     ".ilgi/trash/",
     ".ilgi/cache/",
     ".ilgi/lock",
+    ".ilgi/commit-lock",
     ".ilgi/import-*/",
     ".*.ilgi-*.tmp",
   ]

@@ -52,6 +52,11 @@ public struct WriteEffects: Sendable {
     guard !paths.isEmpty else { return }
     changed(paths)
     guard autocommit, let git = GitRepository(root: store.root, environment: environment) else { return }
+    // One commit at a time among every ilgi writing to the journal (the app and the CLI at
+    // once): git refuses a second while the first holds its index.lock.
+    let lock = try? store.fileSystem.lockExclusively(
+      atPath: store.root + "/" + JournalLayout.commitLockFile, wait: true)
+    defer { lock?.unlock() }
     if let busy = git.operationInProgress {
       notice(.gitBusy(busy))
       return
