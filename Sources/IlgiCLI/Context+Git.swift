@@ -24,16 +24,6 @@ extension Context {
     JournalWriter(store: store, templates: templates(for: store), effects: effects)
   }
 
-  /// After a command changed `paths`: their effects (`effects`), with `message`.
-  func recordChange(_ store: JournalStore, _ paths: [JournalPath], _ message: String) {
-    effects.record(store, paths, message)
-  }
-
-  /// Commits one entry a command wrote, with a message naming its day and title.
-  func recordEntry(_ store: JournalStore, _ path: JournalPath, action: String) {
-    effects.recordEntry(store, path, action: action)
-  }
-
   /// The repository, or a failure saying how to make one.
   func requireGit(_ store: JournalStore) throws -> GitRepository {
     guard let git = git(store) else { throw Failure(tr(.errNotGit, display(store.root))) }

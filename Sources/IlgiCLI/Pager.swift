@@ -37,7 +37,7 @@ enum Pager {
       return
     }
     let (readEnd, descriptor) = (pipeEnds[0], pipeEnds[1])
-    fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -216,7 +216,7 @@ public final class Diary: @unchecked Sendable {
     let trashed: JournalPath
     do {
       trashed = try writer.delete(path)
-    } catch let error as JournalError {
+    } catch {
       // Gone meanwhile (deleted elsewhere): there is no such entry.
       if case .noSuchEntry = error.reason {
         forget(id)

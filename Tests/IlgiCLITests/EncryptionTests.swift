@@ -343,6 +343,26 @@ import Testing
     #expect(!there.stdout.contains("Evening \(Self.marker)"))
   }
 
+  @Test func everyConversionIsOneCommitThatLeavesNothingUncommitted() throws {
+    let h = try Self.encrypted(git: true)
+    func status() throws -> String {
+      try ChildProcess.run(["git", "-C", h.journal.root, "status", "--porcelain"], environment: h.environment).stdout
+    }
+    #expect(try status() == "", "init --encrypt left changes uncommitted")
+    let (_, recipient) = try Self.secondKey(h)
+    for step in [["decrypt"], ["encrypt"], ["key", "add", recipient], ["key", "remove", recipient]] {
+      let ran = try IlgiProcess.run(step, environment: h.environment)
+      #expect(ran.status == 0, "\(step): \(ran.stderr)")
+      #expect(try status() == "", "\(step) left changes uncommitted")
+    }
+    let subjects = try ChildProcess.run(
+      ["git", "-C", h.journal.root, "log", "--format=%s", "-4"], environment: h.environment
+    ).stdout
+    #expect(
+      subjects == "ilgi: encrypt to 1 recipients\nilgi: encrypt to 2 recipients\nilgi: encrypt the journal\n"
+        + "ilgi: decrypt the journal\n", "\(subjects)")
+  }
+
   @Test func theAppServesAndSavesAnEncryptedJournal() throws {
     let h = try Self.encrypted()
     let server = try ServeTests.Server(h, [])

@@ -26,25 +26,25 @@ extension Ilgi {
       let context = Context(global)
       let store = try context.openJournal()
       let path = try Self.path(selector, context, store)
-      var session = try resume ? store.resumeEdit(path) : store.beginEdit(path)
+      let writer = context.writer(store)
+      var session = try writer.beginEdit(path, resume: resume)
       // An interrupted edit of an entry that changed since is merged with it first: a clean
       // merge is saved at once, a conflict opens the editor with both versions marked.
       var conflicted = false
       if resume {
         let labels = TextMerge.Labels(mine: tr(.mergeMine), base: tr(.mergeBase), theirs: tr(.mergeTheirs))
-        let git = ChildProcess.find("git", path: context.variables["PATH"] ?? "/usr/bin:/bin")
-        if let merged = try store.mergeChanges(into: session, labels: labels, git: git) {
+        if let merged = try writer.mergeChanges(into: session, labels: labels) {
           session = merged.session
           conflicted = !merged.clean
           Terminal.note(merged.clean ? tr(.editMerged, path) : tr(.editMergeConflict, path))
-          if merged.clean { return try finish(session, context, store) }
+          if merged.clean { return try finish(session, writer, context) }
         }
       }
       let search = context.variables["PATH"] ?? "/usr/bin:/bin"
       let editor = store.encryptsNewEntries ? context.editor.leavingNoTrace(path: search) : context.editor
       let ending = try editor.edit(store.absolute(session.draft), path: search)
       guard ending == .exited(0) else {
-        if try store.abandonEdit(session) { throw Failure(tr(.errEditorUncleanNothingKept, path)) }
+        if try writer.abandonEdit(session) { throw Failure(tr(.errEditorUncleanNothingKept, path)) }
         throw Failure(tr(.errEditorUnclean, path, session.draft))
       }
       if conflicted, let text = try? String(contentsOfFile: store.absolute(session.draft), encoding: .utf8),
@@ -52,11 +52,12 @@ extension Ilgi {
       {
         throw Failure(tr(.errMarkersLeft, session.draft, path))
       }
-      try finish(session, context, store)
+      try finish(session, writer, context)
     }
 
-    private func finish(_ session: EditSession, _ context: Context, _ store: JournalStore) throws {
-      switch try store.finishEdit(session) {
+    private func finish(_ session: EditSession, _ writer: JournalWriter, _ context: Context) throws {
+      let store = writer.store
+      switch try writer.finishEdit(session) {
       case .unchanged: Terminal.standardError.write(tr(.editNoChanges, session.entry) + "\n")
       case .saved:
         Terminal.standardOutput.write(session.entry.rawValue + "\n")
@@ -65,7 +66,6 @@ extension Ilgi {
         {
           Terminal.warn(Diagnostics.describe(problem))
         }
-        context.recordEntry(store, session.entry, action: "edit")
       }
     }
 

@@ -48,14 +48,8 @@ extension Ilgi {
         try GitAttributes.writeFile(for: store)
         GitAttributes.configure(for: store, context)
       }
-      // The old names and the new ones: the files under YYYY/ after the conversion.
-      let now = store.scan().files.filter { EncryptedName.isEncrypted($0.rawValue) }
-      let attachments = done.converted.filter { !EncryptedName.isEntry($0.rawValue) && !$0.isTrashed }.map {
-        $0.rawValue.hasSuffix(EncryptedName.suffix) ? $0 : JournalPath($0.rawValue + EncryptedName.suffix)
-      }
-      context.recordChange(
-        store, done.converted.filter { !$0.isTrashed } + now + attachments + GitAttributes.files,
-        "ilgi: encrypt the journal")
+      context.writer(store).recordConversion(
+        done, also: GitAttributes.files, message: "ilgi: encrypt the journal")
       return (done.converted, recipients, store)
     }
   }
@@ -93,14 +87,7 @@ extension Ilgi {
       try Key.run { () throws(JournalError) in
         try store.moveDrafts(from: store.memoryDraftsRoot, to: store.plainDraftsRoot)
       }
-      context.recordChange(
-        store,
-        done.converted.filter { !$0.isTrashed }.flatMap { path in
-          let sealedName = path.rawValue.hasSuffix(EncryptedName.suffix)
-          return [path, sealedName ? JournalPath(String(path.rawValue.dropLast(EncryptedName.suffix.count))) : path]
-        }
-          + [JournalPath(JournalLayout.ilgiFolder + "/config.toml")],
-        "ilgi: decrypt the journal")
+      context.writer(store).recordConversion(done, also: [Settings.journalFile], message: "ilgi: decrypt the journal")
       Terminal.standardOutput.write(tr(.decryptDone, done.converted.count) + "\n")
     }
   }
@@ -160,7 +147,7 @@ extension Ilgi {
 /// the repository's own config (never committed, so only where ilgi set it) runs `ilgi cat`.
 enum GitAttributes {
   static let line = "*.age diff=ilgi-age"
-  static let files = [JournalPath(".gitattributes"), JournalPath(JournalLayout.ilgiFolder + "/config.toml")]
+  static let files = [JournalPath(".gitattributes"), Settings.journalFile]
 
   /// Adds the line to `.gitattributes` unless it is there.
   static func writeFile(for store: JournalStore) throws {

@@ -57,12 +57,11 @@ extension Ilgi {
         report(plan, context: context, dry: true)
         return
       }
-      let written = try store.applyImport(plan)
-      _ = try context.index(store)
-      report(plan, context: context, dry: false)
       let message =
         "ilgi: import \(plan.items.count) entries from \((shown as NSString).lastPathComponent) (\(kind.rawValue))"
-      context.recordChange(store, written, message)
+      _ = try context.writer(store).importEntries(plan, message: message)
+      _ = try context.index(store)
+      report(plan, context: context, dry: false)
     }
 
     private func report(_ plan: ImportPlan, context: Context, dry: Bool) {

@@ -121,9 +121,8 @@ extension Ilgi {
       let done = try convert { () throws(JournalError) in try store.encryptAll(reseal: true, progress: bar) }
       // The index is sealed again to the new list by the refresh that reads the new files.
       _ = try? EntryIndex.load(store, progress: Terminal.progressBar(tr(.indexReading)))
-      context.recordChange(
-        store, done.converted.filter { !$0.isTrashed } + [JournalPath(JournalLayout.ilgiFolder + "/config.toml")],
-        "ilgi: encrypt to \(recipients.count) recipients")
+      context.writer(store).recordConversion(
+        done, also: [Settings.journalFile], message: "ilgi: encrypt to \(recipients.count) recipients")
       return done.converted.count
     }
 
@@ -176,9 +175,4 @@ extension Ilgi {
       }
     }
   }
-}
-
-extension JournalPath {
-  /// Whether the path is inside the trash (which git does not track).
-  var isTrashed: Bool { rawValue.hasPrefix(JournalLayout.trashFolder + "/") }
 }

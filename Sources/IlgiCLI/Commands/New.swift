@@ -60,7 +60,6 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
-      let templates = context.templates(for: store)
       if resume { return try resumeDraft(context, store) }
 
       let date = try entryDate(context)
@@ -92,7 +91,7 @@ extension Ilgi {
         asking?.reportProblem()
         return
       }
-      let (draft, template) = try store.beginNewEntry(details, templates: templates, now: context.now)
+      let (draft, template) = try context.writer(store).beginNew(details, now: context.now)
       try finish(context, store, draft: draft, template: template, weather: asking)
     }
 
@@ -167,12 +166,11 @@ extension Ilgi {
         )
       }
       let weatherText = weather?.text()
-      let outcome = try store.finishNewEntry(draft: draft, template: template, weather: weatherText)
+      let outcome = try context.writer(store).finishNew(draft: draft, template: template, weather: weatherText)
       switch outcome {
       case .saved(let path):
         Terminal.standardOutput.write(path.rawValue + "\n")
         weather?.reportProblem()
-        context.recordEntry(store, path, action: "new")
       case .discardedUntouched:
         Terminal.standardError.write(tr(.newDiscardedUntouched) + "\n")
       case .discardedBlank:

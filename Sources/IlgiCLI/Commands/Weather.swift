@@ -77,16 +77,8 @@ extension Ilgi {
             guard Terminal.inputIsTerminal else { throw Failure(tr(.weatherFillNeedsYes, found.count)) }
             guard Terminal.confirm(tr(.weatherFillConfirm, found.count)) else { return }
           }
-          var changed: [JournalPath] = []
-          defer {
-            context.recordChange(store, changed, "ilgi: weather fill \(changed.count) entries")
-          }
-          for (entry, report) in found {
-            let written = try store.setFrontMatter(
-              "weather", yaml: YAMLScalar.quoted(report.text(in: context.language)), of: entry.path,
-              onlyIfAbsent: true)
-            if written { changed.append(entry.path) }
-          }
+          _ = try context.writer(store).fillWeather(
+            found.map { (path: $0.0.path, text: $0.1.text(in: context.language)) })
           Terminal.standardOutput.write(tr(.weatherFillDone, found.count) + "\n")
         }
         if found.count < missing.count {

@@ -85,6 +85,9 @@ public struct Settings: Sendable {
 
   /// The journal's own config file path.
   public static func journalPath(root: String) -> String {
-    root + "/" + JournalLayout.ilgiFolder + "/config.toml"
+    root + "/" + journalFile.rawValue
   }
+
+  /// The journal's own config file, relative to the journal.
+  public static let journalFile = JournalPath(JournalLayout.ilgiFolder + "/config.toml")
 }

@@ -38,6 +38,9 @@ public struct JournalPath: Hashable, Sendable, Comparable, CustomStringConvertib
     rawValue.split(separator: "/").contains("..")
   }
 
+  /// Whether the path is inside the trash (which git does not track).
+  public var isTrashed: Bool { rawValue.hasPrefix(JournalLayout.trashFolder + "/") }
+
   /// The relative path text.
   public var description: String { rawValue }
 

@@ -56,18 +56,15 @@ extension JournalStore {
   /// now, and the session's original becomes the entry now (so saving it overwrites nothing
   /// unseen). Nil when the entry did not change; `clean` is false when conflict markers stand
   /// in the copy.
-  public func mergeChanges(
-    into session: EditSession, labels: TextMerge.Labels, git: String?
-  ) throws(JournalError) -> (session: EditSession, clean: Bool)? {
+  public func mergeChanges(into session: EditSession, labels: TextMerge.Labels) throws(JournalError) -> (
+    session: EditSession, clean: Bool
+  )? {
     let current = try bytes(of: session.entry)
     guard current != session.original else { return nil }
     let mine = try bytes(of: session.draft)
-    let scratch = absolute(JournalPath(JournalLayout.draftsFolder + "/merge-\(UUID().uuidString.prefix(8))"))
     let merged: [UInt8]
     let clean: Bool
-    switch TextMerge.merge(
-      base: session.original, mine: mine, theirs: current, labels: labels, git: git, scratch: scratch)
-    {
+    switch merge(base: session.original, mine: mine, theirs: current, labels: labels) {
     case .clean(let bytes): (merged, clean) = (bytes, true)
     case .conflicted(let bytes): (merged, clean) = (bytes, false)
     }

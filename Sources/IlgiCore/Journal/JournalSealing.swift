@@ -48,7 +48,7 @@ public final class JournalSealing: @unchecked Sendable {
   /// The sealing of the journal at `root`.
   public init(root: String) {
     self.root = root
-    configPath = root + "/" + JournalLayout.ilgiFolder + "/config.toml"
+    configPath = Settings.journalPath(root: root)
     sealedIndexPath = root + "/" + JournalLayout.ilgiFolder + "/index.age"
   }
 

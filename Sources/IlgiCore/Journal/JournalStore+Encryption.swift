@@ -12,8 +12,11 @@ import IlgiAge
 extension JournalStore {
   /// What a conversion did.
   public struct Conversion: Sendable, Equatable {
-    /// Entry files converted (renamed, re-encrypted or decrypted).
+    /// Entry files converted (renamed, re-encrypted or decrypted), by the names they had.
     public var converted: [JournalPath] = []
+    /// Every name a conversion changed, the old and the new of each renamed file: what a
+    /// commit of it holds.
+    public var touched: [JournalPath] = []
     /// Entry files already in the wanted form.
     public var unchanged = 0
   }
@@ -39,17 +42,16 @@ extension JournalStore {
     guard let recipients = try sealing.recipientsForWriting(root) else {
       throw JournalError(path: root, reason: .sealing("the journal has no recipients; ilgi key add"))
     }
-    return try convertAll(progress: progress) { path throws(JournalError) -> Bool in
+    return try convertAll(progress: progress) { path throws(JournalError) -> [JournalPath] in
       guard EncryptedName.isEntry(path.rawValue) else {
         return try sealAttachment(path, to: recipients, reseal: reseal)
       }
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
-      if named && sealed && !reseal { return false }
+      if named && sealed && !reseal { return [] }
       if !sealed || reseal { try sealInPlace(try plaintext(raw, path), to: recipients, at: path) }
-      if !named { try renameSealed(path) }
-      return true
+      return named ? [path] : [path, try renameSealed(path)]
     }
   }
 
@@ -59,12 +61,12 @@ extension JournalStore {
   public func decryptAll(
     progress: (@Sendable (Int, Int) -> Void)? = nil, finishing: () throws(JournalError) -> Void = {}
   ) throws(JournalError) -> Conversion {
-    try convertAll(progress: progress, finishing: finishing) { path throws(JournalError) -> Bool in
+    try convertAll(progress: progress, finishing: finishing) { path throws(JournalError) -> [JournalPath] in
       guard EncryptedName.isEntry(path.rawValue) else { return try openAttachment(path) }
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
-      guard named || sealed else { return false }
+      guard named || sealed else { return [] }
       let text = try plaintext(raw, path)
       var target = path
       if named {
@@ -76,16 +78,17 @@ extension JournalStore {
           try fileSystem.writeAtomically(text, toPath: absolute(target), permissions: JournalLayout.filePermissions)
         }
       }
-      return true
+      return target == path ? [path] : [path, target]
     }
   }
 
-  /// Runs `convert` on every entry file, on every core, holding the journal's lock; it says
-  /// whether it changed the file. The first error stops the run (what was done stays done).
+  /// Runs `convert` on every entry file, on every core, holding the journal's lock; it gives
+  /// the names it changed (none: the file was already as wanted). The first error stops the
+  /// run (what was done stays done).
   /// `progress` hears how many files are done of how many.
   private func convertAll(
     progress: (@Sendable (Int, Int) -> Void)?, finishing: () throws(JournalError) -> Void = {},
-    _ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> Bool
+    _ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> [JournalPath]
   ) throws(JournalError) -> Conversion {
     try whileLocked { () throws(JournalError) -> Conversion in
       let files = conversionFiles()
@@ -93,13 +96,18 @@ extension JournalStore {
       // whose files need no change now would otherwise keep it.
       for folder in Set(files.map { absolute(folder: $0.folder) }) { TemporaryFiles.sweep(folder) }
       let counter = ProgressCounter(total: files.count, report: progress)
-      let changed = try Parallel.map(files, helpersFrom: 16) { path throws(JournalError) -> Bool in
+      let changed = try Parallel.map(files, helpersFrom: 16) { path throws(JournalError) -> [JournalPath] in
         defer { counter.advance() }
         return try convert(path)
       }
       var done = Conversion()
-      for (path, didChange) in zip(files, changed) {
-        if didChange { done.converted.append(path) } else { done.unchanged += 1 }
+      for (path, names) in zip(files, changed) {
+        if names.isEmpty {
+          done.unchanged += 1
+        } else {
+          done.converted.append(path)
+          done.touched += names
+        }
       }
       try finishing()
       return done
@@ -138,25 +146,27 @@ extension JournalStore {
   static let attachmentLimit = 1 << 30
 
   /// Seals an attachment in place and names it `NAME.age` (or seals it again, `reseal`);
-  /// whether it changed.
+  /// the names it changed.
   private func sealAttachment(_ path: JournalPath, to recipients: [X25519Recipient], reseal: Bool)
-    throws(JournalError) -> Bool
+    throws(JournalError) -> [JournalPath]
   {
     let raw = try io(absolute(path)) { try fileSystem.readFile(atPath: absolute(path), limit: Self.attachmentLimit) }
     let named = path.rawValue.lowercased().hasSuffix(EncryptedName.suffix)
     let sealed = AgeFile.isEncrypted(raw)
-    if named && sealed && !reseal { return false }
+    if named && sealed && !reseal { return [] }
     if !sealed || reseal { try sealInPlace(sealed ? try plaintext(raw, path) : raw, to: recipients, at: path) }
-    if !named { try rename(path, to: JournalPath(path.rawValue + EncryptedName.suffix)) }
-    return true
+    guard !named else { return [path] }
+    let target = JournalPath(path.rawValue + EncryptedName.suffix)
+    try rename(path, to: target)
+    return [path, target]
   }
 
-  /// Names a sealed attachment without `.age`, then opens it in place; whether it changed.
-  private func openAttachment(_ path: JournalPath) throws(JournalError) -> Bool {
+  /// Names a sealed attachment without `.age`, then opens it in place; the names it changed.
+  private func openAttachment(_ path: JournalPath) throws(JournalError) -> [JournalPath] {
     let raw = try io(absolute(path)) { try fileSystem.readFile(atPath: absolute(path), limit: Self.attachmentLimit) }
     let named = path.rawValue.lowercased().hasSuffix(EncryptedName.suffix)
     let sealed = AgeFile.isEncrypted(raw)
-    guard named || sealed else { return false }
+    guard named || sealed else { return [] }
     var target = path
     if named {
       target = JournalPath(String(path.rawValue.dropLast(EncryptedName.suffix.count)))
@@ -168,7 +178,7 @@ extension JournalStore {
         try fileSystem.writeAtomically(text, toPath: absolute(target), permissions: JournalLayout.filePermissions)
       }
     }
-    return true
+    return target == path ? [path] : [path, target]
   }
 
   private func rawBytes(_ path: JournalPath) throws(JournalError) -> [UInt8] {
@@ -197,20 +207,22 @@ extension JournalStore {
   }
 
   /// Renames a sealed `NAME.md` to its encrypted name: `YYYY-MM-DD-HHMM.md.age` for a name
-  /// ilgi gave (the title's slug dropped, `-2`, `-3` on a clash), `NAME.md.age` for any other.
-  private func renameSealed(_ path: JournalPath) throws(JournalError) {
+  /// ilgi gave (the title's slug dropped, `-2`, `-3` on a clash), `NAME.md.age` for any other;
+  /// the new name.
+  private func renameSealed(_ path: JournalPath) throws(JournalError) -> JournalPath {
     let name = path.fileName
     let folder = path.folder.isEmpty ? "" : path.folder + "/"
     guard let stamp = JournalLayout.stamp(of: name), name.count > stamp.count + 3 else {
-      try rename(path, to: JournalPath(path.rawValue + EncryptedName.suffix))
-      return
+      let target = JournalPath(path.rawValue + EncryptedName.suffix)
+      try rename(path, to: target)
+      return target
     }
     var attempt = 1
     while true {
       let target = JournalPath(folder + stamp + (attempt > 1 ? "-\(attempt)" : "") + ".md.age")
       do {
         try rename(path, to: target)
-        return
+        return target
       } catch {
         guard case .io(let io) = error.reason, io.code == EEXIST, attempt < 10_000 else { throw error }
         attempt += 1

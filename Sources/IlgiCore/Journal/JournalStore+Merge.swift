@@ -5,13 +5,18 @@ extension JournalStore {
   /// scratch folder in memory, never in the journal: they are diary entries, and a run killed
   /// midway must not leave them on disk. Scratch folders a killed run left are swept first.
   public func merge(base: String, mine: String, theirs: String, labels: TextMerge.Labels) -> TextMerge.Outcome {
+    merge(base: Array(base.utf8), mine: Array(mine.utf8), theirs: Array(theirs.utf8), labels: labels)
+  }
+
+  /// The same merge of three texts' bytes.
+  func merge(base: [UInt8], mine: [UInt8], theirs: [UInt8], labels: TextMerge.Labels) -> TextMerge.Outcome {
     let folder = MemoryFolder.base(variables: variables)
     let git =
       (try? MemoryFolder.prepare(base: folder)) == nil
-      ? nil : ChildProcess.find("git", path: "/usr/bin:/bin:/usr/local/bin")
+      ? nil : ChildProcess.find("git", path: variables["PATH"] ?? "/usr/bin:/bin:/usr/local/bin")
     if git != nil { Self.sweepScratch(in: folder) }
     return TextMerge.merge(
-      base: Array(base.utf8), mine: Array(mine.utf8), theirs: Array(theirs.utf8), labels: labels, git: git,
+      base: base, mine: mine, theirs: theirs, labels: labels, git: git,
       scratch: folder + "/" + Self.scratchPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8))
   }
 
