@@ -16,6 +16,9 @@ enum Diagnostics {
     case let failure as Failure: failure
     case let error as JournalError: describe(error)
     case let error as IndexError: Failure(tr(.errIndexFailed, error.path, error.message), status: ExitStatus.ioError)
+    case let problem as SearchQuery.Problem:
+      Failure(
+        tr(.errSearch, describe(problem)), status: problem.kind == .tookTooLong ? ExitStatus.failure : ExitStatus.usage)
     case let error as ConfigError: describe(error)
     case let error as ImportError: describe(error)
     case let error as GitRepository.Failure: Failure(tr(.errGit, error.command, error.message))

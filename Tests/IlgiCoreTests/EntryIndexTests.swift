@@ -63,6 +63,22 @@ import Testing
     }
   }
 
+  /// A search the index works on longer than its bound is stopped with a problem the person
+  /// can act on, and the index answers the next one as before.
+  @Test func aSearchLongerThanItsBoundIsStopped() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000)
+    let store = try store(corpus.journal)
+    let (index, _) = try EntryIndex.load(store)
+    // Every letter as a prefix: each matches much of the journal.
+    let wide = try SearchQuery("abcdefghijklmnopst".map(String.init).joined(separator: " OR "))
+    #expect(throws: SearchQuery.Problem(.tookTooLong)) {
+      try index.search(wide, filter: EntryFilter(), store: store, within: .zero)
+    }
+    #expect(try !index.search(wide, filter: EntryFilter(), store: store).isEmpty)
+    let (word, needle) = try #require(corpus.manifest.needles.first)
+    #expect(try index.search(try SearchQuery(word), filter: EntryFilter(), store: store).count == needle.count)
+  }
+
   @Test func koreanStemsNFDAndDiacriticsAreFound() throws {
     let journal = try TempJournal([
       "a.md": "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\n산책\n\n오늘은 학교에서 공원까지 산책을 했다.\n",

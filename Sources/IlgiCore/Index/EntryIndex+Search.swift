@@ -1,9 +1,15 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension EntryIndex {
   /// Entries matching `query` and `filter`, best first (title matches weigh ten times the body).
-  public func search(_ query: SearchQuery, filter: EntryFilter, store: JournalStore) throws(IndexError) -> [SearchHit] {
+  ///
+  /// Throws `IndexError`, or `SearchQuery.Problem` `.tookTooLong` when the index worked on it
+  /// longer than `within`.
+  public func search(
+    _ query: SearchQuery, filter: EntryFilter, store: JournalStore, within limit: Duration = SearchQuery.timeLimit
+  ) throws -> [SearchHit] {
     var filter = filter
     filter.tags += query.tags
     let (conditions, arguments) = filter.sql()
@@ -27,13 +33,37 @@ extension EntryIndex {
     values += arguments.map { $0 as any DatabaseValueConvertible }
     sql += query.match == nil ? " ORDER BY e.instant DESC, e.path DESC" : " ORDER BY score, e.instant DESC"
     if let limit = filter.limit { sql += " LIMIT \(limit)" }
-    let rows = try read { db in
-      try Self.entries(db, sql, values, hashes: false).map(\.entry)
+    let found = try read { db in
+      try Self.stopping(db, after: limit) { try Self.entries(db, sql, values, hashes: false).map(\.entry) }
     }
+    guard let rows = found else { throw SearchQuery.Problem(.tookTooLong) }
     let ordered = filter.reverse ? rows.reversed() : rows
     return ordered.enumerated().map { offset, entry in
       let (snippet, highlights) = Self.snippet(for: entry, terms: query.terms, store: store)
       return SearchHit(entry: entry, rank: offset + 1, snippet: snippet, highlights: highlights)
+    }
+  }
+
+  /// Runs `body` on `db`, stopping SQLite once it has worked longer than `limit` (then nil).
+  static func stopping<T>(_ db: Database, after limit: Duration, _ body: () throws -> T) throws -> T? {
+    let (seconds, attoseconds) = limit.components
+    let deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    deadline.pointee =
+      DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds)) * 1_000_000_000
+      + UInt64(max(0, attoseconds) / 1_000_000_000)
+    defer { deadline.deallocate() }
+    // Asked every thousand steps of SQLite's machine; a non-zero answer interrupts it.
+    sqlite3_progress_handler(
+      db.sqliteConnection, 1_000,
+      { context in
+        guard let context else { return 0 }
+        return DispatchTime.now().uptimeNanoseconds > context.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
+      }, deadline)
+    defer { sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil) }
+    do {
+      return try body()
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+      return nil
     }
   }
 

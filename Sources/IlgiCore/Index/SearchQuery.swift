@@ -15,6 +15,8 @@ public struct SearchQuery: Sendable, Equatable {
       case unclosedQuote, tagNeedsName, excludedTag
       /// More words, phrases and tags than `SearchQuery.termLimit` (how many there were).
       case tooManyTerms(Int)
+      /// The index took longer than `SearchQuery.timeLimit` to answer; the search was stopped.
+      case tookTooLong
     }
 
     /// What is wrong.
@@ -36,6 +38,7 @@ public struct SearchQuery: Sendable, Equatable {
       case .tagNeedsName: "`tag:` needs a name, as in tag:travel"
       case .excludedTag: "excluding a tag is not supported; search for words to exclude instead"
       case .tooManyTerms(let count): "the search has \(count) words and tags; ask with at most \(SearchQuery.termLimit)"
+      case .tookTooLong: "the search took too long and was stopped; ask with fewer words or with longer ones"
       }
     }
   }
@@ -53,6 +56,11 @@ public struct SearchQuery: Sendable, Equatable {
   /// square of its terms while the index is locked, and a person asks with a few; a longer
   /// query is refused before it reaches the index.
   public static let termLimit = 64
+
+  /// The longest the index may work on one search before it is stopped: the journal's
+  /// index is shared with every other reader and writer (the app's pages, the CLI), and no
+  /// search a person means takes a fraction of this.
+  public static let timeLimit: Duration = .seconds(2)
 
   /// Parses `text`.
   public init(_ text: String) throws(Problem) {
@@ -201,6 +209,7 @@ extension SearchQuery.Problem {
     case .tagNeedsName: catalog(.searchTagNeedsName)
     case .excludedTag: catalog(.searchExcludedTag)
     case .tooManyTerms(let count): catalog(.searchTooManyTerms, count, SearchQuery.termLimit)
+    case .tookTooLong: catalog(.searchTookTooLong)
     }
   }
 }

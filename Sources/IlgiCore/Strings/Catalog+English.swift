@@ -824,6 +824,7 @@ extension Catalog {
     .errServeTokenFileUnreadable: "{1} cannot be read: {2}; give --token-file a file that holds the token",
     .errServeTwoTokens: "--token and --token-file both give the token; keep one of them",
     .searchTooManyTerms: "the search has {1} words and tags; ask with at most {2}",
+    .searchTookTooLong: "the search took too long and was stopped; ask with fewer words or with longer ones",
     .appBadPath: "This address is not a page of the diary; go back to the list.",
     .appNoSuchPage: "There is no such page; go back to the list.",
     .appNoSuchRequest: "{1} is not a request this diary answers; reload the page for its current script.",

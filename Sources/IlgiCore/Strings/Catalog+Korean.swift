@@ -795,6 +795,7 @@ extension Catalog {
     .errServeTokenFileUnreadable: "{1}을(를) 읽을 수 없습니다: {2}. --token-file에는 토큰이 든 파일을 주세요",
     .errServeTwoTokens: "--token과 --token-file이 둘 다 토큰을 줍니다. 하나만 쓰세요",
     .searchTooManyTerms: "검색어에 낱말과 태그가 {1}개 있습니다. {2}개까지만 쓰세요",
+    .searchTookTooLong: "검색이 너무 오래 걸려 멈췄습니다. 낱말을 줄이거나 더 긴 낱말로 찾아 보세요",
     .appBadPath: "일기의 페이지 주소가 아닙니다. 목록으로 돌아가세요.",
     .appNoSuchPage: "그런 페이지가 없습니다. 목록으로 돌아가세요.",
     .appNoSuchRequest: "{1}은(는) 이 일기가 받는 요청이 아닙니다. 페이지를 새로 고쳐 지금의 스크립트를 받으세요.",

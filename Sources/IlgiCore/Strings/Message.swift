@@ -551,6 +551,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errServeTokenFileUnreadable
   case errServeTwoTokens
   case searchTooManyTerms
+  case searchTookTooLong
   case appBadPath
   case appNoSuchPage
   case appNoSuchRequest
