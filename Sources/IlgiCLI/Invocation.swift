@@ -26,13 +26,17 @@ public struct Invocation: Sendable {
   public var output: TextOutput
   /// Standard error.
   public var errors: TextOutput
+  /// The ilgi program, as git is told to run it (its diff and merge drivers).
+  public var executable: String
 
   /// An invocation of `arguments` in `variables` and `directory`, reading `input` and writing
-  /// to `output` and `errors`.
+  /// to `output` and `errors`; `executable` is this process's program unless given.
   public init(
     arguments: [String], variables: [String: String], directory: String, input: TextInput = .text(""),
-    output: TextOutput = TextOutput(), errors: TextOutput = TextOutput()
+    output: TextOutput = TextOutput(), errors: TextOutput = TextOutput(), executable: String? = nil
   ) {
+    self.executable =
+      executable ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "ilgi"
     self.arguments = arguments
     self.variables = variables
     self.directory = directory

@@ -46,7 +46,7 @@ import Testing
     #expect(made.status == 0, "\(made.stderr)")
     #expect(made.stdout.contains("Committed the journal to git: "))
     #expect(try Self.subjects(h) == ["ilgi: start the journal"])
-    #expect(try Self.git(h, "ls-files") == ".gitignore\n")
+    #expect(try Self.git(h, "ls-files") == ".gitattributes\n.gitignore\n")
 
     // Something of the person's, staged and unstaged, that ilgi must leave alone.
     try h.journal.write("notes.txt", "mine\n")
@@ -221,48 +221,158 @@ import Testing
     #expect(try Self.git(h, "status", "--porcelain", in: a) == "")
   }
 
-  @Test func editingOneEntryInBothClonesIsAReportedConflictThatLosesNothing() throws {
+  static func text(_ journal: String, _ path: String) -> String {
+    String(decoding: FileManager.default.contents(atPath: journal + "/" + path) ?? Data(), as: UTF8.self)
+  }
+
+  /// Both devices changed the same line: the sync goes through, the entry holds both
+  /// versions (the one already pushed first), never git's markers, and the sync names it.
+  @Test func editingOneLineInBothClonesKeepsBothVersionsWithoutMarkers() throws {
     let (h, a, b) = try Self.twoClones()
     let new = h.call("new", "Shared entry", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a])
     let path = new.stdout.trimmingCharacters(in: .newlines)
     #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
-    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    let firstOnB = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(firstOnB.status == 0)
+    #expect(firstOnB.stderr.contains("Set up git here to show and merge the journal's entries"), "\(firstOnB.stderr)")
 
     let editorA = try Self.replacingEditor(h, "a.sh", "Shared entry", "Shared entry, as A tells it")
     let editorB = try Self.replacingEditor(h, "b.sh", "Shared entry", "Shared entry, as B remembers it")
     #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": a, "EDITOR": editorA]).status == 0)
     #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": b, "EDITOR": editorB]).status == 0)
     #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(
+      sync.stderr.contains(
+        "\(path): both devices changed the same lines; the entry holds both versions, one after the other: settle it with ilgi edit \(path)"
+      ), "\(sync.stderr)")
+    let text = Self.text(b, path)
+    #expect(!text.contains("<<<<<<<") && !text.contains(">>>>>>>") && !text.contains("======="), "\(text)")
+    let told = try #require(text.range(of: "Shared entry, as A tells it"))
+    let remembered = try #require(text.range(of: "Shared entry, as B remembers it"))
+    #expect(told.lowerBound < remembered.lowerBound)
+    #expect(h.call("doctor", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(Self.text(a, path) == text)
+    #expect(try Self.git(h, "status", "--porcelain", in: b) == "")
+  }
+
+  /// The commonest diary case: both devices wrote on at the end of one entry. Both texts
+  /// stay, the one pushed first first, and nothing needs settling.
+  @Test func twoAdditionsAtTheEndOfOneEntryBothStay() throws {
+    let (h, a, b) = try Self.twoClones()
+    let new = h.call("new", "Trip notes", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a])
+    let path = new.stdout.trimmingCharacters(in: .newlines)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    for (journal, line) in [(a, "Lunch in Gyeongju."), (b, "Tea at the station.")] {
+      let editor = try h.journal.script(
+        "append-\(line.prefix(3)).sh", "#!/bin/sh\nprintf '\\n%s\\n' '\(line)' >> \"$1\"\n")
+      #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": journal, "EDITOR": editor]).status == 0)
+    }
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(!sync.stderr.contains("both versions"), "\(sync.stderr)")
+    let text = Self.text(b, path)
+    #expect(text.hasSuffix("Trip notes\n\nLunch in Gyeongju.\n\nTea at the station.\n"), "\(text)")
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(Self.text(a, path) == text)
+  }
+
+  /// A file that is not an entry (the README beside the diary) changed on both sides stops
+  /// the sync with git's markers, as git leaves them, and a message that says so.
+  @Test func aConflictOutsideTheEntriesStopsTheSyncAndLosesNothing() throws {
+    let (h, a, b) = try Self.twoClones()
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    for (journal, line) in [(a, "kept by A"), (b, "kept by B")] {
+      try Data("Notes \(line)\n".utf8).write(to: URL(fileURLWithPath: journal + "/notes.txt"))
+      try Self.git(h, "add", "notes.txt", in: journal)
+      try Self.git(h, "commit", "--quiet", "-m", line, in: journal)
+    }
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
     let conflict = h.call("sync", env: ["ILGI_JOURNAL": b])
     #expect(conflict.status == 1)
     #expect(
       conflict.stderr
-        == "ilgi: conflict in \(path): both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add \(path), git rebase --continue and ilgi sync\n"
+        == "ilgi: conflict in notes.txt: both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add notes.txt, git rebase --continue and ilgi sync\n"
     )
-    let text = String(decoding: FileManager.default.contents(atPath: b + "/" + path) ?? Data(), as: UTF8.self)
-    #expect(text.contains("<<<<<<<"))
-    #expect(text.contains("Shared entry, as A tells it"))
-    #expect(text.contains("Shared entry, as B remembers it"))
-    #expect(text.contains(">>>>>>>"))
-    // Asked again before it is resolved, sync says the same and changes nothing.
+    let text = Self.text(b, "notes.txt")
+    #expect(text.contains("kept by A") && text.contains("kept by B"))
     let again = h.call("sync", env: ["ILGI_JOURNAL": b])
     #expect(again.status == 1)
     #expect(again.stderr == conflict.stderr)
-
-    // Resolved the way the message says, the next sync goes through.
-    try Data(
-      text.replacingOccurrences(of: #"(?m)^(<<<<<<<|=======|>>>>>>>).*\n"#, with: "", options: .regularExpression).utf8
-    )
-    .write(to: URL(fileURLWithPath: b + "/" + path))
-    try Self.git(h, "add", path, in: b)
+    try Data("Notes kept by A and B\n".utf8).write(to: URL(fileURLWithPath: b + "/notes.txt"))
+    try Self.git(h, "add", "notes.txt", in: b)
     let resolved = try ChildProcess.run(
       ["git", "-C", b, "-c", "core.editor=true", "rebase", "--continue"], environment: h.environment)
     #expect(resolved.status == 0, "\(resolved.stderr)")
-    let sync = h.call("sync", env: ["ILGI_JOURNAL": b])
-    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
     #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
-    let merged = String(decoding: FileManager.default.contents(atPath: a + "/" + path) ?? Data(), as: UTF8.self)
-    #expect(merged.contains("Shared entry, as A tells it") && merged.contains("Shared entry, as B remembers it"))
+    #expect(Self.text(a, "notes.txt") == "Notes kept by A and B\n")
+  }
+
+  /// An encrypted journal on two devices, each with its own key and both recipients: entries
+  /// made in the same minute stay two, changes to different lines of one entry merge inside
+  /// the seal, and both versions of a line both changed stay, sealed, for `ilgi edit`.
+  @Test func twoDevicesOfAnEncryptedJournalLoseNothing() throws {
+    var (h, a, b) = try Self.twoClones()
+    h.environment["XDG_RUNTIME_DIR"] = h.journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: h.journal.base + "/runtime", withIntermediateDirectories: true)
+    let keyB = h.journal.base + "/device-b.txt"
+    _ = try ChildProcess.run([try TestTools.ageKeygen, "-o", keyB])
+    let recipientB = try ChildProcess.run([try TestTools.ageKeygen, "-y", keyB]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let onA = ["ILGI_JOURNAL": a]
+    let onB = ["ILGI_JOURNAL": b, "ILGI_IDENTITY": keyB]
+    #expect(h.call("init", "--encrypt", a).status == 0)
+    #expect(h.call("key", "add", recipientB, env: onA).status == 0)
+    #expect(h.call("sync", env: onA).status == 0)
+    #expect(h.call("sync", env: onB).status == 0)
+
+    // The same minute on both devices.
+    #expect(h.call("new", "--no-weather", "--date", "2026-11-20T21:00", "Dinner, as A wrote it", env: onA).status == 0)
+    #expect(h.call("new", "--no-weather", "--date", "2026-11-20T21:00", "Dinner, as B wrote it", env: onB).status == 0)
+    for env in [onA, onB, onA] { #expect(h.call("sync", env: env).status == 0) }
+    for env in [onA, onB] {
+      let titles = try Self.titles(h, env["ILGI_JOURNAL"]!)
+      #expect(titles == ["Dinner, as A wrote it", "Dinner, as B wrote it"], "\(titles)")
+    }
+
+    // Different lines of one entry.
+    let made = h.call(
+      "new", "--no-weather", "--date", "2026-11-22T07:00", "Morning\n\nline one\n\nline two\n\nline three", env: onA)
+    let path = made.stdout.trimmingCharacters(in: .newlines)
+    for env in [onA, onB] { #expect(h.call("sync", env: env).status == 0) }
+    let first = try Self.replacingEditor(h, "one.sh", "line one", "line one, from A")
+    let third = try Self.replacingEditor(h, "three.sh", "line three", "line three, from B")
+    #expect(try h.run("edit", path, env: onA.merging(["EDITOR": first]) { $1 }).status == 0)
+    #expect(try h.run("edit", path, env: onB.merging(["EDITOR": third]) { $1 }).status == 0)
+    #expect(h.call("sync", env: onA).status == 0)
+    let merged = h.call("sync", env: onB)
+    #expect(merged.status == 0, "\(merged.stderr)")
+    #expect(!merged.stderr.contains("both versions"), "\(merged.stderr)")
+    #expect(h.call("sync", env: onA).status == 0)
+    for env in [onA, onB] {
+      let shown = h.call("show", "--raw", path, env: env)
+      #expect(shown.stdout.contains("line one, from A\n\nline two\n\nline three, from B"), "\(shown.stdout)")
+    }
+
+    // The same line on both: both versions, sealed, named by the sync.
+    let againA = try Self.replacingEditor(h, "two-a.sh", "line two", "line two, A")
+    let againB = try Self.replacingEditor(h, "two-b.sh", "line two", "line two, B")
+    #expect(try h.run("edit", path, env: onA.merging(["EDITOR": againA]) { $1 }).status == 0)
+    #expect(try h.run("edit", path, env: onB.merging(["EDITOR": againB]) { $1 }).status == 0)
+    #expect(h.call("sync", env: onA).status == 0)
+    let both = h.call("sync", env: onB)
+    #expect(both.status == 0, "\(both.stderr)")
+    #expect(both.stderr.contains("\(path): both devices changed the same lines"), "\(both.stderr)")
+    let shown = h.call("show", "--raw", path, env: onB).stdout
+    #expect(shown.contains("line two, A\nline two, B\n") && !shown.contains("<<<<<<<"), "\(shown)")
+    #expect(EncryptionTests.filesHolding("line two, A", under: b).isEmpty)
+    #expect(h.call("doctor", env: onB).status == 0)
+    #expect(try Self.git(h, "status", "--porcelain", in: b) == "")
   }
 
   @Test func syncAndLogNeedARepositoryAndARemote() throws {

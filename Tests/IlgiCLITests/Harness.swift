@@ -26,7 +26,8 @@ enum InProcess {
     -> IlgiProcess.Result
   {
     let invocation = Invocation(
-      arguments: arguments, variables: environment, directory: directory, input: .text(input ?? ""))
+      arguments: arguments, variables: environment, directory: directory, input: .text(input ?? ""),
+      executable: IlgiProcess.binary)
     let status = IlgiCommandLine.main(invocation)
     return IlgiProcess.Result(status: status, stdout: invocation.output.text, stderr: invocation.errors.text)
   }

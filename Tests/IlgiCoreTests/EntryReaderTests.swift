@@ -294,5 +294,12 @@ import Testing
     let date = try #require(DateParser(timeZone: .current).parse("2026-11-21T22:14:00+09:00"))
     #expect(JournalLayout.path(for: date, title: "저녁 산책").rawValue == "2026/11/2026-11-21-2214-저녁-산책.md")
     #expect(JournalLayout.path(for: date, title: "", attempt: 2).rawValue == "2026/11/2026-11-21-2214-2.md")
+    // Without a slug, the id's first characters: two devices in one minute make two names.
+    let id = EntryID("3F9A1C2B-0000-4000-8000-000000000000")
+    #expect(JournalLayout.path(for: date, title: "!!", id: id).rawValue == "2026/11/2026-11-21-2214-3f9a1c.md")
+    #expect(
+      JournalLayout.path(for: date, title: "저녁 산책", id: id, encrypted: true).rawValue
+        == "2026/11/2026-11-21-2214-3f9a1c.md.age")
+    #expect(JournalLayout.path(for: date, title: "저녁 산책", id: id).rawValue == "2026/11/2026-11-21-2214-저녁-산책.md")
   }
 }

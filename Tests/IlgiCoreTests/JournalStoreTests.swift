@@ -12,8 +12,10 @@ import Testing
   @Test func newEntriesAreOwnerOnlyAndNeverClobbered() throws {
     let journal = try TempJournal()
     let store = try journal.store()
-    let first = try store.add(Array("a".utf8), date: try date("2026-11-21T09:30+09:00"), title: "Morning run")
-    let second = try store.add(Array("b".utf8), date: try date("2026-11-21T09:30+09:00"), title: "Morning run")
+    let first = try store.add(
+      Array("a".utf8), date: try date("2026-11-21T09:30+09:00"), title: "Morning run", id: EntryID.make())
+    let second = try store.add(
+      Array("b".utf8), date: try date("2026-11-21T09:30+09:00"), title: "Morning run", id: EntryID.make())
     #expect(first.rawValue == "2026/11/2026-11-21-0930-morning-run.md")
     #expect(second.rawValue == "2026/11/2026-11-21-0930-morning-run-2.md")
     #expect(journal.text(first.rawValue) == "a")
@@ -30,7 +32,8 @@ import Testing
     let journal = try TempJournal()
     let old = umask(0)
     defer { umask(old) }
-    let path = try journal.store().add(Array("x".utf8), date: try date("2025-01-02T03:04+09:00"), title: "t")
+    let path = try journal.store().add(
+      Array("x".utf8), date: try date("2025-01-02T03:04+09:00"), title: "t", id: EntryID.make())
     #expect(journal.snapshot()[path.rawValue]?.mode == 0o600)
     #expect(journal.snapshot()["2025/01"]?.mode == 0o700)
   }

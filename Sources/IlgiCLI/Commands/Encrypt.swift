@@ -142,29 +142,50 @@ extension Ilgi {
   }
 }
 
-/// The textconv diff driver that lets `git log -p` show an encrypted journal's text on a
-/// machine with the key: `.gitattributes` (committed) sends `*.age` to the driver `ilgi-age`;
-/// the repository's own config (never committed, so only where ilgi set it) runs `ilgi cat`.
+/// How git shows and merges the journal's entries. `.gitattributes` (committed) sends `*.age`
+/// to the diff driver `ilgi-age`, so `git log -p` shows an encrypted journal's text on a
+/// machine with the key, and entry files to the merge driver `ilgi-entry`, so two devices'
+/// changes to one entry are merged on its text (`ilgi merge-entry`). The drivers themselves
+/// live in the repository's own config, which a clone does not copy: `ilgi init` and `ilgi
+/// sync` set them where they are missing. Without them git diffs and merges as it always does.
 enum GitAttributes {
-  static let line = "*.age diff=ilgi-age"
+  static let lines = ["*.age diff=ilgi-age", "*.md merge=ilgi-entry", "*.md.age merge=ilgi-entry"]
   static let files = [JournalPath(".gitattributes"), Settings.journalFile]
 
-  /// Adds the line to `.gitattributes` unless it is there.
-  static func writeFile(for store: JournalStore) throws {
+  /// Adds the lines to `.gitattributes` where they are missing; whether it changed.
+  @discardableResult
+  static func writeFile(for store: JournalStore) throws -> Bool {
     let path = store.root + "/.gitattributes"
     let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    if !current.split(separator: "\n").contains(Substring(line)) {
-      let text = current + (current.isEmpty || current.hasSuffix("\n") ? "" : "\n") + line + "\n"
-      try Ilgi.Config.write(text, to: path)
-    }
+    let present = Set(current.split(separator: "\n").map(String.init))
+    let missing = lines.filter { !present.contains($0) }
+    guard !missing.isEmpty else { return false }
+    let text =
+      current + (current.isEmpty || current.hasSuffix("\n") ? "" : "\n") + missing.joined(separator: "\n") + "\n"
+    try Ilgi.Config.write(text, to: path)
+    return true
   }
 
-  /// Sets the driver in the repository's config: this ilgi binary's `cat`.
-  static func configure(for store: JournalStore, _ context: Context) {
-    guard let git = context.git(store) else { return }
-    let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "ilgi"
-    _ = try? git.check(["config", "diff.ilgi-age.textconv", "'" + binary + "' cat"])
-    _ = try? git.check(["config", "diff.ilgi-age.cachetextconv", "false"])
+  /// Sets the drivers in the repository's config to this ilgi binary; whether any was
+  /// missing or ran another binary.
+  @discardableResult
+  static func configure(for store: JournalStore, _ context: Context) -> Bool {
+    guard let git = context.git(store) else { return false }
+    let binary = "'" + context.invocation.executable.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    let wanted = [
+      ("diff.ilgi-age.textconv", binary + " cat"),
+      ("diff.ilgi-age.cachetextconv", "false"),
+      ("merge.ilgi-entry.name", "ilgi: merge two versions of a diary entry"),
+      ("merge.ilgi-entry.driver", binary + " merge-entry --journal . %O %A %B %P"),
+    ]
+    var changed = false
+    for (key, value) in wanted {
+      let now = (try? git.check(["config", "--local", "--get", key]))?.trimmingCharacters(in: .newlines)
+      guard now != value else { continue }
+      _ = try? git.check(["config", "--local", key, value])
+      changed = true
+    }
+    return changed
   }
 }
 

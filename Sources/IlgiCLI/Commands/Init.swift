@@ -48,9 +48,12 @@ extension Ilgi {
         Terminal.standardOutput.write(tr(.initEncrypted, names, context.display(done.store.draftsRoot)) + "\n")
       }
       if git {
-        if encrypt { try GitAttributes.writeFile(for: store) }
+        try GitAttributes.writeFile(for: store)
         try Self.makeRepository(store, context)
-        if encrypt { GitAttributes.configure(for: store, context) }
+      }
+      // A clone gets the journal's attributes but not the drivers they name.
+      if context.git(store) != nil, GitAttributes.configure(for: store, context), !git {
+        Terminal.standardOutput.write(tr(.syncDriversSet) + "\n")
       }
       // A journal that is not the one ilgi opens without -J: say how to make it so.
       let usual = context.invocation.settings(LoadedSettings.Flags()).journal.path

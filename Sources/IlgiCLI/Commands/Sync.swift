@@ -26,6 +26,7 @@ extension Ilgi {
       }
       let remotes = try git.check(["remote"]).split(separator: "\n").map(String.init)
       guard let firstRemote = remotes.first else { throw Failure(tr(.errSyncNoRemote)) }
+      try Self.setUpDrivers(store, git, context)
       let branch = try git.check(["symbolic-ref", "--short", "HEAD"])
         .trimmingCharacters(in: .whitespacesAndNewlines)
       let upstream = try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"])
@@ -44,17 +45,37 @@ extension Ilgi {
         pull = heads.isEmpty ? [] : ["pull", "--rebase", "--autostash", "--quiet", remote, branch]
         push = ["push", "--quiet", "--set-upstream", remote, branch]
       }
+      let overlaps = SyncOverlaps(git: git)
+      _ = overlaps.take()
       if !pull.isEmpty {
         let pulled = try git.run(pull)
         if pulled.status != 0 {
-          if let file = git.conflictedFiles().first { throw Failure(tr(.errSyncConflict, file)) }
+          if let file = git.conflictedFiles().first {
+            throw Failure(tr(EncryptedName.isEncrypted(file) ? .errSyncSealedConflict : .errSyncConflict, file))
+          }
           throw Failure(tr(.errGit, "pull", pulled.firstErrorLine))
         }
       }
+      for path in overlaps.take() { Terminal.note(tr(.syncOverlap, path.rawValue)) }
       _ = try context.index(store)
       let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
       Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
+    }
+
+    /// Makes sure git merges entries through ilgi here: the drivers in this clone's config
+    /// (said once, when they were missing), and the attributes that name them, committed
+    /// when the journal lacked them (a journal made before ilgi merged entries).
+    static func setUpDrivers(_ store: JournalStore, _ git: GitRepository, _ context: Context) throws {
+      if GitAttributes.configure(for: store, context) { Terminal.note(tr(.syncDriversSet)) }
+      guard try GitAttributes.writeFile(for: store) else { return }
+      // Committed whatever git.autocommit says: a pull stashes what is not, and the rebase
+      // would run without them.
+      do throws(GitRepository.Failure) {
+        _ = try git.commit([GitAttributes.files[0].rawValue], message: "ilgi: merge entries with ilgi merge-entry")
+      } catch {
+        throw Failure(tr(.errGit, "commit", error.message))
+      }
     }
   }
 }

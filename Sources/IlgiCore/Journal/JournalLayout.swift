@@ -5,14 +5,26 @@ public enum JournalLayout {
   /// The path for an entry written at `date` titled `title`; `attempt` 1 is the plain name,
   /// 2 and up add `-2`, `-3` for clashes. An `encrypted` entry's name is `NAME.md.age` and
   /// carries no slug: its path says nothing its date does not.
-  public static func path(for date: EntryDate, title: String, attempt: Int = 1, encrypted: Bool = false) -> JournalPath
-  {
+  ///
+  /// A name without a slug carries the first characters of the entry's `id` instead, so two
+  /// devices making entries in the same minute never make one name (which git would meet as
+  /// two versions of one file); they say nothing of the entry, its id being random.
+  public static func path(
+    for date: EntryDate, title: String, id: EntryID? = nil, attempt: Int = 1, encrypted: Bool = false
+  ) -> JournalPath {
     let c = date.fields
     let stamp = "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))-\(pad(c.hour))\(pad(c.minute))"
-    let slug = encrypted ? "" : Slug(title: title).rawValue
+    var slug = encrypted ? "" : Slug(title: title).rawValue
+    if slug.isEmpty, let id { slug = idPart(id) }
     var name = slug.isEmpty ? stamp : "\(stamp)-\(slug)"
     if attempt > 1 { name += "-\(attempt)" }
     return JournalPath("\(pad(c.year, 4))/\(pad(c.month))/" + name + (encrypted ? ".md.age" : ".md"))
+  }
+
+  /// The part of `id` a name without a slug carries: its first six letters and digits, lower
+  /// case.
+  static func idPart(_ id: EntryID) -> String {
+    String(id.rawValue.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(6))
   }
 
   /// The `YYYY-MM-DD-HHMM` a file name starts with, if it does.

@@ -71,8 +71,8 @@ extension JournalStore {
       // An encrypted journal's names carry no title, whatever the import's paths said.
       let target =
         encryptsNewEntries
-        ? JournalLayout.path(for: parsed.date, title: parsed.title, encrypted: true)
-        : imported.original?.path ?? JournalLayout.path(for: parsed.date, title: parsed.title)
+        ? JournalLayout.path(for: parsed.date, title: parsed.title, id: parsed.id, encrypted: true)
+        : imported.original?.path ?? JournalLayout.path(for: parsed.date, title: parsed.title, id: parsed.id)
       plan.items.append(.init(entry: imported, bytes: bytes, parsed: parsed, path: target))
     }
     return plan

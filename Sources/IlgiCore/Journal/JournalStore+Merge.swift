@@ -10,14 +10,62 @@ extension JournalStore {
 
   /// The same merge of three texts' bytes.
   func merge(base: [UInt8], mine: [UInt8], theirs: [UInt8], labels: TextMerge.Labels) -> TextMerge.Outcome {
+    let (git, scratch) = mergeScratch()
+    return TextMerge.merge(base: base, mine: mine, theirs: theirs, labels: labels, git: git, scratch: scratch)
+  }
+
+  /// git, and a scratch folder for one merge in the memory folder; no git when the folder
+  /// cannot be made safely.
+  private func mergeScratch() -> (git: String?, scratch: String) {
     let folder = MemoryFolder.base(variables: variables)
     let git =
       (try? MemoryFolder.prepare(base: folder)) == nil
       ? nil : ChildProcess.find("git", path: variables["PATH"] ?? "/usr/bin:/bin:/usr/local/bin")
     if git != nil { Self.sweepScratch(in: folder) }
-    return TextMerge.merge(
-      base: base, mine: mine, theirs: theirs, labels: labels, git: git,
-      scratch: folder + "/" + Self.scratchPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8))
+    return (git, folder + "/" + Self.scratchPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8))
+  }
+
+  /// What merging two versions of one entry file that both changed from `base` gave.
+  public enum StoredMerge: Sendable, Equatable {
+    /// The merged file's bytes, sealed as the journal seals `path`; `overlapping` when both
+    /// changed one passage and the text holds both versions, one after the other.
+    case merged([UInt8], overlapping: Bool)
+    /// Two different entries (their ids differ) that were given one name: neither is a
+    /// version of the other, and both must be kept under two names.
+    case twoEntries
+    /// The versions could not be read as entries here (one is sealed to a key this device
+    /// does not have, or is not an entry); why.
+    case unreadable(String)
+  }
+
+  /// Merges the stored bytes (plain or sealed) of two versions of the entry file at `path`,
+  /// `first` then `second` where both wrote at one place (`TextMerge.combine`); `base` is empty
+  /// when both versions were added under one name. Nothing is written.
+  public func mergeStored(base: [UInt8], first: [UInt8], second: [UInt8], at path: JournalPath) -> StoredMerge {
+    let texts: [[UInt8]]
+    do throws(EntryReadError) {
+      texts = try [base, first, second].map { bytes throws(EntryReadError) in
+        bytes.isEmpty ? [] : try plaintext(of: bytes, path: path)
+      }
+    } catch {
+      return .unreadable("\(error.reason)")
+    }
+    if base.isEmpty {
+      let ids = texts.dropFirst().map { try? reader.read($0, path: path, modified: now()).id }
+      if ids[0] != ids[1] || ids[0] == nil {
+        return texts[1] == texts[2] ? .merged(first, overlapping: false) : .twoEntries
+      }
+    }
+    let (git, scratch) = mergeScratch()
+    guard let git,
+      let combined = TextMerge.combine(
+        base: texts[0], first: texts[1], second: texts[2], git: git, scratch: scratch)
+    else { return .unreadable("git merge-file could not be run") }
+    do throws(JournalError) {
+      return .merged(try fileBytes(combined.text, for: path), overlapping: combined.overlapping)
+    } catch {
+      return .unreadable("\(error.reason)")
+    }
   }
 
   static let scratchPrefix = "merge-"

@@ -162,14 +162,18 @@ public struct JournalStore: Sendable {
   /// writes the recipient list before it takes the lock, so an entry is either there when the
   /// conversion looks or made after it, sealed.
   @discardableResult
-  public func add(_ bytes: [UInt8], date: EntryDate, title: String) throws(JournalError) -> JournalPath {
-    try whileLocked { () throws(JournalError) -> JournalPath in try addUnlocked(bytes, date: date, title: title) }
+  public func add(_ bytes: [UInt8], date: EntryDate, title: String, id: EntryID) throws(JournalError) -> JournalPath {
+    try whileLocked { () throws(JournalError) -> JournalPath in try addUnlocked(bytes, date: date, title: title, id: id)
+    }
   }
 
-  private func addUnlocked(_ bytes: [UInt8], date: EntryDate, title: String) throws(JournalError) -> JournalPath {
+  private func addUnlocked(_ bytes: [UInt8], date: EntryDate, title: String, id: EntryID) throws(JournalError)
+    -> JournalPath
+  {
     var attempt = 1
     while true {
-      let path = JournalLayout.path(for: date, title: title, attempt: attempt, encrypted: encryptsNewEntries)
+      let path = JournalLayout.path(
+        for: date, title: title, id: id, attempt: attempt, encrypted: encryptsNewEntries)
       do {
         try createFile(bytes, at: path)
         return path

@@ -64,7 +64,7 @@ extension JournalStore {
     }
     let full = try newEntryText(details, text: text, templates: templates)
     let entry = try parse(Array(full.utf8), as: JournalPath("new.md"))
-    return try add(Array(full.utf8), date: entry.date, title: entry.title)
+    return try add(Array(full.utf8), date: entry.date, title: entry.title, id: entry.id)
   }
 
   /// Starts an editor session for a new entry: writes the draft and returns its path and text.
@@ -105,7 +105,7 @@ extension JournalStore {
     if let weather, !weather.isEmpty, entry.weather == nil {
       try frontMatterEdit(&document, "weather", YAMLScalar.quoted(weather), draft)
     }
-    let path = try add(document.bytes, date: entry.date, title: entry.title)
+    let path = try add(document.bytes, date: entry.date, title: entry.title, id: entry.id)
     try removeDraft(draft)
     return .saved(path)
   }

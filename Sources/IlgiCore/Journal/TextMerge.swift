@@ -44,8 +44,64 @@ public enum TextMerge {
     return .conflicted(wholeConflict(mine: mine, theirs: theirs, labels: labels))
   }
 
+  /// Two texts that both changed from `base`, joined without conflict markers: the changes of
+  /// each applied to the other, and where both changed the same place, `first`'s lines then
+  /// `second`'s. `overlapping` is true when at that place both changed lines of `base` (two
+  /// versions of one passage stand one after the other, for the person to settle); two
+  /// additions at one place (the commonest diary case: both wrote at the end) are not. Nil
+  /// without git, or when it fails.
+  public static func combine(base: [UInt8], first: [UInt8], second: [UInt8], git: String, scratch: String) -> (
+    text: [UInt8], overlapping: Bool
+  )? {
+    if first == base || first == second { return (second, false) }
+    if second == base { return (first, false) }
+    // Labels no diary line holds, so the markers git writes are told apart from the text.
+    let tag = "ilgi-" + UUID().uuidString
+    let labels = Labels(mine: tag + "-first", base: tag + "-base", theirs: tag + "-second")
+    guard
+      let merged = try? gitMerge(
+        base: base, mine: first, theirs: second, labels: labels, git: git, scratch: scratch, diff3: true)
+    else { return nil }
+    guard case .conflicted(let marked) = merged else {
+      if case .clean(let text) = merged { return (text, false) }
+      return nil
+    }
+    return unmark(marked, labels: labels)
+  }
+
+  /// A diff3-style merge's text with every conflict replaced by its first side's lines, then
+  /// its second side's; whether any conflict changed lines of the base.
+  static func unmark(_ marked: [UInt8], labels: Labels) -> (text: [UInt8], overlapping: Bool) {
+    enum Part { case outside, first, base, second }
+    var part = Part.outside
+    var text: [UInt8] = []
+    var first: [UInt8] = []
+    var second: [UInt8] = []
+    var baseHadLines = false
+    var overlapping = false
+    for line in marked.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast(marked.last == 0x0A ? 1 : 0) {
+      let string = String(decoding: line, as: UTF8.self)
+      switch (part, string) {
+      case (.outside, "<<<<<<< " + labels.mine):
+        (part, first, second, baseHadLines) = (.first, [], [], false)
+      case (.first, "||||||| " + labels.base): part = .base
+      case (.base, "======="): part = .second
+      case (.second, ">>>>>>> " + labels.theirs):
+        overlapping = overlapping || baseHadLines
+        text += first + second
+        part = .outside
+      case (.outside, _): text += line + [0x0A]
+      case (.first, _): first += line + [0x0A]
+      case (.base, _): baseHadLines = true
+      case (.second, _): second += line + [0x0A]
+      }
+    }
+    if marked.last != 0x0A, text.last == 0x0A, part == .outside { text.removeLast() }
+    return (text, overlapping)
+  }
+
   private static func gitMerge(
-    base: [UInt8], mine: [UInt8], theirs: [UInt8], labels: Labels, git: String, scratch: String
+    base: [UInt8], mine: [UInt8], theirs: [UInt8], labels: Labels, git: String, scratch: String, diff3: Bool = false
   ) throws -> Outcome? {
     try FileManager.default.createDirectory(
       atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -56,7 +112,8 @@ public enum TextMerge {
       else { return nil }
     }
     let result = try ChildProcess.run(
-      [git, "merge-file", "-p", "-L", labels.mine, "-L", labels.base, "-L", labels.theirs] + files,
+      [git, "merge-file", "-p"] + (diff3 ? ["--diff3"] : [])
+        + ["-L", labels.mine, "-L", labels.base, "-L", labels.theirs] + files,
       environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"])
     // The exit status is the number of conflicts; 255 or more is an error.
     guard (0..<128).contains(result.status) else { return nil }

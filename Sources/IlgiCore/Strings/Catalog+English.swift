@@ -614,11 +614,18 @@ extension Catalog {
     .errGit: "git {1} failed: {2}",
     .syncAbstract: "Pull others' changes (rebasing yours on them) and push yours.",
     .syncDiscussion: """
-    Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. A conflict inside an entry stops the sync: git leaves both versions in the file between <<<<<<< and >>>>>>>; keep what you want, then `git add FILE`, `git rebase --continue`, and `ilgi sync` again. Nothing is lost either way.
+    Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. Two devices' changes to one entry are merged on its text, inside the seal of an encrypted journal: changes to different lines both stay, two additions at one place become both texts, and where both changed the same lines the entry holds both versions, one after the other, and the sync names it for you to settle with `ilgi edit`. A conflict git cannot leave to ilgi (a file that is not an entry) stops the sync; nothing is lost either way.
     """,
     .errSyncNoRemote: "the journal has no git remote to sync with; add one with git remote add origin URL",
     .errSyncConflict:
       "conflict in {1}: both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add {1}, git rebase --continue and ilgi sync",
+    .errSyncSealedConflict:
+      "conflict in {1}: no key here opens both versions of this encrypted file, so they could not be merged; the pull is stopped with your version kept in git; run git rebase --abort to go back, and ilgi sync on a device with the key",
+    .syncOverlap:
+      "{1}: both devices changed the same lines; the entry holds both versions, one after the other: settle it with ilgi edit {1}",
+    .syncDriversSet: "Set up git here to show and merge the journal's entries (ilgi cat, ilgi merge-entry).",
+    .errMergeEntryWrite: "{1}: could not write the merged entry: {2}",
+    .errMergeEntryUnreadable: "{1}: the two versions could not be merged here ({2}); git keeps both",
     .errSyncBusy: "git is in the middle of a {1}; finish it (git status tells how), then run ilgi sync",
     .syncDone: "Synced with {1}.",
     .logAbstract: "Show the git history of an entry, or of the journal.",

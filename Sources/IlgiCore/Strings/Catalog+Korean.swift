@@ -592,11 +592,17 @@ extension Catalog {
     .errGit: "git {1} 실패: {2}",
     .syncAbstract: "다른 곳의 변경을 받고(내 변경을 그 위로 rebase) 내 변경을 올립니다.",
     .syncDiscussion: """
-    일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 일기 안에서 충돌이 나면 멈춥니다: git이 두 버전을 <<<<<<<와 >>>>>>> 사이에 남깁니다. 원하는 것을 남기고 `git add 파일`, `git rebase --continue`, 다시 `ilgi sync`를 하세요. 어느 쪽이든 잃는 것은 없습니다.
+    일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 두 기기가 한 일기를 고치면 그 글(암호화된 일기장이면 봉인 안의 글)에서 합칩니다: 서로 다른 줄의 고침은 둘 다 남고, 한 자리에 덧붙인 글은 둘 다 들어가며, 같은 줄을 둘 다 고쳤으면 두 버전이 차례로 들어가고 sync가 그 일기를 알려 주니 `ilgi edit`로 정리하세요. git이 ilgi에 맡길 수 없는 충돌(일기가 아닌 파일)이면 멈춥니다. 어느 쪽이든 잃는 것은 없습니다.
     """,
     .errSyncNoRemote: "일기장에 동기화할 git 원격 저장소가 없습니다. git remote add origin URL로 더하세요",
     .errSyncConflict:
       "{1}에서 충돌: 두 버전이 파일의 <<<<<<<와 >>>>>>> 사이에 있습니다. 원하는 것을 남기고 git add {1}, git rebase --continue, ilgi sync를 실행하세요",
+    .errSyncSealedConflict:
+      "{1}에서 충돌: 여기 있는 키로는 이 암호화된 파일의 두 버전을 모두 열 수 없어 합치지 못했습니다. 당신의 버전은 git에 남아 있고 pull은 멈췄습니다. git rebase --abort로 되돌린 뒤 키가 있는 기기에서 ilgi sync를 실행하세요",
+    .syncOverlap: "{1}: 두 기기가 같은 줄을 고쳤습니다. 일기에 두 버전이 차례로 들어 있으니 ilgi edit {1}로 정리하세요",
+    .syncDriversSet: "이 복제본의 git이 일기를 보여 주고 합치도록 설정했습니다(ilgi cat, ilgi merge-entry).",
+    .errMergeEntryWrite: "{1}: 합친 일기를 쓰지 못했습니다: {2}",
+    .errMergeEntryUnreadable: "{1}: 두 버전을 여기서 합치지 못했습니다({2}). git이 둘 다 보관합니다",
     .errSyncBusy: "git이 {1} 중입니다. 끝낸 뒤(git status가 방법을 알려 줍니다) ilgi sync를 실행하세요",
     .syncDone: "{1}와(과) 동기화했습니다.",
     .logAbstract: "일기 하나, 또는 일기장의 git 기록을 보여 줍니다.",

@@ -387,6 +387,11 @@ public enum Message: String, Sendable, CaseIterable {
   case syncDiscussion
   case errSyncNoRemote
   case errSyncConflict
+  case errSyncSealedConflict
+  case syncOverlap
+  case syncDriversSet
+  case errMergeEntryWrite
+  case errMergeEntryUnreadable
   case errSyncBusy
   case syncDone
   case logAbstract
