@@ -138,6 +138,18 @@ public final class TextInput: @unchecked Sendable {
   /// Whether a person types the input on a terminal (questions, editors).
   var isTerminal: Bool { lock.withLock { rest == nil } && isatty(STDIN_FILENO) == 1 }
 
+  /// Whether text was piped or redirected in (a pipe or a file, not a terminal or a device
+  /// such as /dev/null): what a command given its text as arguments must not throw away.
+  var isPiped: Bool {
+    lock.withLock {
+      if let rest { return !rest.isEmpty }
+      var info = stat()
+      guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+      let kind = info.st_mode & S_IFMT
+      return kind == S_IFIFO || kind == S_IFREG
+    }
+  }
+
   /// All of the input that is left.
   func readAll() -> Data {
     lock.withLock {

@@ -16,6 +16,8 @@ enum Terminal {
 
   /// Whether standard input is a terminal (a person can answer a question or use an editor).
   static var inputIsTerminal: Bool { Invocation.current.input.isTerminal }
+  /// Whether text was piped or redirected into standard input.
+  static var inputIsPiped: Bool { Invocation.current.input.isPiped }
   /// Whether standard output is a terminal.
   static var outputIsTerminal: Bool { standardOutput.isTerminal }
 

@@ -158,6 +158,44 @@ import Testing
     #expect(h.journal.snapshot() == before)
   }
 
+  /// Text piped in beside TEXT is the body under TEXT's title; a time left outside --date's
+  /// quotes is refused rather than made a title; nothing on disk changes when refused.
+  @Test func pipedTextIsNeverThrownAway() throws {
+    let h = try Harness()
+    let both = try h.run(
+      "new", "--no-weather", "--date", "2026-11-21T19:00", "Dinner", input: "With Minji, at the market.\n")
+    #expect(both.status == 0, "\(both.stderr)")
+    let path = both.stdout.trimmingCharacters(in: .newlines)
+    #expect(
+      h.journal.text(path)?.hasSuffix("---\nDinner\n\nWith Minji, at the market.\n") == true,
+      "\(h.journal.text(path) ?? "")")
+    let before = h.journal.snapshot()
+    let split = try h.run("new", "--no-weather", "--date", "yesterday", "21:30", input: "Dinner with Minji\n")
+    #expect(split.status == 64)
+    #expect(
+      split.stderr.contains(
+        "`21:30` after --date yesterday reads as part of the date; quote it: --date \"yesterday 21:30\""),
+      "\(split.stderr)")
+    #expect(h.journal.snapshot() == before)
+    let quoted = try h.run("new", "--no-weather", "--date", "yesterday 21:30", input: "Dinner with Minji\n")
+    #expect(quoted.status == 0, "\(quoted.stderr)")
+    #expect(quoted.stdout.contains("-2130-dinner-with-minji.md"))
+  }
+
+  /// `--edit` with TEXT opens the editor on that text, and keeps it even when the editor
+  /// changes nothing.
+  @Test func newWithTextAndEditStartsTheEditorFromTheText() throws {
+    let h = try Harness()
+    let appending = try h.editor("printf '\\nAnd a second line.\\n' >> \"$1\"")
+    let edited = try h.run("new", "--no-weather", "--edit", "Morning run", env: ["EDITOR": appending])
+    #expect(edited.status == 0, "\(edited.stderr)")
+    let text = h.journal.text(edited.stdout.trimmingCharacters(in: .newlines)) ?? ""
+    #expect(text.hasSuffix("Morning run\n\nAnd a second line.\n"), "\(text)")
+    let untouched = try h.run("new", "--no-weather", "--edit", "Evening tea", env: ["EDITOR": try h.editor("true")])
+    #expect(untouched.status == 0, "\(untouched.stderr)")
+    #expect(h.journal.text(untouched.stdout.trimmingCharacters(in: .newlines))?.hasSuffix("Evening tea\n") == true)
+  }
+
   @Test func theEditorWritesANewEntry() throws {
     let h = try Harness()
     let editor = try h.editor("printf 'Morning run\\n\\nCold but bright. **Eight kilometres**.\\n' >> \"$1\"")

@@ -49,6 +49,13 @@ extension Ilgi {
       where tag.trimmingCharacters(in: .whitespaces).isEmpty || tag.contains(where: { $0.isWhitespace || $0 == "," }) {
         throw ValidationError(tr(.errNewTag, tag))
       }
+      // `--date yesterday 21:30` unquoted: the time would become the entry's title.
+      if let date, let first = text.first,
+        NewEntryDate.parse(date, now: Date(), zone: Invocation.current.timeZone) != nil,
+        NewEntryDate.parse(date + " " + first, now: Date(), zone: Invocation.current.timeZone) != nil
+      {
+        throw ValidationError(tr(.errNewDateSplit, date, first))
+      }
       if weather != nil && noWeather {
         throw ValidationError(tr(.newWeatherConflict))
       }
@@ -73,8 +80,20 @@ extension Ilgi {
       var body: String?
       if !text.isEmpty {
         body = CommandLineEntry.text(text)
+        // Text piped in as well is the body under the arguments' title, never dropped.
+        if Terminal.inputIsPiped, case let piped = try Terminal.readStandardInput(),
+          !piped.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        {
+          body = Self.normalized(CommandLineEntry.text(text)) + "\n\n" + piped
+        }
       } else if !Terminal.inputIsTerminal && !edit {
         body = try Terminal.readStandardInput()
+      }
+      if let body, edit {
+        // The text given is where the editor starts, and is kept even if the editor leaves it
+        // as it was.
+        let (draft, _) = try context.writer(store).beginNew(details, text: Self.normalized(body), now: context.now)
+        return try finish(context, store, draft: draft, template: nil, weather: asking)
       }
       if let body {
         guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

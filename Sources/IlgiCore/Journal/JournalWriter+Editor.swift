@@ -3,11 +3,12 @@ import Foundation
 /// The changes made in an editor: a sitting begins with a draft the person edits, and ends
 /// with the draft filed (or dropped) and its effects recorded, as every other change is.
 extension JournalWriter {
-  /// Starts a new entry in the editor: its draft and the template it began as.
-  public func beginNew(_ details: NewEntryDetails, now: Date) throws(JournalError) -> (
+  /// Starts a new entry in the editor, its text `text` (none: the template's): its draft and
+  /// what it began as.
+  public func beginNew(_ details: NewEntryDetails, text: String = "", now: Date) throws(JournalError) -> (
     draft: JournalPath, template: [UInt8]
   ) {
-    try store.beginNewEntry(details, templates: templates, now: now)
+    try store.beginNewEntry(details, text: text, templates: templates, now: now)
   }
 
   /// Files the draft of a new entry after the editor exited 0 (`JournalStore.finishNewEntry`).

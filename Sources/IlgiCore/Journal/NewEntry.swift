@@ -68,10 +68,10 @@ extension JournalStore {
   }
 
   /// Starts an editor session for a new entry: writes the draft and returns its path and text.
-  public func beginNewEntry(_ details: NewEntryDetails, templates: TemplateRenderer, now: Date)
+  public func beginNewEntry(_ details: NewEntryDetails, text: String = "", templates: TemplateRenderer, now: Date)
     throws(JournalError) -> (draft: JournalPath, template: [UInt8])
   {
-    let text = Array(try newEntryText(details, text: "", templates: templates).utf8)
+    let text = Array(try newEntryText(details, text: text, templates: templates).utf8)
     return (try makeDraft(text, id: details.id, now: now), text)
   }
 

@@ -86,11 +86,14 @@ extension Catalog {
       echo "Dinner with Minji" | ilgi new --date 2026-11-20T19:30
       ilgi new --resume
     """,
-    .newTextHelp: "The entry's text; the first line is the title. With --resume: which draft.",
+    .errNewDateSplit:
+      "`{2}` after --date {1} reads as part of the date; quote it: --date \"{1} {2}\" (or quote the text)",
+    .newTextHelp:
+      "The entry's text; the first line is the title, and text piped in too is the body under it. With --resume: which draft.",
     .newDateHelp:
       "When it happened: 2026-11-20, 2026-11-20T21:30[+09:00], yesterday, 'yesterday 21:30', '3 days ago', 'Nov 18 9pm', 어제, '어제 저녁 9시', '11월 18일'. A day alone keeps the time of day now. Default: now.",
     .newTagHelp: "A tag for the entry; repeat for more.",
-    .newEditHelp: "Open the editor even when standard input is not a terminal.",
+    .newEditHelp: "Open the editor, starting from TEXT when given, even when standard input is not a terminal.",
     .newResumeHelp: "Open the newest draft (or the one named) in the editor again.",
     .errNewDate:
       "--date `{1}` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`",

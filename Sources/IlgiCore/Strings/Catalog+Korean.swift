@@ -82,11 +82,12 @@ extension Catalog {
       echo "민지와 저녁" | ilgi new --date 2026-11-20T19:30
       ilgi new --resume
     """,
-    .newTextHelp: "일기의 글. 첫 줄이 제목입니다. --resume과 함께면: 어느 초안인지.",
+    .errNewDateSplit: "--date {1} 뒤의 `{2}`는 날짜의 일부로 읽힙니다. 따옴표로 묶으세요: --date \"{1} {2}\" (또는 글을 묶으세요)",
+    .newTextHelp: "일기의 글. 첫 줄이 제목이고, 함께 파이프로 들어온 글은 그 아래 본문이 됩니다. --resume과 함께면: 어느 초안인지.",
     .newDateHelp:
       "언제 일인지: 2026-11-20, 2026-11-20T21:30[+09:00], 어제, '어제 저녁 9시', '3일 전', '11월 18일', yesterday, 'Nov 18 9pm'. 날짜만 쓰면 시각은 지금 시각. 기본값: 지금.",
     .newTagHelp: "일기의 태그. 여러 개면 반복하세요.",
-    .newEditHelp: "표준 입력이 터미널이 아니어도 편집기를 엽니다.",
+    .newEditHelp: "편집기를 엽니다. TEXT가 있으면 그 글에서 시작하고, 표준 입력이 터미널이 아니어도 엽니다.",
     .newResumeHelp: "가장 최근 초안(또는 이름을 준 초안)을 편집기에서 다시 엽니다.",
     .errNewDate: "--date `{1}`는 날짜가 아닙니다. YYYY-MM-DD나 YYYY-MM-DDTHH:MM, 또는 `어제 저녁 9시`, `11월 18일` 같은 말을 쓰세요",
     .errNewTag: "--tag `{1}`는 태그가 아닙니다. 띄어쓰기나 쉼표 없는 한 단어를 쓰세요",
