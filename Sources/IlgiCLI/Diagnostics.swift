@@ -87,6 +87,8 @@ enum Diagnostics {
       return Failure(tr(.errBlankText, error.path), status: ExitStatus.usage)
     case .sealing(let why):
       return Failure(tr(.errSealing, error.path, why))
+    case .notARecipient(let recipient):
+      return Failure(tr(.errNotARecipient, error.path, recipient), status: ExitStatus.noSuchEntry)
     case .unsafeMemoryFolder(let why):
       let what: String
       switch why {

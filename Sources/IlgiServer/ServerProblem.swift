@@ -115,7 +115,7 @@ public enum ServerProblem: Sendable, Equatable {
       case .invalidSelector: .badPath
       case .noSuchEntry: .noSuchEntry
       case .blankText: .emptyNotKept
-      case .sealing, .sealingUnknown: .notSealed
+      case .sealing, .sealingUnknown, .notARecipient: .notSealed
       default: nil
       }
     default: nil

@@ -343,6 +343,34 @@ import Testing
     #expect(!there.stdout.contains("Evening \(Self.marker)"))
   }
 
+  /// A device whose key no device has added yet writes nothing it could not open again, and
+  /// opens the index it made (which is sealed to its key too) instead of remaking it each time.
+  @Test func aDeviceNotYetARecipientIsToldHowToBecomeOne() throws {
+    let h = try Self.encrypted()
+    let (second, recipient) = try Self.secondKey(h)
+    let device = ["ILGI_IDENTITY": second]
+    let before = h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/") }
+    let refused = try h.run("new", "--no-weather", "Written on the new laptop", env: device)
+    #expect(refused.status == 66)
+    #expect(
+      refused.stderr.contains("this device's key \(recipient) is not one of the journal's recipients")
+        && refused.stderr.contains("run ilgi key add \(recipient)"), "\(refused.stderr)")
+    #expect(h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/") } == before)
+    _ = try h.run("list", env: device)
+    let again = try h.run("list", env: device)
+    #expect(again.status == 0)
+    #expect(!again.stderr.contains("index"), "the index is remade once, not at every command: \(again.stderr)")
+    // Removing the only key this device holds would seal every entry away from it.
+    let own = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try h.run("key", "add", recipient).status == 0)
+    let removed = try h.run("key", "remove", own)
+    #expect(removed.status != 0 && removed.stderr.contains("is your own recipient"), "\(removed.stderr)")
+    #expect(try h.run("list").stdout.contains("A walk"))
+    // Once added, the device writes.
+    let added = try h.run("new", "--no-weather", "Written on the new laptop", env: device)
+    #expect(added.status == 0, "\(added.stderr)")
+  }
+
   @Test func everyConversionIsOneCommitThatLeavesNothingUncommitted() throws {
     let h = try Self.encrypted(git: true)
     func status() throws -> String {

@@ -18,8 +18,10 @@ extension EntryIndex {
   }
 
   /// Opens the sealed index of `store` in memory. One that is missing, cannot be decrypted or
-  /// is damaged starts empty (the refresh reads every file); one that cannot be decrypted is
-  /// then kept in memory only, never overwritten. A plain index left beside it is removed.
+  /// is damaged starts empty (the refresh reads every file). One no key here opens is made
+  /// anew, sealed as `sealForJournal` says, so the next command opens it; without a key of
+  /// one's own it is kept in memory only, never overwritten. A plain index left beside it is
+  /// removed.
   static func openSealed(for store: JournalStore) throws -> EntryIndex {
     let path = store.root + "/" + sealedFile
     removeFiles(store.root + "/" + JournalLayout.ilgiFolder + "/index.sqlite")
@@ -32,7 +34,7 @@ extension EntryIndex {
         let image = try cipher.open(sealed)
         try queue.inDatabase { db in try deserialize(image, into: db) }
       } catch let error as JournalCipher.DecryptionError {
-        if case .age(.noIdentityMatches) = error { keeps = false }
+        if case .age(.noIdentityMatches) = error, store.cipher?.ownRecipients.isEmpty ?? true { keeps = false }
         notices.append(.replacedUnopenable(path: path))
       } catch {
         notices.append(.replacedUnopenable(path: path))

@@ -40,6 +40,11 @@ public final class JournalCipher: @unchecked Sendable {
     return try result.get()
   }
 
+  /// The recipients of this person's own keys, when they can be had (none otherwise).
+  public var ownRecipients: [X25519Recipient] {
+    ((try? identities()) ?? []).compactMap { ($0 as? X25519Identity)?.recipient }
+  }
+
   /// Whether the identities can be had (unlocking them if not yet done).
   public var canDecrypt: Bool { (try? identities()) != nil }
 

@@ -34,6 +34,9 @@ public struct JournalError: Error, Sendable, Equatable {
     case blankText
     /// A file could not be sealed to the journal's recipients.
     case sealing(String)
+    /// This device's key (its recipient) is not one of the journal's recipients: what it
+    /// sealed it could not open again, so nothing is written.
+    case notARecipient(String)
     /// The folder in memory for an encrypted journal's drafts is not this account's alone.
     case unsafeMemoryFolder(MemoryFolder.Unsafe)
   }

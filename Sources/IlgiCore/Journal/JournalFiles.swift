@@ -116,7 +116,17 @@ public struct JournalFiles: Sendable {
       }
       return plaintext
     }
+    try requireOwnKey(among: recipients, path: path.rawValue)
     return try seal(plaintext, to: recipients, path: path.rawValue)
+  }
+
+  /// Refuses to seal for a person none of whose keys is among `recipients`: the entry would be
+  /// one they could not open again (a new device whose key no device has added yet).
+  func requireOwnKey(among recipients: [X25519Recipient], path: String) throws(JournalError) {
+    guard let own = cipher?.ownRecipients, let first = own.first,
+      Set(own.map(\.encoded)).isDisjoint(with: recipients.map(\.encoded))
+    else { return }
+    throw JournalError(path: path, reason: .notARecipient(first.encoded))
   }
 
   /// `plaintext` sealed to `recipients`, or an error about `path`.
@@ -129,11 +139,18 @@ public struct JournalFiles: Sendable {
   }
 
   /// `plaintext` sealed to the journal's recipients now, for a file of ilgi's own (the index).
+  /// For a person none of whose keys is among them (a device not yet added), to their own keys
+  /// alone: the index never leaves this machine, the device opens the index it made rather
+  /// than remaking it at every command, and one a recipient's key cannot open is remade by it
+  /// from the files, so neither trusts what the other could not read.
   public func sealForJournal(_ plaintext: [UInt8], path: String) throws(JournalError) -> [UInt8] {
     guard let recipients = try sealing.recipientsForWriting(path) else {
       throw JournalError(path: path, reason: .sealing("the journal has no recipients; ilgi key add"))
     }
-    return try seal(plaintext, to: recipients, path: path)
+    let own = cipher?.ownRecipients ?? []
+    let listed = Set(recipients.map(\.encoded))
+    let outsider = !own.isEmpty && own.allSatisfy { !listed.contains($0.encoded) }
+    return try seal(plaintext, to: outsider ? own : recipients, path: path)
   }
 
   /// Rewrites the file at `path` atomically with `plaintext`, sealed when it is encrypted.

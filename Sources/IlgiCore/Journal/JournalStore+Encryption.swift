@@ -42,6 +42,7 @@ extension JournalStore {
     guard let recipients = try sealing.recipientsForWriting(root) else {
       throw JournalError(path: root, reason: .sealing("the journal has no recipients; ilgi key add"))
     }
+    try files.requireOwnKey(among: recipients, path: root)
     return try convertAll(progress: progress) { path throws(JournalError) -> [JournalPath] in
       guard EncryptedName.isEntry(path.rawValue) else {
         return try sealAttachment(path, to: recipients, reseal: reseal)

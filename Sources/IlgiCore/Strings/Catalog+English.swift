@@ -365,6 +365,8 @@ extension Catalog {
     .errSealingUnknown: "{1}: ilgi cannot tell whether this journal is encrypted, so nothing was written: {2}",
     .errBlankText: "{1}: an entry's text cannot be empty; to remove the entry, use ilgi delete",
     .errSealing: "{1} could not be encrypted ({2}); nothing was written",
+    .errNotARecipient:
+      "{1} was not written: this device's key {2} is not one of the journal's recipients, so it could not open what it wrote; on a device that is, run ilgi key add {2} and ilgi sync, then ilgi sync here",
     .selectorMatchesMany: "`{1}` matches {2 entry|entries}:",
     .errNotInTrash: "nothing in the trash matches `{1}`; `ilgi trash` lists what is there",
     .errNameOne: "name one by its id or path, e.g. `ilgi show {1}`",

@@ -347,6 +347,8 @@ extension Catalog {
     .errSealingUnknown: "{1}: 이 일기장이 암호화되었는지 알 수 없어 아무것도 쓰지 않았습니다: {2}",
     .errBlankText: "{1}: 일기 내용은 비울 수 없습니다. 지우려면 ilgi delete를 쓰세요",
     .errSealing: "{1}을(를) 암호화하지 못해 ({2}) 아무것도 쓰지 않았습니다",
+    .errNotARecipient:
+      "{1}을(를) 쓰지 않았습니다: 이 기기의 키 {2}가 일기장의 수신자가 아니어서, 쓴 것을 다시 열 수 없습니다. 수신자인 기기에서 ilgi key add {2}와 ilgi sync를 실행한 뒤 여기서 ilgi sync를 실행하세요",
     .selectorMatchesMany: "`{1}`에 맞는 일기가 {2}개입니다:",
     .errNotInTrash: "휴지통에 `{1}`에 맞는 일기가 없습니다. `ilgi trash`로 휴지통을 보세요",
     .errNameOne: "id나 경로로 하나를 고르세요. 예: `ilgi show {1}`",

@@ -387,6 +387,7 @@ public enum Message: String, Sendable, CaseIterable {
   case syncDiscussion
   case errSyncNoRemote
   case errSyncConflict
+  case errNotARecipient
   case errNewDateSplit
   case errSyncSealedConflict
   case syncOverlap
