@@ -17,6 +17,8 @@ struct Context {
   let journalPath: (path: String, isDefault: Bool)
   /// The language messages and dates are in.
   let language: Language
+  /// This person's keys, unlocked at most once in the command (one passphrase question).
+  let cipher: JournalCipher
 
   /// The context of a command given `options`. Settings are read again only when `options`
   /// name another journal or locale than the raw arguments seemed to; problems with them are
@@ -29,6 +31,8 @@ struct Context {
     settings = loaded.settings
     journalPath = loaded.journal
     language = loaded.language
+    let keyring = Keyring(invocation)
+    cipher = JournalCipher { () throws(JournalCipher.KeyError) in try keyring.identities() }
     let now = Date()
     environment = IlgiEnvironment(
       now: { now }, locale: loaded.locale, timeZone: invocation.timeZone,
@@ -92,8 +96,6 @@ struct Context {
   /// the journal as it is now, for the whole command: an editor open while another terminal
   /// encrypts the journal saves to the draft it opened.
   func keyed(_ store: JournalStore) throws -> JournalStore {
-    let keyring = self.keyring
-    let cipher = JournalCipher { () throws(JournalCipher.KeyError) in try keyring.identities() }
     switch store.sealing.state {
     case .plain:
       if let elsewhere = settings.string(.encryptionRecipients), !elsewhere.isEmpty {

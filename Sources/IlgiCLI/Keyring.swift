@@ -61,14 +61,6 @@ struct Keyring: Sendable {
     }
   }
 
-  /// The recipient of the file's first identity.
-  func recipient() throws(JournalCipher.KeyError) -> X25519Recipient {
-    guard let first = try identities().first as? X25519Identity else {
-      throw JournalCipher.KeyError(tr(.keyMissing, shown))
-    }
-    return first.recipient
-  }
-
   /// Writes a new identity (owner-only, never over an existing file), protected by
   /// `passphrase` when one is given. Returns it.
   func create(passphrase: String?) throws -> X25519Identity {
@@ -99,11 +91,12 @@ struct Keyring: Sendable {
     if isTerminal {
       var quiet = saved
       quiet.c_lflag &= ~tcflag_t(ECHO)
-      tcsetattr(fd, TCSAFLUSH, &quiet)
+      // At once, keeping what was typed before the prompt showed (as age does).
+      tcsetattr(fd, TCSANOW, &quiet)
     }
     defer {
       if isTerminal {
-        tcsetattr(fd, TCSAFLUSH, &saved)
+        tcsetattr(fd, TCSANOW, &saved)
         _ = write(fd, "\n", 1)
       }
     }

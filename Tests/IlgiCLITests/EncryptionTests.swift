@@ -195,6 +195,25 @@ import Testing
     #expect(other.stderr.contains("no identity matches"))
   }
 
+  /// `init --encrypt` with a passphrase-protected key asks for it once on the terminal; a
+  /// mistyped one stops before anything is made, so no plain journal is left to write into.
+  @Test func initEncryptAsksThePassphraseOnceAndAFailedInitLeavesNothing() throws {
+    let h = try Harness()
+    #expect(try h.run("key", "new", "--passphrase", env: ["ILGI_PASSPHRASE": "purple 일기"]).status == 0)
+    let target = h.journal.base + "/sealed-diary"
+    let wrong = try h.runOnTerminal("init --encrypt '\(target)'", input: "green\n")
+    #expect(wrong.status != 0)
+    #expect(wrong.stdout.contains("the passphrase is wrong"), "\(wrong.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: target), "a failed init left \(target)")
+    let right = try h.runOnTerminal("init --encrypt '\(target)'", input: "purple 일기\n")
+    #expect(right.status == 0, "\(right.stdout)")
+    #expect(right.stdout.components(separatedBy: "Passphrase for").count == 2, "asked more than once: \(right.stdout)")
+    let written = try h.run(
+      "new", "--no-weather", "A sealed first night", env: ["ILGI_JOURNAL": target, "ILGI_PASSPHRASE": "purple 일기"])
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(written.stdout.hasSuffix(".md.age\n"))
+  }
+
   @Test func encryptAndDecryptGiveTheSameTextBack() throws {
     let h = try Self.encrypted()
     let decrypted = try h.run("decrypt")

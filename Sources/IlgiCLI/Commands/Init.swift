@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IlgiAge
 import IlgiCore
 
 extension Ilgi {
@@ -28,6 +29,14 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let root = path.map { context.expand($0) } ?? context.journalPath.path
+      // The key first, unlocked once: a mistyped passphrase stops here, with nothing made.
+      if encrypt {
+        if !context.keyring.exists {
+          let identity = try Ilgi.Key.make(context, passphrase: false)
+          Terminal.standardOutput.write(tr(.keyMade, context.keyring.shown, identity.recipient.encoded) + "\n")
+        }
+        _ = try Ilgi.Key.recipient(context)
+      }
       let (store, done) = try JournalStore.initialize(
         root: root, reader: context.reader, environment: context.environment)
       let shown = context.display(store.root)
@@ -39,13 +48,16 @@ extension Ilgi {
         Terminal.standardOutput.write(tr(.initReady, shown) + "\n")
       }
       if encrypt {
-        if !context.keyring.exists {
-          let identity = try Ilgi.Key.make(context, passphrase: false)
-          Terminal.standardOutput.write(tr(.keyMade, context.keyring.shown, identity.recipient.encoded) + "\n")
+        let sealed: (converted: [JournalPath], recipients: [X25519Recipient], store: JournalStore)
+        do {
+          sealed = try Ilgi.Encrypt.encrypt(try context.keyed(store), context)
+        } catch {
+          // A journal this command began is not left half made, plain where it was to be sealed.
+          if done.createdRoot { try? FileManager.default.removeItem(atPath: store.root) }
+          throw error
         }
-        let done = try Ilgi.Encrypt.encrypt(try context.keyed(store), context)
-        let names = done.recipients.map(\.encoded).joined(separator: ", ")
-        Terminal.standardOutput.write(tr(.initEncrypted, names, context.display(done.store.draftsRoot)) + "\n")
+        let names = sealed.recipients.map(\.encoded).joined(separator: ", ")
+        Terminal.standardOutput.write(tr(.initEncrypted, names, context.display(sealed.store.draftsRoot)) + "\n")
       }
       if git {
         try GitAttributes.writeFile(for: store)

@@ -93,7 +93,9 @@ extension Ilgi {
         let recipients = current.filter { $0 != removed }
         guard !recipients.isEmpty else { throw Failure(tr(.keyRemoveLast, removed.encoded)) }
         // Sealing the journal to keys that leave this device out would lock it out for good.
-        if (try? context.keyring.recipient()) == removed { throw Failure(tr(.keyRemoveOwn, removed.encoded)) }
+        if context.cipher.ownRecipients.contains(where: { $0.encoded == removed.encoded }) {
+          throw Failure(tr(.keyRemoveOwn, removed.encoded))
+        }
         if !resuming { try Key.run { () throws(JournalError) in try KeyChange(removed: [removed]).begin(in: plain) } }
         let count = try Key.reseal(context, plain, to: recipients)
         KeyChange.finish(in: plain)
@@ -146,11 +148,16 @@ extension Ilgi {
 
     /// This person's recipient, from their identity file.
     static func recipient(_ context: Context) throws -> X25519Recipient {
+      let identities: [any AgeIdentity]
       do {
-        return try context.keyring.recipient()
+        identities = try context.cipher.identities()
       } catch {
         throw Failure(error.message, status: ExitStatus.noSuchEntry)
       }
+      guard let first = identities.first as? X25519Identity else {
+        throw Failure(tr(.keyMissing, context.keyring.shown), status: ExitStatus.noSuchEntry)
+      }
+      return first.recipient
     }
 
     /// Writes the journal's recipient list; returns the config file's path.
