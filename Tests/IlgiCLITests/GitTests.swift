@@ -329,6 +329,10 @@ import Testing
     #expect(h.call("init", "--encrypt", a).status == 0)
     #expect(h.call("key", "add", recipientB, env: onA).status == 0)
     #expect(h.call("sync", env: onA).status == 0)
+    // In the clone, init sets up what git needs to show and merge sealed entries.
+    #expect(try Self.git(h, "pull", "--quiet", in: b) == "")
+    let setUp = h.call("init", b, env: onB)
+    #expect(setUp.status == 0 && setUp.stdout.contains("Set up git here to show and merge"), "\(setUp.stdout)")
     #expect(h.call("sync", env: onB).status == 0)
 
     // The same minute on both devices.
@@ -339,6 +343,7 @@ import Testing
       let titles = try Self.titles(h, env["ILGI_JOURNAL"]!)
       #expect(titles == ["Dinner, as A wrote it", "Dinner, as B wrote it"], "\(titles)")
     }
+    #expect(h.call("log", "-p", env: onB).stdout.contains("+Dinner, as A wrote it"))
 
     // Different lines of one entry.
     let made = h.call(
