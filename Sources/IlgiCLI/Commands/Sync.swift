@@ -21,7 +21,7 @@ extension Ilgi {
       let store = try context.openJournal()
       let git = try context.requireGit(store)
       if let busy = git.operationInProgress {
-        if let file = git.conflictedFiles().first { throw Failure(tr(.errSyncConflict, file)) }
+        if let file = git.conflictedFiles().first { throw Self.conflict(file) }
         throw Failure(tr(.errSyncBusy, busy))
       }
       let remotes = try git.check(["remote"]).split(separator: "\n").map(String.init)
@@ -50,9 +50,7 @@ extension Ilgi {
       if !pull.isEmpty {
         let pulled = try git.run(pull)
         if pulled.status != 0 {
-          if let file = git.conflictedFiles().first {
-            throw Failure(tr(EncryptedName.isEncrypted(file) ? .errSyncSealedConflict : .errSyncConflict, file))
-          }
+          if let file = git.conflictedFiles().first { throw Self.conflict(file) }
           throw Failure(tr(.errGit, "pull", pulled.firstErrorLine))
         }
       }
@@ -61,6 +59,12 @@ extension Ilgi {
       let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
       Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
+    }
+
+    /// What to say of a conflict git left in `file`: git's markers are in a plain file, never
+    /// in a sealed one.
+    static func conflict(_ file: String) -> Failure {
+      Failure(tr(EncryptedName.isEncrypted(file) ? .errSyncSealedConflict : .errSyncConflict, file))
     }
 
     /// Makes sure git merges entries through ilgi here: the drivers in this clone's config

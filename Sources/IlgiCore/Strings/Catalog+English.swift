@@ -625,7 +625,7 @@ extension Catalog {
     .errSyncConflict:
       "conflict in {1}: both versions are in the file between <<<<<<< and >>>>>>>; keep what you want, then run git add {1}, git rebase --continue and ilgi sync",
     .errSyncSealedConflict:
-      "conflict in {1}: no key here opens both versions of this encrypted file, so they could not be merged; the pull is stopped with your version kept in git; run git rebase --abort to go back, and ilgi sync on a device with the key",
+      "conflict in {1}: the two versions of this encrypted entry could not be merged here (a key that opens both is needed); nothing is lost: run git rebase --abort to go back to before the sync",
     .syncOverlap:
       "{1}: both devices changed the same lines; the entry holds both versions, one after the other: settle it with ilgi edit {1}",
     .syncDriversSet: "Set up git here to show and merge the journal's entries (ilgi cat, ilgi merge-entry).",

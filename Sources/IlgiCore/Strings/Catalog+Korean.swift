@@ -601,7 +601,7 @@ extension Catalog {
     .errSyncConflict:
       "{1}에서 충돌: 두 버전이 파일의 <<<<<<<와 >>>>>>> 사이에 있습니다. 원하는 것을 남기고 git add {1}, git rebase --continue, ilgi sync를 실행하세요",
     .errSyncSealedConflict:
-      "{1}에서 충돌: 여기 있는 키로는 이 암호화된 파일의 두 버전을 모두 열 수 없어 합치지 못했습니다. 당신의 버전은 git에 남아 있고 pull은 멈췄습니다. git rebase --abort로 되돌린 뒤 키가 있는 기기에서 ilgi sync를 실행하세요",
+      "{1}에서 충돌: 이 암호화된 일기의 두 버전을 여기서 합치지 못했습니다(둘 다 여는 키가 필요합니다). 잃은 것은 없습니다: git rebase --abort로 sync 전으로 돌아가세요",
     .syncOverlap: "{1}: 두 기기가 같은 줄을 고쳤습니다. 일기에 두 버전이 차례로 들어 있으니 ilgi edit {1}로 정리하세요",
     .syncDriversSet: "이 복제본의 git이 일기를 보여 주고 합치도록 설정했습니다(ilgi cat, ilgi merge-entry).",
     .errMergeEntryWrite: "{1}: 합친 일기를 쓰지 못했습니다: {2}",
