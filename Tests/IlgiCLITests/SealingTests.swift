@@ -128,6 +128,13 @@ import Testing
     #expect(stat(site, &top) == 0 && top.st_mode & 0o777 == 0o700)
     #expect(open.isEmpty, "\(open.prefix(5))")
     #expect(!EncryptionTests.filesHolding(Self.marker, under: site).isEmpty)
+    // A page a killed export left half written (decrypted text) is swept by the next export.
+    let left = site + "/.index.html.ilgi-2147483646-deadbeef.tmp"
+    try "A walk by the \(Self.marker) river\n".write(toFile: left, atomically: false, encoding: .utf8)
+    try h.run("export", "html", "--out", site).expectSuccess()
+    #expect(!FileManager.default.fileExists(atPath: left))
+    let names = try FileManager.default.contentsOfDirectory(atPath: site)
+    #expect(names.allSatisfy { !$0.hasSuffix(".tmp") }, "\(names)")
   }
 
   @Test func aConversionRemovesThePlaintextTemporaryAKilledRunLeft() throws {

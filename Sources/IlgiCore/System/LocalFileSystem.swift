@@ -135,16 +135,21 @@ public struct LocalFileSystem: Sendable {
   }
 
   /// Temporary file in the same folder, fsync, `rename(2)`, fsync of the folder.
-  public func writeAtomically(_ bytes: [UInt8], toPath path: String, permissions: UInt16) throws(FileSystemError) {
+  ///
+  /// A file already there keeps its mode unless `replacingMode`; one that is `durable: false`
+  /// (a page of a site, which can be made again) is not synced to disk.
+  public func writeAtomically(
+    _ bytes: [UInt8], toPath path: String, permissions: UInt16, replacingMode: Bool = false, durable: Bool = true
+  ) throws(FileSystemError) {
     var info = stat()
-    let mode = stat(path, &info) == 0 ? UInt16(info.st_mode & 0o7777) : permissions
-    let temporary = try writeTemporary(bytes, besidePath: path, permissions: mode)
+    let mode = !replacingMode && stat(path, &info) == 0 ? UInt16(info.st_mode & 0o7777) : permissions
+    let temporary = try writeTemporary(bytes, besidePath: path, permissions: mode, durable: durable)
     if rename(temporary, path) != 0 {
       let code = errno
       unlink(temporary)
       throw FileSystemError(path: path, code: code, operation: "write")
     }
-    syncDirectory(of: path)
+    if durable { syncDirectory(of: path) }
   }
 
   /// Temporary file, fsync, then `link(2)`, which fails instead of replacing a file.
@@ -228,7 +233,7 @@ public struct LocalFileSystem: Sendable {
   }
 
   /// Writes `bytes` to a hidden temporary file in the folder of `path` and fsyncs it.
-  private func writeTemporary(_ bytes: [UInt8], besidePath path: String, permissions: UInt16)
+  private func writeTemporary(_ bytes: [UInt8], besidePath path: String, permissions: UInt16, durable: Bool = true)
     throws(FileSystemError) -> String
   {
     let folder = (path as NSString).deletingLastPathComponent
@@ -254,7 +259,7 @@ public struct LocalFileSystem: Sendable {
         written += n
       }
     }
-    if failure == 0 && fsync(fd) != 0 { failure = errno }
+    if failure == 0 && durable && fsync(fd) != 0 { failure = errno }
     if close(fd) != 0 && failure == 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)
