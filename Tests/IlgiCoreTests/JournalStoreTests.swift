@@ -94,35 +94,35 @@ import Testing
   @Test func trashRestoresToTheSamePath() throws {
     let journal = try TempJournal(["2026/11/a.md": "---\nid: AAAA1111\n---\nA\n"])
     let store = try journal.store()
-    let trashed = try store.moveToTrash(JournalPath("2026/11/a.md"))
+    let trashed = try store.trash.move(JournalPath("2026/11/a.md"))
     #expect(trashed.rawValue == "2026/11/a.md")
     #expect(journal.text("2026/11/a.md") == nil)
     #expect(journal.text(".ilgi/trash/2026/11/a.md") == "---\nid: AAAA1111\n---\nA\n")
     #expect(store.entries().entries.isEmpty)
-    #expect(store.trashedEntries().entries.map(\.id.rawValue) == ["AAAA1111"])
-    try store.restoreFromTrash(trashed)
+    #expect(store.trash.entries().entries.map(\.id.rawValue) == ["AAAA1111"])
+    try store.trash.restore(trashed)
     #expect(journal.text("2026/11/a.md") == "---\nid: AAAA1111\n---\nA\n")
-    #expect(store.trashedEntries().entries.isEmpty)
+    #expect(store.trash.entries().entries.isEmpty)
   }
 
   @Test func trashingTwiceTheSamePathKeepsBoth() throws {
     let journal = try TempJournal(["a.md": "one"])
     let store = try journal.store()
-    try store.moveToTrash(JournalPath("a.md"))
+    try store.trash.move(JournalPath("a.md"))
     try journal.write("a.md", "two")
-    #expect(try store.moveToTrash(JournalPath("a.md")).rawValue == "a-2.md")
+    #expect(try store.trash.move(JournalPath("a.md")).rawValue == "a-2.md")
     #expect(journal.text(".ilgi/trash/a.md") == "one")
     #expect(journal.text(".ilgi/trash/a-2.md") == "two")
-    #expect(try store.emptyTrash() == 2)
+    #expect(try store.trash.empty() == 2)
     #expect(journal.text(".ilgi/trash/a.md") == nil)
   }
 
   @Test func restoringOverAFileIsRefused() throws {
     let journal = try TempJournal(["a.md": "one"])
     let store = try journal.store()
-    try store.moveToTrash(JournalPath("a.md"))
+    try store.trash.move(JournalPath("a.md"))
     try journal.write("a.md", "new")
-    #expect(throws: JournalError(path: "a.md", reason: .occupied)) { try store.restoreFromTrash(JournalPath("a.md")) }
+    #expect(throws: JournalError(path: "a.md", reason: .occupied)) { try store.trash.restore(JournalPath("a.md")) }
     #expect(journal.text("a.md") == "new")
     #expect(journal.text(".ilgi/trash/a.md") == "one")
   }

@@ -27,7 +27,7 @@ extension Ilgi {
       func run() throws {
         let context = Context(global)
         let store = try context.openJournal()
-        let drafts = store.drafts()
+        let drafts = store.drafts.all()
         if store.encryptsNewEntries { Terminal.note(tr(.draftsInMemory, context.display(store.draftsRoot))) }
         if drafts.isEmpty {
           Terminal.standardError.write(tr(.draftsNone) + "\n")
@@ -59,7 +59,8 @@ extension Ilgi {
       func run() throws {
         let context = Context(global)
         let store = try context.openJournal()
-        guard let draft = store.drafts().first(where: { $0.path.rawValue == name || $0.path.fileName == name }) else {
+        guard let draft = store.drafts.all().first(where: { $0.path.rawValue == name || $0.path.fileName == name })
+        else {
           throw Failure(tr(.errNoDraftNamed, name), status: ExitStatus.noSuchEntry)
         }
         if !yes {
@@ -71,7 +72,7 @@ extension Ilgi {
             return
           }
         }
-        try store.discardDraft(draft)
+        try store.drafts.discard(draft)
         Terminal.standardOutput.write(tr(.draftsDiscarded, draft.path) + "\n")
       }
     }

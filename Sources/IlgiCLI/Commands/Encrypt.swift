@@ -38,10 +38,10 @@ extension Ilgi {
       }
       let store = try context.keyed(plain)
       try Key.run { () throws(JournalError) in
-        try store.moveDrafts(from: store.plainDraftsRoot, to: store.memoryDraftsRoot)
+        try store.conversion.moveDrafts(from: store.plainDraftsRoot, to: store.memoryDraftsRoot)
       }
       let bar = Terminal.progressBar(tr(.encryptProgress))
-      let done = try Key.convert { () throws(JournalError) in try store.encryptAll(progress: bar) }
+      let done = try Key.convert { () throws(JournalError) in try store.conversion.encrypt(progress: bar) }
       // Opening the sealed index removes the plain one and reads every entry into the new one.
       _ = try context.index(store, progress: Terminal.progressBar(tr(.indexReading)), warnings: false)
       if context.git(store) != nil {
@@ -71,7 +71,7 @@ extension Ilgi {
       // index still there is a damage), and no writer seals anything after the last file.
       let config = Settings.journalPath(root: store.root)
       let done = try Key.convert { () throws(JournalError) in
-        try store.decryptAll(progress: bar) { () throws(JournalError) in
+        try store.conversion.decrypt(progress: bar) { () throws(JournalError) in
           unlink(store.root + "/" + EntryIndex.sealedFile)
           guard let file = try? Config.load(config, journal: true),
             let edited = try? file.removing(.encryptionRecipients)
@@ -85,7 +85,7 @@ extension Ilgi {
         }
       }
       try Key.run { () throws(JournalError) in
-        try store.moveDrafts(from: store.memoryDraftsRoot, to: store.plainDraftsRoot)
+        try store.conversion.moveDrafts(from: store.memoryDraftsRoot, to: store.plainDraftsRoot)
       }
       context.writer(store).recordConversion(done, also: [Settings.journalFile], message: "ilgi: decrypt the journal")
       Terminal.standardOutput.write(tr(.decryptDone, done.converted.count) + "\n")

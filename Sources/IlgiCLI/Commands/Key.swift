@@ -120,7 +120,7 @@ extension Ilgi {
       try setRecipients(recipients, in: plain)
       let store = try context.keyed(plain)
       let bar = Terminal.progressBar(tr(.encryptProgress))
-      let done = try convert { () throws(JournalError) in try store.encryptAll(reseal: true, progress: bar) }
+      let done = try convert { () throws(JournalError) in try store.conversion.encrypt(reseal: true, progress: bar) }
       // The index is sealed again to the new list by the refresh that reads the new files.
       _ = try? EntryIndex.load(store, progress: Terminal.progressBar(tr(.indexReading)))
       context.writer(store).recordConversion(
@@ -172,7 +172,7 @@ extension Ilgi {
     }
 
     /// Runs a conversion, turning its error into the one line that names the file.
-    static func convert(_ body: () throws(JournalError) -> JournalStore.Conversion) throws -> JournalStore.Conversion {
+    static func convert(_ body: () throws(JournalError) -> JournalConversion.Done) throws -> JournalConversion.Done {
       do throws(JournalError) {
         return try body()
       } catch {

@@ -131,7 +131,7 @@ extension Ilgi {
     }
 
     private func resumeDraft(_ context: Context, _ store: JournalStore) throws {
-      let drafts = store.drafts().filter { $0.editing == nil }
+      let drafts = store.drafts.all().filter { $0.editing == nil }
       let wanted = text.joined(separator: " ")
       let draft: Draft
       if wanted.isEmpty {

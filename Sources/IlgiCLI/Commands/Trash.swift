@@ -31,7 +31,7 @@ extension Ilgi {
       func run() throws {
         let context = Context(global)
         let store = try context.openJournal()
-        let listing = store.trashedEntries()
+        let listing = store.trash.entries()
         context.warn(listing.skipped)
         if json {
           Terminal.standardOutput.write(try EntryJSON.render(listing.entries.map { EntryJSON(IndexedEntry($0)) }))
@@ -63,7 +63,7 @@ extension Ilgi {
       func run() throws {
         let context = Context(global)
         let store = try context.openJournal()
-        let listing = store.trashedEntries()
+        let listing = store.trash.entries()
         let selector = try EntrySelector(parsing: self.selector, today: context.today)
         let entry: Entry
         do {
@@ -97,7 +97,7 @@ extension Ilgi {
       func run() throws {
         let context = Context(global)
         let store = try context.openJournal()
-        let count = store.trashedEntries().entries.count
+        let count = store.trash.entries().entries.count
         if !yes {
           guard Terminal.inputIsTerminal else {
             throw Failure(tr(.errTrashEmptyNeedsYes))
@@ -107,7 +107,7 @@ extension Ilgi {
             return
           }
         }
-        let removed = try store.emptyTrash()
+        let removed = try store.trash.empty()
         Terminal.standardOutput.write(tr(.trashDeleted, removed) + "\n")
       }
     }

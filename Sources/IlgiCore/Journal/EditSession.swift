@@ -26,8 +26,8 @@ extension JournalStore {
   /// and beside the copy (`<copy>.base`), so an interrupted edit can be resumed.
   public func beginEdit(_ path: JournalPath) throws(JournalError) -> EditSession {
     let original = try bytes(of: path)
-    let draft = try makeEditDraft(original, of: path)
-    let base = absolute(Self.basePath(of: draft))
+    let draft = try drafts.makeEditCopy(original, of: path)
+    let base = absolute(JournalDrafts.basePath(of: draft))
     try? fileSystem.writeAtomically(original, toPath: base, permissions: JournalLayout.filePermissions)
     let lock = try? fileSystem.lockExclusively(atPath: base, wait: false)
     return EditSession(entry: path, draft: draft, original: original, lock: lock)
@@ -38,11 +38,11 @@ extension JournalStore {
   ///
   /// Throws `.noEditToResume` when there is no copy, `.editInProgress` when its session is open.
   public func resumeEdit(_ path: JournalPath) throws(JournalError) -> EditSession {
-    let draft = JournalPath(Self.editDraftsFolder + "/" + path.rawValue)
+    let draft = JournalPath(JournalDrafts.editFolder + "/" + path.rawValue)
     guard fileSystem.exists(atPath: absolute(draft)) else {
       throw JournalError(path: path.rawValue, reason: .noEditToResume)
     }
-    let base = Self.basePath(of: draft)
+    let base = JournalDrafts.basePath(of: draft)
     // Without its base the session died before the editor ran: the copy is the original.
     let original = fileSystem.exists(atPath: absolute(base)) ? try bytes(of: base) : try bytes(of: draft)
     guard let lock = try? fileSystem.lockExclusively(atPath: absolute(base), wait: false) else {
@@ -72,9 +72,10 @@ extension JournalStore {
       try fileSystem.writeAtomically(
         merged, toPath: absolute(session.draft), permissions: JournalLayout.filePermissions)
     }
-    try io(absolute(Self.basePath(of: session.draft))) {
+    try io(absolute(JournalDrafts.basePath(of: session.draft))) {
       try fileSystem.writeAtomically(
-        current, toPath: absolute(Self.basePath(of: session.draft)), permissions: JournalLayout.filePermissions)
+        current, toPath: absolute(JournalDrafts.basePath(of: session.draft)), permissions: JournalLayout.filePermissions
+      )
     }
     return (EditSession(entry: session.entry, draft: session.draft, original: current, lock: session.lock), clean)
   }
@@ -87,14 +88,11 @@ extension JournalStore {
     return true
   }
 
-  /// Where an edit copy's original bytes are kept.
-  static func basePath(of draft: JournalPath) -> JournalPath { JournalPath(draft.rawValue + ".base") }
-
   /// Removes an edit's copy and its base, once the edit is saved or had no changes.
   func endEdit(_ session: EditSession) throws(JournalError) {
-    try? fileSystem.remove(atPath: absolute(Self.basePath(of: session.draft)))
+    try? fileSystem.remove(atPath: absolute(JournalDrafts.basePath(of: session.draft)))
     session.lock?.unlock()
-    try removeDraft(session.draft)
+    try drafts.remove(session.draft)
   }
 
   /// Ends an edit after the editor exited 0.

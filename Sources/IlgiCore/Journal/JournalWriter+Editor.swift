@@ -68,9 +68,9 @@ extension JournalWriter {
     return changed
   }
 
-  /// Records a conversion of the journal (`JournalStore.encryptAll`, `decryptAll`): every name
+  /// Records a conversion of the journal (`JournalConversion`): every name
   /// it changed outside the trash, and `also` (the settings it changed), as one change.
-  public func recordConversion(_ done: JournalStore.Conversion, also: [JournalPath], message: String) {
+  public func recordConversion(_ done: JournalConversion.Done, also: [JournalPath], message: String) {
     effects.record(store, done.touched.filter { !$0.isTrashed } + also, message)
   }
 }

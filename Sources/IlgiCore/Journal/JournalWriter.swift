@@ -80,7 +80,7 @@ public struct JournalWriter: Sendable {
       guard store.fileSystem.exists(atPath: store.absolute(path)) else {
         throw JournalError(path: path.rawValue, reason: .noSuchEntry(selector: path.rawValue))
       }
-      return try store.moveToTrash(path)
+      return try store.trash.move(path)
     }
     effects.record(store, [path], entry.map { store.commitMessage("delete", $0) } ?? "ilgi: delete")
     return trashed
@@ -92,7 +92,7 @@ public struct JournalWriter: Sendable {
     guard !trashed.escapesRoot, !trashed.rawValue.hasPrefix("/"), EncryptedName.isEntry(trashed.rawValue) else {
       throw JournalError(path: trashed.rawValue, reason: .invalidSelector(trashed.rawValue))
     }
-    try store.whileLocked { () throws(JournalError) in try store.restoreFromTrash(trashed) }
+    try store.whileLocked { () throws(JournalError) in try store.trash.restore(trashed) }
     effects.recordEntry(store, trashed, action: "restore")
     let entry: Entry
     do throws(EntryReadError) {

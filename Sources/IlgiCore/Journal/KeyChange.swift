@@ -50,7 +50,7 @@ public struct KeyChange: Sendable, Equatable {
   /// they still open with a removed key.
   public static func unfinishedFiles(in store: JournalStore) -> [JournalPath] {
     guard let begun = try? store.fileSystem.status(atPath: store.root + "/" + file) else { return [] }
-    return store.conversionFiles().filter { path in
+    return store.conversion.files().filter { path in
       guard let status = try? store.fileSystem.status(atPath: store.absolute(path)) else { return false }
       return status.modified < begun.modified
     }

@@ -72,7 +72,7 @@ extension JournalStore {
     throws(JournalError) -> (draft: JournalPath, template: [UInt8])
   {
     let text = Array(try newEntryText(details, text: text, templates: templates).utf8)
-    return (try makeDraft(text, id: details.id, now: now), text)
+    return (try drafts.makeNew(text, id: details.id, now: now), text)
   }
 
   /// Ends a new-entry session after the editor exited 0: files the draft into the dated tree,
@@ -83,14 +83,14 @@ extension JournalStore {
   {
     let bytes = try bytes(of: draft)
     if let template, bytes == template {
-      try removeDraft(draft)
+      try drafts.remove(draft)
       return .discardedUntouched
     }
     var entry = try parse(bytes, as: JournalPath(draft.fileName))
     if entry.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
       && entry.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     {
-      try removeDraft(draft)
+      try drafts.remove(draft)
       return .discardedBlank
     }
     // The person may have removed the keys ilgi writes on creation; put them back.
@@ -106,7 +106,7 @@ extension JournalStore {
       try frontMatterEdit(&document, "weather", YAMLScalar.quoted(weather), draft)
     }
     let path = try add(document.bytes, date: entry.date, title: entry.title, id: entry.id)
-    try removeDraft(draft)
+    try drafts.remove(draft)
     return .saved(path)
   }
 

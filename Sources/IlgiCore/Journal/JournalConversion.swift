@@ -2,16 +2,19 @@ import Foundation
 import IlgiAge
 
 /// Converting a journal between plain and encrypted entries (`ilgi encrypt`, `ilgi decrypt`,
-/// `ilgi key add`), one file at a time (FORMAT.md "Encrypted journals").
+/// `ilgi key add`, `ilgi key remove`), one file at a time (FORMAT.md "Encrypted journals").
 ///
 /// An entry is always exactly one file. Encrypting first replaces the file's bytes by their
 /// ciphertext under its old name (atomically), then renames `NAME.md` to `NAME.md.age` in one
 /// step; decrypting renames first, then replaces the ciphertext by the text. A file in between
 /// (`NAME.md` holding ciphertext) is read like any other, since reading goes by the bytes, and a
 /// second run finishes it: a run killed anywhere is completed by running it again.
-extension JournalStore {
+public struct JournalConversion: Sendable {
+  /// The journal converted.
+  let store: JournalStore
+
   /// What a conversion did.
-  public struct Conversion: Sendable, Equatable {
+  public struct Done: Sendable, Equatable {
     /// Entry files converted (renamed, re-encrypted or decrypted), by the names they had.
     public var converted: [JournalPath] = []
     /// Every name a conversion changed, the old and the new of each renamed file: what a
@@ -23,26 +26,26 @@ extension JournalStore {
 
   /// Every entry file and attachment (plain or sealed) in the tree and in the trash, to be
   /// converted alike.
-  func conversionFiles() -> [JournalPath] {
-    func files(_ walk: Walk) -> [JournalPath] {
+  func files() -> [JournalPath] {
+    func files(_ walk: JournalStore.Walk) -> [JournalPath] {
       (walk.files + walk.attachments + walk.sealedAttachments).map(\.path).sorted()
     }
-    let trash = files(walk(under: JournalLayout.trashFolder, attachments: true)).map {
+    let trash = files(store.walk(under: JournalLayout.trashFolder, attachments: true)).map {
       JournalPath(JournalLayout.trashFolder + "/" + $0.rawValue)
     }
-    return files(walk(attachments: true)) + trash
+    return files(store.walk(attachments: true)) + trash
   }
 
   /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts
   /// the ones already encrypted too (a new recipient list). Files are converted on every core,
   /// under the journal's lock, so no other writer changes one in between.
-  public func encryptAll(reseal: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil)
-    throws(JournalError) -> Conversion
+  public func encrypt(reseal: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil)
+    throws(JournalError) -> Done
   {
-    guard let recipients = try sealing.recipientsForWriting(root) else {
-      throw JournalError(path: root, reason: .sealing("the journal has no recipients; ilgi key add"))
+    guard let recipients = try store.sealing.recipientsForWriting(store.root) else {
+      throw JournalError(path: store.root, reason: .sealing("the journal has no recipients; ilgi key add"))
     }
-    try files.requireOwnKey(among: recipients, path: root)
+    try store.files.requireOwnKey(among: recipients, path: store.root)
     return try convertAll(progress: progress) { path throws(JournalError) -> [JournalPath] in
       guard EncryptedName.isEntry(path.rawValue) else {
         return try sealAttachment(path, to: recipients, reseal: reseal)
@@ -59,9 +62,9 @@ extension JournalStore {
   /// Decrypts every entry (and trashed entry) back to `NAME.md`, then runs `finishing` (the
   /// sealed index and the recipient list removed) still under the journal's lock, so no writer
   /// seals a new file, and no index is sealed, between the last file and the list's removal.
-  public func decryptAll(
+  public func decrypt(
     progress: (@Sendable (Int, Int) -> Void)? = nil, finishing: () throws(JournalError) -> Void = {}
-  ) throws(JournalError) -> Conversion {
+  ) throws(JournalError) -> Done {
     try convertAll(progress: progress, finishing: finishing) { path throws(JournalError) -> [JournalPath] in
       guard EncryptedName.isEntry(path.rawValue) else { return try openAttachment(path) }
       let raw = try rawBytes(path)
@@ -75,8 +78,9 @@ extension JournalStore {
         try rename(path, to: target)
       }
       if sealed {
-        try io(absolute(target)) {
-          try fileSystem.writeAtomically(text, toPath: absolute(target), permissions: JournalLayout.filePermissions)
+        try store.io(store.absolute(target)) {
+          try store.fileSystem.writeAtomically(
+            text, toPath: store.absolute(target), permissions: JournalLayout.filePermissions)
         }
       }
       return target == path ? [path] : [path, target]
@@ -90,18 +94,18 @@ extension JournalStore {
   private func convertAll(
     progress: (@Sendable (Int, Int) -> Void)?, finishing: () throws(JournalError) -> Void = {},
     _ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> [JournalPath]
-  ) throws(JournalError) -> Conversion {
-    try whileLocked { () throws(JournalError) -> Conversion in
-      let files = conversionFiles()
+  ) throws(JournalError) -> Done {
+    try store.whileLocked { () throws(JournalError) -> Done in
+      let files = self.files()
       // A run killed mid-write left a temporary beside its file, maybe of plaintext; a folder
       // whose files need no change now would otherwise keep it.
-      for folder in Set(files.map { absolute(folder: $0.folder) }) { TemporaryFiles.sweep(folder) }
+      for folder in Set(files.map { store.absolute(folder: $0.folder) }) { TemporaryFiles.sweep(folder) }
       let counter = ProgressCounter(total: files.count, report: progress)
       let changed = try Parallel.map(files, helpersFrom: 16) { path throws(JournalError) -> [JournalPath] in
         defer { counter.advance() }
         return try convert(path)
       }
-      var done = Conversion()
+      var done = Done()
       for (path, names) in zip(files, changed) {
         if names.isEmpty {
           done.unchanged += 1
@@ -118,26 +122,28 @@ extension JournalStore {
   /// Moves the drafts kept in `.ilgi/drafts` to `draftsRoot` (the memory folder), and back with
   /// `fromMemory`; the source is removed file by file once its copy is written.
   public func moveDrafts(from folder: String, to target: String) throws(JournalError) {
-    guard folder != target, fileSystem.exists(atPath: folder) else { return }
-    try files.checkMemoryFolder(for: target)
+    guard folder != target, store.fileSystem.exists(atPath: folder) else { return }
+    try store.files.checkMemoryFolder(for: target)
     var pending = [""]
     while let relative = pending.popLast() {
       let here = relative.isEmpty ? folder : folder + "/" + relative
-      for item in (try? fileSystem.contentsOfDirectory(atPath: here)) ?? [] {
+      for item in (try? store.fileSystem.contentsOfDirectory(atPath: here)) ?? [] {
         let child = relative.isEmpty ? item.name : relative + "/" + item.name
         if item.kind == .directory {
           pending.append(child)
           continue
         }
         guard item.kind == .file else { continue }
-        let bytes = try io(folder + "/" + child) { try fileSystem.readFile(atPath: folder + "/" + child, limit: .max) }
-        try io(target + "/" + child) {
-          try fileSystem.createDirectory(
+        let bytes = try store.io(folder + "/" + child) {
+          try store.fileSystem.readFile(atPath: folder + "/" + child, limit: .max)
+        }
+        try store.io(target + "/" + child) {
+          try store.fileSystem.createDirectory(
             atPath: ((target + "/" + child) as NSString).deletingLastPathComponent,
             permissions: JournalLayout.folderPermissions)
-          try fileSystem.writeAtomically(
+          try store.fileSystem.writeAtomically(
             bytes, toPath: target + "/" + child, permissions: JournalLayout.filePermissions)
-          try fileSystem.remove(atPath: folder + "/" + child)
+          try store.fileSystem.remove(atPath: folder + "/" + child)
         }
       }
     }
@@ -151,7 +157,9 @@ extension JournalStore {
   private func sealAttachment(_ path: JournalPath, to recipients: [X25519Recipient], reseal: Bool)
     throws(JournalError) -> [JournalPath]
   {
-    let raw = try io(absolute(path)) { try fileSystem.readFile(atPath: absolute(path), limit: Self.attachmentLimit) }
+    let raw = try store.io(store.absolute(path)) {
+      try store.fileSystem.readFile(atPath: store.absolute(path), limit: Self.attachmentLimit)
+    }
     let named = path.rawValue.lowercased().hasSuffix(EncryptedName.suffix)
     let sealed = AgeFile.isEncrypted(raw)
     if named && sealed && !reseal { return [] }
@@ -164,7 +172,9 @@ extension JournalStore {
 
   /// Names a sealed attachment without `.age`, then opens it in place; the names it changed.
   private func openAttachment(_ path: JournalPath) throws(JournalError) -> [JournalPath] {
-    let raw = try io(absolute(path)) { try fileSystem.readFile(atPath: absolute(path), limit: Self.attachmentLimit) }
+    let raw = try store.io(store.absolute(path)) {
+      try store.fileSystem.readFile(atPath: store.absolute(path), limit: Self.attachmentLimit)
+    }
     let named = path.rawValue.lowercased().hasSuffix(EncryptedName.suffix)
     let sealed = AgeFile.isEncrypted(raw)
     guard named || sealed else { return [] }
@@ -175,8 +185,9 @@ extension JournalStore {
     }
     if sealed {
       let text = try plaintext(raw, path)
-      try io(absolute(target)) {
-        try fileSystem.writeAtomically(text, toPath: absolute(target), permissions: JournalLayout.filePermissions)
+      try store.io(store.absolute(target)) {
+        try store.fileSystem.writeAtomically(
+          text, toPath: store.absolute(target), permissions: JournalLayout.filePermissions)
       }
     }
     return target == path ? [path] : [path, target]
@@ -184,15 +195,15 @@ extension JournalStore {
 
   private func rawBytes(_ path: JournalPath) throws(JournalError) -> [UInt8] {
     do throws(EntryReadError) {
-      return try storedBytes(path)
+      return try store.storedBytes(path)
     } catch {
-      throw Self.journalError(error, at: absolute(path))
+      throw JournalStore.journalError(error, at: store.absolute(path))
     }
   }
 
   private func plaintext(_ raw: [UInt8], _ path: JournalPath) throws(JournalError) -> [UInt8] {
     do throws(EntryReadError) {
-      return try plaintext(of: raw, path: path)
+      return try store.plaintext(of: raw, path: path)
     } catch {
       throw JournalError(path: path.rawValue, reason: .unreadable(error))
     }
@@ -201,9 +212,10 @@ extension JournalStore {
   private func sealInPlace(_ text: [UInt8], to recipients: [X25519Recipient], at path: JournalPath)
     throws(JournalError)
   {
-    let sealed = try seal(text, to: recipients, path: path.rawValue)
-    try io(absolute(path)) {
-      try fileSystem.writeAtomically(sealed, toPath: absolute(path), permissions: JournalLayout.filePermissions)
+    let sealed = try store.seal(text, to: recipients, path: path.rawValue)
+    try store.io(store.absolute(path)) {
+      try store.fileSystem.writeAtomically(
+        sealed, toPath: store.absolute(path), permissions: JournalLayout.filePermissions)
     }
   }
 
@@ -232,8 +244,13 @@ extension JournalStore {
   }
 
   private func rename(_ path: JournalPath, to target: JournalPath) throws(JournalError) {
-    try io(absolute(target)) {
-      try fileSystem.renameWithoutReplacing(fromPath: absolute(path), toPath: absolute(target))
+    try store.io(store.absolute(target)) {
+      try store.fileSystem.renameWithoutReplacing(fromPath: store.absolute(path), toPath: store.absolute(target))
     }
   }
+}
+
+extension JournalStore {
+  /// Conversions of this journal between plain and encrypted.
+  public var conversion: JournalConversion { JournalConversion(store: self) }
 }
