@@ -26,8 +26,12 @@ public struct Invocation: Sendable {
   public var output: TextOutput
   /// Standard error.
   public var errors: TextOutput
-  /// The ilgi program, as git is told to run it (its diff and merge drivers).
-  public var executable: String
+  /// The ilgi program, as git is told to run it (its diff and merge drivers): this process's
+  /// own unless the invocation names another (a test running the CLI in its own process).
+  public var executable: String {
+    namedExecutable ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "ilgi"
+  }
+  private let namedExecutable: String?
 
   /// An invocation of `arguments` in `variables` and `directory`, reading `input` and writing
   /// to `output` and `errors`; `executable` is this process's program unless given.
@@ -35,8 +39,7 @@ public struct Invocation: Sendable {
     arguments: [String], variables: [String: String], directory: String, input: TextInput = .text(""),
     output: TextOutput = TextOutput(), errors: TextOutput = TextOutput(), executable: String? = nil
   ) {
-    self.executable =
-      executable ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "ilgi"
+    namedExecutable = executable
     self.arguments = arguments
     self.variables = variables
     self.directory = directory
