@@ -150,6 +150,11 @@
   // (409) when the file changed meanwhile, and the page shows both texts. Until the server has
   // the text, it is kept in this browser's storage, so a reload or a crash loses nothing.
   const form = document.getElementById('write');
+  function newKey() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  }
   if (form) {
     const text = document.getElementById('text');
     const tags = document.getElementById('tags');
@@ -167,8 +172,13 @@
       paused: false,
       unsettled: false,
       theirs: null,
+      // This new entry's key, sent with each create of it: the server makes one entry of them.
+      key: newKey(),
+      retry: null,
+      retryWait: 1000,
     };
-    const draftKey = () => 'ilgi:draft:' + (state.id || 'new');
+    // A new entry's text is kept under its own key, so two new pages never share one slot.
+    const draftKey = () => 'ilgi:draft:' + (state.id || 'new:' + state.key);
     const say = (key) => { status.textContent = key ? t(key) : ''; status.dataset.state = key || ''; };
     const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
 
@@ -176,7 +186,7 @@
       if (!storage) return;
       storage.setItem(draftKey(), JSON.stringify({
         text: text.value, tags: tags.value, version: state.version, baseText: state.baseText,
-        weather: state.weather, at: Date.now(),
+        weather: state.weather, key: state.key, at: Date.now(),
       }));
     };
     const dropDraft = () => { if (storage) storage.removeItem(draftKey()); };
@@ -224,12 +234,24 @@
       const merged = await reply.json();
       settleConflict(merged.content, theirs.content);
       toast(t(merged.clean ? 'merged' : 'mergedConflicts'));
-      save({ settled: true });
+      // Two versions of the same lines stand one after the other: the person sees them first,
+      // and the next keystroke or leaving saves.
+      if (merged.clean) save({ settled: true }); else say('unsaved');
     });
 
     async function save({ settled = false, leaving = false } = {}) {
       if (state.paused) return;
-      if (state.saving) { state.again = true; state.unsettled ||= settled; return; }
+      if (state.saving) {
+        state.again = true;
+        state.unsettled ||= settled;
+        // Leaving while the create is on its way: send it again now, with the same key (the
+        // server writes it onto the entry the first one makes), as the page cannot wait.
+        if (leaving && !state.id && text.value.trim()) {
+          api('POST', '/api/entries', { content: text.value, tags: tags.value, weather: state.weather, key: state.key }, true)
+            .catch(() => {});
+        }
+        return;
+      }
       const content = text.value;
       const tagText = tags.value;
       if (!state.id && !content.trim()) { dropDraft(); say(''); return; }
@@ -246,13 +268,14 @@
       try {
         let reply;
         if (!state.id) {
-          reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather }, leaving);
+          reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather, key: state.key }, leaving);
         } else {
           reply = await api('PUT', '/api/entries/' + enc(state.id), {
             content, tags: tagText, base: state.version, weather: state.weather, settled,
           }, leaving);
         }
         const answer = await reply.json();
+        state.retryWait = 1000;
         if (reply.ok) {
           const wasNew = !state.id;
           if (wasNew) dropDraft();
@@ -290,6 +313,7 @@
       } catch (error) {
         keepDraft();
         say('offline');
+        retryLater();
       } finally {
         state.saving = false;
         if (state.again) {
@@ -299,6 +323,14 @@
         }
       }
     }
+
+    // Unsaved text is sent again by itself: when the browser is back online, and after a wait
+    // that doubles up to a minute while the server cannot be reached.
+    function retryLater() {
+      clearTimeout(state.retry);
+      state.retry = setTimeout(() => { state.retryWait = Math.min(state.retryWait * 2, 60000); save(); }, state.retryWait);
+    }
+    window.addEventListener('online', () => { state.retryWait = 1000; clearTimeout(state.retry); save(); });
 
     let timer;
     const typed = () => {
@@ -321,8 +353,58 @@
       if (state.id) askToDelete(state.id, () => { state.paused = true; dropDraft(); });
     });
 
-    // A draft this browser kept: the text the server does not have yet.
-    const kept = storage && JSON.parse(storage.getItem(draftKey()) || 'null');
+    // New entries' texts this browser kept that the server may not have: offered, each on its
+    // own; opening one makes this page that entry (its key), so it is never filed twice.
+    const keptNew = () => {
+      if (!storage) return [];
+      const found = [];
+      for (let i = 0; i < storage.length; i++) {
+        const name = storage.key(i);
+        if (!name.startsWith('ilgi:draft:new:') || name === draftKey()) continue;
+        try {
+          const draft = JSON.parse(storage.getItem(name));
+          if (draft && draft.text && draft.text.trim()) found.push({ name, draft });
+        } catch (error) { /* not a draft */ }
+      }
+      return found.sort((a, b) => (a.draft.at || 0) - (b.draft.at || 0));
+    };
+    const offered = keptNew();
+    if (!state.id && offered.length) {
+      const box = document.createElement('section');
+      box.id = 'kept';
+      box.className = 'kept';
+      const heading = document.createElement('p');
+      heading.textContent = t('keptTexts');
+      const list = document.createElement('ul');
+      for (const { name, draft } of offered) {
+        const item = document.createElement('li');
+        const line = document.createElement('span');
+        line.textContent = draft.text.trim().split('\n')[0].slice(0, 80);
+        const open = document.createElement('button');
+        open.type = 'button';
+        open.className = 'open-kept';
+        open.textContent = t('openKept');
+        open.addEventListener('click', () => {
+          if (text.value.trim()) return;
+          dropDraft();
+          storage.removeItem(name);
+          state.key = draft.key || state.key;
+          text.value = draft.text;
+          tags.value = draft.tags || '';
+          if (draft.weather) state.weather = draft.weather;
+          item.remove();
+          if (!list.children.length) box.remove();
+          save();
+        });
+        item.append(line, ' ', open);
+        list.append(item);
+      }
+      box.append(heading, list);
+      form.before(box);
+    }
+
+    // A draft this browser kept of this entry: the text the server does not have yet.
+    const kept = state.id && storage && JSON.parse(storage.getItem(draftKey()) || 'null');
     if (kept && (kept.text !== text.value || kept.tags !== tags.value)) {
       if (!state.id || kept.version === state.version) {
         text.value = kept.text;

@@ -12,6 +12,9 @@ enum AppAPI {
     var content: String
     var tags: String?
     var weather: String?
+    /// Chosen by the page for this new entry and sent with each create of it: a create sent
+    /// again writes onto the entry the first one made (`CreateKeys`).
+    var key: String?
   }
 
   /// `PUT /api/entries/ID`: a save, based on the version `base`.
@@ -142,7 +145,8 @@ enum AppAPI {
     var href: String
   }
 
-  /// A merge's text, and whether no line was changed on both sides.
+  /// Both texts joined, and whether no line was changed on both sides (`clean`: the join can
+  /// be saved as it is; otherwise the person sees both versions first).
   struct Merged: Encodable {
     var content: String
     var clean: Bool

@@ -33,7 +33,7 @@ struct AppPages {
       ("conflict", .appConflict), ("copied", .appCopied), ("deleted", .appDeleted), ("undo", .appUndo),
       ("gone", .appGone), ("located", .appLocated), ("noLocation", .appNoLocation), ("noResults", .appNoResults),
       ("merged", .appMergedClean), ("mergedConflicts", .appMergedConflicts), ("restored", .appRestored),
-      ("empty", .appEmptyNotKept),
+      ("empty", .appEmptyNotKept), ("keptTexts", .appKeptTexts), ("openKept", .appOpenKept),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
     return String(decoding: Reply.json(200, object).body, as: UTF8.self)

@@ -264,7 +264,7 @@ public final class AppServer: ServerResponder {
       // The page's search as you type: the query in the body, out of every address.
       let asked = try AppAPI.decode(AppAPI.Search.self, from: request)
       return .json(200, try hits(asked.q, limit: max(1, min(asked.limit ?? 20, 100)), pages))
-    case ("POST", "entries", 1): return try create(try AppAPI.decode(AppAPI.NewEntry.self, from: request))
+    case ("POST", "entries", 1): return try create(try AppAPI.decode(AppAPI.NewEntry.self, from: request), pages)
     case ("PUT", "entries", 2): return try save(path[1], try AppAPI.decode(AppAPI.Save.self, from: request), pages)
     case ("POST", "entries", 3) where path[2] == "settle":
       try diary.settle(id: path[1])
@@ -278,9 +278,8 @@ public final class AppServer: ServerResponder {
       return .json(200, AppAPI.Restored(id: id.rawValue, href: "/entry/" + AppPages.pathComponent(id.rawValue)))
     case ("POST", "merge", 1):
       let asked = try AppAPI.decode(AppAPI.Merge.self, from: request)
-      let labels = TextMerge.Labels(mine: pages.t(.appMine), base: pages.t(.appBase), theirs: pages.t(.appTheirs))
-      let merged = diary.merge(base: asked.base, mine: asked.mine, theirs: asked.theirs, labels: labels)
-      return .json(200, AppAPI.Merged(content: merged.text, clean: merged.clean))
+      let merged = diary.combine(base: asked.base, mine: asked.mine, theirs: asked.theirs)
+      return .json(200, AppAPI.Merged(content: merged.text, clean: !merged.overlapping))
     default:
       throw ServerProblem.noSuchRequest(method: request.method, path: "/api/" + path.joined(separator: "/"))
     }
@@ -308,11 +307,24 @@ public final class AppServer: ServerResponder {
     }
   }
 
-  func create(_ asked: AppAPI.NewEntry) throws -> Reply {
+  /// A new entry; one with a key the server has seen is the same entry again (`Diary.create`).
+  func create(_ asked: AppAPI.NewEntry, _ pages: AppPages) throws -> Reply {
     let changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
+    if let key = asked.key, !CreateKeys.isKey(key) { throw ServerProblem.notJSON }
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
-    let written = try keepingEmptyOut { try diary.create(changes) }
-    return .json(201, AppAPI.Written(written))
+    guard let key = asked.key else {
+      let written = try keepingEmptyOut { try diary.create(changes) }
+      return .json(201, AppAPI.Written(written))
+    }
+    switch try keepingEmptyOut({ try diary.create(changes, key: key) }) {
+    case .made(let written): return .json(201, AppAPI.Written(written))
+    case .again(let written): return .json(200, AppAPI.Written(written))
+    case .conflict(let content, let tags, let version):
+      return .json(
+        409,
+        AppAPI.Conflict(
+          error: pages.t(.appConflict), content: content, tags: tags.joined(separator: " "), version: version.rawValue))
+    }
   }
 
   func save(_ id: String, _ asked: AppAPI.Save, _ pages: AppPages) throws -> Reply {

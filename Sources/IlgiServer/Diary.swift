@@ -40,6 +40,8 @@ public final class Diary: @unchecked Sendable {
   private var opened: EntryIndex?
   /// Where the entries the app has touched are, by upper-cased id: a save needs no index.
   private var known: [String: JournalPath] = [:]
+  /// The entries creates with a key made.
+  private let createKeys = CreateKeys()
 
   /// The app's view of `store`; `effects` follow each write (the commit).
   public init(
@@ -175,6 +177,50 @@ public final class Diary: @unchecked Sendable {
     return written
   }
 
+  /// How a create that named a key ended.
+  public enum Created: Sendable, Equatable {
+    /// A new entry.
+    case made(Written)
+    /// The key's entry made before, now holding `changes`.
+    case again(Written)
+    /// The key's entry was changed since its create (elsewhere): nothing written.
+    case conflict(content: String, tags: [String], version: EntryVersion)
+  }
+
+  /// `create`, once for each `key`: sent again with the same key (a retry), the text is saved
+  /// onto the entry the key's first create made, never filed as another entry.
+  public func create(_ changes: EntryChanges, key: String) throws -> Created {
+    var outcome: Created?
+    _ = try createKeys.once(key) { before in
+      guard let before else {
+        let written = try create(changes)
+        outcome = .made(written)
+        return written
+      }
+      switch try write(id: before.id.rawValue, changes, basedOn: before.version, settled: false) {
+      case .saved(let written):
+        outcome = .again(written)
+        return written
+      case .conflict(let content, let tags, let version):
+        if content == changes.content, tags == (changes.tags ?? tags) {
+          // The very text sent before: nothing to save.
+          let written = Written(id: before.id, path: before.path, version: version)
+          outcome = .again(written)
+          return written
+        }
+        outcome = .conflict(content: content, tags: tags, version: version)
+        return before
+      case .missing:
+        // Deleted since: this text is a new entry.
+        let written = try create(changes)
+        outcome = .made(written)
+        return written
+      }
+    }
+    guard let outcome else { throw IndexError(path: store.root, message: "a create gave no outcome") }
+    return outcome
+  }
+
   /// How a save ended.
   public enum Saved: Sendable, Equatable {
     /// Written; the entry now.
@@ -189,7 +235,22 @@ public final class Diary: @unchecked Sendable {
   /// left the page or the field) is also committed when the journal autocommits; the saves
   /// made while typing are not, so the history has one commit per sitting, not per pause.
   public func save(id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool) throws -> Saved {
+    let saved = try write(id: id, changes, basedOn: base, settled: settled)
+    if case .saved(let written) = saved { createKeys.saved(written) }
+    return saved
+  }
+
+  /// `save` without telling the create keys (a create of a key saves through it, holding them).
+  private func write(id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool) throws -> Saved {
     guard let path = try path(of: id) else { return .missing }
+    var changes = changes
+    if let tags = changes.tags, let shown = try? store.versioned(path), shown.version == base,
+      let entry = try? store.reader.read(shown.bytes, path: path, modified: now()), Set(tags) == Set(entry.tags)
+    {
+      // The tags the page was shown (front matter and inline ones alike), not edited: the front
+      // matter stays as it is. A file changed since `base` is refused below anyway.
+      changes.tags = nil
+    }
     switch try writer.save(changes, to: path, basedOn: base, settled: settled) {
     case .missing:
       forget(id)
@@ -215,7 +276,7 @@ public final class Diary: @unchecked Sendable {
     guard let path = try path(of: id) else { return nil }
     let trashed: JournalPath
     do {
-      trashed = try writer.delete(path)
+      trashed = try writer.delete(path, id: EntryID(id))
     } catch {
       // Gone meanwhile (deleted elsewhere): there is no such entry.
       if case .noSuchEntry = error.reason {
@@ -235,14 +296,14 @@ public final class Diary: @unchecked Sendable {
     return entry.id
   }
 
-  /// The three-way merge of an entry's text: what the browser began from, what it has now, and
-  /// what the file has now. Clean when no line was changed on both sides; otherwise git's
-  /// conflict markers stand around the lines both changed, for the person to settle.
-  public func merge(base: String, mine: String, theirs: String, labels: TextMerge.Labels) -> (text: String, clean: Bool)
-  {
-    switch writer.merge(base: base, mine: mine, theirs: theirs, labels: labels) {
-    case .clean(let bytes): return (String(decoding: bytes, as: UTF8.self), true)
-    case .conflicted(let bytes): return (String(decoding: bytes, as: UTF8.self), false)
-    }
+  /// Both texts of an entry the browser and the file changed since `base`, joined without
+  /// conflict markers (`TextMerge.combine`): each side's changes applied to the other; where
+  /// both wrote at one place, the file's lines then the browser's. `overlapping` when both
+  /// changed the same lines, and both versions stand one after the other for the person to
+  /// settle. Without git, both whole texts, the file's first, stand one after the other.
+  public func combine(base: String, mine: String, theirs: String) -> (text: String, overlapping: Bool) {
+    guard let combined = store.combine(base: Array(base.utf8), first: Array(theirs.utf8), second: Array(mine.utf8))
+    else { return ((theirs.hasSuffix("\n") ? theirs : theirs + "\n") + "\n" + mine, true) }
+    return (String(decoding: combined.text, as: UTF8.self), combined.overlapping)
   }
 }

@@ -65,4 +65,28 @@ import Testing
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
     #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
   }
+
+  /// Many writers, no word lost: Tests/Browser/writers_test.py leaves a new page within a second
+  /// of typing (one entry each time, nothing brought back), closes two new pages typed offline
+  /// (both texts offered back, each its own entry), comes back online (saved with no keystroke)
+  /// and types into an entry with inline tags (only the typing changes in the file).
+  @Test func manyPagesAndLostConnectionsLoseNoWordAndMakeNoCopy() throws {
+    let python = try TestTools.browserPython
+    let id = "C1C2C3D4-0000-4000-8000-000000000003"
+    let h = try Harness([
+      "2026/03/2026-03-02-0900-tagged.md":
+        "---\nid: \(id)\ndate: 2026-03-02T09:00:00+09:00\n---\n\nTagged\n\nBy the river #test #ilgi\n"
+    ])
+    let server = try ServeTests.Server(h, [])
+    defer { _ = server.stop() }
+    var environment = h.environment
+    environment["ILGI_CHROMIUM"] = try TestTools.chromium
+    let result = try ChildProcess.run(
+      [
+        "timeout", "180", python, TestTools.repository + "/Tests/Browser/writers_test.py",
+        "http://127.0.0.1:\(server.port)", h.journal.root, server.token, id,
+      ], environment: environment)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
+    #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
+  }
 }

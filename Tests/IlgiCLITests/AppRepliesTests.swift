@@ -481,4 +481,114 @@ import Testing
     }
     #expect(app.journal.entryFiles() == before)
   }
+
+  // MARK: Many writers
+
+  /// A create sent again with its key (a retry, the last save of a page being left, a draft
+  /// offered back) is the same entry: the text lands on it, never in a second one. A key that
+  /// is not one is refused, nothing written.
+  @Test func aCreateSentAgainWithItsKeyIsOneEntry() async throws {
+    let app = try App()
+    let before = app.journal.entryFiles()
+    let key = "k-0123456789abcdef"
+    let made = await app.write("POST", "/api/entries", ["content": "Tea\n\nGreen.", "key": key])
+    #expect(made.status == 201)
+    let id = try #require(Self.json(made)["id"] as? String)
+    let path = try #require(Self.json(made)["path"] as? String)
+    for content in ["Tea\n\nGreen.", "Tea\n\nGreen, then more.", "Tea\n\nGreen, then more."] {
+      let again = await app.write("POST", "/api/entries", ["content": content, "key": key])
+      #expect(again.status == 200, "\(Self.text(again))")
+      #expect(Self.json(again)["id"] as? String == id)
+    }
+    #expect(app.journal.entryFiles().count == before.count + 1)
+    #expect(app.journal.text(path)?.contains("Green, then more.") == true)
+    // Saved from the page since: a late create of the same key is based on that save.
+    let version = try #require(Self.json(await app.ask("GET", "/api/entries/" + id))["version"] as? String)
+    let saved = await app.write("PUT", "/api/entries/" + id, ["content": "Tea\n\nOolong.", "base": version])
+    #expect(saved.status == 200)
+    let late = await app.write("POST", "/api/entries", ["content": "Tea\n\nOolong, hot.", "key": key])
+    #expect(late.status == 200, "\(Self.text(late))")
+    #expect(app.journal.text(path)?.contains("Oolong, hot.") == true)
+    #expect(app.journal.entryFiles().count == before.count + 1)
+
+    let files = app.journal.entryFiles()
+    for bad in ["short", "has space in it", String(repeating: "k", count: 65)] {
+      let refused = await app.write("POST", "/api/entries", ["content": "Other", "key": bad])
+      #expect(refused.status == 400, "\(bad)")
+    }
+    #expect(app.journal.entryFiles() == files)
+  }
+
+  /// An entry deleted elsewhere whose per-minute name another entry took since: deleting the
+  /// first by id is "no such entry", and the other stays where it is.
+  @Test func deletingAGoneIdNeverMovesTheEntryThatTookItsName() async throws {
+    let app = try App()
+    let path = "2026/03/2026-03-01-0900-walk.md"
+    // The app has read the entry, so it knows where it is.
+    #expect(await app.ask("GET", "/api/entries/" + Self.id).status == 200)
+    let other = entry("B1B2C3D4-0000-4000-8000-000000000002", "2026-03-01T09:00:00+09:00", "Other walk")
+    try app.journal.write(path, other)
+    let deleted = await app.write("DELETE", "/api/entries/" + Self.id, [:])
+    #expect(deleted.status == 404, "\(Self.text(deleted))")
+    #expect(app.journal.text(path) == other)
+  }
+
+  /// Keep both joins the texts without conflict markers: two additions at the end are both
+  /// texts, the file's first, clean to save; two changes of one line are both versions, one
+  /// after the other, not clean (the person sees them before saving).
+  @Test func keepBothNeverWritesConflictMarkers() async throws {
+    let app = try App()
+    let ends = await app.write(
+      "POST", "/api/merge",
+      ["base": "Day\n\nMorning.\n", "mine": "Day\n\nMorning.\nMine.\n", "theirs": "Day\n\nMorning.\nTheirs.\n"])
+    #expect(Self.json(ends)["content"] as? String == "Day\n\nMorning.\nTheirs.\nMine.\n", "\(Self.text(ends))")
+    #expect(Self.json(ends)["clean"] as? Bool == true)
+    let same = await app.write(
+      "POST", "/api/merge", ["base": "Day\n\nRain.\n", "mine": "Day\n\nSnow.\n", "theirs": "Day\n\nSun.\n"])
+    let text = try #require(Self.json(same)["content"] as? String)
+    #expect(Self.json(same)["clean"] as? Bool == false)
+    #expect(text.contains("Snow.") && text.contains("Sun.") && !text.contains("<<<<<<<") && !text.contains(">>>>>>>"))
+  }
+
+  /// A delete and a save of one entry at once are taken in order: a save that says it saved
+  /// was first, and its text is what the delete put in the trash; a save after the delete is
+  /// "no such entry". Twenty rounds, each a fresh entry.
+  @Test func aDeleteRacingASaveNeverLosesTheSavedText() async throws {
+    let app = try App()
+    for round in 0..<20 {
+      let made = await app.write("POST", "/api/entries", ["content": "Round \(round)\n\nFirst."])
+      let id = try #require(Self.json(made)["id"] as? String)
+      let version = try #require(Self.json(made)["version"] as? String)
+      let text = "Round \(round)\n\nSaved while deleted."
+      async let save = app.write("PUT", "/api/entries/" + id, ["content": text, "base": version])
+      async let delete = app.write("DELETE", "/api/entries/" + id, [:])
+      let (saved, deleted) = await (save, delete)
+      #expect(deleted.status == 200)
+      let trash = try #require(Self.json(deleted)["trash"] as? String)
+      let trashed = app.journal.text(".ilgi/trash/" + trash) ?? ""
+      if saved.status == 200 {
+        #expect(trashed.contains("Saved while deleted."), "round \(round)")
+      } else {
+        #expect(saved.status == 404, "round \(round): \(Self.text(saved))")
+        #expect(!trashed.contains("Saved while deleted."), "round \(round)")
+      }
+    }
+  }
+
+  /// A save changes only what was edited: an entry with tags inline in its text and a blank
+  /// line after its front matter keeps both as they were; only the typed words are new.
+  @Test func aSaveChangesOnlyWhatWasEdited() async throws {
+    let path = "2026/03/2026-03-01-0900-walk.md"
+    let original = "---\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\n---\n\nWalk\n\nBy the river #test #ilgi\n"
+    let app = try App(files: [path: original])
+    let loaded = Self.json(await app.ask("GET", "/api/entries/" + Self.id))
+    let content = try #require(loaded["content"] as? String)
+    let tags = try #require(loaded["tags"] as? String)
+    let version = try #require(loaded["version"] as? String)
+    let saved = await app.write(
+      "PUT", "/api/entries/" + Self.id,
+      ["content": content.replacingOccurrences(of: "river", with: "river, slowly"), "tags": tags, "base": version])
+    #expect(saved.status == 200, "\(Self.text(saved))")
+    #expect(app.journal.text(path) == original.replacingOccurrences(of: "river", with: "river, slowly"))
+  }
 }

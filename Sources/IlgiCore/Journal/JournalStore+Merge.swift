@@ -25,6 +25,15 @@ extension JournalStore {
     return (git, folder + "/" + Self.scratchPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8))
   }
 
+  /// Two texts that both changed from `base`, joined without conflict markers
+  /// (`TextMerge.combine`), `first`'s lines then `second`'s where both wrote at one place; the
+  /// scratch files in the memory folder. Nil when git cannot be run.
+  public func combine(base: [UInt8], first: [UInt8], second: [UInt8]) -> (text: [UInt8], overlapping: Bool)? {
+    let (git, scratch) = mergeScratch()
+    guard let git else { return nil }
+    return TextMerge.combine(base: base, first: first, second: second, git: git, scratch: scratch)
+  }
+
   /// What merging two versions of one entry file that both changed from `base` gave.
   public enum StoredMerge: Sendable, Equatable {
     /// The merged file's bytes, sealed as the journal seals `path`; `overlapping` when both

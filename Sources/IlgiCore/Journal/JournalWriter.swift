@@ -73,17 +73,25 @@ public struct JournalWriter: Sendable {
   }
 
   /// Moves the entry at `path` to the trash, under the journal's lock; returns where it went
-  /// inside the trash (what `restore` takes back).
-  public func delete(_ path: JournalPath) throws(JournalError) -> JournalPath {
+  /// inside the trash (what `restore` takes back). With `id`, only while the file there still
+  /// holds that entry: a name another entry has taken since is `.noSuchEntry`, nothing moved.
+  public func delete(_ path: JournalPath, id: EntryID? = nil) throws(JournalError) -> JournalPath {
     let entry = try? store.read(path)
     let trashed = try store.whileLocked { () throws(JournalError) -> JournalPath in
-      guard store.fileSystem.exists(atPath: store.absolute(path)) else {
-        throw JournalError(path: path.rawValue, reason: .noSuchEntry(selector: path.rawValue))
+      let there = store.fileSystem.exists(atPath: store.absolute(path))
+      guard there, id.map({ holds(path, $0) }) ?? true else {
+        throw JournalError(path: path.rawValue, reason: .noSuchEntry(selector: id?.rawValue ?? path.rawValue))
       }
       return try store.trash.move(path)
     }
     effects.record(store, [path], entry.map { store.commitMessage("delete", $0) } ?? "ilgi: delete")
     return trashed
+  }
+
+  /// Whether the file at `path` holds the entry `id` (any case).
+  private func holds(_ path: JournalPath, _ id: EntryID) -> Bool {
+    guard let bytes = try? store.bytes(of: path), let entry = try? store.parse(bytes, as: path) else { return false }
+    return entry.id.rawValue.uppercased() == id.rawValue.uppercased()
   }
 
   /// Puts a trashed entry back where it was (`trashed`, its path inside the trash), never over

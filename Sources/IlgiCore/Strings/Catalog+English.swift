@@ -741,7 +741,10 @@ extension Catalog {
     .appKeepTheirs: "Keep the other",
     .appKeepBoth: "Keep both (merge)",
     .appMergedClean: "Both texts merged; check it and it saves by itself.",
-    .appMergedConflicts: "Both texts are in; where both changed the same lines, both versions stand between markers.",
+    .appMergedConflicts:
+      "Both texts are in; where both changed the same lines, both versions stand one after the other. Check them; it saves when you type or leave.",
+    .appKeptTexts: "Kept in this browser, not saved yet:",
+    .appOpenKept: "Open",
     .appCopied: "Copied to the clipboard.",
     .appGone: "This entry is gone (deleted or moved elsewhere). Your text is kept in this browser.",
     .appNoResults: "Nothing found.",

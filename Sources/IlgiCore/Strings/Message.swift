@@ -491,6 +491,8 @@ public enum Message: String, Sendable, CaseIterable {
   case appKeepBoth
   case appMergedClean
   case appMergedConflicts
+  case appKeptTexts
+  case appOpenKept
   case appCopied
   case appGone
   case appNoResults
