@@ -179,6 +179,10 @@
     };
     // A new entry's text is kept under its own key, so two new pages never share one slot.
     const draftKey = () => 'ilgi:draft:' + (state.id || 'new:' + state.key);
+    // Each create of the key numbered later than the one before, across pages that take the
+    // key up (the clock, then a count): the server never writes an older one over a newer.
+    let sent = 0;
+    const sequence = () => Date.now() * 1000 + (sent++ % 1000);
     const say = (key) => { status.textContent = key ? t(key) : ''; status.dataset.state = key || ''; };
     const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
 
@@ -247,7 +251,7 @@
         // Leaving while the create is on its way: send it again now, with the same key (the
         // server writes it onto the entry the first one makes), as the page cannot wait.
         if (leaving && !state.id && text.value.trim()) {
-          api('POST', '/api/entries', { content: text.value, tags: tags.value, weather: state.weather, key: state.key }, true)
+          api('POST', '/api/entries', { content: text.value, tags: tags.value, weather: state.weather, key: state.key, sequence: sequence() }, true)
             .catch(() => {});
         }
         return;
@@ -268,7 +272,7 @@
       try {
         let reply;
         if (!state.id) {
-          reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather, key: state.key }, leaving);
+          reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather, key: state.key, sequence: sequence() }, leaving);
         } else {
           reply = await api('PUT', '/api/entries/' + enc(state.id), {
             content, tags: tagText, base: state.version, weather: state.weather, settled,

@@ -15,6 +15,9 @@ enum AppAPI {
     /// Chosen by the page for this new entry and sent with each create of it: a create sent
     /// again writes onto the entry the first one made (`CreateKeys`).
     var key: String?
+    /// Greater for each later create of the key (the page's clock and a count): one that
+    /// arrives after a later one of its key is not written over it.
+    var sequence: Int64?
   }
 
   /// `PUT /api/entries/ID`: a save, based on the version `base`.

@@ -316,7 +316,7 @@ public final class AppServer: ServerResponder {
       let written = try keepingEmptyOut { try diary.create(changes) }
       return .json(201, AppAPI.Written(written))
     }
-    switch try keepingEmptyOut({ try diary.create(changes, key: key) }) {
+    switch try keepingEmptyOut({ try diary.create(changes, key: key, sequence: asked.sequence) }) {
     case .made(let written): return .json(201, AppAPI.Written(written))
     case .again(let written): return .json(200, AppAPI.Written(written))
     case .conflict(let content, let tags, let version):

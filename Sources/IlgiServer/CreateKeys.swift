@@ -16,19 +16,29 @@ final class CreateKeys: @unchecked Sendable {
 
   private let lock = NSLock()
   private var made: [String: JournalWriter.Written] = [:]
+  private var latest: [String: Int64] = [:]
   private var order: [String] = []
 
   /// `body` run with the entry key `key` made before (nil when none), one create of a key at a
-  /// time; what it returns is remembered as the key's entry now.
-  func once(_ key: String, _ body: (JournalWriter.Written?) throws -> JournalWriter.Written) rethrows
-    -> JournalWriter.Written
-  {
+  /// time; what it returns is remembered as the key's entry now. A create numbered `sequence`
+  /// that comes after a later one of its key has run (a page left while its create was on the
+  /// way sent it again, and the copy arrived first) does not run: the key's entry is returned
+  /// as it is, with `stale` true.
+  func once(
+    _ key: String, sequence: Int64? = nil, _ body: (JournalWriter.Written?) throws -> JournalWriter.Written
+  ) rethrows -> (written: JournalWriter.Written, stale: Bool) {
     lock.lock()
     defer { lock.unlock() }
+    if let sequence, let seen = latest[key], seen >= sequence, let before = made[key] { return (before, true) }
+    if let sequence { latest[key] = sequence }
     let written = try body(made[key])
     if made.updateValue(written, forKey: key) == nil { order.append(key) }
-    if order.count > Self.kept { made[order.removeFirst()] = nil }
-    return written
+    if order.count > Self.kept {
+      let oldest = order.removeFirst()
+      made[oldest] = nil
+      latest[oldest] = nil
+    }
+    return (written, false)
   }
 
   /// Tells the key's entry that a save changed it (its version now), so a late create of the

@@ -189,9 +189,10 @@ public final class Diary: @unchecked Sendable {
 
   /// `create`, once for each `key`: sent again with the same key (a retry), the text is saved
   /// onto the entry the key's first create made, never filed as another entry.
-  public func create(_ changes: EntryChanges, key: String) throws -> Created {
+  /// `sequence` orders a key's creates: an older one arriving after a newer writes nothing.
+  public func create(_ changes: EntryChanges, key: String, sequence: Int64? = nil) throws -> Created {
     var outcome: Created?
-    _ = try createKeys.once(key) { before in
+    let (kept, stale) = try createKeys.once(key, sequence: sequence) { before in
       guard let before else {
         let written = try create(changes)
         outcome = .made(written)
@@ -217,6 +218,7 @@ public final class Diary: @unchecked Sendable {
         return written
       }
     }
+    if stale { return .again(kept) }
     guard let outcome else { throw IndexError(path: store.root, message: "a create gave no outcome") }
     return outcome
   }

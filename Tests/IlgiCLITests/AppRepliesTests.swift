@@ -511,6 +511,21 @@ import Testing
     #expect(app.journal.text(path)?.contains("Oolong, hot.") == true)
     #expect(app.journal.entryFiles().count == before.count + 1)
 
+    // An older create of the key that arrives after a newer one writes nothing over it.
+    let ordered = "k-fedcba9876543210"
+    let newer = await app.write(
+      "POST", "/api/entries", ["content": "Soup\n\nHot, with rice.", "key": ordered, "sequence": 2])
+    #expect(newer.status == 201)
+    let older = await app.write("POST", "/api/entries", ["content": "Soup\n\nHot", "key": ordered, "sequence": 1])
+    #expect(older.status == 200)
+    #expect(Self.json(older)["id"] as? String == Self.json(newer)["id"] as? String)
+    let soup = try #require(Self.json(newer)["path"] as? String)
+    #expect(app.journal.text(soup)?.hasSuffix("Hot, with rice.\n") == true, "\(app.journal.text(soup) ?? "")")
+    let later = await app.write(
+      "POST", "/api/entries", ["content": "Soup\n\nHot, with rice and kimchi.", "key": ordered, "sequence": 3])
+    #expect(later.status == 200)
+    #expect(app.journal.text(soup)?.hasSuffix("kimchi.\n") == true)
+
     let files = app.journal.entryFiles()
     for bad in ["short", "has space in it", String(repeating: "k", count: 65)] {
       let refused = await app.write("POST", "/api/entries", ["content": "Other", "key": bad])
