@@ -307,6 +307,12 @@
           keepDraft();
           showConflict(answer);
         } else if (reply.status === 404) {
+          // Deleted elsewhere: the text becomes a new entry's, kept under a key of its own,
+          // which the New page offers (and this page saves, if the person goes on typing).
+          dropDraft();
+          state.id = null;
+          state.version = null;
+          state.key = newKey();
           keepDraft();
           say('gone');
         } else {

@@ -125,6 +125,31 @@ def a_save_changes_only_what_was_typed(context):
     page.close()
 
 
+def a_gone_entry_offers_its_text(context):
+    """An entry deleted elsewhere while its page is open: what was typed into it is kept as a
+    new entry's text, which the New page offers after a reload; opened, it is one entry."""
+    path = holding("Leaving fast, round 1")[0]
+    entry_id = next(line[4:] for line in texts()[path].splitlines() if line.startswith("id: "))
+    page = context.new_page()
+    page.goto(URL + "/write/" + entry_id)
+    os.remove(os.path.join(JOURNAL, path))  # deleted elsewhere (another device, the CLI)
+    page.locator("#text").click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type(" Typed after it was deleted.", delay=2)
+    page.locator("#tags").click()
+    wait_for(lambda: (page.locator("#status").get_attribute("data-state") or "") == "gone",
+             "the page did not say the entry is gone")
+    page.goto(URL + "/write/" + entry_id)
+    check("no such entry" in page.content().lower(), "the deleted entry's page did not say it is gone")
+    page.goto(URL + "/write")
+    offered = page.locator("#kept li", has_text="Leaving fast, round 1")
+    check(offered.count() == 1, f"the gone entry's text is offered {offered.count()} times, not once")
+    offered.locator("button").click()
+    wait_for(lambda: holding("Typed after it was deleted."), "opening the kept text did not save it")
+    check(len(holding("Typed after it was deleted.")) == 1, "the kept text is in more than one entry")
+    page.close()
+
+
 def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -139,6 +164,7 @@ def main():
             two_tabs_offline_keep_both_texts(context); steps.append("two tabs offline, both kept")
             saves_by_itself_back_online(context); steps.append("back online, saved by itself")
             a_save_changes_only_what_was_typed(context); steps.append("a save changes only the typing")
+            a_gone_entry_offers_its_text(context); steps.append("a gone entry's text offered")
         except Failed as failure:
             print(f"FAILED after {steps}: {failure}")
             return 1

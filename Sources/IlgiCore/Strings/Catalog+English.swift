@@ -746,7 +746,8 @@ extension Catalog {
     .appKeptTexts: "Kept in this browser, not saved yet:",
     .appOpenKept: "Open",
     .appCopied: "Copied to the clipboard.",
-    .appGone: "This entry is gone (deleted or moved elsewhere). Your text is kept in this browser.",
+    .appGone:
+      "This entry is gone (deleted or moved elsewhere). Your text is kept in this browser as a new entry: the New page offers it, and typing here saves it as one.",
     .appNoResults: "Nothing found.",
     .appNoSuchEntry: "There is no such entry.",
     .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",

@@ -719,7 +719,8 @@ extension Catalog {
     .appKeptTexts: "이 브라우저에만 있고 아직 저장되지 않은 글:",
     .appOpenKept: "열기",
     .appCopied: "클립보드에 복사했습니다.",
-    .appGone: "이 일기가 없어졌습니다(지워졌거나 옮겨졌습니다). 쓴 글은 이 브라우저에 남아 있습니다.",
+    .appGone:
+      "이 일기가 없어졌습니다(지워졌거나 옮겨졌습니다). 쓴 글은 이 브라우저에 새 일기로 남아 있습니다: 새 일기 화면이 보여 주고, 여기서 계속 쓰면 새 일기로 저장됩니다.",
     .appNoResults: "찾지 못했습니다.",
     .appNoSuchEntry: "그런 일기가 없습니다.",
     .templatesAbstract: "ilgi가 쓰는 템플릿을 보이고, 고칠 수 있게 일기장에 복사합니다.",
