@@ -45,22 +45,33 @@ import Testing
     #expect(h.journal.text(".ilgi/drafts/edit/2026/11/run.md") == Self.run + "Mine\n")
     #expect(h.call("drafts").stdout == ".ilgi/drafts/edit/2026/11/run.md  Morning run  (edit of 2026/11/run.md)\n")
 
-    // Resuming merges: both added a line at the end, so the editor opens on both, marked.
-    let unresolved = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": "true"])
-    #expect(unresolved.status == 1)
-    #expect(unresolved.stderr.hasPrefix("ilgi: note: 2026/11/run.md changed since your edit began, in the same lines"))
-    #expect(
-      unresolved.stderr.hasSuffix(
-        "ilgi: conflict markers are still in .ilgi/drafts/edit/2026/11/run.md; keep the text you want, delete the markers, then `ilgi edit 2026/11/run.md --resume`\n"
-      ))
-    #expect(h.journal.text("2026/11/run.md") == Self.run + "Written by another editor\n")
-    let copy = try #require(h.journal.text(".ilgi/drafts/edit/2026/11/run.md"))
-    #expect(copy.contains("<<<<<<< your edit\nMine\n=======\nWritten by another editor\n>>>>>>> on disk\n"), "\(copy)")
-    let keepBoth = try h.editor("sed -i '/^<<<<<<<\\|^=======\\|^>>>>>>>/d' \"$1\"")
-    let resolved = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": keepBoth])
+    // Resuming merges: both added a line at the end, so both lines stay (the one on disk
+    // first) and the entry is saved without the editor; no marker is ever written.
+    let resolved = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": "false"])
     #expect(resolved.status == 0, "\(resolved.stderr)")
-    #expect(h.journal.text("2026/11/run.md") == Self.run + "Mine\nWritten by another editor\n")
+    #expect(
+      resolved.stderr == "ilgi: note: 2026/11/run.md changed since your edit began; your edit was merged with it\n")
+    #expect(h.journal.text("2026/11/run.md") == Self.run + "Written by another editor\nMine\n")
     #expect(h.call("drafts").stderr == "No drafts.\n")
+  }
+
+  /// Both changed one line: resuming opens the editor on both versions, one after the other,
+  /// without conflict markers, and saves what the person keeps.
+  @Test func resumingAfterBothChangedOneLineShowsBothVersions() throws {
+    let h = try Harness(["2026/11/run.md": Self.run])
+    let original = h.journal.root + "/2026/11/run.md"
+    let editor = try h.editor(
+      "sed -i 's/^Morning run$/Morning run, theirs/' '\(original)'; sed -i 's/^Morning run$/Morning run, mine/' \"$1\"")
+    #expect(try h.run("edit", "last", env: ["EDITOR": editor]).status == 1)
+    let resumed = try h.run("edit", "2026/11/run.md", "--resume", env: ["EDITOR": "true"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(
+      resumed.stderr.hasPrefix(
+        "ilgi: note: 2026/11/run.md changed since your edit began, in the same lines; both versions stand one after the other"
+      ),
+      "\(resumed.stderr)")
+    let text = try #require(h.journal.text("2026/11/run.md"))
+    #expect(text.contains("Morning run, theirs\nMorning run, mine\n") && !text.contains("<<<<<<<"), "\(text)")
   }
 
   /// An interrupted edit of an entry that changed elsewhere in the meantime is merged with it

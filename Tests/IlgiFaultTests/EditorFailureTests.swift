@@ -107,15 +107,16 @@ import Testing
     #expect(try Self.runFailing(harness, .editorFailed, ["edit", "2025/03/day.md"]) != 0)
     let changed = original + "\nChanged elsewhere meanwhile.\n"
     try harness.journal.write("2025/03/day.md", changed)
-    // The resumed edit is merged with the change: both are in the copy, marked, and nothing is
-    // written until the markers are gone.
+    // The resumed edit is merged with the change as every writer merges: both texts stand one
+    // after the other, with no conflict markers, and the person is told to keep what they want.
     let resumed = try harness.run("edit", "2025/03/day.md", "--resume", env: ["EDITOR": "true"])
-    #expect(resumed.status == 1)
-    #expect(resumed.stderr.contains("conflict markers are still in"), "\(resumed.stderr)")
-    #expect(harness.journal.text("2025/03/day.md") == changed)
-    let copy = harness.journal.text(".ilgi/drafts/edit/2025/03/day.md") ?? ""
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(resumed.stderr.contains("both versions stand one after the other"), "\(resumed.stderr)")
+    let entry = harness.journal.text("2025/03/day.md") ?? ""
     #expect(
-      copy.contains("Every word of this must survive.") && copy.contains("Changed elsewhere meanwhile."), "\(copy)")
+      entry.contains("Every word of this must survive.") && entry.contains("Changed elsewhere meanwhile."), "\(entry)")
+    #expect(!entry.contains("<<<<<<<") && !entry.contains(">>>>>>>"), "\(entry)")
+    #expect(!FileManager.default.fileExists(atPath: harness.journal.root + "/.ilgi/drafts/edit/2025/03/day.md"))
     let nothing = try harness.run("edit", "2025/03/other.md", "--resume", env: ["EDITOR": "true"])
     #expect(nothing.status != 0)
   }

@@ -80,6 +80,14 @@ import Testing
     }
   }
 
+  /// `ilgi edit ID` on `device` with an editor that runs `script` on the file (`$1`).
+  static func edit(_ id: String, on device: Device, script: String, named name: String) throws -> IlgiProcess.Result {
+    let editor = (device.root as NSString).deletingLastPathComponent + "/" + name + ".sh"
+    try ("#!/bin/sh\n" + script + "\n").write(toFile: editor, atomically: true, encoding: .utf8)
+    chmod(editor, 0o755)
+    return try IlgiProcess.run(["edit", id], environment: device.environment.merging(["EDITOR": editor]) { $1 })
+  }
+
   static func trial(_ base: String, encrypted: Bool, seed: UInt64, into tally: inout Tally) throws {
     let (a, b) = try devices(base, encrypted: encrypted)
     var random = SplitMix64(seed: seed)
@@ -102,24 +110,16 @@ import Testing
       case 1:
         let target = known[Int(random.next() % UInt64(known.count))].id
         let made = word(device)
-        let editor = base + "/append-\(made).sh"
-        try "#!/bin/sh\nprintf '\\n%s\\n' '\(made)' >> \"$1\"\n".write(
-          toFile: editor, atomically: true, encoding: .utf8)
-        chmod(editor, 0o755)
-        let edited = try IlgiProcess.run(
-          ["edit", target], environment: device.environment.merging(["EDITOR": editor]) { $1 })
+        let edited = try edit(
+          target, on: device, script: "printf '\\n%s\\n' '\(made)' >> \"$1\"", named: "append-\(made)")
         if edited.status == 0 { tally.words.insert(made) } else { tally.faults.append("append: \(edited.stderr)") }
       default:
         // The line both devices have: whoever rewrites it first, or both before a sync.
         let target = known[Int(random.next() % UInt64(known.count))]
         guard let line = target.text.split(separator: "\n").first(where: { $0.hasPrefix("edit-me") }) else { continue }
         let made = word(device)
-        let editor = base + "/rewrite-\(made).sh"
-        try "#!/bin/sh\nsed -i 's/^\(line)$/rewritten \(made)/' \"$1\"\n".write(
-          toFile: editor, atomically: true, encoding: .utf8)
-        chmod(editor, 0o755)
-        let edited = try IlgiProcess.run(
-          ["edit", target.id], environment: device.environment.merging(["EDITOR": editor]) { $1 })
+        let edited = try edit(
+          target.id, on: device, script: "sed -i 's/^\(line)$/rewritten \(made)/' \"$1\"", named: "rewrite-\(made)")
         guard edited.status == 0 else {
           tally.faults.append("rewrite: \(edited.stderr)")
           continue

@@ -54,8 +54,10 @@ extension JournalStore {
   /// Brings an interrupted edit up to date with an entry that changed since the edit began:
   /// the copy becomes the three-way merge of what the edit began from, the copy and the entry
   /// now, and the session's original becomes the entry now (so saving it overwrites nothing
-  /// unseen). Nil when the entry did not change; `clean` is false when conflict markers stand
-  /// in the copy.
+  /// unseen). The merge is the one every writer uses (`TextMerge.combine`): additions at one
+  /// place are both texts, the entry's then the copy's. Nil when the entry did not change;
+  /// `clean` is false when both changed one passage and the copy holds both versions, one
+  /// after the other (or, without git, between conflict markers).
   public func mergeChanges(into session: EditSession, labels: TextMerge.Labels) throws(JournalError) -> (
     session: EditSession, clean: Bool
   )? {
@@ -64,9 +66,13 @@ extension JournalStore {
     let mine = try bytes(of: session.draft)
     let merged: [UInt8]
     let clean: Bool
-    switch merge(base: session.original, mine: mine, theirs: current, labels: labels) {
-    case .clean(let bytes): (merged, clean) = (bytes, true)
-    case .conflicted(let bytes): (merged, clean) = (bytes, false)
+    if let combined = combine(base: session.original, first: current, second: mine) {
+      (merged, clean) = (combined.text, !combined.overlapping)
+    } else {
+      switch merge(base: session.original, mine: mine, theirs: current, labels: labels) {
+      case .clean(let bytes): (merged, clean) = (bytes, true)
+      case .conflicted(let bytes): (merged, clean) = (bytes, false)
+      }
     }
     try io(absolute(session.draft)) {
       try fileSystem.writeAtomically(

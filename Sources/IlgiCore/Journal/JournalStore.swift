@@ -90,22 +90,31 @@ public struct JournalStore: Sendable {
     public var entries: [Entry]
     /// Files that could not be read, each with its reason.
     public var skipped: [EntryReadError]
+
+    /// Every file of `scan` read with `read`, newest first; the ones that cannot be, and the
+    /// scan's own problems, skipped.
+    init(_ scan: Scan, reading read: (JournalPath) throws(EntryReadError) -> Entry) {
+      var entries: [Entry] = []
+      var skipped = scan.problems
+      for path in scan.files {
+        do {
+          entries.append(try read(path))
+        } catch {
+          skipped.append(error)
+        }
+      }
+      self.init(entries: entries.sorted(by: Entry.newestFirst), skipped: skipped)
+    }
+
+    init(entries: [Entry], skipped: [EntryReadError]) {
+      self.entries = entries
+      self.skipped = skipped
+    }
   }
 
   /// Reads every entry in the journal; unreadable files are reported, not fatal.
   public func entries() -> Listing {
-    let scan = self.scan()
-    var entries: [Entry] = []
-    var skipped = scan.problems
-    for path in scan.files {
-      do {
-        entries.append(try read(path))
-      } catch {
-        skipped.append(error)
-      }
-    }
-    entries.sort(by: Entry.newestFirst)
-    return Listing(entries: entries, skipped: skipped)
+    Listing(scan(), reading: { path throws(EntryReadError) in try read(path) })
   }
 
   /// Reads one entry.

@@ -44,17 +44,7 @@ public struct JournalTrash: Sendable {
   /// What the trash holds: entries by their path inside the trash, newest first.
   public func entries() -> JournalStore.Listing {
     guard files.fileSystem.exists(atPath: folder) else { return JournalStore.Listing(entries: [], skipped: []) }
-    let scan = self.scan()
-    var entries: [Entry] = []
-    var skipped = scan.problems
-    for path in scan.files {
-      do {
-        entries.append(try read(path))
-      } catch {
-        skipped.append(error)
-      }
-    }
-    return JournalStore.Listing(entries: entries.sorted(by: Entry.newestFirst), skipped: skipped)
+    return JournalStore.Listing(scan(), reading: read)
   }
 
   /// Puts a trashed entry back where it was (`path`, inside the trash); never replaces a file

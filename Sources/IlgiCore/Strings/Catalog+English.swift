@@ -160,7 +160,8 @@ extension Catalog {
     .errMarkersLeft:
       "conflict markers are still in {1}; keep the text you want, delete the markers, then `ilgi edit {2} --resume`",
     .editMerged: "{1} changed since your edit began; your edit was merged with it",
-    .editMergeConflict: "{1} changed since your edit began, in the same lines; both versions are marked in the editor",
+    .editMergeConflict:
+      "{1} changed since your edit began, in the same lines; both versions stand one after the other in the editor: keep what you want",
     .mergeMine: "your edit",
     .mergeBase: "before",
     .mergeTheirs: "on disk",

@@ -148,7 +148,7 @@ extension Catalog {
     .errEditorUncleanNothingKept: "편집기가 제대로 끝나지 않았습니다. {1}은(는) 그대로이고 남긴 것이 없습니다",
     .errMarkersLeft: "{1}에 아직 충돌 표시가 있습니다. 남길 글을 고르고 표시를 지운 뒤 `ilgi edit {2} --resume`을 실행하세요",
     .editMerged: "고치기 시작한 뒤 {1}이(가) 바뀌어, 고친 내용을 그것과 합쳤습니다",
-    .editMergeConflict: "고치기 시작한 뒤 {1}의 같은 줄이 바뀌었습니다. 편집기에 두 판이 표시되어 있습니다",
+    .editMergeConflict: "고치기 시작한 뒤 {1}의 같은 줄이 바뀌었습니다. 편집기에 두 판이 차례로 들어 있으니 원하는 것을 남기세요",
     .mergeMine: "고친 내용",
     .mergeBase: "이전",
     .mergeTheirs: "디스크",
