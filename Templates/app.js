@@ -378,8 +378,19 @@
       }
       return found.sort((a, b) => (a.draft.at || 0) - (b.draft.at || 0));
     };
-    const offered = keptNew();
-    if (!state.id && offered.length) {
+    // A kept text whose create reached the server (a page left before the reply came) is
+    // dropped when the entry holds that very text; one the server cannot be asked about stays.
+    const alreadySaved = async ({ draft }) => {
+      if (!draft.key) return false;
+      try {
+        const reply = await api('GET', '/api/created/' + enc(draft.key));
+        if (!reply.ok) return false;
+        const entry = await reply.json();
+        return same(entry.content, draft.text) && sameTags(entry.tags, draft.tags || '');
+      } catch (error) { return false; }
+    };
+    const offer = (offered) => {
+      if (!offered.length) return;
       const box = document.createElement('section');
       box.id = 'kept';
       box.className = 'kept';
@@ -411,6 +422,14 @@
       }
       box.append(heading, list);
       form.before(box);
+    };
+    if (!state.id) {
+      const kept = keptNew();
+      Promise.all(kept.map(alreadySaved)).then((saved) => {
+        kept.forEach(({ name }, i) => { if (saved[i]) storage.removeItem(name); });
+        offer(kept.filter((_, i) => !saved[i]));
+        form.dataset.keptChecked = 'true';
+      });
     }
 
     // A draft this browser kept of this entry: the text the server does not have yet.

@@ -230,6 +230,12 @@ public final class AppServer: ServerResponder {
     case ("GET", "entries", 3) where path[2] == "share", ("HEAD", "entries", 3) where path[2] == "share":
       guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
       return .json(200, AppAPI.Share(title: loaded.entry.title, text: ShareText.text(loaded.entry, dates: pages.dates)))
+    case ("GET", "created", 2), ("HEAD", "created", 2):
+      // The entry a keyed create made: the New page drops a kept text the server already has.
+      guard CreateKeys.isKey(path[1]), let loaded = try diary.created(key: path[1]) else {
+        throw ServerProblem.noSuchEntry
+      }
+      return .json(200, AppAPI.Entry(loaded))
     case ("GET", "search", 1), ("HEAD", "search", 1):
       let text = request.parameter("q") ?? ""
       let limit = max(1, min(Int(request.parameter("limit") ?? "") ?? 20, 100))

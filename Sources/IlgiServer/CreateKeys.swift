@@ -41,6 +41,13 @@ final class CreateKeys: @unchecked Sendable {
     return (written, false)
   }
 
+  /// The entry the key's creates made; nil when this server saw no create of it.
+  func made(by key: String) -> JournalWriter.Written? {
+    lock.lock()
+    defer { lock.unlock() }
+    return made[key]
+  }
+
   /// Tells the key's entry that a save changed it (its version now), so a late create of the
   /// same key is based on it.
   func saved(_ written: JournalWriter.Written) {

@@ -223,6 +223,14 @@ public final class Diary: @unchecked Sendable {
     return outcome
   }
 
+  /// The entry a create with `key` made, read now: a page that kept the text it sent asks
+  /// whether the server has it. Nil when no create of the key reached this server, or its
+  /// entry is gone.
+  public func created(key: String) throws -> Loaded? {
+    guard let written = createKeys.made(by: key) else { return nil }
+    return try entry(id: written.id.rawValue)
+  }
+
   /// How a save ended.
   public enum Saved: Sendable, Equatable {
     /// Written; the entry now.

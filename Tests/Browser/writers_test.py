@@ -36,6 +36,32 @@ def holding(words):
     return [path for path, text in texts().items() if words in text]
 
 
+def offered(page, **options):
+    """The kept texts the New page offers, once it has asked the server which it already has."""
+    wait_for(lambda: page.locator("#write").get_attribute("data-kept-checked") == "true",
+             "the New page did not finish checking the texts it kept")
+    return page.locator("#kept li", **options)
+
+
+def ends_in_one_entry(context, words, what):
+    """A text a page kept on leaving: its leaving save may have reached the server, or not.
+    The next New page offers it only when the server does not have it; opened, it is saved;
+    either way it ends in exactly one entry, offered no more."""
+    page = context.new_page()
+    page.goto(URL + "/write")
+    kept = offered(page, has_text=words)
+    if holding(words):
+        check(kept.count() == 0, f"{what}: a text the server has is offered as kept")
+    else:
+        check(kept.count() == 1, f"{what}: the text is offered {kept.count()} times, not once")
+        kept.locator("button").click()
+        wait_for(lambda: holding(words), f"{what}: opening the kept text did not save it")
+    page.goto(URL + "/write")
+    check(offered(page, has_text=words).count() == 0, f"{what}: a saved text is still offered")
+    check(len(holding(words)) == 1, f"{what}: the text is in {len(holding(words))} entries, not one")
+    page.close()
+
+
 def leaves_at_once_and_makes_one_entry(context):
     """Typed, then another page tapped within a second, five times over: each text is one
     entry, and the next New page starts empty (what the server has is not brought back)."""
@@ -55,39 +81,61 @@ def leaves_at_once_and_makes_one_entry(context):
         found = holding(f"Leaving fast, round {round}")
         check(len(found) == 1, f"round {round}: the text is in {len(found)} entries: {found}")
     check(page.locator("#text").input_value() == "", "a saved text came back in the next New page")
+    check(offered(page).count() == 0, "a saved text is offered as kept")
     page.close()
 
 
-def two_tabs_offline_keep_both_texts(context):
-    """Two new pages typed while the server cannot be reached, then closed: both texts are
-    offered back on the next New page, each its own entry when opened."""
-    first, second = context.new_page(), context.new_page()
-    for page in (first, second):
+def type_unreachable(pages, cut_off):
+    """Each page's words typed on its New page while `cut_off(page)` keeps its saves from the
+    server, each page saying it could not save."""
+    for page in pages:
         page.goto(URL + "/write")
-    context.set_offline(True)
-    for page, words in ((first, "Tab one, offline"), (second, "Tab two, offline")):
+        cut_off(page)
+    for page, words in pages.items():
         page.locator("#text").click()
         page.keyboard.type(words, delay=2)
         page.locator("#tags").click()
         wait_for(lambda: (page.locator("#status").get_attribute("data-state") or "") == "offline",
                  f"{words}: the page did not say it could not save")
-    first.close()
-    second.close()
-    context.set_offline(False)
+
+
+def two_tabs_offline_keep_both_texts(context):
+    """Two new pages whose saves cannot reach the server (a phone's tabs left in the
+    background on a lost connection): both texts are offered on another New page, each its own
+    entry when opened there, and no longer offered once saved."""
+    first, second = context.new_page(), context.new_page()
+    type_unreachable({first: "Tab one, offline", second: "Tab two, offline"},
+                     lambda page: page.route("**/api/entries", lambda route: route.abort()))
     page = context.new_page()
     page.goto(URL + "/write")
-    offered = page.locator("#kept li")
-    check(offered.count() == 2, f"{offered.count()} kept texts offered, not 2")
+    kept = offered(page)
+    check(kept.count() == 2, f"{kept.count()} kept texts offered, not 2")
     check(page.locator("#text").input_value() == "", "a kept text was put in the page unasked")
     for words in ("Tab one, offline", "Tab two, offline"):
         page.goto(URL + "/write")
-        page.locator("#kept li", has_text=words).locator("button").click()
+        offered(page, has_text=words).locator("button").click()
         wait_for(lambda: holding(words), f"{words}: opening it did not save it")
+    page.goto(URL + "/write")
+    check(offered(page).count() == 0, "saved texts are still offered")
+    page.close()
+    # The cut-off pages closed at last: their leaving saves carry the same keys.
+    first.close()
+    second.close()
+    time.sleep(1.0)
     for words in ("Tab one, offline", "Tab two, offline"):
         check(len(holding(words)) == 1, f"{words} is in {len(holding(words))} entries")
-    page.goto(URL + "/write")
-    check(page.locator("#kept li").count() == 0, "saved texts are still offered")
+
+
+def a_tab_closed_offline_is_one_entry(context):
+    """A new page typed offline, then closed: its leaving save may reach the server once the
+    browser is back online, or not. Either way the text ends in exactly one entry, and the next
+    New page offers it only when the server does not have it."""
+    page = context.new_page()
+    type_unreachable({page: "Tab three, closed offline"}, lambda _: context.set_offline(True))
     page.close()
+    context.set_offline(False)
+    time.sleep(1.0)
+    ends_in_one_entry(context, "Tab three, closed offline", "a tab closed offline")
 
 
 def saves_by_itself_back_online(context):
@@ -127,7 +175,7 @@ def a_save_changes_only_what_was_typed(context):
 
 def a_gone_entry_offers_its_text(context):
     """An entry deleted elsewhere while its page is open: what was typed into it is kept as a
-    new entry's text, which the New page offers after a reload; opened, it is one entry."""
+    new entry's text, saved as one when the page is left, or offered by the next New page."""
     path = holding("Leaving fast, round 1")[0]
     entry_id = next(line[4:] for line in texts()[path].splitlines() if line.startswith("id: "))
     page = context.new_page()
@@ -141,13 +189,8 @@ def a_gone_entry_offers_its_text(context):
              "the page did not say the entry is gone")
     page.goto(URL + "/write/" + entry_id)
     check("no such entry" in page.content().lower(), "the deleted entry's page did not say it is gone")
-    page.goto(URL + "/write")
-    offered = page.locator("#kept li", has_text="Leaving fast, round 1")
-    check(offered.count() == 1, f"the gone entry's text is offered {offered.count()} times, not once")
-    offered.locator("button").click()
-    wait_for(lambda: holding("Typed after it was deleted."), "opening the kept text did not save it")
-    check(len(holding("Typed after it was deleted.")) == 1, "the kept text is in more than one entry")
     page.close()
+    ends_in_one_entry(context, "Typed after it was deleted.", "a gone entry's text")
 
 
 def main():
@@ -162,6 +205,7 @@ def main():
             page.close()
             leaves_at_once_and_makes_one_entry(context); steps.append("leave at once, one entry")
             two_tabs_offline_keep_both_texts(context); steps.append("two tabs offline, both kept")
+            a_tab_closed_offline_is_one_entry(context); steps.append("a tab closed offline, one entry")
             saves_by_itself_back_online(context); steps.append("back online, saved by itself")
             a_save_changes_only_what_was_typed(context); steps.append("a save changes only the typing")
             a_gone_entry_offers_its_text(context); steps.append("a gone entry's text offered")

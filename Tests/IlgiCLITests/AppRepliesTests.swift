@@ -526,6 +526,14 @@ import Testing
     #expect(later.status == 200)
     #expect(app.journal.text(soup)?.hasSuffix("kimchi.\n") == true)
 
+    // A page that kept a text it sent asks for the key's entry: what it holds now, or nothing
+    // for a key no create of which arrived (or one that is not a key).
+    let asked = await app.ask("GET", "/api/created/" + ordered)
+    #expect(asked.status == 200)
+    #expect(Self.json(asked)["content"] as? String == "Soup\n\nHot, with rice and kimchi.\n", "\(Self.text(asked))")
+    #expect(await app.ask("GET", "/api/created/k-00000000000000ff").status == 404)
+    #expect(await app.ask("GET", "/api/created/short").status == 404)
+
     let files = app.journal.entryFiles()
     for bad in ["short", "has space in it", String(repeating: "k", count: 65)] {
       let refused = await app.write("POST", "/api/entries", ["content": "Other", "key": bad])
