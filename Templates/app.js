@@ -150,6 +150,71 @@
   // (409) when the file changed meanwhile, and the page shows both texts. Until the server has
   // the text, it is kept in this browser's storage, so a reload or a crash loses nothing.
   const form = document.getElementById('write');
+
+  // The lines of two texts, each marked when it is not among the lines the two share in order
+  // (their longest common subsequence): what one side has that the other does not.
+  function differingLines(theirs, mine) {
+    const a = theirs.replace(/\n$/, '').split('\n');
+    const b = mine.replace(/\n$/, '').split('\n');
+    let start = 0;
+    while (start < a.length && start < b.length && a[start] === b[start]) start++;
+    let endA = a.length;
+    let endB = b.length;
+    while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+    const inA = a.map((_, i) => i < start || i >= endA);
+    const inB = b.map((_, i) => i < start || i >= endB);
+    const n = endA - start;
+    const m = endB - start;
+    // The table is n × m; texts too long for it are marked whole between the shared ends.
+    if (n * m <= 4000000) {
+      const width = m + 1;
+      const table = new Uint32Array((n + 1) * width);
+      for (let i = n - 1; i >= 0; i--) {
+        for (let j = m - 1; j >= 0; j--) {
+          table[i * width + j] = a[start + i] === b[start + j]
+            ? table[(i + 1) * width + j + 1] + 1
+            : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
+        }
+      }
+      for (let i = 0, j = 0; i < n && j < m;) {
+        if (a[start + i] === b[start + j]) { inA[start + i] = inB[start + j] = true; i++; j++; }
+        else if (table[(i + 1) * width + j] >= table[i * width + j + 1]) i++;
+        else j++;
+      }
+    }
+    return {
+      theirs: a.map((line, i) => ({ line, differs: !inA[i] })),
+      mine: b.map((line, i) => ({ line, differs: !inB[i] })),
+    };
+  }
+
+  // One side of a conflict: its differing lines marked, with two lines around each; longer
+  // runs of shared lines are one line saying how many.
+  function showLines(element, lines) {
+    const near = 2;
+    const shown = lines.map((_, i) => lines.slice(Math.max(0, i - near), i + near + 1).some((l) => l.differs));
+    if (!lines.some((l) => l.differs)) shown.fill(true);
+    element.replaceChildren();
+    for (let i = 0; i < lines.length;) {
+      if (shown[i]) {
+        const line = document.createElement(lines[i].differs ? 'mark' : 'span');
+        if (lines[i].differs) line.className = 'differs';
+        line.textContent = lines[i].line;
+        element.append(line);
+        i++;
+      } else {
+        let end = i;
+        while (end < lines.length && !shown[end]) end++;
+        if (end - i === 1) { shown[i] = true; continue; }
+        const same = document.createElement('span');
+        same.className = 'same';
+        same.textContent = t('sameLines', end - i);
+        element.append(same);
+        i = end;
+      }
+    }
+  }
+
   function newKey() {
     const bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
@@ -202,8 +267,9 @@
     function showConflict(theirs) {
       state.paused = true;
       state.theirs = theirs;
-      document.getElementById('theirs').value = theirs.content;
-      document.getElementById('mine').value = text.value;
+      const sides = differingLines(theirs.content, text.value);
+      showLines(document.getElementById('theirs'), sides.theirs);
+      showLines(document.getElementById('mine'), sides.mine);
       conflict.hidden = false;
       say('conflict');
       conflict.scrollIntoView({ block: 'nearest' });

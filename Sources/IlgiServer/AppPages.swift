@@ -34,6 +34,7 @@ struct AppPages {
       ("gone", .appGone), ("located", .appLocated), ("noLocation", .appNoLocation), ("noResults", .appNoResults),
       ("merged", .appMergedClean), ("mergedConflicts", .appMergedConflicts), ("restored", .appRestored),
       ("empty", .appEmptyNotKept), ("keptTexts", .appKeptTexts), ("openKept", .appOpenKept),
+      ("sameLines", .appSameLines),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
     return String(decoding: Reply.json(200, object).body, as: UTF8.self)

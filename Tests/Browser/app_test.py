@@ -198,8 +198,14 @@ def settles_a_conflict(context, path):
     page.keyboard.type("\nEvening: calm.")
     wait_for(lambda: page.locator("#conflict").is_visible(), "a save over a changed file was not refused")
     check(status(page) == "conflict", "the indicator does not say conflict")
-    check("Morning walk by the river" in page.locator("#theirs").input_value(), "the file's text is not shown")
-    check("Evening: calm." in page.locator("#mine").input_value(), "the browser's text is not shown")
+    # Each side shows the lines the other does not have, marked, and the shared ones around them.
+    theirs = page.locator("#theirs mark").all_inner_texts()
+    mine = [line for line in page.locator("#mine mark").all_inner_texts() if line.strip()]
+    check(theirs == ["Morning walk by the river"], f"the file's side marks {theirs}")
+    check(mine == ["Morning walk", "Evening: calm."], f"the browser's side marks {mine}")
+    shown = page.locator("#mine").inner_text()
+    check("Written offline." in shown, f"the line before the change is not shown: {shown!r}")
+    check("2 lines the same on both sides" in shown, f"the lines far from any change are not folded: {shown!r}")
     on_disk = read(path)
     check("Evening: calm." not in on_disk and "by the river" in on_disk, "the refused save changed the file")
     shot(page, "app-conflict.png")

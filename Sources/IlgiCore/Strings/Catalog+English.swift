@@ -746,6 +746,7 @@ extension Catalog {
       "Both texts are in; where both changed the same lines, both versions stand one after the other. Check them; it saves when you type or leave.",
     .appKeptTexts: "Kept in this browser, not saved yet:",
     .appOpenKept: "Open",
+    .appSameLines: "… {1} lines the same on both sides …",
     .appCopied: "Copied to the clipboard.",
     .appGone:
       "This entry is gone (deleted or moved elsewhere). Your text is kept in this browser as a new entry: the New page offers it, and typing here saves it as one.",

@@ -493,6 +493,7 @@ public enum Message: String, Sendable, CaseIterable {
   case appMergedConflicts
   case appKeptTexts
   case appOpenKept
+  case appSameLines
   case appCopied
   case appGone
   case appNoResults
