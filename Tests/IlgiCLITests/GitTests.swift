@@ -281,6 +281,43 @@ import Testing
     #expect(Self.text(a, path) == text)
   }
 
+  /// Two devices made an entry of one title in one minute: one name for two entries. The sync
+  /// keeps both: the one pushed first keeps the name, the other takes one of its own (with its
+  /// own later edit), committed and named in a note; nothing is left for git to settle.
+  @Test func twoEntriesOfOneNameFromTwoDevicesStayTwo() throws {
+    let (h, a, b) = try Self.twoClones()
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    var paths: [String] = []
+    for (journal, who) in [(a, "A"), (b, "B")] {
+      let made = h.call(
+        "new", "Dinner\n\nAs \(who) wrote it.", "--date", "2026-11-20T21:00", env: ["ILGI_JOURNAL": journal])
+      #expect(made.status == 0, "\(made.stderr)")
+      paths.append(made.stdout.trimmingCharacters(in: .newlines))
+    }
+    #expect(paths[0] == paths[1], "\(paths)")
+    let path = paths[0]
+    // B edits its entry before syncing: the edit goes with it to its new name.
+    let editor = try Self.replacingEditor(h, "later.sh", "As B wrote it.", "As B wrote it, and later more.")
+    #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": b, "EDITOR": editor]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: b + "/2026/11").sorted()
+    let moved = try #require(
+      names.first { $0.hasPrefix("2026-11-20-2100-dinner-") }.map { "2026/11/" + $0 }, "\(names)")
+    #expect(names.count == 2, "\(names)")
+    #expect(
+      sync.stderr.contains("\(path): two devices each made an entry of this name; both are kept, one now as \(moved)"),
+      "\(sync.stderr)")
+    #expect(Self.text(b, path).contains("As A wrote it.") && !Self.text(b, path).contains("As B"))
+    #expect(Self.text(b, moved).hasSuffix("Dinner\n\nAs B wrote it, and later more.\n"), "\(Self.text(b, moved))")
+    #expect(try Self.git(h, "status", "--porcelain", in: b) == "")
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(Self.text(a, moved) == Self.text(b, moved))
+    #expect(try Self.titles(h, a) == ["Dinner", "Dinner"])
+    #expect(h.call("doctor", env: ["ILGI_JOURNAL": a]).status == 0)
+  }
+
   /// A file that is not an entry (the README beside the diary) changed on both sides stops
   /// the sync with git's markers, as git leaves them, and a message that says so.
   @Test func aConflictOutsideTheEntriesStopsTheSyncAndLosesNothing() throws {

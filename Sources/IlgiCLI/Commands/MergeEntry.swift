@@ -30,40 +30,68 @@ extension Ilgi {
       let store = try context.openJournal()
       let read = { (file: String) in (try? Data(contentsOf: URL(fileURLWithPath: file))).map { [UInt8]($0) } ?? [] }
       let entry = JournalPath(path)
-      switch store.mergeStored(base: read(base), first: read(ours), second: read(theirs), at: entry) {
+      let second = read(theirs)
+      switch store.mergeStored(base: read(base), first: read(ours), second: second, at: entry) {
       case .merged(let bytes, let overlapping):
         do {
           try Data(bytes).write(to: URL(fileURLWithPath: ours))
         } catch {
           throw Failure(tr(.errMergeEntryWrite, path, "\(error)"))
         }
-        if overlapping, let git = context.git(store) { SyncOverlaps(git: git).add(entry) }
-      case .twoEntries:
-        throw ExitCode(1)
+        if overlapping, let git = context.git(store) { SyncNotes.overlaps(git).add([entry.rawValue]) }
+      case .twoEntries(let id):
+        // The version already here stays; the other entry takes a name of its own beside it,
+        // which `ilgi sync` commits once git is done.
+        guard let git = context.git(store) else { throw ExitCode(1) }
+        let apart = JournalLayout.apart(entry, id: id)
+        try Self.place(second, at: apart, in: store)
+        SyncNotes.apart(git).add([entry.rawValue, apart.rawValue, id?.rawValue ?? ""])
+      case .movedEntry(let id):
+        // A later version of an entry that was given its own name earlier in this sync.
+        guard let git = context.git(store),
+          let apart = SyncNotes.apart(git).lines().last(where: {
+            $0.count == 3 && $0[0] == entry.rawValue && $0[2] == id.rawValue
+          })
+        else { throw ExitCode(1) }
+        try Self.place(second, at: JournalPath(apart[1]), in: store)
       case .unreadable(let why):
         throw Failure(tr(.errMergeEntryUnreadable, path, why))
       }
     }
+
+    /// Writes `bytes` (an entry's stored bytes, sealed or plain) at `path`, owner-only.
+    static func place(_ bytes: [UInt8], at path: JournalPath, in store: JournalStore) throws {
+      let file = store.root + "/" + path.rawValue
+      guard FileManager.default.createFile(atPath: file, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+      else { throw Failure(tr(.errMergeEntryWrite, path.rawValue, "the file could not be made")) }
+    }
   }
 }
 
-/// The entries a sync's merges left holding two versions of one passage, for `ilgi sync` to
-/// name once it is done: kept in the repository's own folder (`.git/ilgi-overlaps`).
-struct SyncOverlaps {
+/// What a sync's merges noted for `ilgi sync` to act on and say once git is done, kept in the
+/// repository's own folder (`.git/ilgi-overlaps`, `.git/ilgi-apart`): one line each, its
+/// fields between tabs.
+struct SyncNotes {
   let git: GitRepository
+  let name: String
+
+  /// The entries left holding two versions of one passage: their paths.
+  static func overlaps(_ git: GitRepository) -> SyncNotes { SyncNotes(git: git, name: "ilgi-overlaps") }
+  /// Two entries that met under one name: the name, the other's new name, its id.
+  static func apart(_ git: GitRepository) -> SyncNotes { SyncNotes(git: git, name: "ilgi-apart") }
 
   private var file: String? {
-    guard let relative = try? git.check(["rev-parse", "--git-path", "ilgi-overlaps"]) else { return nil }
+    guard let relative = try? git.check(["rev-parse", "--git-path", name]) else { return nil }
     let trimmed = relative.trimmingCharacters(in: .whitespacesAndNewlines)
     return trimmed.hasPrefix("/") ? trimmed : git.root + "/" + trimmed
   }
 
-  /// Notes `path`.
-  func add(_ path: JournalPath) {
+  /// Notes one line of `fields`.
+  func add(_ fields: [String]) {
     guard let file, let handle = FileHandle(forWritingAtPath: file) ?? create(file) else { return }
     defer { try? handle.close() }
     _ = try? handle.seekToEnd()
-    try? handle.write(contentsOf: Data((path.rawValue + "\n").utf8))
+    try? handle.write(contentsOf: Data((fields.joined(separator: "\t") + "\n").utf8))
   }
 
   private func create(_ file: String) -> FileHandle? {
@@ -71,11 +99,18 @@ struct SyncOverlaps {
     return FileHandle(forWritingAtPath: file)
   }
 
-  /// The paths noted, once: the list is emptied.
-  func take() -> [JournalPath] {
+  /// The lines noted, each once, in the order noted.
+  func lines() -> [[String]] {
     guard let file, let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
-    try? FileManager.default.removeItem(atPath: file)
-    var seen = Set<String>()
-    return text.split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }.map(JournalPath.init)
+    var seen = Set<Substring>()
+    return text.split(separator: "\n").filter { seen.insert($0).inserted }
+      .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+  }
+
+  /// The lines noted, once: the notes are emptied.
+  func take() -> [[String]] {
+    let noted = lines()
+    if let file { try? FileManager.default.removeItem(atPath: file) }
+    return noted
   }
 }

@@ -45,8 +45,9 @@ extension Ilgi {
         pull = heads.isEmpty ? [] : ["pull", "--rebase", "--autostash", "--quiet", remote, branch]
         push = ["push", "--quiet", "--set-upstream", remote, branch]
       }
-      let overlaps = SyncOverlaps(git: git)
-      _ = overlaps.take()
+      let overlaps = SyncNotes.overlaps(git)
+      let apart = SyncNotes.apart(git)
+      _ = (overlaps.take(), apart.take())
       if !pull.isEmpty {
         let pulled = try git.run(pull)
         if pulled.status != 0 {
@@ -54,11 +55,28 @@ extension Ilgi {
           throw Failure(tr(.errGit, "pull", pulled.firstErrorLine))
         }
       }
-      for path in overlaps.take() { Terminal.note(tr(.syncOverlap, path.rawValue)) }
+      try Self.commitApart(apart.take(), git)
+      for fields in overlaps.take() { Terminal.note(tr(.syncOverlap, fields[0])) }
       _ = try context.index(store)
       let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
       Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
+    }
+
+    /// Commits the entries the merges gave names of their own (two entries, from two devices,
+    /// had one name), and says where each now is.
+    static func commitApart(_ noted: [[String]], _ git: GitRepository) throws {
+      let moved = noted.filter { $0.count == 3 }
+      guard !moved.isEmpty else { return }
+      let message =
+        "ilgi: keep both entries of one name\n\n"
+        + moved.map { "\($0[0]) -> \($0[1])" }.joined(separator: "\n")
+      do throws(GitRepository.Failure) {
+        _ = try git.commit(moved.map { $0[1] }, message: message)
+      } catch {
+        throw Failure(tr(.errGit, "commit", error.message))
+      }
+      for fields in moved { Terminal.note(tr(.syncApart, fields[0], fields[1])) }
     }
 
     /// What to say of a conflict git left in `file`: git's markers are in a plain file, never

@@ -27,6 +27,15 @@ public enum JournalLayout {
     String(id.rawValue.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(6))
   }
 
+  /// The name an entry takes when another entry came to have its name (two devices made one
+  /// name): its own, with the first characters of its id before `.md` (`-3f9a1c`); with no id,
+  /// `-2`.
+  public static func apart(_ path: JournalPath, id: EntryID?) -> JournalPath {
+    let raw = path.rawValue
+    let suffix = raw.hasSuffix(".md.age") ? ".md.age" : raw.hasSuffix(".md") ? ".md" : ""
+    return JournalPath(String(raw.dropLast(suffix.count)) + "-" + (id.map(idPart) ?? "2") + suffix)
+  }
+
   /// The `YYYY-MM-DD-HHMM` a file name starts with, if it does.
   public static func stamp(of name: String) -> String? {
     let prefix = Array(name.utf8.prefix(15))

@@ -40,8 +40,13 @@ extension JournalStore {
     /// changed one passage and the text holds both versions, one after the other.
     case merged([UInt8], overlapping: Bool)
     /// Two different entries (their ids differ) that were given one name: neither is a
-    /// version of the other, and both must be kept under two names.
-    case twoEntries
+    /// version of the other, and both must be kept under two names. `second` is the second's
+    /// id (nil when it has none), for its own name (`JournalLayout.apart`).
+    case twoEntries(second: EntryID?)
+    /// `second` is a later version of entry `id`, which `base` also is, while `first` is
+    /// another entry: `id` was given a name of its own when the two met under one name, and
+    /// this version belongs there; `first` stays.
+    case movedEntry(EntryID)
     /// The versions could not be read as entries here (one is sealed to a key this device
     /// does not have, or is not an entry); why.
     case unreadable(String)
@@ -59,12 +64,11 @@ extension JournalStore {
     } catch {
       return .unreadable("\(error.reason)")
     }
-    if base.isEmpty {
-      let ids = texts.dropFirst().map { try? reader.read($0, path: path, modified: now()).id }
-      if ids[0] != ids[1] || ids[0] == nil {
-        return texts[1] == texts[2] ? .merged(first, overlapping: false) : .twoEntries
-      }
+    let ids = texts.map { $0.isEmpty ? nil : try? reader.read($0, path: path, modified: now()).id }
+    if base.isEmpty, ids[1] != ids[2] || ids[1] == nil {
+      return texts[1] == texts[2] ? .merged(first, overlapping: false) : .twoEntries(second: ids[2])
     }
+    if let id = ids[0], ids[2] == id, let other = ids[1], other != id { return .movedEntry(id) }
     let (git, scratch) = mergeScratch()
     guard let git,
       let combined = TextMerge.combine(

@@ -602,6 +602,7 @@ extension Catalog {
       "{1}에서 충돌: 두 버전이 파일의 <<<<<<<와 >>>>>>> 사이에 있습니다. 원하는 것을 남기고 git add {1}, git rebase --continue, ilgi sync를 실행하세요",
     .errSyncSealedConflict:
       "{1}에서 충돌: 이 암호화된 일기의 두 버전을 여기서 합치지 못했습니다(둘 다 여는 키가 필요합니다). 잃은 것은 없습니다: git rebase --abort로 sync 전으로 돌아가세요",
+    .syncApart: "{1}: 두 기기가 이 이름으로 일기를 하나씩 만들었습니다. 둘 다 남기고, 하나는 이제 {2}입니다",
     .syncOverlap: "{1}: 두 기기가 같은 줄을 고쳤습니다. 일기에 두 버전이 차례로 들어 있으니 ilgi edit {1}로 정리하세요",
     .syncDriversSet: "이 복제본의 git이 일기를 보여 주고 합치도록 설정했습니다(ilgi cat, ilgi merge-entry).",
     .errMergeEntryWrite: "{1}: 합친 일기를 쓰지 못했습니다: {2}",

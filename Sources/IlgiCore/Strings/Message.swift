@@ -391,6 +391,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errNewDateSplit
   case errSyncSealedConflict
   case syncOverlap
+  case syncApart
   case syncDriversSet
   case errMergeEntryWrite
   case errMergeEntryUnreadable
