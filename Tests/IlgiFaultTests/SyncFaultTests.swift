@@ -6,7 +6,7 @@ import Testing
 
 /// Two devices writing one journal through git, plain and encrypted (each device its own key,
 /// both recipients): in random order each makes entries (often in the same minute as the
-/// other), writes on at the end of entries both have, and rewrites a line both have, syncing
+/// other, and with the same title), writes on at the end of entries both have, and rewrites a line both have, syncing
 /// now and then. After the last sync every word either wrote is on both devices, once, and no
 /// entry holds a conflict marker or is named by `ilgi doctor`.
 @Suite(.serialized) struct SyncFaultTests {
@@ -67,6 +67,8 @@ import Testing
     var lost = 0
     var duplicated = 0
     var markers = 0
+    /// Syncs that kept two entries of one name apart.
+    var apart = 0
     var faults: [String] = []
   }
 
@@ -101,11 +103,12 @@ import Testing
       let known = try entries(device)
       switch known.isEmpty ? 0 : random.next() % 3 {
       case 0:
-        // The same few minutes on both devices, so names meet.
+        // The same few minutes on both devices, often the same title too, so names meet.
         let minute = random.next() % 3
         let made = word(device)
+        let title = random.next() % 2 == 0 ? "Evening" : "Evening \(made)"
         let written = try device.run(
-          "new", "--no-weather", "--date", "2026-11-20T21:0\(minute)", "Evening \(made)\n\nedit-me \(made)")
+          "new", "--no-weather", "--date", "2026-11-20T21:0\(minute)", "\(title)\n\n\(made)\n\nedit-me \(made)")
         if written.status == 0 { tally.words.insert(made) } else { tally.faults.append("new: \(written.stderr)") }
       case 1:
         let target = known[Int(random.next() % UInt64(known.count))].id
@@ -131,11 +134,13 @@ import Testing
       if random.next() % 2 == 0 {
         let synced = try device.run("sync")
         if synced.status != 0 { tally.faults.append("sync on \(device.name): \(synced.stderr)") }
+        if synced.stderr.contains("made an entry of this name") { tally.apart += 1 }
       }
     }
     for device in [a, b, a] {
       let synced = try device.run("sync")
       if synced.status != 0 { tally.faults.append("last sync on \(device.name): \(synced.stderr)") }
+      if synced.stderr.contains("made an entry of this name") { tally.apart += 1 }
     }
     for device in [a, b] {
       let texts = try entries(device)
@@ -171,6 +176,7 @@ import Testing
       total.lost += tally.lost
       total.duplicated += tally.duplicated
       total.markers += tally.markers
+      total.apart += tally.apart
       total.faults += tally.faults.map { "trial \(trial): \($0)" }
       total.words.formUnion(tally.words)
     }
@@ -178,7 +184,7 @@ import Testing
       suite: "two clones syncing (\(encrypted ? "encrypted" : "plain"))", trials: Self.trials,
       faults: total.faults.count, bytesLost: 0,
       detail: "\(Self.steps) writes each; words lost \(total.lost), duplicates \(total.duplicated), "
-        + "markers written \(total.markers)"
+        + "markers written \(total.markers); \(total.apart) syncs kept two entries of one name apart"
     ).record()
     #expect(total.lost == 0 && total.duplicated == 0 && total.markers == 0, "\(total.faults.prefix(5))")
     #expect(total.faults.isEmpty, "\(total.faults.prefix(5))")
