@@ -40,8 +40,8 @@ public final class Diary: @unchecked Sendable {
   private var opened: EntryIndex?
   /// Where the entries the app has touched are, by upper-cased id: a save needs no index.
   private var known: [String: JournalPath] = [:]
-  /// The entries creates with a key made.
-  private let createKeys = CreateKeys()
+  /// The entries creates with a key made, remembered across restarts.
+  private let createKeys: CreateKeys
 
   /// The app's view of `store`; `effects` follow each write (the commit).
   public init(
@@ -55,6 +55,7 @@ public final class Diary: @unchecked Sendable {
     self.zone = zone
     self.now = now
     self.hooks = hooks
+    createKeys = CreateKeys(file: store.root + "/" + JournalLayout.ilgiFolder + "/cache/app-creates.json")
   }
 
   /// Today in the journal's zone, `YYYY-MM-DD`.

@@ -113,6 +113,48 @@ import Testing
     #expect(try String(contentsOfFile: file, encoding: .utf8) == edited)
   }
 
+  /// A page's create keys outlive the server: a text kept in the browser from before a
+  /// restart is known as the entry it made (so the New page drops it, and a create of it again
+  /// is that entry, never a copy); one changed elsewhere since is refused with both texts.
+  @Test func createKeysOutliveARestart() throws {
+    let h = try Harness()
+    let key = "k-restart-0123456789"
+    var server = try Server(h, [])
+    let made = try Self.write(
+      server, "POST", "/api/entries", ["content": "Kept\n\nFrom before.", "key": key, "sequence": 1])
+    #expect(made.status == 201)
+    let id = try #require(made.json["id"] as? String)
+    let path = try #require(made.json["path"] as? String)
+    _ = server.stop()
+
+    server = try Server(h, [])
+    defer { _ = server.stop() }
+    let asked = try Self.get(server, "/api/created/" + key)
+    #expect(asked.status == 200, "\(asked.body)")
+    #expect(asked.body.contains("From before."), "\(asked.body)")
+    let again = try Self.write(
+      server, "POST", "/api/entries", ["content": "Kept\n\nFrom before, and more.", "key": key, "sequence": 2])
+    #expect(again.status == 200)
+    #expect(again.json["id"] as? String == id)
+    #expect(Self.entryFiles(h) == [path])
+    // A late copy of the first create, numbered before the one that landed, writes nothing.
+    let late = try Self.write(
+      server, "POST", "/api/entries", ["content": "Kept\n\nFrom before.", "key": key, "sequence": 1])
+    #expect(late.status == 200)
+    #expect(h.journal.text(path)?.hasSuffix("From before, and more.\n") == true)
+    _ = server.stop()
+
+    // Changed elsewhere, then the key's create once more after a restart: refused, both shown.
+    try h.journal.write(path, (h.journal.text(path) ?? "") + "\nWritten in vim.\n")
+    server = try Server(h, [])
+    let refused = try Self.write(
+      server, "POST", "/api/entries", ["content": "Kept\n\nFrom the page.", "key": key, "sequence": 3])
+    #expect(refused.status == 409)
+    #expect((refused.json["content"] as? String)?.contains("Written in vim.") == true)
+    #expect(h.journal.text(path)?.contains("Written in vim.") == true)
+    #expect(Self.entryFiles(h) == [path])
+  }
+
   @Test func writesFromElsewhereAndOversizedBodiesAreRefused() throws {
     let h = try Harness()
     let server = try Server(h, [])
