@@ -309,6 +309,18 @@
       if (merged.clean) save({ settled: true }); else say('unsaved');
     });
 
+    // The entry the server made of this new page's text: the page is now that entry's, its
+    // text kept under the entry's slot.
+    function becomeEntry(id) {
+      dropDraft();
+      state.id = id;
+      history.replaceState(null, '', '/write/' + enc(id));
+      form.dataset.id = id;
+      document.getElementById('done').href = '/entry/' + enc(id);
+      for (const name of ['share', 'delete']) document.getElementById(name).hidden = false;
+      document.getElementById('locate')?.remove();
+    }
+
     async function save({ settled = false, leaving = false } = {}) {
       if (state.paused) return;
       if (state.saving) {
@@ -348,19 +360,11 @@
         state.retryWait = 1000;
         if (reply.ok) {
           const wasNew = !state.id;
-          if (wasNew) dropDraft();
-          state.id = answer.id;
+          if (wasNew) becomeEntry(answer.id);
           state.version = answer.version;
           state.baseText = content;
           state.baseTags = tagText;
           state.unsettled = !settled && !wasNew;
-          if (wasNew) {
-            history.replaceState(null, '', '/write/' + enc(answer.id));
-            form.dataset.id = answer.id;
-            document.getElementById('done').href = answer.href;
-            for (const id of ['share', 'delete']) document.getElementById(id).hidden = false;
-            document.getElementById('locate')?.remove();
-          }
           if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
         } else if (reply.status === 409 && same(answer.content, content) && sameTags(answer.tags, tagText)) {
           // The file already holds this very text (a save from this page that landed while it
@@ -370,6 +374,9 @@
           state.baseTags = tagText;
           if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
         } else if (reply.status === 409) {
+          // A create of this page's key whose entry changed elsewhere since: this page becomes
+          // that entry, and the person settles the two texts on it.
+          if (!state.id && answer.id) becomeEntry(answer.id);
           keepDraft();
           showConflict(answer);
         } else if (reply.status === 404) {

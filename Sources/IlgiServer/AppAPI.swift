@@ -158,6 +158,9 @@ enum AppAPI {
   /// A save refused because the file changed since its base: the file's text and version now.
   struct Conflict: Encodable {
     var error: String
+    /// The entry, when the refused write was a create of a key that made it: the page takes
+    /// it up, so the person settles the conflict on that entry.
+    var id: String?
     var content: String
     var tags: String
     var version: String

@@ -325,11 +325,12 @@ public final class AppServer: ServerResponder {
     switch try keepingEmptyOut({ try diary.create(changes, key: key, sequence: asked.sequence) }) {
     case .made(let written): return .json(201, AppAPI.Written(written))
     case .again(let written): return .json(200, AppAPI.Written(written))
-    case .conflict(let content, let tags, let version):
+    case .conflict(let id, let content, let tags, let version):
       return .json(
         409,
         AppAPI.Conflict(
-          error: pages.t(.appConflict), content: content, tags: tags.joined(separator: " "), version: version.rawValue))
+          error: pages.t(.appConflict), id: id.rawValue, content: content, tags: tags.joined(separator: " "),
+          version: version.rawValue))
     }
   }
 
@@ -345,7 +346,8 @@ public final class AppServer: ServerResponder {
       return .json(
         409,
         AppAPI.Conflict(
-          error: pages.t(.appConflict), content: content, tags: tags.joined(separator: " "), version: version.rawValue))
+          error: pages.t(.appConflict), id: nil, content: content, tags: tags.joined(separator: " "),
+          version: version.rawValue))
     }
   }
 }

@@ -184,8 +184,8 @@ public final class Diary: @unchecked Sendable {
     case made(Written)
     /// The key's entry made before, now holding `changes`.
     case again(Written)
-    /// The key's entry was changed since its create (elsewhere): nothing written.
-    case conflict(content: String, tags: [String], version: EntryVersion)
+    /// The key's entry `id` was changed since its create (elsewhere): nothing written.
+    case conflict(id: EntryID, content: String, tags: [String], version: EntryVersion)
   }
 
   /// `create`, once for each `key`: sent again with the same key (a retry), the text is saved
@@ -210,7 +210,7 @@ public final class Diary: @unchecked Sendable {
           outcome = .again(written)
           return written
         }
-        outcome = .conflict(content: content, tags: tags, version: version)
+        outcome = .conflict(id: before.id, content: content, tags: tags, version: version)
         return before
       case .missing:
         // Deleted since: this text is a new entry.

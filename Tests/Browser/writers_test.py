@@ -193,6 +193,40 @@ def a_gone_entry_offers_its_text(context):
     ends_in_one_entry(context, "Typed after it was deleted.", "a gone entry's text")
 
 
+def a_refused_create_settles_on_its_entry(context):
+    """A new page's create reaches the server but its answer is lost; the entry is changed
+    elsewhere before the page sends the create again: the server refuses it, naming the entry,
+    and the page becomes that entry's, shows both texts, and keeps both in one entry."""
+    page = context.new_page()
+    page.goto(URL + "/write")
+
+    def made_but_unanswered(route):
+        route.fetch()  # the server makes the entry
+        route.abort()  # the page never hears of it
+    page.route("**/api/entries", made_but_unanswered)
+    page.locator("#text").click()
+    page.keyboard.type("Answer lost\n\nTyped on the page.", delay=2)
+    page.locator("#tags").click()
+    wait_for(lambda: (page.locator("#status").get_attribute("data-state") or "") == "offline",
+             "the page did not say it could not save")
+    path = wait_for(lambda: holding("Typed on the page."), "the create did not reach the server")[0]
+    with open(os.path.join(JOURNAL, path), "a", encoding="utf-8") as file:
+        file.write("\nWritten in vim.\n")
+    page.unroute("**/api/entries")
+    wait_for(lambda: page.locator("#conflict").is_visible(), "the refused create showed no conflict", seconds=10)
+    entry_id = next(line[4:] for line in texts()[path].splitlines() if line.startswith("id: "))
+    check(page.url.endswith("/write/" + entry_id), f"the page did not take up the entry: {page.url}")
+    page.locator("#keep-both").click()
+    page.locator("#text").click()
+    page.locator("#tags").click()
+    wait_for(lambda: "Written in vim." in texts()[path] and texts()[path].count("Typed on the page.") >= 1
+             and (page.locator("#status").get_attribute("data-state") or "") == "saved",
+             "keeping both did not save both texts")
+    check(len(holding("Typed on the page.")) == 1, "the page's text is in more than one entry")
+    check(len(holding("Written in vim.")) == 1, "the change made elsewhere is not in one entry")
+    page.close()
+
+
 def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -209,6 +243,7 @@ def main():
             saves_by_itself_back_online(context); steps.append("back online, saved by itself")
             a_save_changes_only_what_was_typed(context); steps.append("a save changes only the typing")
             a_gone_entry_offers_its_text(context); steps.append("a gone entry's text offered")
+            a_refused_create_settles_on_its_entry(context); steps.append("a refused create settles on its entry")
         except Failed as failure:
             print(f"FAILED after {steps}: {failure}")
             return 1

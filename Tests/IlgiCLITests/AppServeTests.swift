@@ -115,7 +115,8 @@ import Testing
 
   /// A page's create keys outlive the server: a text kept in the browser from before a
   /// restart is known as the entry it made (so the New page drops it, and a create of it again
-  /// is that entry, never a copy); one changed elsewhere since is refused with both texts.
+  /// is that entry, never a copy); one changed elsewhere since is refused with that entry's id
+  /// and text.
   @Test func createKeysOutliveARestart() throws {
     let h = try Harness()
     let key = "k-restart-0123456789"
@@ -150,6 +151,8 @@ import Testing
     let refused = try Self.write(
       server, "POST", "/api/entries", ["content": "Kept\n\nFrom the page.", "key": key, "sequence": 3])
     #expect(refused.status == 409)
+    // The page takes the entry up from the refusal, to settle the two texts on it.
+    #expect(refused.json["id"] as? String == id)
     #expect((refused.json["content"] as? String)?.contains("Written in vim.") == true)
     #expect(h.journal.text(path)?.contains("Written in vim.") == true)
     #expect(Self.entryFiles(h) == [path])
