@@ -36,7 +36,8 @@ enum Terminal {
       standardError.write("\n")
       return false
     }
-    return ["y", "yes", "네", "예", "ㅇ"].contains(answer)
+    // "ㅛ" and "ㅛㄷㄴ" are y and yes typed with the Korean keyboard on.
+    return ["y", "yes", "네", "예", "ㅇ", "ㅛ", "ㅛㄷㄴ"].contains(answer)
   }
 
   /// `ilgi: warning: <text>` on stderr: something was skipped, the command goes on.

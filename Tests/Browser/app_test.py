@@ -91,6 +91,9 @@ def writes_english(context):
     page = context.new_page()
     page.goto(URL + "/write")
     check(page.locator("label[for=text]").count() == 1, "the text area has no label")
+    # Nothing to share or delete before the first save.
+    check(not page.locator("#share").is_visible() and not page.locator("#delete").is_visible(),
+          "Share and Delete show on a new, unsaved entry")
     shot(page, "app-write-empty.png")
     page.locator("#text").click()
     # Typed key by key, then hidden at once: the save on hiding, not the pause, writes it.
@@ -105,6 +108,8 @@ def writes_english(context):
     check(oct(os.stat(os.path.join(JOURNAL, path)).st_mode & 0o777) == "0o600", f"{path} is not owner-only")
     wait_for(lambda: "/write/" in page.evaluate("location.pathname"), "the address did not become the entry's")
     wait_for(lambda: status(page) == "saved", "the indicator did not say saved")
+    check(page.locator("#share").is_visible() and page.locator("#delete").is_visible(),
+          "Share and Delete do not show once the entry is saved")
     # Reload: the text is there, from the file.
     page.reload()
     check(page.locator("#text").input_value().startswith("Morning walk\n\nThe river was high."), "reload lost the text")

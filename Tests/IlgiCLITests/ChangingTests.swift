@@ -211,6 +211,14 @@ import Testing
     #expect(restored.stdout == "2026/11/run.md\n")
     #expect(h.journal.text("2026/11/run.md") == Self.run)
     #expect(h.call("trash").stderr == "The trash is empty.\n")
+
+    // "ㅛ" and "ㅛㄷㄴ" are y and yes typed with the Korean keyboard on: yes too.
+    for answer in ["ㅛ", "ㅛㄷㄴ"] {
+      let korean = try h.runOnTerminal("delete last", input: answer + "\n")
+      #expect(korean.status == 0, "\(answer): \(korean.stdout)")
+      #expect(h.journal.text("2026/11/run.md") == nil, "\(answer)")
+      #expect(h.call("trash", "restore", "0f8b6c0e").status == 0)
+    }
   }
 
   @Test func emptyingTheTrashNeedsConsent() throws {
