@@ -211,7 +211,10 @@ public final class AppServer: ServerResponder {
     filter.toDay = request.parameter("to").flatMap(Self.day)
     let page = max(1, min(Int(request.parameter("page") ?? "") ?? 1, 100_000))
     let (entries, more) = try diary.list(filter, offset: (page - 1) * Self.pageSize, count: Self.pageSize)
-    let undo = request.parameter("deleted").flatMap { JournalPath($0).escapesRoot ? nil : $0 }
+    // Undo is offered while the entry is in the trash: not again after it was undone.
+    let undo = request.parameter("deleted").flatMap {
+      JournalPath($0).escapesRoot || !diary.isInTrash(JournalPath($0)) ? nil : $0
+    }
     return try pages.list(entries, filter: filter, page: page, more: more, tags: try diary.tags(), undo: undo)
   }
 

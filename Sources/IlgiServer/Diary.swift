@@ -232,6 +232,11 @@ public final class Diary: @unchecked Sendable {
     return try entry(id: written.id.rawValue)
   }
 
+  /// Whether `trash` (as a delete named it) is still in the trash, for Undo to take back.
+  public func isInTrash(_ trash: JournalPath) -> Bool {
+    store.fileSystem.exists(atPath: store.root + "/" + JournalLayout.trashFolder + "/" + trash.rawValue)
+  }
+
   /// How a save ended.
   public enum Saved: Sendable, Equatable {
     /// Written; the entry now.

@@ -542,6 +542,20 @@ import Testing
     #expect(app.journal.entryFiles() == files)
   }
 
+  /// The list offers Undo for a deleted entry while it is in the trash: not after the undo, so
+  /// a reload (or Back) of the `?deleted=` address does not offer it again.
+  @Test func undoIsOfferedOnlyWhileTheEntryIsInTheTrash() async throws {
+    let app = try App()
+    let deleted = await app.write("DELETE", "/api/entries/" + Self.id, [:])
+    let trash = try #require(Self.json(deleted)["trash"] as? String)
+    let address = "/?deleted=" + (trash.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? trash)
+    #expect(Self.text(await app.ask("GET", address)).contains("class=\"undo\""))
+    #expect(await app.write("POST", "/api/restore", ["trash": trash]).status == 200)
+    let again = await app.ask("GET", address)
+    #expect(again.status == 200)
+    #expect(!Self.text(again).contains("class=\"undo\""), "\(Self.text(again))")
+  }
+
   /// An entry deleted elsewhere whose per-minute name another entry took since: deleting the
   /// first by id is "no such entry", and the other stays where it is.
   @Test func deletingAGoneIdNeverMovesTheEntryThatTookItsName() async throws {

@@ -71,6 +71,21 @@ import Testing
     #expect(doctor.stdout.contains("run.md: holds git conflict markers"))
     try h.journal.write("run.md", "---\nid: C\n---\nMorning run\n\nText.\n")
     #expect(h.call("doctor").status == 0)
+    // Markers shown in a fenced code block (a note about git merges) are the note's text.
+    for fence in ["```", "~~~~", "  ```text"] {
+      let closing = fence.trimmingCharacters(in: .whitespaces).prefix(while: { $0 == "`" || $0 == "~" })
+      try h.journal.write(
+        "merges.md",
+        "---\nid: D\n---\nHow git shows a conflict\n\n\(fence)\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> main\n\(closing)\n"
+      )
+      let quiet = h.call("doctor")
+      #expect(quiet.status == 0, "\(fence): \(quiet.stdout)")
+    }
+    // Outside the block again, they count.
+    try h.journal.write(
+      "merges.md",
+      "---\nid: D\n---\nNotes\n\n```\ncode\n```\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> main\n")
+    #expect(h.call("doctor").status == 1)
   }
 
   @Test func malformedFrontMatter() throws {

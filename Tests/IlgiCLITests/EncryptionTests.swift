@@ -181,6 +181,11 @@ import Testing
     // A passphrase-protected identity: age's own encrypted identity file.
     let made = try h.run("key", "new", "--passphrase", env: ["ILGI_PASSPHRASE": "purple 일기"])
     #expect(made.status == 0, "\(made.stderr)")
+    // Losing the key loses the diary: the person is told to keep a copy, and where the key is.
+    #expect(
+      made.stdout.contains(
+        "Keep a copy of ~/.config/ilgi/identity.txt somewhere safe (a password manager, a USB key kept apart)"),
+      "\(made.stdout)")
     let text = try String(contentsOfFile: key, encoding: .utf8)
     #expect(text.hasPrefix("-----BEGIN AGE ENCRYPTED FILE-----"))
     let opened = try TestTools.onTerminal([try TestTools.age, "-d", key], typing: "purple 일기\n")

@@ -317,12 +317,33 @@ public struct EntryReader: Sendable {
   }
 
   /// Whether `text` holds a git conflict: a line starting `<<<<<<< `, then `=======`, then one
-  /// starting `>>>>>>> `.
+  /// starting `>>>>>>> `, outside fenced code blocks (where a note shows what git writes).
   public static func hasConflictMarkers(_ text: String) -> Bool {
     guard text.contains("<<<<<<<") else { return false }
     var stage = 0
+    var fence: (mark: Character, length: Int)?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let line = line.hasSuffix("\r") ? line.dropLast() : line
+      // A fence: three or more backticks or tildes, indented at most three spaces (CommonMark);
+      // the block ends at a run of the same mark at least as long, with nothing after it.
+      let indent = line.prefix(while: { $0 == " " })
+      if indent.count <= 3, let mark = line.dropFirst(indent.count).first, mark == "`" || mark == "~" {
+        let run = line.dropFirst(indent.count).prefix(while: { $0 == mark })
+        if let open = fence {
+          if mark == open.mark, run.count >= open.length,
+            line.dropFirst(indent.count + run.count).allSatisfy({ $0 == " " || $0 == "\t" })
+          {
+            fence = nil
+          }
+          continue
+        }
+        if run.count >= 3, !(mark == "`" && line.dropFirst(indent.count + run.count).contains("`")) {
+          fence = (mark, run.count)
+          stage = 0
+          continue
+        }
+      }
+      if fence != nil { continue }
       switch stage {
       case 0 where line.hasPrefix("<<<<<<< ") || line == "<<<<<<<": stage = 1
       case 1 where line == "=======": stage = 2

@@ -788,7 +788,11 @@ extension Catalog {
     .keyAddAbstract: "Add a recipient and re-encrypt every entry to the journal's recipients.",
     .keyPassphraseHelp: "Protect the identity with a passphrase (asked on the terminal, or ILGI_PASSPHRASE).",
     .keyRecipientHelp: "The recipient to add: age1... (from `ilgi key show` on the other device).",
-    .keyMade: "Made your identity at {1}. Your recipient: {2}",
+    .keyMade: """
+    Made your identity at {1}. Your recipient: {2}
+    Keep a copy of {1} somewhere safe (a password manager, a USB key kept apart): without it, \
+    nothing encrypted to it can be opened again, by you or by ilgi.
+    """,
     .keyExists: "{1} holds an identity already; ilgi never replaces one (move it away first)",
     .keyAdded: "Added {1}; re-encrypted {2 entry|entries} to {3 recipient|recipients}.",
     .keyRemoveAbstract: "Remove a recipient and re-encrypt every entry to the ones left.",

@@ -760,7 +760,11 @@ extension Catalog {
     .keyAddAbstract: "수신자를 더하고 모든 일기를 일기장의 수신자에게 다시 암호화합니다.",
     .keyPassphraseHelp: "신원을 암호로 보호합니다(터미널에서 묻거나 ILGI_PASSPHRASE).",
     .keyRecipientHelp: "더할 수신자: age1...(다른 기기의 `ilgi key show`).",
-    .keyMade: "{1}에 신원을 만들었습니다. 수신자: {2}",
+    .keyMade: """
+    {1}에 신원을 만들었습니다. 수신자: {2}
+    {1}의 사본을 안전한 곳(비밀번호 관리자, 따로 보관하는 USB)에 두세요. 이 파일이 없으면 \
+    이 키로 암호화한 것은 누구도, ilgi도 다시 열 수 없습니다.
+    """,
     .keyExists: "{1}에 이미 신원이 있습니다. ilgi는 신원을 바꾸지 않습니다(먼저 옮겨 두세요)",
     .keyAdded: "{1}을(를) 더했습니다. 일기 {2}개를 수신자 {3}명에게 다시 암호화했습니다.",
     .keyRemoveAbstract: "수신자를 빼고 모든 일기를 남은 수신자에게 다시 암호화합니다.",
