@@ -39,7 +39,17 @@ enum Diagnostics {
       .apError, .apDefault, .apOverview, .apUsageShort, .apDefaultMark,
     ]
     for key in words {
-      result = result.replacingOccurrences(of: english.text(key, []), with: tr(key))
+      let (from, to) = (english.text(key, []), tr(key))
+      // A word followed by a column (`list (default)   List entries`) keeps that column where
+      // it was: the spaces after it make up the difference in width.
+      let difference = Terminal.displayWidth(from) - Terminal.displayWidth(to)
+      if difference != 0, let column = try? Regex(NSRegularExpression.escapedPattern(for: from) + " {2,}") {
+        result = result.replacing(column) { match in
+          let spaces = (match.output[0].substring?.count ?? from.count + 2) - from.count
+          return from + String(repeating: " ", count: max(2, spaces + difference))
+        }
+      }
+      result = result.replacingOccurrences(of: from, with: to)
     }
     return result.replacing(/See '([^']+)' for more information\./) { tr(.apSeeCommandHelp, $0.1) }
   }

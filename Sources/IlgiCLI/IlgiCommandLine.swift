@@ -83,6 +83,13 @@ public enum IlgiCommandLine {
           }
           // The parser's errors, usage and help; `--help` and `--version` end it with status 0.
           let status = Ilgi.exitCode(for: error).rawValue
+          // A mistyped command or option: the one meant, as git says it.
+          if status == ExitStatus.usage,
+            let line = Suggestion.line(for: invocation.arguments, parserMessage: Ilgi.message(for: error))
+          {
+            Terminal.standardError.write("ilgi: \(line)\n")
+            return status
+          }
           let message = Diagnostics.translated(Ilgi.fullMessage(for: error))
           (status == ExitStatus.success ? Terminal.standardOutput : Terminal.standardError)
             .write(message.isEmpty ? "" : message + "\n")

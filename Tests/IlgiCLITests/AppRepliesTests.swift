@@ -326,6 +326,12 @@ import Testing
     #expect(
       Self.json(asked)["error"] as? String
         == "The search cannot be run: the search has 65 words and tags; ask with at most 64")
+    // An unclosed quote, as typed into the search box: what is wrong, not "Nothing found".
+    let typed = await app.write("POST", "/api/search", ["q": "\"by the"])
+    #expect(typed.status == 400)
+    #expect(
+      Self.json(typed)["error"] as? String
+        == "The search cannot be run: a quote is not closed; add the closing \" after the phrase")
   }
 
   // MARK: Another site's page

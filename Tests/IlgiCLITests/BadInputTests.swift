@@ -88,6 +88,33 @@ import Testing
     #expect(h.call("doctor").status == 1)
   }
 
+  /// A mistyped command or option is answered with the one meant, as git does, in one line
+  /// with the usage status, and nothing is done.
+  @Test func aMistypedCommandOrOptionSuggestsTheOneMeant() throws {
+    let h = try Harness(["good.md": Self.good])
+    let before = h.journal.snapshot()
+    let cases: [([String], String)] = [
+      (["lst"], "'lst' is not an ilgi command; did you mean 'ilgi list'?"),
+      (["serach", "foo"], "'serach' is not an ilgi command; did you mean 'ilgi search'?"),
+      (["shwo", "last"], "'shwo' is not an ilgi command; did you mean 'ilgi show'?"),
+      (["--journal", h.journal.root, "lst"], "'lst' is not an ilgi command; did you mean 'ilgi list'?"),
+      (["key", "ad", "age1x"], "'ad' is not an ilgi key command; did you mean 'ilgi key add'?"),
+      (["frobnicate"], "'frobnicate' is not an ilgi command; ilgi --help lists them"),
+      (["list", "--tga", "walk"], "ilgi list takes no option --tga; did you mean --tag?"),
+      (["new", "--tga", "walk", "Text"], "ilgi new takes no option --tga; did you mean --tag?"),
+      (["--tga", "walk"], "ilgi takes no option --tga; did you mean --tag?"),
+      (["list", "--frobnicate"], "ilgi list takes no option --frobnicate; ilgi list --help lists those it takes"),
+    ]
+    for (arguments, line) in cases {
+      let result = InProcess.run(arguments, environment: h.environment, directory: h.journal.base)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stderr == "ilgi: \(line)\n", "\(arguments)")
+    }
+    let korean = h.call("lst", env: ["LANG": "ko_KR.UTF-8"])
+    #expect(korean.stderr == "ilgi: ilgi에 'lst' 명령은 없습니다. 'ilgi list'인가요?\n")
+    #expect(h.journal.snapshot() == before)
+  }
+
   @Test func malformedFrontMatter() throws {
     try expectListed(
       "yaml", { try $0.write("bad.md", "---\nid: A\ndate: [unclosed\n---\nTitle\n") },

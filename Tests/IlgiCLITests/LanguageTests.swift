@@ -29,6 +29,28 @@ struct LanguageTests {
     #expect(korean.stdout.contains("도움말을 보여 줍니다."))
   }
 
+  /// The columns a line's text takes on a terminal (Hangul two each).
+  func columns(_ text: Substring) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) ? 2 : 1) }
+  }
+
+  /// In Korean help the default command's mark, `(기본)`, is narrower than `(default)`: the
+  /// description after it still starts in the column every other command's does.
+  @Test func theDefaultCommandsLineStaysInItsColumn() throws {
+    let harness = try Harness()
+    let korean = InProcess.run(["--help"], environment: harness.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
+    let lines = korean.stdout.split(separator: "\n")
+    let list = try #require(lines.first { $0.hasPrefix("  list (기본)") })
+    let new = try #require(lines.first { $0.hasPrefix("  new ") })
+    func start(_ line: Substring) -> Int {
+      let name = line.dropFirst(2)
+      let gap = try? #require(name.firstRange(of: "  "))
+      let text = name[(gap?.upperBound ?? name.startIndex)...].drop(while: { $0 == " " })
+      return columns(line[..<text.startIndex])
+    }
+    #expect(start(list) == start(new), "\(list)\n\(new)")
+  }
+
   @Test func theLocaleComesFromTheFlagThenConfigThenTheVariables() throws {
     var harness = try Harness([
       "2026/11/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2026-11-21T09:30:00+09:00\n---\n\n"
@@ -59,7 +81,10 @@ struct LanguageTests {
     #expect(missing.stderr == "ilgi: `2020-01-01`에 맞는 일기가 없습니다. id, 날짜, 경로는 `ilgi list`를 보세요\n")
     let badOption = harness.call("list", "--bogus", env: ko)
     #expect(badOption.status == 64)
-    #expect(badOption.stderr.hasPrefix("오류: "))
+    #expect(badOption.stderr == "ilgi: ilgi list에는 --bogus 옵션이 없습니다. ilgi list --help에서 옵션 목록을 보세요\n")
+    let badValue = harness.call("list", "-n", "many", env: ko)
+    #expect(badValue.status == 64)
+    #expect(badValue.stderr.hasPrefix("오류: "), "\(badValue.stderr)")
     let badDay = harness.call("list", "--from", "someday", env: ko)
     #expect(badDay.stderr.contains("`someday`는 날짜가 아닙니다"))
     let search = harness.call("search", "rain", "OR", env: ko)

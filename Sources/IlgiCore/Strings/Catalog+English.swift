@@ -629,6 +629,10 @@ extension Catalog {
       "conflict in {1}: the two versions of this encrypted entry could not be merged here (a key that opens both is needed); nothing is lost: run git rebase --abort to go back to before the sync",
     .syncOverlap:
       "{1}: both devices changed the same lines; the entry holds both versions, one after the other: settle it with ilgi edit {1}",
+    .errUnknownCommand: "'{1}' is not an {2} command; {2} --help lists them",
+    .errUnknownCommandNear: "'{1}' is not an {2} command; did you mean '{3}'?",
+    .errUnknownOption: "{2} takes no option {1}; {2} --help lists those it takes",
+    .errUnknownOptionNear: "{2} takes no option {1}; did you mean {3}?",
     .syncApart: "{1}: two devices each made an entry of this name; both are kept, one now as {2}",
     .syncDriversSet: "Set up git here to show and merge the journal's entries (ilgi cat, ilgi merge-entry).",
     .errMergeEntryWrite: "{1}: could not write the merged entry: {2}",

@@ -26,7 +26,11 @@ public enum Language: String, Sendable, CaseIterable {
 /// One language's messages.
 ///
 /// Messages are looked up by `Message` key; `{1}`, `{2}`, ... in a text are replaced by the
-/// arguments in order. The tables live in `Catalog+English.swift` and `Catalog+Korean.swift`.
+/// arguments in order. `{1 entry|entries}` adds the word in the form the number takes;
+/// `{1을}` (or `{1를}`, `{1이}`, `{1은}`, `{1과}`, `{1으로}`, `{1이나}`, `{1아}`) adds the Korean
+/// particle the argument's last sound takes (`Particle`), and `{1:을}` is that particle alone,
+/// for after a closing quote. The tables live in
+/// `Catalog+English.swift` and `Catalog+Korean.swift`.
 public struct Catalog: Sendable {
   /// The language of this catalog.
   public let language: Language
@@ -54,13 +58,20 @@ public struct Catalog: Sendable {
       let digits = inside.prefix { $0.isASCII && $0.isNumber }
       if let close, let number = Int(digits), (1...arguments.count).contains(number) {
         let argument = arguments[number - 1]
-        result += argument
-        // `{1 entry|entries}`: the number, then the word in the form that number takes.
         let forms = inside.dropFirst(digits.count)
+        // `{1:은}`: only the particle, for a word closed by a quote first (`` `{1}`{1:은} ``).
+        if forms.first == ":", let particle = Particle(String(forms.dropFirst())) {
+          result += particle.after(argument)
+        } else {
+          result += argument
+        }
+        // `{1 entry|entries}`: the number, then the word in the form that number takes.
         if forms.first == " ", let bar = forms.firstIndex(of: "|") {
           result +=
             " "
             + (argument == "1" ? forms[forms.index(after: forms.startIndex)..<bar] : forms[forms.index(after: bar)...])
+        } else if let particle = Particle(String(forms)) {
+          result += particle.after(argument)
         }
         rest = after[after.index(after: close)...]
       } else {
@@ -78,4 +89,46 @@ public struct Catalog: Sendable {
 
   /// The raw table, for tests that compare the languages.
   public var entries: [Message: String] { table }
+}
+
+/// A Korean particle whose form follows the sound before it: 을/를, 이/가, 은/는, 과/와, 으로/로,
+/// 이나/나, 아/야. After a final consonant the first form, after a vowel the second; 으로
+/// after ㄹ is 로. Latin letters and digits are read as Korean reads them aloud (`vim` 빔,
+/// `html` ...엘, `1` 일), a name's quotes and brackets skipped.
+struct Particle {
+  let closed: String
+  let open: String
+
+  private static let pairs: [(String, String)] = [
+    ("을", "를"), ("이", "가"), ("은", "는"), ("과", "와"), ("으로", "로"), ("이나", "나"), ("아", "야"),
+  ]
+
+  /// The particle written either way (`을` or `를`); nil for anything else.
+  init?(_ written: String) {
+    guard let pair = Self.pairs.first(where: { $0.0 == written || $0.1 == written }) else { return nil }
+    (closed, open) = pair
+  }
+
+  /// The form that follows `word`.
+  func after(_ word: String) -> String {
+    let sounds = word.filter { $0.isLetter || $0.isNumber }
+    guard let last = sounds.last else { return "\(closed)(\(open))" }
+    var (consonant, rieul) = Self.ending(last)
+    if sounds.lowercased().hasSuffix("ng") { (consonant, rieul) = (true, false) }  // running: 러닝
+    if closed == "으로" { return consonant && !rieul ? closed : open }
+    return consonant ? closed : open
+  }
+
+  /// Whether `character` ends on a consonant when read aloud, and whether that is ㄹ.
+  static func ending(_ character: Character) -> (consonant: Bool, rieul: Bool) {
+    if let scalar = character.unicodeScalars.first?.value, (0xAC00...0xD7A3).contains(scalar) {
+      let final = (scalar - 0xAC00) % 28
+      return (final != 0, final == 8)
+    }
+    switch character.lowercased() {
+    case "l", "1", "7", "8": return (true, true)  // 엘, 일, 칠, 팔
+    case "m", "n", "0", "3", "6": return (true, false)  // 엠, 엔, 영, 삼, 육
+    default: return (false, false)
+    }
+  }
 }

@@ -392,6 +392,10 @@ public enum Message: String, Sendable, CaseIterable {
   case errSyncSealedConflict
   case syncOverlap
   case syncApart
+  case errUnknownCommand
+  case errUnknownCommandNear
+  case errUnknownOption
+  case errUnknownOptionNear
   case syncDriversSet
   case errMergeEntryWrite
   case errMergeEntryUnreadable
