@@ -122,6 +122,17 @@ import Testing
     let yesterday = h.call("new", "Yesterday", "--date", "yesterday 07:05")
     #expect(yesterday.status == 0)
     #expect(yesterday.stdout.contains("-0705-yesterday.md"))
+    #expect(yesterday.stderr == "", "a moment already past says nothing: \(yesterday.stderr)")
+    // Tomorrow is taken, as jrnl takes it, and a moment ahead of now is said.
+    let plan = h.call("new", "Plan", "--date", "tomorrow 9am")
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(
+      plan.stderr.hasPrefix("ilgi: note: the entry is dated ")
+        && plan.stderr.contains("later than now; for a time already past, name its day: --date \"yesterday 9pm\""),
+      "\(plan.stderr)")
+    let koreanPlan = h.call("new", "계획", "--date", "내일 아침 7시", env: ["LANG": "ko_KR.UTF-8"])
+    #expect(koreanPlan.status == 0, "\(koreanPlan.stderr)")
+    #expect(koreanPlan.stderr.contains("지금보다 나중입니다"), "\(koreanPlan.stderr)")
   }
 
   @Test(

@@ -32,6 +32,11 @@ struct NewEntryDateTests {
     ("11월 18일", "2026-11-18T14:05:00+09:00"),
     ("2025년 3월 28일 저녁 7시", "2025-03-28T19:00:00+09:00"),
     ("21:30", "2026-11-23T21:30:00+09:00"),
+    // Ahead of now, as jrnl takes them (`ilgi new` says the entry is dated in the future).
+    ("tomorrow", "2026-11-24T14:05:00+09:00"),
+    ("tomorrow 9am", "2026-11-24T09:00:00+09:00"),
+    ("내일 아침 7시", "2026-11-24T07:00:00+09:00"),
+    ("모레", "2026-11-25T14:05:00+09:00"),
     // What ilgi itself prints reads back.
     ("November 21, 2026", "2026-11-21T14:05:00+09:00"),
     ("Saturday, November 21, 2026", "2026-11-21T14:05:00+09:00"),

@@ -127,6 +127,10 @@ extension Ilgi {
       guard let parsed = NewEntryDate.parse(date, now: context.now, zone: zone) else {
         throw ValidationError(tr(.errNewDate, date))
       }
+      // Taken as jrnl takes it, but said: `--date 9pm` just after midnight is tonight's.
+      if parsed.instant.timeIntervalSince(context.now) > 60 {
+        Terminal.note(tr(.newDatedAhead, context.dates.long(parsed) + " " + context.dates.time(parsed)))
+      }
       return parsed
     }
 

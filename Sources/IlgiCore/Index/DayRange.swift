@@ -45,6 +45,8 @@ public struct DayRange: Sendable, Equatable {
     case "today", "오늘": self.init(first: day(0), last: day(0))
     case "yesterday", "어제": self.init(first: day(-1), last: day(-1))
     case "the day before yesterday", "그저께", "그제": self.init(first: day(-2), last: day(-2))
+    case "tomorrow", "내일": self.init(first: day(1), last: day(1))
+    case "the day after tomorrow", "모레": self.init(first: day(2), last: day(2))
     case "this week", "이번 주", "이번주":
       let monday = Self.weekday(todayDate)
       self.init(first: day(-monday), last: day(6 - monday))

@@ -91,7 +91,7 @@ extension Catalog {
     .newTextHelp:
       "The entry's text; the first line is the title, and text piped in too is the body under it. With --resume: which draft.",
     .newDateHelp:
-      "When it happened: 2026-11-20, 2026-11-20T21:30[+09:00], yesterday, 'yesterday 21:30', '3 days ago', 'Nov 18 9pm', 어제, '어제 저녁 9시', '11월 18일'. A day alone keeps the time of day now. Default: now.",
+      "When it happened: 2026-11-20, 2026-11-20T21:30[+09:00], yesterday, 'yesterday 21:30', '3 days ago', 'Nov 18 9pm', tomorrow, 어제, '어제 저녁 9시', '11월 18일'. A day alone keeps the time of day now; a moment later than now is kept, with a note. Default: now.",
     .newTagHelp: "A tag for the entry; repeat for more.",
     .newEditHelp: "Open the editor, starting from TEXT when given, even when standard input is not a terminal.",
     .newResumeHelp: "Open the newest draft (or the one named) in the editor again.",
@@ -629,6 +629,8 @@ extension Catalog {
       "conflict in {1}: the two versions of this encrypted entry could not be merged here (a key that opens both is needed); nothing is lost: run git rebase --abort to go back to before the sync",
     .syncOverlap:
       "{1}: both devices changed the same lines; the entry holds both versions, one after the other: settle it with ilgi edit {1}",
+    .newDatedAhead:
+      "the entry is dated {1}, later than now; for a time already past, name its day: --date \"yesterday 9pm\"",
     .errUnknownCommand: "'{1}' is not an {2} command; {2} --help lists them",
     .errUnknownCommandNear: "'{1}' is not an {2} command; did you mean '{3}'?",
     .errUnknownOption: "{2} takes no option {1}; {2} --help lists those it takes",

@@ -392,6 +392,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errSyncSealedConflict
   case syncOverlap
   case syncApart
+  case newDatedAhead
   case errUnknownCommand
   case errUnknownCommandNear
   case errUnknownOption
