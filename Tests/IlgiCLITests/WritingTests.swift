@@ -135,6 +135,38 @@ import Testing
     #expect(koreanPlan.stderr.contains("지금보다 나중입니다"), "\(koreanPlan.stderr)")
   }
 
+  /// jrnl's habit: a day before a colon dates the entry (`yesterday: Forgot my keys`), in
+  /// both languages, quoted or not; a colon after words that are no day is the title's.
+  @Test func aLeadingDayAndColonDateTheEntryAsInJrnl() throws {
+    let h = try Harness()
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "Asia/Seoul")!
+    let day = calendar.dateComponents([.year, .month, .day], from: Date().addingTimeInterval(-86_400))
+    let yesterday = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+    let cases: [([String], String, String)] = [
+      (["yesterday: Forgot my keys"], "Forgot my keys", "-forgot-my-keys.md"),
+      (["yesterday:", "Forgot", "my", "wallet."], "Forgot my wallet.", "-forgot-my-wallet.md"),
+      (["yesterday 21:30: Dinner with Minji"], "Dinner with Minji", "-2130-dinner-with-minji.md"),
+      (["어제 저녁 9시: 산책"], "산책", "-2100-산책.md"),
+    ]
+    for (arguments, title, name) in cases {
+      let made = InProcess.run(
+        ["new", "--no-weather"] + arguments, environment: h.environment, directory: h.journal.base)
+      #expect(made.status == 0, "\(arguments): \(made.stderr)")
+      let path = made.stdout.trimmingCharacters(in: .newlines)
+      #expect(path.contains("/" + yesterday + "-") && path.hasSuffix(name), "\(arguments): \(path)")
+      let text = h.journal.text(path) ?? ""
+      #expect(text.contains("---\n" + title + "\n"), "\(arguments): \(text)")
+    }
+    // Not a day: the colon is the title's, and the entry is dated now.
+    let note = h.call("new", "--no-weather", "Note: buy milk")
+    #expect(h.journal.text(note.stdout.trimmingCharacters(in: .newlines))?.contains("\nNote: buy milk\n") == true)
+    // With --date given, the text is taken as it is.
+    let given = h.call("new", "--no-weather", "--date", "2026-11-01", "yesterday: as typed")
+    #expect(given.stdout.hasPrefix("2026/11/2026-11-01-"), "\(given.stdout)")
+    #expect(h.journal.text(given.stdout.trimmingCharacters(in: .newlines))?.contains("\nyesterday: as typed\n") == true)
+  }
+
   @Test(
     arguments: [
       (

@@ -69,7 +69,17 @@ extension Ilgi {
       let store = try context.openJournal()
       if resume { return try resumeDraft(context, store) }
 
-      let date = try entryDate(context)
+      // `ilgi new yesterday: Forgot my keys`, as jrnl reads it, when --date is not given.
+      var text = self.text
+      var dateText = self.date
+      let zone = context.environment.timeZone
+      if dateText == nil,
+        let leading = CommandLineEntry.datePrefix(
+          text, isDate: { NewEntryDate.parse($0, now: context.now, zone: zone) != nil })
+      {
+        (dateText, text) = (leading.date, leading.rest)
+      }
+      let date = try entryDate(context, dateText)
       let asking = weather == nil && !noWeather ? WeatherRequest.start(context, store, at: date.instant) : nil
       var details = NewEntryDetails(
         date: date,
@@ -121,7 +131,7 @@ extension Ilgi {
       return result
     }
 
-    private func entryDate(_ context: Context) throws -> EntryDate {
+    private func entryDate(_ context: Context, _ date: String?) throws -> EntryDate {
       let zone = context.environment.timeZone
       guard let date else { return EntryDate(instant: context.now, in: zone) }
       guard let parsed = NewEntryDate.parse(date, now: context.now, zone: zone) else {

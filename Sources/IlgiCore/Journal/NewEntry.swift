@@ -149,6 +149,37 @@ public enum CommandLineEntry {
     return body.isEmpty ? title : title + "\n\n" + body
   }
 
+  /// A day and time leading the text as jrnl reads one (`yesterday: Forgot my keys`,
+  /// `어제 저녁 9시: 산책`): the words before a colon that ends a word, when `isDate` takes
+  /// them, and the arguments without them and the colon. Nil when the text does not start so,
+  /// or nothing follows.
+  public static func datePrefix(_ arguments: [String], isDate: (String) -> Bool) -> (date: String, rest: [String])? {
+    let joined = arguments.joined(separator: " ")
+    let line = joined.prefix(while: { !$0.isNewline }).prefix(60)
+    for colon in line.indices where line[colon] == ":" {
+      let after = joined.index(after: colon)
+      guard after == joined.endIndex || joined[after].isWhitespace else { continue }
+      let date = String(joined[..<colon].trimmed)
+      guard !date.isEmpty, isDate(date) else { continue }
+      // The arguments after the colon, the one it is in cut after it.
+      var consumed = joined.distance(from: joined.startIndex, to: after)
+      var rest: [String] = []
+      for argument in arguments {
+        if consumed <= 0 {
+          rest.append(argument)
+        } else if consumed < argument.count {
+          rest.append(String(argument.dropFirst(consumed).drop(while: \.isWhitespace)))
+          consumed = 0
+        } else {
+          consumed -= argument.count + 1
+        }
+      }
+      rest = rest.filter { !$0.trimmed.isEmpty }
+      return rest.isEmpty ? nil : (date, rest)
+    }
+    return nil
+  }
+
   /// `text` cut after its first line break or sentence end.
   static func split(_ text: String) -> (title: String, body: String) {
     var index = text.startIndex
