@@ -181,6 +181,35 @@ import Testing
     #expect(h.journal.snapshot() == before)
   }
 
+  /// `show --all` reads a day or a span whole, as jrnl prints full entries: every entry, oldest
+  /// first, in each of show's formats.
+  @Test func showAllReadsEveryEntryOfADayOrASpan() throws {
+    let h = try Harness(Self.files)
+    let day = h.call("show", "--all", "2026-11-21")
+    #expect(day.status == 0, "\(day.stderr)")
+    let morning = try #require(day.stdout.range(of: "Morning run along the river"))
+    let evening = try #require(day.stdout.range(of: "저녁 산책"))
+    #expect(morning.lowerBound < evening.lowerBound, "oldest first")
+    #expect(day.stdout.contains("Eight kilometres") && day.stdout.contains("강을 따라 걸었다."))
+    #expect(!day.stdout.contains("October"))
+    let month = h.call("show", "--all", "2026-11", "--json")
+    let objects = try JSONSerialization.jsonObject(with: Data(month.stdout.utf8)) as? [[String: Any]] ?? []
+    #expect(objects.compactMap { $0["title"] as? String } == ["Morning run along the river", "저녁 산책"])
+    let raw = h.call("show", "--all", "2026-11-21", "--raw")
+    #expect(raw.stdout == (h.journal.text("2026/11/a.md") ?? "") + (h.journal.text("2026/11/b.md") ?? ""))
+    let year = h.call("show", "--all", "2026", "--html")
+    #expect(year.stdout.components(separatedBy: "<h1>").count == 4, "\(year.stdout)")
+    let empty = h.call("show", "--all", "2026-11-22")
+    #expect(empty.status == 0)
+    #expect(empty.stderr == "No entries on 2026-11-22.\n")
+    let bad = h.call("show", "--all", "someday")
+    #expect(bad.status == 64)
+    #expect(
+      bad.stderr
+        == "ilgi: `someday` is not a day or a span for --all; use today, yesterday, 2026-11-21, 2026-11, 2026 or 'last week'\n"
+    )
+  }
+
   @Test func showRendersForTheTerminalWithoutEscapesWhenPiped() throws {
     let h = try Harness(Self.files)
     // One entry's header has room for the weekday, in the language's own order.

@@ -16,7 +16,10 @@ extension Ilgi {
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp(tr(.optSelector)))
-    var selector: String = "last"
+    var selector: String?
+
+    @Flag(help: ArgumentHelp(tr(.showAllHelp)))
+    var all = false
 
     @Flag(help: ArgumentHelp(tr(.showHTMLHelp)))
     var html = false
@@ -41,24 +44,72 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
-      let entry = try context.resolve(selector, in: store)
+      let entries =
+        all
+        ? try Self.entries(of: selector ?? "today", context, store)
+        : [
+          try context.resolve(selector ?? "last", in: store)
+        ]
+      if entries.isEmpty {
+        Terminal.standardError.write(tr(.showAllNothing, selector ?? "today") + "\n")
+        return
+      }
       if raw {
-        Terminal.standardOutput.write(String(decoding: entry.document.bytes, as: UTF8.self))
+        // Files one after the other, as `cat` would give them.
+        Terminal.standardOutput.write(entries.map { String(decoding: $0.document.bytes, as: UTF8.self) }.joined())
       } else if json {
-        Terminal.standardOutput.write(try EntryJSON.render(EntryJSON(IndexedEntry(entry), body: entry.body)))
+        let objects = entries.map { EntryJSON(IndexedEntry($0), body: $0.body) }
+        Terminal.standardOutput.write(all ? try EntryJSON.render(objects) : try EntryJSON.render(objects[0]))
       } else if html {
-        Terminal.standardOutput.write(EntryHTML.fragment(entry, renderer: context.renderer(allowRawHTML: allowRawHtml)))
+        let renderer = context.renderer(allowRawHTML: allowRawHtml)
+        Terminal.standardOutput.write(
+          entries.map { EntryHTML.fragment($0, renderer: renderer) }.joined(separator: "\n"))
       } else {
         let paint = context.paint
-        var meta = "\(context.dates.full(entry.date)) \(context.dates.time(entry.date))"
-        if let weather = entry.weather { meta += " · \(Ilgi.Weather.shown(weather))" }
-        if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
-        var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"
-        out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"
-        let body = context.renderer().terminal(entry.body, style: paint.enabled ? .ansi : .plain)
-        if !body.isEmpty { out += "\n" + body + "\n" }
-        Pager.show(out, variables: context.variables, options: pager)
+        let shown = entries.map { Self.terminalText($0, context, paint) }
+        Pager.show(
+          shown.joined(separator: "\n" + paint.dim(String(repeating: "─", count: 40)) + "\n\n"),
+          variables: context.variables, options: pager)
       }
+    }
+
+    /// One entry as the terminal shows it: title, date, weather and tags, path, then the body.
+    static func terminalText(_ entry: Entry, _ context: Context, _ paint: Paint) -> String {
+      var meta = "\(context.dates.full(entry.date)) \(context.dates.time(entry.date))"
+      if let weather = entry.weather { meta += " · \(Ilgi.Weather.shown(weather))" }
+      if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
+      var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"
+      out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"
+      let body = context.renderer().terminal(entry.body, style: paint.enabled ? .ansi : .plain)
+      if !body.isEmpty { out += "\n" + body + "\n" }
+      return out
+    }
+
+    /// Every entry of the day or span `text` names, oldest first, read from its file.
+    static func entries(of text: String, _ context: Context, _ store: JournalStore) throws -> [Entry] {
+      guard let range = DayRange(parsing: text, today: context.today) else {
+        throw Failure(tr(.errShowAllNotADay, text), status: ExitStatus.usage)
+      }
+      var filter = EntryFilter()
+      filter.fromDay = range.first
+      filter.toDay = range.last
+      filter.reverse = true
+      let (index, _) = try context.index(store)
+      let found: [IndexedEntry]
+      do {
+        found = try index.entries(filter)
+      } catch {
+        throw Failure(tr(.errIndexFailed, error.path, error.message), status: ExitStatus.ioError)
+      }
+      var entries: [Entry] = []
+      for indexed in found {
+        do {
+          entries.append(try store.read(indexed.path))
+        } catch {
+          throw Diagnostics.describe(JournalError(path: indexed.path.rawValue, reason: .unreadable(error)))
+        }
+      }
+      return entries
     }
   }
 }

@@ -138,9 +138,16 @@ extension Catalog {
       ilgi show 0f8b6c0e
       ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
       ilgi show 2026-11-21 --html > entry.html
+      ilgi show --all yesterday          every entry of the day, whole, oldest first
+      ilgi show --all 'last week'
     """,
     .showHTMLHelp: "Print the HTML fragment (title heading and rendered body).",
     .showRawHelp: "Print the file exactly as it is on disk.",
+    .showAllHelp:
+      "Show every entry of a day or a span (today, yesterday, 2026-11-21, 2026-11, 'last week'), whole, oldest first.",
+    .errShowAllNotADay:
+      "`{1}` is not a day or a span for --all; use today, yesterday, 2026-11-21, 2026-11, 2026 or 'last week'",
+    .showAllNothing: "No entries on {1}.",
     .showJSONHelp: "Print JSON: the list schema plus `body`.",
     .showRawHTMLHelp: "Let raw HTML in the entry through to --html output (off by default; raw_html setting too).",
     .errShowOneFormat: "choose one of --html, --raw and --json",

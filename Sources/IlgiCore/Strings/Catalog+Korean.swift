@@ -128,9 +128,14 @@ extension Catalog {
       ilgi show 0f8b6c0e
       ilgi show 2026/11/2026-11-21-0930-morning-run.md --raw
       ilgi show 2026-11-21 --html > entry.html
+      ilgi show --all 어제                그날의 일기 전부를 처음부터 끝까지, 오래된 것부터
+      ilgi show --all 지난주
     """,
     .showHTMLHelp: "HTML 조각(제목과 본문)을 출력합니다.",
     .showRawHelp: "디스크의 파일을 그대로 출력합니다.",
+    .showAllHelp: "하루나 기간(오늘, 어제, 2026-11-21, 2026-11, 지난주)의 일기를 모두, 오래된 것부터 통째로 보여 줍니다.",
+    .errShowAllNotADay: "`{1}`{1:는} --all에 쓸 날이나 기간이 아닙니다. 오늘, 어제, 2026-11-21, 2026-11, 2026, 지난주 같은 형식을 쓰세요",
+    .showAllNothing: "{1}에는 일기가 없습니다.",
     .showJSONHelp: "JSON으로 출력합니다: 목록 형식에 `body`를 더해.",
     .showRawHTMLHelp: "일기 속 HTML을 --html 출력에 그대로 둡니다(기본은 끔; raw_html 설정으로도).",
     .errShowOneFormat: "--html, --raw, --json 중 하나만 고르세요",

@@ -393,6 +393,9 @@ public enum Message: String, Sendable, CaseIterable {
   case syncOverlap
   case syncApart
   case newDatedAhead
+  case showAllHelp
+  case errShowAllNotADay
+  case showAllNothing
   case errUnknownCommand
   case errUnknownCommandNear
   case errUnknownOption
