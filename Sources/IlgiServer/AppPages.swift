@@ -101,24 +101,38 @@ struct AppPages {
   func row(_ entry: IndexedEntry, snippet: [Piece]? = nil) -> Row {
     Row(
       id: entry.id.rawValue, href: "/entry/" + Self.pathComponent(entry.id.rawValue),
-      title: entry.title.isEmpty ? t(.untitled) : entry.title, date: dates.long(entry.date),
+      title: entry.title.isEmpty ? t(.untitled) : entry.title,
+      date: dates.long(entry.date) + " " + dates.time(entry.date),
       iso: entry.date.iso8601, preview: entry.preview,
       tags: entry.tags.map { Row.Tag(tag: $0, href: "/?tag=" + Self.queryValue($0)) }, weather: entry.weather,
       symbol: entry.weather.map { WeatherCondition.recognize($0)?.symbol ?? "" }, snippet: snippet)
   }
 
-  /// The list page.
+  /// The list page; `yearsBefore` (the year it is now) groups the entries under "N years ago"
+  /// headings, as on this day's page.
   func list(
     _ entries: [IndexedEntry], filter: EntryFilter, page: Int, more: Bool, tags: [(tag: String, count: Int)],
-    undo: String?, heading: String? = nil
+    undo: String?, heading: String? = nil, yearsBefore: Int? = nil
   ) throws -> String {
     var query: [String] = []
     if let tag = filter.tags.first { query.append("tag=" + Self.queryValue(tag)) }
     if let from = filter.fromDay { query.append("from=" + from) }
     if let to = filter.toDay { query.append("to=" + to) }
     func link(_ number: Int) -> String { "/?" + (query + ["page=\(number)"]).joined(separator: "&") }
+    var groups: [[String: Any]] = []
+    for entry in entries {
+      let year = entry.date.fields.year
+      let label = yearsBefore.map { now in now - year == 1 ? t(.yearAgo) : t(.yearsAgo, String(now - year)) }
+      if let last = groups.last, last["year"] as? Int == year || yearsBefore == nil {
+        groups[groups.count - 1]["entries"] = (last["entries"] as? [[String: Any]] ?? []) + [row(entry).values]
+      } else {
+        var group: [String: Any] = ["year": year, "entries": [row(entry).values]]
+        group["label"] = label
+        groups.append(group)
+      }
+    }
     var values: [String: Any] = [
-      "entries": entries.map { row($0).values }, "empty": entries.isEmpty,
+      "entries": entries.map { row($0).values }, "groups": groups, "empty": entries.isEmpty,
       "emptyText": filter == EntryFilter() ? t(.appNothingYet) : t(.appNothingMatches),
       "heading": heading ?? (filter.tags.first.map { "#" + $0 } ?? t(.appList)),
       "filtering": heading == nil,

@@ -180,7 +180,8 @@ public final class AppServer: ServerResponder {
       let entries = try diary.onThisDay()
       return .html(
         try pages.list(
-          entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay)))
+          entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay),
+          yearsBefore: Int(diary.today.prefix(4))))
     case "api": return try await api(request, Array(segments.dropFirst()), pages)
     case "app" where segments.count == 2:
       guard let reply = AppAssets.reply(segments[1], templates: diary.templates) else {

@@ -548,6 +548,31 @@ import Testing
     #expect(app.journal.entryFiles() == files)
   }
 
+  /// On this day's page groups the entries under "N years ago", newest first, as the terminal's
+  /// `onthisday` and Day One do; every row of a list shows the entry's time.
+  @Test func onThisDayGroupsEntriesByYearsAgo() async throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .seoul
+    let now = calendar.dateComponents([.year, .month, .day], from: Date())
+    func day(_ back: Int, _ time: String) -> String {
+      String(format: "%04d-%02d-%02dT%@:00+09:00", (now.year ?? 0) - back, now.month ?? 0, now.day ?? 0, time)
+    }
+    // Four and eight years back: leap years both, should today be February 29.
+    let app = try App(files: [
+      "a.md": entry("A1B2C3D4-0000-4000-8000-00000000000A", day(4, "07:15"), "Four years back"),
+      "b.md": entry("A1B2C3D4-0000-4000-8000-00000000000B", day(8, "21:40"), "Eight years back"),
+      "c.md": entry("A1B2C3D4-0000-4000-8000-00000000000C", day(8, "06:05"), "Eight years back, morning"),
+    ])
+    let page = Self.text(await app.ask("GET", "/onthisday"))
+    let four = try #require(page.range(of: "<h2 class=\"years-ago\">4 years ago</h2>"), "\(page)")
+    let eight = try #require(page.range(of: "<h2 class=\"years-ago\">8 years ago</h2>"))
+    #expect(four.lowerBound < eight.lowerBound)
+    #expect(page.components(separatedBy: "class=\"years-ago\"").count == 3, "one heading a year")
+    #expect(page.contains("07:15") && page.contains("21:40"), "rows show the time")
+    // The home list has no such headings.
+    #expect(!Self.text(await app.ask("GET", "/")).contains("years-ago"))
+  }
+
   /// The list offers Undo for a deleted entry while it is in the trash: not after the undo, so
   /// a reload (or Back) of the `?deleted=` address does not offer it again.
   @Test func undoIsOfferedOnlyWhileTheEntryIsInTheTrash() async throws {
