@@ -90,6 +90,13 @@ import Testing
     let inText = try Self.search(exported, "Quindlemoss", profile: profile)
     #expect(inText.count == needle.count, "\(inText.titles)")
 
+    // Nothing in the console of an exported page: the policy in its `<meta>` is one a browser
+    // takes whole (it ignores `frame-ancestors` there, and says so on every page).
+    let pages = ["index.html", Site.entryPage(JournalPath(latest.path)), "search.html"].map { exported + $0 }
+    let console = try ChildProcess.run(
+      ["timeout", "120", try TestTools.browserPython, TestTools.repository + "/Tests/Browser/console_test.py"] + pages)
+    #expect(console.status == 0, "\(console.stdout)\(console.stderr)")
+
     try Self.screenshot(exported + "index.html", to: "index.png", width: 1100, profile: profile)
     let entry = Site.entryPage(JournalPath(latest.path))
     try Self.screenshot(exported + entry, to: "entry.png", width: 1100, profile: profile)

@@ -118,7 +118,7 @@ extension Site {
   func renderShell(pageTitle: String, content: String, kind: String, root: String, scripts: [String]) -> String {
     var context: [String: Any] = [
       "lang": options.language.rawValue, "siteTitle": options.title, "root": root, "kind": kind,
-      "label": text.labels, "content": content, "csp": Self.contentSecurityPolicy, "pageTitle": pageTitle,
+      "label": text.labels, "content": content, "csp": Self.pageContentSecurityPolicy, "pageTitle": pageTitle,
       "scripts": scripts.map { root + $0 },
     ]
     if let newest = entries.first { context["latestYear"] = String(newest.entry.date.fields.year) }

@@ -42,9 +42,14 @@ public final class Site: Sendable {
   }
 
   /// The Content-Security-Policy of every page: scripts only from the site's own files (the
-  /// shipped search script and its index), no inline script, nothing from another host.
-  public static let contentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+  /// shipped search script and its index), no inline script, nothing from another host; in
+  /// the page's `<meta>` (an exported site, wherever it is hosted).
+  public static let pageContentSecurityPolicy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'"
+  /// The same policy as a header (`ilgi serve` of a site), which also keeps the pages out of
+  /// other sites' frames: a browser ignores `frame-ancestors` in a `<meta>`, and says so in the
+  /// console of every page.
+  public static let contentSecurityPolicy = pageContentSecurityPolicy + "; frame-ancestors 'none'"
 
   /// The templates a site is made with; a journal may override any of them.
   public static let templateNames = [
