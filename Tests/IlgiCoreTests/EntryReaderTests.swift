@@ -231,10 +231,14 @@ import Testing
     #expect(entry.tags == ["cafe", "work-notes"])
   }
 
-  @Test func jekyllsTableOfContentsAndARepeatedTitleAreNoPreview() throws {
+  @Test func jekyllsTableOfContentsAndARepeatedTitleAreNeitherPreviewNorShown() throws {
     let entry = try read("---\ntitle: Hello world\n---\n* TOC\n{:toc}\n\n# Hello world\n\nFirst words here.\n")
     #expect(entry.title == "Hello world")
     #expect(entry.preview == "First words here.")
+    // Nor shown: the body rendered (terminal, HTML, the site) starts at the text.
+    #expect(entry.body == "First words here.\n")
+    #expect(MarkdownRenderer().html(entry.body) == "<p>First words here.</p>\n")
+    #expect(entry.document.content.contains("* TOC\n{:toc}"), "the file keeps it")
     let other = try read("---\ntitle: Hello world\n---\n# Another heading\n\nText.\n")
     #expect(other.preview.hasPrefix("Another heading"))
   }

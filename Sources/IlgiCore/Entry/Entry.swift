@@ -12,7 +12,8 @@ public struct Entry: Sendable, Equatable {
   public var date: EntryDate
   /// The title (front matter `title`, else the first non-blank line); may be empty.
   public var title: String
-  /// The Markdown after the title line (or all content when the title is in front matter).
+  /// The Markdown after the title line (or all content when the title is in front matter,
+  /// less a post's site markup before its text: `EntryReader.withoutSiteMarkup`).
   public var body: String
   /// The start of the body as plain text, one line.
   public var preview: String

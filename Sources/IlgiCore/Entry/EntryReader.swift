@@ -209,11 +209,13 @@ public struct EntryReader: Sendable {
     if Self.hasConflictMarkers(document.content) { notes.append(EntryNote.conflictMarkers.encoded) }
 
     let weather = front?.string("weather").flatMap { $0.isEmpty ? nil : $0 }
-    let preview = makePreview(
-      front?.string("title")?.isEmpty == false ? Self.withoutSiteMarkup(body, title: title) : body)
+    // A post's site markup (`* TOC`, `{:toc}`, a heading repeating the title) is for its site's
+    // generator: not shown, previewed, searched or exported as text. The file keeps it.
+    let shown = front?.string("title")?.isEmpty == false ? Self.withoutSiteMarkup(body, title: title) : body
+    let preview = makePreview(shown)
     return Entry(
       path: path, id: id ?? EntryID.derived(from: path), idIsDerived: idIsDerived, date: resolvedDate, title: title,
-      body: body,
+      body: shown,
       preview: preview, tags: tags, weather: weather, document: document, notes: notes)
   }
 
