@@ -48,10 +48,13 @@ struct LoadedSettings: Sendable {
     var flagValues: [ConfigKey: ConfigValue] = [:]
     if let locale = flags.locale, !locale.isEmpty { flagValues[.locale] = .string(locale) }
     var journal: (path: String, isDefault: Bool)
+    // A name the global config gives a journal (`[journals]`, as jrnl's `journals:`) is that
+    // folder; a folder of the same name is `./NAME`.
+    func named(_ text: String) -> String { global?.journals[text].map(invocation.expand) ?? invocation.expand(text) }
     if let flag = flags.journal, !flag.isEmpty {
-      journal = (invocation.expand(flag), false)
+      journal = (named(flag), false)
     } else if let env = variables["ILGI_JOURNAL"], !env.isEmpty {
-      journal = (invocation.expand(env), false)
+      journal = (named(env), false)
     } else if let configured = global?.values[.journal]?.string, !configured.isEmpty {
       journal = (invocation.expand(configured), false)
     } else {

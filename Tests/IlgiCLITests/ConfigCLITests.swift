@@ -157,6 +157,32 @@ struct ConfigCLITests {
     #expect(result.stdout.contains("From config"))
   }
 
+  /// Journals by name, as jrnl's `journals:`: `-J work` (before or after the command, or in
+  /// ILGI_JOURNAL) opens the folder the global config names; `./work` is a folder.
+  @Test func namedJournalsOpenByName() throws {
+    var harness = try Harness([
+      "2026/11/a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2026-11-21T09:30:00+09:00", "Personal")
+    ])
+    let work = harness.journal.base + "/work-diary"
+    #expect(harness.call("init", work).status == 0)
+    #expect(harness.call("new", "At the office", "-J", work).status == 0)
+    try write(
+      "journal = \"\(harness.journal.root)\"\n[journals]\nwork = \"\(work)\"\n\"일\" = \"\(work)\"\n",
+      to: globalConfig(harness))
+    harness.environment["ILGI_JOURNAL"] = nil
+    #expect(harness.call("list").stdout.contains("Personal"))
+    for arguments in [["-J", "work", "list"], ["list", "-J", "work"], ["--journal", "일", "list"]] {
+      let listed = InProcess.run(arguments, environment: harness.environment, directory: harness.journal.base)
+      #expect(listed.status == 0, "\(arguments): \(listed.stderr)")
+      #expect(listed.stdout.contains("At the office") && !listed.stdout.contains("Personal"), "\(arguments)")
+    }
+    #expect(harness.call("list", env: ["ILGI_JOURNAL": "work"]).stdout.contains("At the office"))
+    // `./work` is a folder beside the command, not the name.
+    let folder = harness.call("list", "-J", "./work")
+    #expect(folder.status != 0)
+    #expect(folder.stderr.contains(harness.journal.base + "/work"), "\(folder.stderr)")
+  }
+
   @Test func theEditorSettingWinsOverEDITOR() throws {
     let harness = try Harness()
     let used = harness.journal.base + "/used"

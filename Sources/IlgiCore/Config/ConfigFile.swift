@@ -12,6 +12,8 @@ public struct ConfigFile: Sendable {
   public let text: String
   /// The settings ilgi knows, read from the file.
   public private(set) var values: [ConfigKey: ConfigValue] = [:]
+  /// Journals by name (`[journals]`, global config only): `-J NAME` opens the folder.
+  public private(set) var journals: [String: String] = [:]
   /// Settings that were ignored, with their lines.
   public private(set) var warnings: [ConfigWarning] = []
   /// Whether this is a journal's own config (where `journal` means nothing).
@@ -62,6 +64,19 @@ public struct ConfigFile: Sendable {
   private mutating func read(_ table: TOMLTable, prefix: String?) {
     for (name, value) in table {
       let path = prefix.map { "\($0).\(name)" } ?? name
+      if let inner = value.table, prefix == nil, name == "journals", !isJournalConfig {
+        for (journal, folder) in inner {
+          guard let folder = folder.string, !folder.isEmpty else {
+            warnings.append(
+              ConfigWarning(
+                source: self.path, line: lines["journals.\(journal)"] ?? lines["journals"],
+                problem: .unknownKey("journals.\(journal)")))
+            continue
+          }
+          journals[journal] = folder
+        }
+        continue
+      }
       if let inner = value.table, prefix == nil, ConfigKey.allCases.contains(where: { $0.table == name }) {
         read(inner, prefix: name)
         continue
