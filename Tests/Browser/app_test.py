@@ -122,6 +122,17 @@ def writes_english(context):
     wait_for(lambda: "Birds on the bank." in read(path), "the pause after typing did not save")
     wait_for(lambda: status(page) == "saved", "the indicator did not come back to saved")
     shot(page, "app-write.png")
+    # A phone's keyboard takes the bottom half of the screen: typing on at the end of a long
+    # text, whether it is saved still shows.
+    page.set_viewport_size({"width": PHONE["width"], "height": 360})
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\n" + "\n".join(f"Line {n} of a long evening." for n in range(30)), delay=1)
+    box = page.locator("#status").bounding_box()
+    check(box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 360,
+          f"the keyboard would hide whether it is saved: {box}")
+    wait_for(lambda: "Line 29 of a long evening." in read(path), "the long typing was not saved")
+    shot(page, "app-write-keyboard.png")
+    page.set_viewport_size(PHONE)
     page.close()
     return path
 
