@@ -12,6 +12,19 @@ import Testing
     try reader.read(Array(text.utf8), path: JournalPath(path), modified: mtime)
   }
 
+  /// An Obsidian note (no `title`, no leading heading) is titled by its first line, as every
+  /// diary entry is; its file name names it only through `title:` (docs/FORMAT.md).
+  @Test func aNoteFromObsidianIsTitledByItsFirstLine() throws {
+    let note = try read(
+      "Met Jin at the café. We talked about the trip.\n\nMore later.\n", path: "Vault/Meeting with Jin.md")
+    #expect(note.title == "Met Jin at the café. We talked about the trip.")
+    #expect(note.body == "More later.\n")
+    let titled = try read(
+      "---\ntitle: Meeting with Jin\n---\nMet Jin at the café.\n", path: "Vault/Meeting with Jin.md")
+    #expect(titled.title == "Meeting with Jin")
+    #expect(titled.body.hasPrefix("Met Jin at the café."))
+  }
+
   @Test func readsTheEntryOfFormatMD() throws {
     let entry = try read(
       "---\nid: 0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D\ndate: 2026-11-21T09:30:00+09:00\nweather: Clear\ntags: [running, morning]\n---\nMorning run along the river\n\nCold but bright. **Eight kilometres**, new best.\n"
