@@ -10,6 +10,12 @@ public enum AgeFile {
     bytes.starts(with: magic) || AgeArmor.isArmored(bytes)
   }
 
+  /// How many recipients the binary age file starting with `prefix` is sealed to (its header's
+  /// stanzas), or nil when `prefix` does not hold an age header whole. Opens nothing.
+  public static func recipientCount(_ prefix: [UInt8]) -> Int? {
+    (try? AgeHeader(parsing: prefix))?.stanzas.count
+  }
+
   /// `plaintext` encrypted to every recipient, binary (or armored with `armor`).
   public static func encrypt(
     _ plaintext: [UInt8], to recipients: [any AgeRecipient], armor: Bool = false

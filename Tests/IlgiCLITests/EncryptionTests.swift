@@ -253,6 +253,23 @@ import Testing
     }
     #expect(try h.run("config", "get", "encryption.recipients").stdout.contains(recipient))
     #expect(try h.run("list", env: ["ILGI_IDENTITY": second]).stdout.contains("A walk"))
+    // Added again: nothing to do, nothing sealed again, no commit.
+    let before = h.journal.snapshot()
+    let again = try h.run("key", "add", recipient)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout == "\(recipient) is already a recipient, and every entry is sealed to it: nothing to do.\n")
+    #expect(h.journal.snapshot() == before)
+    // One entry still sealed to the first key alone (an add stopped midway): adding again
+    // finishes it.
+    let file = h.journal.root + "/2026/11/2026-11-20-0930.md.age"
+    let plain = try Self.ageDecrypt(file, identity: Self.identityFile(h)).stdout
+    let first = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let sealed = try ChildProcess.run([try TestTools.age, "-r", first, "-o", file], input: Array(plain.utf8))
+    #expect(sealed.status == 0, "\(sealed.stderr)")
+    #expect(try Self.ageDecrypt(file, identity: second).status != 0)
+    let finished = try h.run("key", "add", recipient)
+    #expect(finished.stdout.hasPrefix("Added \(recipient)"), "\(finished.stdout)")
+    #expect(try Self.ageDecrypt(file, identity: second).status == 0)
     let bad = try h.run("key", "add", "age1notakey")
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("\"age1notakey\" is not an age X25519 recipient"))

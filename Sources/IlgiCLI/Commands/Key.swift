@@ -60,6 +60,12 @@ extension Ilgi {
         let plain = try context.openJournal()
         var recipients = plain.sealing.state.recipients
         guard !recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
+        // Listed, and every file sealed to the whole list: done before (a run stopped midway
+        // left files sealed to fewer, and is finished by running it again).
+        if recipients.contains(added), plain.conversion.allSealed(toCount: recipients.count) {
+          Terminal.standardOutput.write(tr(.keyAlreadyAdded, added.encoded) + "\n")
+          return
+        }
         if !recipients.contains(added) { recipients.append(added) }
         let count = try Key.reseal(context, plain, to: recipients)
         Terminal.standardOutput.write(tr(.keyAdded, added.encoded, count, recipients.count) + "\n")

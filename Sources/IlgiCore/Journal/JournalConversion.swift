@@ -36,6 +36,19 @@ public struct JournalConversion: Sendable {
     return files(store.walk(attachments: true)) + trash
   }
 
+  /// Whether every file a conversion seals (entries, attachments, the trash) is sealed already,
+  /// each to `count` recipients: a `key add` of a key the list has then has nothing to do. One
+  /// it stopped midway left files sealed to fewer; age's stanzas do not say to whom, only how
+  /// many.
+  public func allSealed(toCount count: Int) -> Bool {
+    files().allSatisfy { path in
+      guard let handle = FileHandle(forReadingAtPath: store.absolute(path)) else { return false }
+      defer { try? handle.close() }
+      let prefix = (try? handle.read(upToCount: 64 * 1024)).map { [UInt8]($0) } ?? []
+      return AgeFile.recipientCount(prefix) == count
+    }
+  }
+
   /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts
   /// the ones already encrypted too (a new recipient list). Files are converted on every core,
   /// under the journal's lock, so no other writer changes one in between.

@@ -807,6 +807,7 @@ extension Catalog {
     nothing encrypted to it can be opened again, by you or by ilgi.
     """,
     .keyExists: "{1} holds an identity already; ilgi never replaces one (move it away first)",
+    .keyAlreadyAdded: "{1} is already a recipient, and every entry is sealed to it: nothing to do.",
     .keyAdded: "Added {1}; re-encrypted {2 entry|entries} to {3 recipient|recipients}.",
     .keyRemoveAbstract: "Remove a recipient and re-encrypt every entry to the ones left.",
     .keyRemoveDiscussion: """

@@ -776,6 +776,7 @@ extension Catalog {
     이 키로 암호화한 것은 누구도, ilgi도 다시 열 수 없습니다.
     """,
     .keyExists: "{1}에 이미 신원이 있습니다. ilgi는 신원을 바꾸지 않습니다(먼저 옮겨 두세요)",
+    .keyAlreadyAdded: "{1}: 이미 수신자이고 모든 일기가 이 키로도 암호화되어 있어 할 일이 없습니다.",
     .keyAdded: "{1을} 더했습니다. 일기 {2}개를 수신자 {3}명에게 다시 암호화했습니다.",
     .keyRemoveAbstract: "수신자를 빼고 모든 일기를 남은 수신자에게 다시 암호화합니다.",
     .keyRemoveDiscussion: """

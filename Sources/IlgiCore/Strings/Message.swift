@@ -393,6 +393,7 @@ public enum Message: String, Sendable, CaseIterable {
   case syncOverlap
   case syncApart
   case newDatedAhead
+  case keyAlreadyAdded
   case showAllHelp
   case errShowAllNotADay
   case showAllNothing
