@@ -180,7 +180,9 @@ struct WeatherCLITests {
     #expect(server.requests.contains { $0.target.hasPrefix("/v1/archive") && $0.target.contains("2024-05-01") })
     let future = try harness.run("new", "Plans", "--date", "2099-01-01T09:00")
     #expect(future.status == 0)
-    #expect(future.stderr == "")
+    // Only the note that the entry is ahead of now: no weather is asked for a future hour.
+    #expect(future.stderr.hasPrefix("ilgi: note: the entry is dated January 1, 2099 09:00, later than now"))
+    #expect(future.stderr.split(separator: "\n").count == 1, "\(future.stderr)")
     #expect(harness.journal.text(future.stdout.trimmingCharacters(in: .newlines))?.contains("weather:") == false)
     let now = try harness.run("new", "Now")
     #expect(
