@@ -95,7 +95,9 @@ struct SyncNotes {
   }
 
   private func create(_ file: String) -> FileHandle? {
-    FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
+    guard FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+      return nil
+    }
     return FileHandle(forWritingAtPath: file)
   }
 
