@@ -234,7 +234,7 @@ struct Context {
 
   /// `0f8b6c0e  2026-11-21 09:30  Title  (path)` for lists of candidates.
   func summaryLine(_ entry: IndexedEntry) -> String {
-    "\(entry.id.rawValue.prefix(8).lowercased())  \(entry.date.day) \(dates.time(entry.date))  \(Sanitize.line(Self.title(entry.title)))  (\(entry.path))"
+    "\(entry.id.rawValue.prefix(8).lowercased())  \(dates.withTime(entry.date.day, entry.date))  \(Sanitize.line(Self.title(entry.title)))  (\(entry.path))"
   }
 
   static func title(_ title: String) -> String {

@@ -102,7 +102,7 @@ struct AppPages {
     Row(
       id: entry.id.rawValue, href: "/entry/" + Self.pathComponent(entry.id.rawValue),
       title: entry.title.isEmpty ? t(.untitled) : entry.title,
-      date: dates.long(entry.date) + " " + dates.time(entry.date),
+      date: dates.withTime(dates.long(entry.date), entry.date),
       iso: entry.date.iso8601, preview: entry.preview,
       tags: entry.tags.map { Row.Tag(tag: $0, href: "/?tag=" + Self.queryValue($0)) }, weather: entry.weather,
       symbol: entry.weather.map { WeatherCondition.recognize($0)?.symbol ?? "" }, snippet: snippet)

@@ -29,7 +29,8 @@ import Testing
     #expect(lines[3] == "          Cold but bright. Eight kilometres, new best.")
     #expect(lines[4] == "1234abcd  October 1, 2026 08:00  October")
     #expect(lines[5] == "          Plain.")
-    #expect(lines[6].hasSuffix("  May 6, 2020 00:00  No front matter"))
+    // Dated by its file name, a day without a time: no time is shown.
+    #expect(lines[6].hasSuffix("  May 6, 2020  No front matter"))
     #expect(lines[7] == "          written long ago #memory")
     #expect(lines.count == 9)
     #expect(!result.stdout.contains("\u{1B}"))

@@ -156,6 +156,22 @@ import Testing
     }
   }
 
+  /// A post dated by a day alone (Jekyll's `date: 2020-01-02`) shows its day and no "00:00", in
+  /// lists and on its page; one written at midnight keeps its time.
+  @Test func aPostDatedByItsDayShowsNoTime() throws {
+    let h = try Self.goldenHarness()
+    try h.journal.write("_posts/2020-01-02-hello.md", "---\ntitle: Hello\ndate: 2020-01-02\n---\nA post.\n")
+    try h.journal.write("2020/01/midnight.md", "---\nid: M\ndate: 2020-01-03T00:00:00+09:00\n---\nAt midnight\n")
+    let out = h.journal.base + "/site"
+    #expect(h.call("export", "html", "--out", out).status == 0)
+    let month = Self.text(out + "/archive/2020-01.html")
+    #expect(month.contains("<time class=\"entry-date\" datetime=\"2020-01-02\">January 2, 2020</time>"), "\(month)")
+    #expect(month.contains("January 3, 2020 00:00</time>"))
+    let pages = try FileManager.default.subpathsOfDirectory(atPath: out + "/entries")
+    let post = try #require(pages.first { $0.contains("hello") }, "\(pages)")
+    #expect(Self.text(out + "/entries/" + post).contains(">Thursday, January 2, 2020</time>"))
+  }
+
   @Test func aThousandEntrySiteHasEveryLinkAndNoOtherHost() throws {
     let corpus = try GeneratedCorpus.make(entries: 1000, seed: 3)
     var h = try Harness()

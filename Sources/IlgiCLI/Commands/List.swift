@@ -56,7 +56,8 @@ extension Ilgi {
     /// One entry as two lines: id, date, title and weather; then the preview.
     static func lines(_ entry: IndexedEntry, _ context: Context, paint: Paint) -> String {
       let id = paint("33", String(entry.id.rawValue.prefix(8)).lowercased())
-      let date = "\(context.dates.long(entry.date)) \(paint.dim(context.dates.time(entry.date)))"
+      let time = context.dates.time(entry.date)
+      let date = context.dates.long(entry.date) + (time.isEmpty ? "" : " " + paint.dim(time))
       let title = entry.title.isEmpty ? paint.dim(tr(.untitled)) : paint.bold(Sanitize.line(entry.title))
       var line = "\(id)  \(date)  \(entry.starred ? paint("33", "★") + " " : "")\(title)"
       if let weather = entry.weather { line += paint.dim("  · \(Weather.shown(weather))") }

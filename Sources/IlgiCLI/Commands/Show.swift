@@ -75,7 +75,7 @@ extension Ilgi {
 
     /// One entry as the terminal shows it: title, date, weather and tags, path, then the body.
     static func terminalText(_ entry: Entry, _ context: Context, _ paint: Paint) -> String {
-      var meta = "\(context.dates.full(entry.date)) \(context.dates.time(entry.date))"
+      var meta = context.dates.withTime(context.dates.full(entry.date), entry.date)
       if let weather = entry.weather { meta += " · \(Ilgi.Weather.shown(weather))" }
       if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
       var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"

@@ -36,9 +36,9 @@ public struct DateParser: Sendable {
     var second = 0
     var nanosecond = 0
     var offset: Int?
-    if scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t"))
-      || scanner.take(UInt8(ascii: " "))
-    {
+    let timed =
+      scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.take(UInt8(ascii: " "))
+    if timed {
       while scanner.take(UInt8(ascii: " ")) {}
       guard let h = scanner.digits(2), scanner.take(UInt8(ascii: ":")), let m = scanner.digits(2)
       else { return nil }
@@ -89,7 +89,7 @@ public struct DateParser: Sendable {
       let time = hour * 3600 + minute * 60 + second
       guard day <= Self.daysIn(month: month, year: year), time < 86_400 else { return nil }
       let seconds = Self.daysSince1970(year: year, month: month, day: day) * 86_400 + time - offset
-      return EntryDate(instant: Date(timeIntervalSince1970: Double(seconds)), offset: offset)
+      return EntryDate(instant: Date(timeIntervalSince1970: Double(seconds)), offset: offset, hasTime: timed)
     }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone
@@ -100,8 +100,9 @@ public struct DateParser: Sendable {
     // Reject dates the calendar rolled over (2026-02-30 would become March 2).
     let check = calendar.dateComponents([.year, .month, .day], from: instant)
     guard check.year == year, check.month == month, check.day == day else { return nil }
-    if let offset { return EntryDate(instant: instant, offset: offset) }
-    return EntryDate(instant: instant, in: timeZone)
+    var date = offset.map { EntryDate(instant: instant, offset: $0) } ?? EntryDate(instant: instant, in: timeZone)
+    date.hasTime = timed
+    return date
   }
 
   /// Days in `month` of `year` in the Gregorian calendar.

@@ -47,7 +47,7 @@ public struct Entry: Sendable, Equatable {
 
   /// Newest first; ties broken by path so the order is stable.
   public static func newestFirst(_ lhs: Entry, _ rhs: Entry) -> Bool {
-    lhs.date != rhs.date ? lhs.date > rhs.date : lhs.path > rhs.path
+    lhs.date.instant != rhs.date.instant ? lhs.date > rhs.date : lhs.path > rhs.path
   }
 
   /// The order of exports and printed periods: oldest first, then by path.

@@ -6,11 +6,15 @@ public struct EntryDate: Hashable, Sendable, Comparable {
   public var instant: Date
   /// Seconds east of UTC where the entry was written.
   public var offset: Int
+  /// Whether a time of day was written; a date written as a day alone (`date: 2020-01-02`, as
+  /// blog posts have) is that day's midnight, and no time is shown for it.
+  public var hasTime: Bool
 
   /// Makes a date from an instant and an offset.
-  public init(instant: Date, offset: Int) {
+  public init(instant: Date, offset: Int, hasTime: Bool = true) {
     self.instant = instant
     self.offset = offset
+    self.hasTime = hasTime
   }
 
   /// The instant in `timeZone`, with that zone's offset at that instant.

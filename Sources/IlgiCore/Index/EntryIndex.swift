@@ -16,7 +16,7 @@ import GRDBSQLite
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 7
+  public static let schemaVersion = 8
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
@@ -133,13 +133,6 @@ public final class EntryIndex: @unchecked Sendable {
       try db.inTransaction(.immediate) {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         if version == Self.schemaVersion { return .commit }
-        if (3...5).contains(version) {
-          // Older versions lack only the folders' digests (the first refresh then compares every
-          // file once) and the log of changes. Version 5 names unicode61 as the full-text
-          // table's tokenizer, which gives the tokens "ilgi" gives: it is kept until a rebuild.
-          try db.execute(sql: Self.addedTables + "PRAGMA user_version = \(Self.schemaVersion);")
-          return .commit
-        }
         if version != 0 {
           notices.append(.rebuiltOtherVersion)
           try db.execute(
@@ -195,7 +188,8 @@ public final class EntryIndex: @unchecked Sendable {
       mtime INTEGER NOT NULL,
       inode INTEGER NOT NULL,
       hash INTEGER NOT NULL,
-      starred INTEGER NOT NULL
+      starred INTEGER NOT NULL,
+      timed INTEGER NOT NULL
     );
     CREATE TABLE entry_tag (
       tag TEXT NOT NULL,

@@ -11,7 +11,9 @@ import GRDBSQLite
 struct EntryRow {
   /// The columns a listing reads, in the order `decode` reads them (a query selects them from
   /// `entry e`, optionally followed by `e.hash`).
-  static let listed = ["path", "id", "instant", "offset", "title", "preview", "tags", "weather", "words", "starred"]
+  static let listed = [
+    "path", "id", "instant", "offset", "title", "preview", "tags", "weather", "words", "starred", "timed",
+  ]
   /// `listed` as a query's select list.
   static let selectList = listed.map { "e." + $0 }.joined(separator: ", ")
   /// Every column a write fills, in the order `bind(to:)` binds them.
@@ -41,6 +43,7 @@ struct EntryRow {
     statement.bind(entry.weather)
     statement.bind(entry.words)
     statement.bind(entry.starred ? 1 : 0)
+    statement.bind(entry.date.hasTime ? 1 : 0)
     statement.bind(entry.date.day)
     statement.bind(Self.joined(notes))
     statement.bind(signature.size)
@@ -61,7 +64,7 @@ struct EntryRow {
       path: JournalPath(text(0)), id: EntryID(text(1)),
       date: EntryDate(
         instant: Date(timeIntervalSince1970: sqlite3_column_double(handle, 2)),
-        offset: Int(sqlite3_column_int64(handle, 3))),
+        offset: Int(sqlite3_column_int64(handle, 3)), hasTime: sqlite3_column_int64(handle, 10) != 0),
       title: text(4), preview: text(5), tags: unitSeparated(text(6)),
       weather: sqlite3_column_type(handle, 7) == SQLITE_NULL ? nil : text(7),
       words: Int(sqlite3_column_int64(handle, 8)),
@@ -73,6 +76,7 @@ struct EntryRow {
   static func listsAlike(_ old: IndexedEntry, _ new: IndexedEntry) -> Bool {
     // The instant went through a Double in the table: a millisecond apart is the same.
     abs(old.date.instant.timeIntervalSince(new.date.instant)) < 0.001 && old.date.offset == new.date.offset
+      && old.date.hasTime == new.date.hasTime
       && old.title == new.title && old.preview == new.preview && old.tags == new.tags
       && old.weather == new.weather
   }

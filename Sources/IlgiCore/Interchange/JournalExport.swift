@@ -47,7 +47,7 @@ public enum JournalExport {
     var out = "# \(heading)\n"
     for entry in entries.sorted(by: Entry.oldestFirst) {
       out += "\n## " + (entry.title.isEmpty ? dates.long(entry.date) : entry.title) + "\n\n"
-      var meta = ["\(dates.long(entry.date)) \(dates.time(entry.date))"]
+      var meta = [dates.withTime(dates.long(entry.date), entry.date)]
       if let weather = entry.weather { meta.append(weather) }
       if !entry.tags.isEmpty { meta.append(entry.tags.map { "#" + $0 }.joined(separator: " ")) }
       out += "*" + meta.joined(separator: " · ").replacingOccurrences(of: "*", with: "\\*") + "*\n"

@@ -155,9 +155,11 @@ extension Site {
     let entry = row.entry
     var values: [String: Any] = [
       "url": root + Self.href(row.page), "title": entry.title.isEmpty ? text(.untitled) : entry.title,
-      "date": text.dates.long(entry.date), "fullDate": text.dates.full(entry.date), "time": text.dates.time(entry.date),
-      "iso": entry.date.iso8601, "tags": row.tags.map { ["name": $0.name, "url": root + Self.href($0.page)] },
+      "date": text.dates.long(entry.date), "fullDate": text.dates.full(entry.date),
+      "iso": entry.date.hasTime ? entry.date.iso8601 : entry.date.day,
+      "tags": row.tags.map { ["name": $0.name, "url": root + Self.href($0.page)] },
     ]
+    if entry.date.hasTime { values["time"] = text.dates.time(entry.date) }
     if !row.tags.isEmpty { values["hasTags"] = true }
     if !entry.preview.isEmpty { values["preview"] = entry.preview }
     if let weather = entry.weather, !weather.isEmpty { values["weather"] = weather }

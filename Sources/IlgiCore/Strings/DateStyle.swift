@@ -35,10 +35,17 @@ public struct DateStyle: Sendable {
     return style.format(date.addingTimeInterval(43_200))
   }
 
-  /// The time of day (`09:30`), 24-hour, in the entry's own offset.
+  /// The time of day (`09:30`), 24-hour, in the entry's own offset; empty for a date written
+  /// without one.
   public func time(_ date: EntryDate) -> String {
+    guard date.hasTime else { return "" }
     let c = date.fields
     return "\(pad(c.hour)):\(pad(c.minute))"
+  }
+
+  /// `day` and the time of day after a space, or `day` alone for a date written without a time.
+  public func withTime(_ day: String, _ date: EntryDate) -> String {
+    date.hasTime ? day + " " + time(date) : day
   }
 }
 
