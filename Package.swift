@@ -48,6 +48,10 @@ let package = Package(
     // and its TLS libraries would load at the start of every command (about 12 ms). Needs
     // libcurl's headers to build (Debian: libcurl4-openssl-dev).
     .target(name: "CCurl"),
+    // libvips for pictures, loaded with dlopen when a picture is first looked at: linked, it and
+    // the hundred libraries it needs would load at the start of every command. Needs only the
+    // library at run time (Debian: libvips42, which libvips-dev brings).
+    .target(name: "CImage"),
     // The full-text table's tokenizer, in C because FTS5 calls it for every word it indexes.
     .target(name: "CIlgiTokenizer", linkerSettings: [.linkedLibrary("sqlite3")]),
     // The age v1 file format (age-encryption.org/v1) over swift-crypto: what an encrypted
@@ -64,6 +68,7 @@ let package = Package(
       dependencies: [
         "CCmark",
         "CCurl",
+        "CImage",
         "IlgiAge",
         "CIlgiTokenizer",
         .product(name: "Yams", package: "Yams"),
@@ -72,6 +77,7 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       plugins: ["EmbedTemplates"]
     ),

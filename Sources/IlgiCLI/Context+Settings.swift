@@ -34,3 +34,13 @@ extension Context {
         placeName: place, coordinates: coordinates, client: client, cachePath: WeatherCache.path(root: root)))
   }
 }
+
+extension Context {
+  /// How files are taken in by `attach` and `new --attach`: the size limit and whether a
+  /// photo keeps its location, from `[attachments]`.
+  var attachmentIntake: AttachmentIntake {
+    let megabytes = settings.number(.attachmentsMaxMB) ?? Double(AttachmentIntake.defaultLimit / 1_000_000)
+    return AttachmentIntake(
+      limit: Int(max(0, min(megabytes, 4_000)) * 1_000_000), keepsLocation: settings.flag(.attachmentsKeepLocation))
+  }
+}

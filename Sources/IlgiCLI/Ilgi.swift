@@ -11,7 +11,7 @@ public struct Ilgi: ParsableCommand {
         discussion: helpText(.rootDiscussion),
         version: "0.1.0",
         subcommands: [
-          Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Delete.self, Trash.self,
+          Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Attach.self, Delete.self, Trash.self,
           Drafts.self, OnThisDay.self, Tags.self, Stats.self, Doctor.self, Index.self, Render.self, Config.self,
           Weather.self, Import.self, Export.self, Serve.self, Templates.self, Share.self, Sync.self, Log.self,
           Key.self, Encrypt.self, Decrypt.self, Cat.self, MergeEntry.self,

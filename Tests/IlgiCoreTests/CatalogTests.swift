@@ -61,7 +61,7 @@ struct CatalogTests {
     let same = Message.allCases.filter { Catalog(.english).entries[$0] == Catalog(.korean).entries[$0] }
     let allowed: Set<Message> = [
       .confirmSuffix, .readFrontMatter, .readUnreadable, .configSet, .weatherNotConfigured, .weatherFillWould,
-      .trashRestoreDiscussion, .statsDiscussion, .impUnreadable, .importWould,
+      .trashRestoreDiscussion, .statsDiscussion, .impUnreadable, .importWould, .attachKept,
     ]
     #expect(Set(same).subtracting(allowed).isEmpty, "untranslated: \(Set(same).subtracting(allowed))")
   }

@@ -32,6 +32,9 @@ extension Ilgi {
           problems.append(tr(.doctorSealedToRemovedKey, path.rawValue, removed))
         }
       }
+      let check = AttachmentCheck(try index.entries(), in: store)
+      for (entry, name) in check.missing { problems.append(tr(.doctorMissingAttachment, entry.rawValue, name)) }
+      for file in check.orphans { problems.append(tr(.doctorOrphanAttachment, file.rawValue)) }
       for note in try index.notes() {
         for text in note.notes { problems.append("\(note.path): \(Diagnostics.describe(note: text))") }
       }

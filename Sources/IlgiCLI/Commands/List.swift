@@ -28,7 +28,16 @@ extension Ilgi {
       let (index, _) = try context.index(store)
       let entries = try index.entries(filters.filter(today: context.today))
       if json {
-        Terminal.standardOutput.write(try EntryJSON.render(entries.map { EntryJSON($0) }))
+        let objects = entries.map { entry in
+          var object = EntryJSON(entry)
+          if !entry.links.isEmpty {
+            object.attachments = store.attachments(linked: entry.links, from: entry.path).compactMap {
+              AttachmentJSON($0, in: store)
+            }
+          }
+          return object
+        }
+        Terminal.standardOutput.write(try EntryJSON.render(objects))
         return
       }
       let paint = context.paint

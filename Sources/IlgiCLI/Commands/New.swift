@@ -35,6 +35,9 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.newStarHelp)))
     var star = false
 
+    @Option(name: .customLong("attach"), help: ArgumentHelp(tr(.optNewAttach), valueName: "file"))
+    var attachments: [String] = []
+
     @Flag(help: ArgumentHelp(tr(.newEditHelp)))
     var edit = false
 
@@ -68,6 +71,8 @@ extension Ilgi {
       let context = Context(global)
       let store = try context.openJournal()
       if resume { return try resumeDraft(context, store) }
+      // Read and checked first: a bad file leaves no entry behind.
+      let attaching = try Attach.prepare(attachments, context)
 
       // `ilgi new yesterday: Forgot my keys`, as jrnl reads it, when --date is not given.
       var text = self.text
@@ -103,7 +108,7 @@ extension Ilgi {
         // The text given is where the editor starts, and is kept even if the editor leaves it
         // as it was.
         let (draft, _) = try context.writer(store).beginNew(details, text: Self.normalized(body), now: context.now)
-        return try finish(context, store, draft: draft, template: nil, weather: asking)
+        return try finish(context, store, draft: draft, template: nil, weather: asking, attaching: attaching)
       }
       if let body {
         guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -117,11 +122,23 @@ extension Ilgi {
           try context.writer(store).create(changes, date: details.date, starred: details.starred)
         }
         Terminal.standardOutput.write(written.path.rawValue + "\n")
+        try Self.attach(attaching, to: written.path, context, store)
         asking?.reportProblem()
         return
       }
       let (draft, template) = try context.writer(store).beginNew(details, now: context.now)
-      try finish(context, store, draft: draft, template: template, weather: asking)
+      try finish(context, store, draft: draft, template: template, weather: asking, attaching: attaching)
+    }
+
+    /// Keeps the files of `--attach` beside the new entry and links them.
+    static func attach(
+      _ attaching: [(file: String, attachment: Attachment, label: String)], to path: JournalPath, _ context: Context,
+      _ store: JournalStore
+    ) throws {
+      guard !attaching.isEmpty else { return }
+      _ = try Diagnostics.journalStep { () throws(JournalError) in
+        try context.writer(store).attach(attaching.map { ($0.attachment, $0.label) }, to: path)
+      }
     }
 
     /// Text from arguments or stdin ends with exactly one newline.
@@ -173,7 +190,7 @@ extension Ilgi {
 
     private func finish(
       _ context: Context, _ store: JournalStore, draft: JournalPath, template: [UInt8]?,
-      weather: WeatherRequest? = nil
+      weather: WeatherRequest? = nil, attaching: [(file: String, attachment: Attachment, label: String)] = []
     ) throws {
       let path = context.variables["PATH"] ?? "/usr/bin:/bin"
       let editor = store.encryptsNewEntries ? context.editor.leavingNoTrace(path: path) : context.editor
@@ -203,6 +220,7 @@ extension Ilgi {
       switch outcome {
       case .saved(let path):
         Terminal.standardOutput.write(path.rawValue + "\n")
+        try Self.attach(attaching, to: path, context, store)
         weather?.reportProblem()
       case .discardedUntouched:
         Terminal.standardError.write(tr(.newDiscardedUntouched) + "\n")

@@ -58,7 +58,11 @@ extension Ilgi {
         // Files one after the other, as `cat` would give them.
         Terminal.standardOutput.write(entries.map { String(decoding: $0.document.bytes, as: UTF8.self) }.joined())
       } else if json {
-        let objects = entries.map { EntryJSON(IndexedEntry($0), body: $0.body) }
+        let objects = entries.map { entry in
+          var object = EntryJSON(IndexedEntry(entry), body: entry.body)
+          object.attachments = store.attachments(of: entry).compactMap { AttachmentJSON($0, in: store) }
+          return object
+        }
         Terminal.standardOutput.write(all ? try EntryJSON.render(objects) : try EntryJSON.render(objects[0]))
       } else if html {
         let renderer = context.renderer(allowRawHTML: allowRawHtml)
@@ -66,7 +70,7 @@ extension Ilgi {
           entries.map { EntryHTML.fragment($0, renderer: renderer) }.joined(separator: "\n"))
       } else {
         let paint = context.paint
-        let shown = entries.map { Self.terminalText($0, context, paint) }
+        let shown = entries.map { Self.terminalText($0, context, paint) + Self.filesText($0, store, paint) }
         Pager.show(
           shown.joined(separator: "\n" + paint.dim(String(repeating: "─", count: 40)) + "\n\n"),
           variables: context.variables, options: pager)
@@ -82,6 +86,19 @@ extension Ilgi {
       out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"
       let body = context.renderer().terminal(entry.body, style: paint.enabled ? .ansi : .plain)
       if !body.isEmpty { out += "\n" + body + "\n" }
+      return out
+    }
+
+    /// The files beside the entry that it links: name, kind, size and a picture's pixels.
+    static func filesText(_ entry: Entry, _ store: JournalStore, _ paint: Paint) -> String {
+      let files = store.attachments(of: entry).compactMap { AttachmentJSON($0, in: store) }
+      guard !files.isEmpty else { return "" }
+      var out = "\n" + paint.dim(tr(.showFiles)) + "\n"
+      for file in files {
+        var line = "  " + Sanitize.line(file.path) + "  " + sizeText(file.bytes)
+        if let width = file.width, let height = file.height { line += "  \(width)×\(height)" }
+        out += paint.dim(line) + "\n"
+      }
       return out
     }
 

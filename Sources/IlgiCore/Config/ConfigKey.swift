@@ -40,6 +40,10 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   case gitAutocommit = "git.autocommit"
   /// The name of the journal's site, in its header, page titles and feed (else "Diary").
   case siteTitle = "site.title"
+  /// The largest file `attach` and the app take, in megabytes (1,000,000 bytes).
+  case attachmentsMaxMB = "attachments.max_mb"
+  /// `true` keeps the place a photo was taken (its GPS position); by default it is removed.
+  case attachmentsKeepLocation = "attachments.keep_location"
   case encryptionRecipients = "encryption.recipients"
 
   /// What a value must look like.
@@ -57,8 +61,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   /// What a value of this key must look like.
   public var kind: Kind {
     switch self {
-    case .rawHTML, .gitAutocommit, .weatherEnabled: .bool
-    case .weatherLatitude, .weatherLongitude, .weatherTimeout: .number
+    case .rawHTML, .gitAutocommit, .weatherEnabled, .attachmentsKeepLocation: .bool
+    case .weatherLatitude, .weatherLongitude, .weatherTimeout, .attachmentsMaxMB: .number
     case .weatherProvider: .choice(["open-meteo", "openweathermap"])
     case .weatherUnits: .choice(["metric", "imperial"])
     case .locale: .language
@@ -93,7 +97,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   /// The value used when nothing sets one.
   public var defaultValue: ConfigValue? {
     switch self {
-    case .rawHTML: .bool(false)
+    case .rawHTML, .attachmentsKeepLocation: .bool(false)
+    case .attachmentsMaxMB: .number(Double(AttachmentIntake.defaultLimit / 1_000_000))
     case .weatherEnabled, .gitAutocommit: .bool(true)
     case .weatherProvider: .string("open-meteo")
     case .weatherUnits: .string("metric")

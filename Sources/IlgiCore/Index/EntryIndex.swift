@@ -189,7 +189,8 @@ public final class EntryIndex: @unchecked Sendable {
       inode INTEGER NOT NULL,
       hash INTEGER NOT NULL,
       starred INTEGER NOT NULL,
-      timed INTEGER NOT NULL
+      timed INTEGER NOT NULL,
+      links TEXT NOT NULL
     );
     CREATE TABLE entry_tag (
       tag TEXT NOT NULL,

@@ -20,13 +20,16 @@ public struct IndexedEntry: Sendable, Equatable {
   public var words: Int
   /// Whether the entry is starred.
   public var starred: Bool
+  /// The names of the files beside it that it links (`AttachmentLinks`).
+  public var links: [String]
 
   /// Makes an indexed entry.
   public init(
     path: JournalPath, id: EntryID, date: EntryDate, title: String, preview: String, tags: [String],
-    weather: String?, words: Int, starred: Bool = false
+    weather: String?, words: Int, starred: Bool = false, links: [String] = []
   ) {
     self.starred = starred
+    self.links = links
     self.path = path
     self.id = id
     self.date = date
@@ -42,7 +45,7 @@ public struct IndexedEntry: Sendable, Equatable {
     self.init(
       path: entry.path, id: entry.id, date: entry.date, title: entry.title, preview: entry.preview,
       tags: entry.tags, weather: entry.weather, words: Self.countWords(entry.title) + Self.countWords(entry.body),
-      starred: entry.starred)
+      starred: entry.starred, links: AttachmentLinks.names(in: entry.document.content))
   }
 
   /// Words as a reader counts them: runs of letters or digits separated by anything else.

@@ -4,7 +4,7 @@ import Foundation
 /// in the README: the one encoder of that schema.
 ///
 /// Keys: `id`, `date` (ISO 8601 in the entry's own offset), `title`, `preview`, `tags`,
-/// `weather` (null when absent), `path`; `show --json` adds `body`, and `export json` adds
+/// `weather` (null when absent), `path`; `show --json` adds `body` and `attachments`, and `export json` adds
 /// `body` and `frontMatter` (the front matter's keys and values as JSON).
 public struct EntryJSON: Encodable {
   var id: String
@@ -16,6 +16,8 @@ public struct EntryJSON: Encodable {
   var path: String
   var body: String?
   var frontMatter: [String: JSONValue]?
+  /// The files beside the entry that it links (`show --json`).
+  public var attachments: [AttachmentJSON]?
 
   /// The shape of `entry`, with `body` and `frontMatter` when given.
   public init(_ entry: IndexedEntry, body: String? = nil, frontMatter: [String: JSONValue]? = nil) {
@@ -31,7 +33,7 @@ public struct EntryJSON: Encodable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, date, title, preview, tags, weather, path, body, frontMatter
+    case id, date, title, preview, tags, weather, path, body, frontMatter, attachments
   }
 
   /// Writes the keys in the schema's shape: `weather` always, `body` and `frontMatter` when set.
@@ -46,6 +48,7 @@ public struct EntryJSON: Encodable {
     try container.encode(path, forKey: .path)
     if let body { try container.encode(body, forKey: .body) }
     if let frontMatter { try container.encode(frontMatter, forKey: .frontMatter) }
+    if let attachments { try container.encode(attachments, forKey: .attachments) }
   }
 
   /// Pretty, key-sorted JSON with a trailing newline.
@@ -53,6 +56,34 @@ public struct EntryJSON: Encodable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  }
+}
+
+/// A file an entry links, as `show --json` gives it: `path` (relative to the journal, as the
+/// entry links it), `mediaType`, `bytes` (its size, opened when sealed), and for a picture its
+/// `width` and `height` as shown.
+public struct AttachmentJSON: Encodable, Equatable, Sendable {
+  /// The path the entry links, relative to the journal.
+  public var path: String
+  /// What it is (`image/jpeg`).
+  public var mediaType: String
+  /// Its size in bytes, opened when sealed.
+  public var bytes: Int
+  /// A picture's pixels across, as shown.
+  public var width: Int?
+  /// A picture's pixels down, as shown.
+  public var height: Int?
+
+  /// The description of `attachment` in `store`; nil when it cannot be read.
+  public init?(_ attachment: StoredAttachment, in store: JournalStore) {
+    guard let bytes = try? store.bytes(of: attachment) else { return nil }
+    path = attachment.path.rawValue
+    mediaType = MediaType.picture(bytes)?.mediaType ?? attachment.mediaType
+    self.bytes = bytes.count
+    if MediaType.picture(bytes) != nil, let size = try? PictureDecoder.decode(bytes, everyPixel: false) {
+      width = size.width
+      height = size.height
+    }
   }
 }
 

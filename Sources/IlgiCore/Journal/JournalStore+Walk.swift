@@ -198,15 +198,23 @@ extension JournalStore {
     return target.hasPrefix(inside + "/") ? nil : target
   }
 
+  /// Whether `stem` is a content name as `ilgi attach` gives (32 lower-case hex digits): any
+  /// file so named is an attachment, whatever its kind (a PDF, a text file), so it is sealed,
+  /// opened and exported with the entries.
+  static func isContentName(_ stem: Substring) -> Bool {
+    stem.utf8.count == 32 && stem.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+  }
+
   /// Whether a file name is an attachment's, plain (`photo.jpeg`) or sealed (`photo.jpeg.age`).
-  enum Attachment { case plain, sealed }
+  enum MediaFile { case plain, sealed }
 
   /// The kind of attachment `name` names, or nil for any other file.
-  static func attachment(_ name: String) -> Attachment? {
+  static func attachment(_ name: String) -> MediaFile? {
     var stem = Substring(name)
     let sealed = stem.lowercased().hasSuffix(EncryptedName.suffix)
     if sealed { stem = stem.dropLast(EncryptedName.suffix.count) }
-    guard let dot = stem.lastIndex(of: "."), attachmentExtensions.contains(stem[stem.index(after: dot)...].lowercased())
+    guard let dot = stem.lastIndex(of: ".") else { return nil }
+    guard attachmentExtensions.contains(stem[stem.index(after: dot)...].lowercased()) || isContentName(stem[..<dot])
     else { return nil }
     return sealed ? .sealed : .plain
   }

@@ -41,6 +41,51 @@ public struct JournalTrash: Sendable {
     }
   }
 
+  /// Moves `attachments` (files an entry being trashed alone links) into the trash at the same
+  /// paths; the paths moved. One whose name the trash holds already with the same bytes is
+  /// removed from the journal (named by content, it is the same file); one with other bytes
+  /// stays where it is, so nothing is ever lost.
+  func moveAlong(_ attachments: [StoredAttachment]) -> [JournalPath] {
+    var moved: [JournalPath] = []
+    for attachment in attachments {
+      let source = files.absolute(attachment.file)
+      let target = folder + "/" + attachment.file.rawValue
+      do throws(JournalError) {
+        try files.ensureFolder(JournalLayout.trashFolder + "/" + attachment.file.folder)
+        try files.io(target) { try files.fileSystem.moveWithoutReplacing(fromPath: source, toPath: target) }
+        moved.append(attachment.file)
+      } catch {
+        let same = (try? files.fileSystem.readFile(atPath: source, limit: JournalConversion.attachmentLimit))
+        if same != nil,
+          same == (try? files.fileSystem.readFile(atPath: target, limit: JournalConversion.attachmentLimit)),
+          (try? files.fileSystem.remove(atPath: source)) != nil
+        {
+          moved.append(attachment.file)
+        }
+      }
+    }
+    return moved
+  }
+
+  /// Puts back the files `entry` (just restored) links that wait in the trash and are not in
+  /// the journal; the paths put back.
+  func bringBack(linkedBy entry: Entry) -> [JournalPath] {
+    var back: [JournalPath] = []
+    for name in AttachmentLinks.names(in: entry.document.content) {
+      let plain = entry.path.folder.isEmpty ? name : entry.path.folder + "/" + name
+      for file in [plain, plain + EncryptedName.suffix] {
+        let source = folder + "/" + file
+        guard JournalStore.isPlainFile(source), !files.fileSystem.exists(atPath: files.root + "/" + file) else {
+          continue
+        }
+        if (try? files.fileSystem.moveWithoutReplacing(fromPath: source, toPath: files.root + "/" + file)) != nil {
+          back.append(JournalPath(file))
+        }
+      }
+    }
+    return back
+  }
+
   /// What the trash holds: entries by their path inside the trash, newest first.
   public func entries() -> JournalStore.Listing {
     guard files.fileSystem.exists(atPath: folder) else { return JournalStore.Listing(entries: [], skipped: []) }

@@ -72,19 +72,60 @@ public struct JournalWriter: Sendable {
     effects.recordEntry(store, path, action: "edit")
   }
 
-  /// Moves the entry at `path` to the trash, under the journal's lock; returns where it went
-  /// inside the trash (what `restore` takes back). With `id`, only while the file there still
-  /// holds that entry: a name another entry has taken since is `.noSuchEntry`, nothing moved.
+  /// Keeps `attachments` beside the entry at `path` and links each at the end of its text, on a
+  /// line of its own (`label` names a file that is not a picture); the entry as written. A file
+  /// linked already is not linked again. An entry changed meanwhile is read again, so the links
+  /// go after what is there now.
+  public func attach(_ attachments: [(attachment: Attachment, label: String)], to path: JournalPath)
+    throws(JournalError) -> Written
+  {
+    var attempts = 0
+    while true {
+      attempts += 1
+      let (bytes, version) = try store.versioned(path)
+      let entry = try store.parse(bytes, as: path)
+      var kept: [JournalPath] = []
+      for item in attachments { kept.append(try store.keep(item.attachment, beside: path)) }
+      var linked = Set(AttachmentLinks.names(in: entry.document.content))
+      var links: [String] = []
+      for item in attachments where linked.insert(item.attachment.name).inserted {
+        links.append(item.attachment.link(label: item.label))
+      }
+      var content = entry.document.content
+      while content.hasSuffix("\n") || content.hasSuffix(" ") { content.removeLast() }
+      if !links.isEmpty { content += "\n\n" + links.joined(separator: "\n") }
+      switch try store.save(EntryChanges(content: content), to: path, basedOn: version) {
+      case .saved(let now, let id):
+        let written = (try? store.read(path)) ?? entry
+        effects.record(store, [path] + kept, store.commitMessage("attach", written))
+        return Written(id: id, path: path, version: now)
+      case .missing:
+        throw JournalError(path: path.rawValue, reason: .noSuchEntry(selector: path.rawValue))
+      case .conflict where attempts < 5:
+        continue
+      case .conflict:
+        throw JournalError(path: path.rawValue, reason: .changedOnDisk(keptAt: path))
+      }
+    }
+  }
+
+  /// Moves the entry at `path` to the trash, under the journal's lock, with the files beside it
+  /// that it alone links; returns where it went inside the trash (what `restore` takes back).
+  /// With `id`, only while the file there still holds that entry: a name another entry has
+  /// taken since is `.noSuchEntry`, nothing moved.
   public func delete(_ path: JournalPath, id: EntryID? = nil) throws(JournalError) -> JournalPath {
     let entry = try? store.read(path)
+    var moved: [JournalPath] = []
     let trashed = try store.whileLocked { () throws(JournalError) -> JournalPath in
       let there = store.fileSystem.exists(atPath: store.absolute(path))
       guard there, id.map({ holds(path, $0) }) ?? true else {
         throw JournalError(path: path.rawValue, reason: .noSuchEntry(selector: id?.rawValue ?? path.rawValue))
       }
-      return try store.trash.move(path)
+      let trashed = try store.trash.move(path)
+      if let entry { moved = store.trash.moveAlong(store.ownAttachments(of: entry)) }
+      return trashed
     }
-    effects.record(store, [path], entry.map { store.commitMessage("delete", $0) } ?? "ilgi: delete")
+    effects.record(store, [path] + moved, entry.map { store.commitMessage("delete", $0) } ?? "ilgi: delete")
     return trashed
   }
 
@@ -100,14 +141,16 @@ public struct JournalWriter: Sendable {
     guard !trashed.escapesRoot, !trashed.rawValue.hasPrefix("/"), EncryptedName.isEntry(trashed.rawValue) else {
       throw JournalError(path: trashed.rawValue, reason: .invalidSelector(trashed.rawValue))
     }
-    try store.whileLocked { () throws(JournalError) in try store.trash.restore(trashed) }
-    effects.recordEntry(store, trashed, action: "restore")
-    let entry: Entry
-    do throws(EntryReadError) {
-      entry = try store.read(trashed)
-    } catch {
-      throw JournalError(path: trashed.rawValue, reason: .unreadable(error))
+    let entry = try store.whileLocked { () throws(JournalError) -> Entry in
+      try store.trash.restore(trashed)
+      do throws(EntryReadError) {
+        return try store.read(trashed)
+      } catch {
+        throw JournalError(path: trashed.rawValue, reason: .unreadable(error))
+      }
     }
+    let back = store.trash.bringBack(linkedBy: entry)
+    effects.record(store, [trashed] + back, store.commitMessage("restore", entry))
     return entry
   }
 

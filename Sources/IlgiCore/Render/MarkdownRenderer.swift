@@ -77,6 +77,23 @@ public struct MarkdownRenderer: Sendable {
     return result
   }
 
+  /// The relative destinations of `markdown`'s links and pictures, in order (as written, query
+  /// and fragment cut off).
+  public func relativeLinks(_ markdown: String) -> [String] {
+    var links: [String] = []
+    withDocument(markdown) { root in
+      walk(root) { node, entering in
+        let type = cmark_node_get_type(node)
+        if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let pointer = cmark_node_get_url(node) {
+          let url = String(cString: pointer)
+          if Self.isRelative(url) { links.append(String(url.prefix { $0 != "?" && $0 != "#" })) }
+        }
+        return true
+      }
+    }
+    return links
+  }
+
   /// Whether `url` is a path relative to the page: no scheme, not absolute, not a fragment.
   static func isRelative(_ url: String) -> Bool {
     guard let first = url.first, first != "/", first != "#", first != "?" else { return false }

@@ -407,7 +407,9 @@ extension Site {
       key.add(signature.size)
       key.add(signature.modified)
       let source = store.root + "/" + path.rawValue
-      return SitePage(path: "entries/" + path.rawValue, key: key.value, contentType: Self.mediaType(path.rawValue)) {
+      return SitePage(
+        path: "entries/" + path.rawValue, key: key.value, contentType: MediaType.of(fileName: path.rawValue)
+      ) {
         guard let data = FileManager.default.contents(atPath: source) else {
           throw JournalError(path: source, reason: .io(FileSystemError(path: source, code: errno, operation: "read")))
         }

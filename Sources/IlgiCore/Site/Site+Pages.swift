@@ -2,25 +2,6 @@ import Foundation
 import Mustache
 
 extension Site {
-  /// The media type of an attachment, by its extension.
-  static func mediaType(_ path: String) -> String {
-    switch path.split(separator: ".").last?.lowercased() ?? "" {
-    case "jpg", "jpeg": "image/jpeg"
-    case "png": "image/png"
-    case "gif": "image/gif"
-    case "webp": "image/webp"
-    case "avif": "image/avif"
-    case "heic": "image/heic"
-    case "mp3": "audio/mpeg"
-    case "m4a": "audio/mp4"
-    case "ogg": "audio/ogg"
-    case "mp4": "video/mp4"
-    case "mov": "video/quicktime"
-    case "webm": "video/webm"
-    default: "application/octet-stream"
-    }
-  }
-
   /// `rows` in pages of `size`; no rows make one empty page.
   static func chunks(_ rows: [Row], of size: Int) -> [[Row]] {
     stride(from: 0, to: max(rows.count, 1), by: size).map { Array(rows[$0..<min($0 + size, rows.count)]) }

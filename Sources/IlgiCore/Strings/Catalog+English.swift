@@ -181,6 +181,33 @@ extension Catalog {
     .errEditorUnclean:
       "the editor did not finish cleanly; {1} is unchanged and your edited copy is in {2}; `ilgi edit {1} --resume` reopens it",
     .editNoChanges: "No changes to {1}.",
+    .attachAbstract: "Add photos and other files to an entry.",
+    .attachDiscussion: """
+    Each file is copied beside the entry, named by its content (the same photo attached twice is
+    kept once), and linked at the end of the entry's text: a picture as ![](NAME), any other file as
+    [its name](NAME), so every Markdown editor shows it too. The original is left as it is. A photo's
+    location (its GPS position) is taken out of the copy, without touching its pixels; set
+    attachments.keep_location = true to keep it. In an encrypted journal the copy is sealed. Files
+    over attachments.max_mb (50 MB) are refused, and so is a picture that cannot be read.
+
+    Examples:
+      ilgi attach last ~/Pictures/river.jpg
+      ilgi attach 2026-11-21 scan.pdf voice.m4a
+    """,
+    .optAttachFiles: "The files to attach: photos (JPEG, PNG, GIF, WebP, HEIC, AVIF) or any other file.",
+    .optNewAttach: "Attach a file (a photo or any other) to the new entry; repeat for more.",
+    .attachKept: "{1} → {2}",
+    .showFiles: "Files:",
+    .attachNoPicture: "no picture",
+    .errAttachNoFiles: "name at least one file to attach, as in: ilgi attach last photo.jpg",
+    .errAttachUnreadable: "{1}: cannot read it ({2}); check the name and permissions",
+    .errAttachNotAFile: "{1} is not a file; name a file to attach",
+    .errAttachTooLarge: "{1} is {2}, over the limit of {3}; make it smaller or raise attachments.max_mb",
+    .errAttachEmpty: "{1} is empty; there is nothing to attach",
+    .errAttachMismatch: "{1}: its name says {2} but it holds {3}; rename it to what it is",
+    .errAttachUndecodable: "{1}: the picture cannot be read ({2}); it may be damaged: open it and save it again",
+    .errAttachNoLibrary:
+      "{1}: pictures need libvips, which is not installed; run make deps (Debian: apt install libvips42)",
     .deleteAbstract: "Move an entry to the journal's trash, after asking.",
     .deleteDiscussion: """
     The file moves to .ilgi/trash/ under the same path; `ilgi trash restore` brings it back
@@ -274,6 +301,8 @@ extension Catalog {
 
     Example: ilgi doctor
     """,
+    .doctorMissingAttachment: "{1} links {2}, which is not beside it; put the file back or remove the link",
+    .doctorOrphanAttachment: "{1} is linked by no entry beside it; link it from an entry or delete it",
     .doctorDuplicateID: "id {1} is used by {2 file|files}: {3}; give each its own id",
     .doctorHealthy: "{1 entry|entries}, no problems found.",
     .doctorFoundOne: "found 1 problem in {1 entry|entries}; see above",

@@ -165,6 +165,31 @@ extension Catalog {
     .errDiscardNeedsYes: "확인 없이 {1을} 지우지 않습니다. 터미널에서 실행하거나 --yes를 붙이세요",
     .errEditorUnclean: "편집기가 제대로 끝나지 않았습니다. {1은} 그대로이고 고친 사본은 {2}에 있습니다. `ilgi edit {1} --resume`으로 다시 여세요",
     .editNoChanges: "{1}에 바뀐 것이 없습니다.",
+    .attachAbstract: "일기에 사진과 다른 파일을 붙입니다.",
+    .attachDiscussion: """
+    파일마다 일기 옆에 내용으로 이름 지은 사본을 두고(같은 사진을 두 번 붙여도 하나만 둡니다) 일기 끝에
+    링크를 답니다: 그림은 ![](이름), 다른 파일은 [파일 이름](이름). 그래서 어느 Markdown 편집기에서도 보입니다.
+    원본은 그대로 둡니다. 사진의 위치(GPS)는 사본에서 빼며 픽셀은 건드리지 않습니다. 남기려면
+    attachments.keep_location = true로 설정하세요. 암호화한 일기장에서는 사본도 봉인합니다.
+    attachments.max_mb(50 MB)보다 큰 파일과 읽을 수 없는 그림은 받지 않습니다.
+
+    예:
+      ilgi attach last ~/Pictures/river.jpg
+      ilgi attach 2026-11-21 scan.pdf voice.m4a
+    """,
+    .optAttachFiles: "붙일 파일: 사진(JPEG, PNG, GIF, WebP, HEIC, AVIF)이나 다른 어떤 파일이든.",
+    .optNewAttach: "새 일기에 파일(사진이나 다른 파일)을 붙입니다. 여러 번 쓸 수 있습니다.",
+    .attachKept: "{1} → {2}",
+    .showFiles: "파일:",
+    .attachNoPicture: "그림이 아닌 내용",
+    .errAttachNoFiles: "붙일 파일을 하나 이상 주세요. 예: ilgi attach last photo.jpg",
+    .errAttachUnreadable: "{1}: 읽을 수 없습니다({2}). 이름과 권한을 확인하세요",
+    .errAttachNotAFile: "{1}: 파일이 아닙니다. 붙일 파일을 주세요",
+    .errAttachTooLarge: "{1}: {2}로 한도 {3}{3:을} 넘습니다. 줄이거나 attachments.max_mb를 올리세요",
+    .errAttachEmpty: "{1}: 비어 있어 붙일 것이 없습니다",
+    .errAttachMismatch: "{1}: 이름은 {2}인데 내용은 {3}입니다. 내용에 맞게 이름을 바꾸세요",
+    .errAttachUndecodable: "{1}: 그림을 읽을 수 없습니다({2}). 손상되었을 수 있으니 열어서 다시 저장하세요",
+    .errAttachNoLibrary: "{1}: 그림에는 libvips가 필요한데 설치되어 있지 않습니다. make deps를 실행하세요(Debian: apt install libvips42)",
     .deleteAbstract: "물어본 뒤 일기를 휴지통으로 옮깁니다.",
     .deleteDiscussion: """
     파일은 같은 경로로 .ilgi/trash/에 옮겨집니다. `ilgi trash restore`로 되돌리고,
@@ -258,6 +283,8 @@ extension Catalog {
 
     예: ilgi doctor
     """,
+    .doctorMissingAttachment: "{1}{1:이} {2}{2:을} 링크하지만 옆에 그 파일이 없습니다. 파일을 되돌리거나 링크를 지우세요",
+    .doctorOrphanAttachment: "{1}{1:을} 링크하는 일기가 옆에 없습니다. 일기에서 링크하거나 지우세요",
     .doctorDuplicateID: "id {1을} 파일 {2}개가 씁니다: {3}. 파일마다 다른 id를 주세요",
     .doctorHealthy: "일기 {1}개, 문제가 없습니다.",
     .doctorFoundOne: "일기 {1}개에서 문제 1개를 찾았습니다. 위를 보세요",

@@ -87,6 +87,21 @@ public enum Message: String, Sendable, CaseIterable {
   case draftsDiscarded
   case errDiscardNeedsYes
   case editNoChanges
+  case attachAbstract
+  case attachDiscussion
+  case optAttachFiles
+  case optNewAttach
+  case attachKept
+  case showFiles
+  case attachNoPicture
+  case errAttachNoFiles
+  case errAttachUnreadable
+  case errAttachNotAFile
+  case errAttachTooLarge
+  case errAttachEmpty
+  case errAttachMismatch
+  case errAttachUndecodable
+  case errAttachNoLibrary
   case deleteAbstract
   case deleteDiscussion
   case errDeleteNeedsYes
@@ -142,6 +157,8 @@ public enum Message: String, Sendable, CaseIterable {
   case streakMany
   case doctorAbstract
   case doctorDiscussion
+  case doctorMissingAttachment
+  case doctorOrphanAttachment
   case doctorDuplicateID
   case doctorHealthy
   case doctorFoundOne

@@ -1,0 +1,81 @@
+#include "ilgi_image.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+// libvips's entry points, found with dlsym. Linked, libvips and the hundred libraries it needs
+// (GLib, the image codecs, fonts) would load at the start of every ilgi command. Its headers
+// need GLib's, so the few functions used are declared here as libvips 8 exports them.
+typedef void VipsImage;
+static struct {
+  int (*init)(const char *);
+  VipsImage *(*new_from_buffer)(const void *, size_t, const char *, ...);
+  int (*width)(const VipsImage *);
+  int (*height)(const VipsImage *);
+  int (*orientation_swap)(VipsImage *);
+  int (*avg)(VipsImage *, double *, ...);
+  const char *(*error_buffer)(void);
+  void (*error_clear)(void);
+  void (*unref)(void *);
+} vips;
+
+static pthread_once_t loaded = PTHREAD_ONCE_INIT;
+static int available = 0;
+// libvips keeps one error buffer for the process.
+static pthread_mutex_t errors = PTHREAD_MUTEX_INITIALIZER;
+
+static void load(void) {
+  void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) return;
+  void *gobject = dlopen("libgobject-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (gobject == NULL) return;
+#define FIND(field, from, symbol)                  \
+  *(void **)(&vips.field) = dlsym(from, symbol); \
+  if (vips.field == NULL) return;
+  FIND(init, library, "vips_init")
+  FIND(new_from_buffer, library, "vips_image_new_from_buffer")
+  FIND(width, library, "vips_image_get_width")
+  FIND(height, library, "vips_image_get_height")
+  FIND(orientation_swap, library, "vips_image_get_orientation_swap")
+  FIND(avg, library, "vips_avg")
+  FIND(error_buffer, library, "vips_error_buffer")
+  FIND(error_clear, library, "vips_error_clear")
+  FIND(unref, gobject, "g_object_unref")
+#undef FIND
+  available = vips.init("ilgi") == 0;
+}
+
+// VipsFailOn: fail on truncated files and decoder errors, not on warnings.
+enum { FAIL_ON_ERROR = 2 };
+
+static enum ilgi_image_outcome failed(char *message, size_t message_size) {
+  if (message != NULL && message_size > 0) {
+    pthread_mutex_lock(&errors);
+    snprintf(message, message_size, "%s", vips.error_buffer());
+    vips.error_clear();
+    pthread_mutex_unlock(&errors);
+  }
+  return ILGI_IMAGE_UNDECODABLE;
+}
+
+enum ilgi_image_outcome ilgi_image_decode(const void *bytes, size_t length, int every_pixel,
+                                          struct ilgi_image_size *size, char *message, size_t message_size) {
+  pthread_once(&loaded, load);
+  if (!available) return ILGI_IMAGE_NO_LIBRARY;
+  if (message != NULL && message_size > 0) message[0] = '\0';
+  VipsImage *image = vips.new_from_buffer(bytes, length, "", "fail_on", FAIL_ON_ERROR, NULL);
+  if (image == NULL) return failed(message, message_size);
+  double average = 0;
+  // The average reads every pixel: a truncated or damaged file fails here.
+  if (every_pixel && vips.avg(image, &average, NULL) != 0) {
+    vips.unref(image);
+    return failed(message, message_size);
+  }
+  int swap = vips.orientation_swap(image);
+  size->width = swap ? vips.height(image) : vips.width(image);
+  size->height = swap ? vips.width(image) : vips.height(image);
+  vips.unref(image);
+  return ILGI_IMAGE_DECODED;
+}

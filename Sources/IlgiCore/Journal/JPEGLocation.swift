@@ -1,0 +1,98 @@
+/// Takes the place a JPEG photo was taken out of it, leaving every pixel byte as it was.
+///
+/// A phone writes the position into the EXIF block's GPS directory, and some editors into the
+/// XMP block too. The GPS directory is emptied where it stands (its values zeroed, its entry
+/// count set to 0), so every other EXIF offset stays valid and nothing is re-encoded; an XMP
+/// block that names a GPS position is left out. A libexif round trip would rewrite the whole
+/// EXIF block, maker notes included, which it cannot always do faithfully.
+enum JPEGLocation {
+  /// `jpeg` without its location; the bytes as they were when there is none or they are no JPEG.
+  static func removed(from jpeg: [UInt8]) -> [UInt8] {
+    var bytes = jpeg
+    var xmpWithPosition: [Range<Int>] = []
+    forEachSegment(bytes) { marker, segment, payload in
+      guard marker == 0xE1 else { return }
+      if starts(bytes, payload, Array("Exif\0\0".utf8)) {
+        emptyGPSDirectory(&bytes, tiff: payload.lowerBound + 6, end: payload.upperBound)
+      } else if starts(bytes, payload, Array("http://ns.adobe.com/xap/1.0/\0".utf8)),
+        contains(bytes[payload], Array("GPSLatitude".utf8)) || contains(bytes[payload], Array("GPSLongitude".utf8))
+      {
+        xmpWithPosition.append(segment)
+      }
+    }
+    for segment in xmpWithPosition.reversed() { bytes.removeSubrange(segment) }
+    return bytes
+  }
+
+  /// Calls `body` with each marker segment before the image data: its marker, its whole range
+  /// (from the 0xFF) and its payload's range (after the length).
+  private static func forEachSegment(_ bytes: [UInt8], _ body: (UInt8, Range<Int>, Range<Int>) -> Void) {
+    guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return }
+    var at = 2
+    while at + 4 <= bytes.count, bytes[at] == 0xFF {
+      let marker = bytes[at + 1]
+      if marker == 0xFF {
+        at += 1  // fill byte
+        continue
+      }
+      // Start of scan: the compressed pixels follow; end of image.
+      if marker == 0xDA || marker == 0xD9 { return }
+      let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+      guard length >= 2, at + 2 + length <= bytes.count else { return }
+      body(marker, at..<at + 2 + length, at + 4..<at + 2 + length)
+      at += 2 + length
+    }
+  }
+
+  /// Empties the GPS directory of the TIFF structure at `tiff` (an EXIF block ending at `end`).
+  private static func emptyGPSDirectory(_ bytes: inout [UInt8], tiff: Int, end: Int) {
+    guard tiff + 8 <= end else { return }
+    let little = bytes[tiff] == 0x49 && bytes[tiff + 1] == 0x49
+    guard little || (bytes[tiff] == 0x4D && bytes[tiff + 1] == 0x4D) else { return }
+    func read(_ offset: Int, _ width: Int) -> Int? {
+      guard offset >= tiff, offset + width <= end else { return nil }
+      var value = 0
+      for k in 0..<width {
+        let byte = Int(bytes[offset + (little ? width - 1 - k : k)])
+        value = value << 8 | byte
+      }
+      return value
+    }
+    guard let first = read(tiff + 4, 4), let count = read(tiff + first, 2) else { return }
+    var gps: Int?
+    for k in 0..<count {
+      let entry = tiff + first + 2 + 12 * k
+      if read(entry, 2) == 0x8825 { gps = read(entry + 8, 4) }
+    }
+    guard let gps, let entries = read(tiff + gps, 2) else { return }
+    let widths = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8]
+    for k in 0..<entries {
+      let entry = tiff + gps + 2 + 12 * k
+      guard entry + 12 <= end, let type = read(entry + 2, 2), let number = read(entry + 4, 4) else { break }
+      let size = (widths[type] ?? 1) * number
+      if size > 4, let offset = read(entry + 8, 4), tiff + offset + size <= end, offset >= 8 {
+        for i in tiff + offset..<tiff + offset + size { bytes[i] = 0 }
+      }
+      for i in entry..<entry + 12 { bytes[i] = 0 }
+    }
+    // No entries, and (in the first zeroed entry's place) no next directory.
+    if tiff + gps + 2 <= end {
+      bytes[tiff + gps] = 0
+      bytes[tiff + gps + 1] = 0
+    }
+  }
+
+  private static func starts(_ bytes: [UInt8], _ range: Range<Int>, _ prefix: [UInt8]) -> Bool {
+    range.count >= prefix.count && bytes[range.lowerBound..<range.lowerBound + prefix.count].elementsEqual(prefix)
+  }
+
+  private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, bytes.count >= needle.count else { return false }
+    var index = bytes.startIndex
+    while let found = bytes[index...].firstIndex(of: first) {
+      if bytes[found...].starts(with: needle) { return true }
+      index = found + 1
+    }
+    return false
+  }
+}

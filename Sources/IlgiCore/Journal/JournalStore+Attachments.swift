@@ -1,0 +1,143 @@
+import Foundation
+import IlgiAge
+
+/// Which links of an entry name its attachments: files in its own folder (no `/`), not a dot
+/// file, that are pictures, sound or video by their extension or are named by their content as
+/// `ilgi attach` names files (docs/FORMAT.md "Attachments").
+public enum AttachmentLinks {
+  /// The names, each once, in the order linked.
+  public static func names(in content: String) -> [String] {
+    // Most entries link nothing: no Markdown parse for them.
+    guard content.contains("](") || content.contains("]:") else { return [] }
+    var names: [String] = []
+    var seen = Set<String>()
+    for link in MarkdownRenderer().relativeLinks(content) {
+      let name = link.removingPercentEncoding ?? link
+      guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), JournalStore.attachment(name) != nil,
+        seen.insert(name).inserted
+      else { continue }
+      names.append(name)
+    }
+    return names
+  }
+}
+
+/// A file an entry links that is kept beside it.
+public struct StoredAttachment: Sendable, Equatable {
+  /// The path the entry links, relative to the journal (`2026/11/0a1b….jpeg`).
+  public var path: JournalPath
+  /// The file on disk: `path`, or `path.age` in an encrypted journal.
+  public var file: JournalPath
+  /// What it is, by its name.
+  public var mediaType: String
+}
+
+extension JournalStore {
+  /// Keeps `attachment` beside the entry at `entry`, sealed as `NAME.age` in an encrypted
+  /// journal; the file's path. A file of that name is already the same content (names are
+  /// content hashes) and is kept as it is.
+  func keep(_ attachment: Attachment, beside entry: JournalPath) throws(JournalError) -> JournalPath {
+    let plain = JournalPath(entry.folder.isEmpty ? attachment.name : entry.folder + "/" + attachment.name)
+    let recipients = try sealing.recipientsForWriting(plain.rawValue)
+    let file = recipients == nil ? plain : JournalPath(plain.rawValue + EncryptedName.suffix)
+    if fileSystem.exists(atPath: absolute(file)) { return file }
+    var bytes = attachment.bytes
+    if let recipients {
+      try files.requireOwnKey(among: recipients, path: plain.rawValue)
+      bytes = try seal(bytes, to: recipients, path: plain.rawValue)
+    }
+    try ensureFolder(entry.folder)
+    do throws(FileSystemError) {
+      try fileSystem.createAtomically(bytes, atPath: absolute(file), permissions: JournalLayout.filePermissions)
+    } catch  where error.code == EEXIST {
+      // Another writer kept the same content first.
+    } catch {
+      throw JournalError(path: absolute(file), reason: .io(error))
+    }
+    return file
+  }
+
+  /// The files in `entry`'s own folder that it links and that are there, in the order linked.
+  public func attachments(of entry: Entry) -> [StoredAttachment] {
+    attachments(linked: AttachmentLinks.names(in: entry.document.content), from: entry.path)
+  }
+
+  /// The files of `names` beside the entry at `entry` that are there, plain or sealed.
+  public func attachments(linked names: [String], from entry: JournalPath) -> [StoredAttachment] {
+    names.compactMap { name in
+      let path = JournalPath(entry.folder.isEmpty ? name : entry.folder + "/" + name)
+      let file = [path, JournalPath(path.rawValue + EncryptedName.suffix)].first { Self.isPlainFile(absolute($0)) }
+      return file.map { StoredAttachment(path: path, file: $0, mediaType: MediaType.of(fileName: name)) }
+    }
+  }
+
+  /// Whether `path` is a file itself: not a folder, and not a link that could lead out.
+  static func isPlainFile(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// The bytes of an attachment, opened when sealed.
+  public func bytes(of attachment: StoredAttachment) throws(JournalError) -> [UInt8] {
+    let absolutePath = absolute(attachment.file)
+    let raw = try io(absolutePath) {
+      try fileSystem.readFile(atPath: absolutePath, limit: JournalConversion.attachmentLimit)
+    }
+    guard AgeFile.isEncrypted(raw) else { return raw }
+    guard let cipher else {
+      throw JournalError(path: attachment.file.rawValue, reason: .sealing("no identity was given"))
+    }
+    do throws(JournalCipher.DecryptionError) {
+      return try cipher.open(raw)
+    } catch {
+      throw JournalError(path: attachment.file.rawValue, reason: .sealing(error.description))
+    }
+  }
+
+  /// The attachments of `entry` that no other entry in its folder links: what goes to the
+  /// trash with it.
+  func ownAttachments(of entry: Entry) -> [StoredAttachment] {
+    let mine = attachments(of: entry)
+    guard !mine.isEmpty else { return [] }
+    let folder = entry.path.folder
+    var linkedElsewhere = Set<JournalPath>()
+    let items = (try? fileSystem.contentsOfDirectory(atPath: folder.isEmpty ? root : absolute(JournalPath(folder))))
+    for item in items ?? [] where item.kind != .directory && EncryptedName.isEntry(item.name) {
+      let path = JournalPath(folder.isEmpty ? item.name : folder + "/" + item.name)
+      guard path != entry.path, let other = try? read(path) else { continue }
+      for attachment in attachments(of: other) { linkedElsewhere.insert(attachment.path) }
+    }
+    return mine.filter { !linkedElsewhere.contains($0.path) }
+  }
+}
+
+/// What `ilgi doctor` finds wrong with the files entries link.
+public struct AttachmentCheck: Sendable {
+  /// Links to a file beside the entry that is not there: the entry and the name it links.
+  public var missing: [(entry: JournalPath, name: String)] = []
+  /// Files named by their content (as `ilgi attach` names them) that no entry beside them links.
+  public var orphans: [JournalPath] = []
+
+  /// Checks `entries` (with their links, as the index keeps them) against the files in `store`.
+  public init(_ entries: [IndexedEntry], in store: JournalStore) {
+    var linked = Set<JournalPath>()
+    for entry in entries where !entry.links.isEmpty {
+      let found = store.attachments(linked: entry.links, from: entry.path)
+      linked.formUnion(found.map(\.path))
+      for name in entry.links where !found.contains(where: { $0.path.fileName == name }) {
+        missing.append((entry.path, name))
+      }
+    }
+    let walk = store.walk(attachments: true)
+    for (file, _) in walk.attachments + walk.sealedAttachments {
+      let name = file.fileName
+      let plain =
+        name.lowercased().hasSuffix(EncryptedName.suffix) ? String(name.dropLast(EncryptedName.suffix.count)) : name
+      let path = JournalPath(file.folder.isEmpty ? plain : file.folder + "/" + plain)
+      guard let dot = plain.lastIndex(of: "."), JournalStore.isContentName(plain[..<dot]), !linked.contains(path)
+      else { continue }
+      orphans.append(file)
+    }
+    orphans.sort { $0.rawValue < $1.rawValue }
+  }
+}

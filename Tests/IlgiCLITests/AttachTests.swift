@@ -1,0 +1,246 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// `ilgi attach` and `ilgi new --attach` through the built binary, with the real libvips: files
+/// kept beside the entry by content, linked at its end, a photo's position taken out with its
+/// pixels untouched, sealed in an encrypted journal, moved with the entry to the trash and back,
+/// and every bad file refused with one line and nothing written.
+@Suite struct AttachTests {
+  static let walk = entry(
+    "0F8B6C0E-6C2B-4B8E-9E0B-8F1D2A3C4B5D", "2026-11-21T09:30:00+09:00", "A walk", body: "By the river.")
+
+  /// A 16 × 8 baseline JPEG made by libvips (`vips black b.jpg[strip] 16 8`).
+  static let plainJPEG = Array(
+    Data(
+      base64Encoded:
+        "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/wAALCAAIABABAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/AOf/AP/Z"
+    ) ?? Data())
+
+  /// The latitude the test photo carries: 37° 33′ 43.21″ as three EXIF rationals.
+  static let latitude: [UInt8] = [37, 0, 0, 0, 1, 0, 0, 0, 33, 0, 0, 0, 1, 0, 0, 0, 0xE1, 0x10, 0, 0, 100, 0, 0, 0]
+
+  /// `plainJPEG` with an EXIF block as a phone writes it: orientation 6 (stored sideways) and a
+  /// GPS position.
+  static var phoneJPEG: [UInt8] {
+    func short(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    func long(_ v: Int) -> [UInt8] { short(v & 0xFFFF) + short(v >> 16) }
+    var tiff: [UInt8] = Array("II".utf8) + short(42) + long(8)
+    // IFD0 at 8: orientation, and where the GPS directory is (8 + 2 + 24 + 4 = 38).
+    tiff += short(2) + short(0x0112) + short(3) + long(1) + short(6) + short(0)
+    tiff += short(0x8825) + short(4) + long(1) + long(38) + long(0)
+    // GPS directory at 38: latitude reference "N" and the latitude at 38 + 2 + 24 + 4 = 68.
+    tiff += short(2) + short(0x0001) + short(2) + long(2) + Array("N\0".utf8) + short(0)
+    tiff += short(0x0002) + short(5) + long(3) + long(68) + long(0)
+    tiff += latitude
+    let payload = Array("Exif\0\0".utf8) + tiff
+    let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+    return Array(plainJPEG[0..<2]) + segment + Array(plainJPEG[2...])
+  }
+
+  /// The compressed pixels: from the start of scan to the end.
+  static func scan(_ jpeg: [UInt8]) -> [UInt8] {
+    for k in 0..<jpeg.count - 1 where jpeg[k] == 0xFF && jpeg[k + 1] == 0xDA { return Array(jpeg[k...]) }
+    return []
+  }
+
+  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    return (0...haystack.count - needle.count).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+  }
+
+  func write(_ h: Harness, _ name: String, _ bytes: [UInt8]) throws -> String {
+    let path = h.journal.base + "/" + name
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func aPhoneJPEGIsKeptBesideTheEntryWithoutItsPositionAndShownUpright() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    let photo = try write(h, "IMG_0001.JPG", Self.phoneJPEG)
+    let result = try h.run("attach", "0f8b", photo)
+    #expect(result.status == 0, "\(result.stderr)")
+    let stored = try #require(h.journal.snapshot().keys.first { $0.hasSuffix(".jpeg") })
+    #expect(stored.hasPrefix("2026/11/") && stored.count == "2026/11/".count + 32 + ".jpeg".count)
+    #expect(result.stdout == "\(photo) → \(stored)\n")
+    let bytes = try #require(h.journal.bytes(stored))
+    #expect(!Self.contains(bytes, Self.latitude), "the position is gone")
+    #expect(Self.scan(bytes) == Self.scan(Self.phoneJPEG), "the pixels are the same bytes")
+    #expect(bytes.count == Self.phoneJPEG.count, "nothing re-encoded")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == Data(Self.phoneJPEG), "the original is untouched")
+    let name = String(stored.dropFirst("2026/11/".count))
+    #expect(h.journal.text("2026/11/walk.md") == Self.walk + "\n![](\(name))\n")
+
+    // The entry lists it, upright: stored 16 wide, shown 8 wide and 16 tall.
+    let json = try h.run("show", "--json", "0f8b")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let attachments = try #require(object["attachments"] as? [[String: Any]])
+    #expect(attachments.count == 1)
+    #expect(attachments.first?["path"] as? String == stored)
+    #expect(attachments.first?["mediaType"] as? String == "image/jpeg")
+    #expect(attachments.first?["bytes"] as? Int == bytes.count)
+    #expect(attachments.first?["width"] as? Int == 8)
+    #expect(attachments.first?["height"] as? Int == 16)
+    let shown = try h.run("show", "0f8b", env: ["PAGER": "cat"])
+    #expect(shown.stdout.contains("Files:\n  \(stored)  \(bytes.count) B  8×16\n"), "\(shown.stdout)")
+
+    // The same photo again: one file, one link.
+    #expect(try h.run("attach", "0f8b", photo).status == 0)
+    #expect(h.journal.snapshot().keys.filter { $0.hasSuffix(".jpeg") }.count == 1)
+    #expect(h.journal.text("2026/11/walk.md") == Self.walk + "\n![](\(name))\n")
+  }
+
+  @Test func keepLocationKeepsThePhotoAsItIs() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    let photo = try write(h, "IMG_0001.jpg", Self.phoneJPEG)
+    #expect(try h.run("config", "set", "attachments.keep_location", "true").status == 0)
+    #expect(try h.run("attach", "last", photo).status == 0)
+    let stored = try #require(h.journal.snapshot().keys.first { $0.hasSuffix(".jpeg") })
+    #expect(h.journal.bytes(stored) == Self.phoneJPEG)
+  }
+
+  @Test func newWithAttachMakesOneEntryLinkingItsFiles() throws {
+    let h = try Harness()
+    let photo = try write(h, "river.jpg", Self.plainJPEG)
+    let notes = try write(h, "notes [draft].txt", Array("some notes\n".utf8))
+    let made = try h.run("new", "--no-weather", "--attach", photo, "--attach", notes, "By the river")
+    #expect(made.status == 0, "\(made.stderr)")
+    let path = made.stdout.split(separator: "\n").first.map(String.init) ?? ""
+    let files = h.journal.snapshot().keys.filter { $0.hasSuffix(".jpeg") || $0.hasSuffix(".txt") }.sorted()
+    #expect(files.count == 2, "\(files)")
+    let text = try #require(h.journal.text(path))
+    let jpeg = try #require(files.first { $0.hasSuffix(".jpeg") }).split(separator: "/").last ?? ""
+    let txt = try #require(files.first { $0.hasSuffix(".txt") }).split(separator: "/").last ?? ""
+    #expect(text.hasSuffix("By the river\n\n![](\(jpeg))\n[notes \\[draft\\].txt](\(txt))\n"), "\(text)")
+  }
+
+  @Test func badFilesAreRefusedWithOneLineAndNothingWritten() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    let cases: [(name: String, bytes: [UInt8]?, status: Int32, message: String)] = [
+      ("fake.jpg", Array("not a picture\n".utf8), 65, "fake.jpg: its name says image/jpeg but it holds no picture"),
+      ("photo.png", Self.plainJPEG, 65, "photo.png: its name says image/png but it holds image/jpeg"),
+      ("cut.jpg", Array(Self.plainJPEG.prefix(200)), 65, "cut.jpg: the picture cannot be read"),
+      ("empty.txt", [], 65, "empty.txt is empty"),
+      ("missing.jpg", nil, 66, "missing.jpg: cannot read it (no such file or directory)"),
+    ]
+    for item in cases {
+      let path = item.bytes == nil ? h.journal.base + "/" + item.name : try write(h, item.name, item.bytes ?? [])
+      let before = h.journal.snapshot()
+      let result = try h.run("attach", "last", path)
+      #expect(result.status == item.status, "\(item.name)")
+      #expect(result.stderr.contains(item.message), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+      #expect(h.journal.snapshot() == before, "\(item.name) changed the journal")
+    }
+    // Over the limit, and a folder; a good file named with a bad one keeps both out.
+    #expect(try h.run("config", "set", "attachments.max_mb", "0.0001").status == 0)
+    let before = h.journal.snapshot()
+    let big = try h.run("attach", "last", try write(h, "big.jpg", Self.plainJPEG))
+    #expect(big.status == 65)
+    #expect(
+      big.stderr.contains("big.jpg is 315 B, over the limit of 100 B; make it smaller or raise attachments.max_mb"))
+    #expect(try h.run("config", "unset", "attachments.max_mb").status == 0)
+    let folder = try h.run("attach", "last", h.journal.base)
+    #expect(folder.status == 66)
+    #expect(folder.stderr.contains("is not a file"))
+    let mixed = try h.run("attach", "last", try write(h, "good.jpg", Self.plainJPEG), h.journal.base + "/fake.jpg")
+    #expect(mixed.status == 65)
+    #expect(
+      h.journal.snapshot().filter { !$0.key.hasPrefix(".ilgi/config") }
+        == before.filter { !$0.key.hasPrefix(".ilgi/config") })
+  }
+
+  @Test func deleteTakesTheEntrysOwnFilesToTheTrashAndRestoreBringsThemBack() throws {
+    let other = entry("AAAA0000-0000-4000-8000-000000000000", "2026-11-22T09:30:00+09:00", "Another walk", body: "")
+    let h = try Harness(["2026/11/walk.md": Self.walk, "2026/11/other.md": other])
+    let shared = try write(h, "shared.jpg", Self.plainJPEG)
+    let own = try write(h, "own.txt", Array("mine alone\n".utf8))
+    #expect(try h.run("attach", "0f8b", shared, own).status == 0)
+    #expect(try h.run("attach", "aaaa", shared).status == 0)
+    let files = h.journal.snapshot().keys.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }
+    let jpeg = try #require(files.first { $0.hasSuffix(".jpeg") })
+    let txt = try #require(files.first { $0.hasSuffix(".txt") })
+
+    #expect(try h.run("delete", "0f8b", "--yes").status == 0)
+    let afterDelete = h.journal.snapshot().keys
+    #expect(afterDelete.contains(jpeg), "another entry links it: it stays")
+    #expect(!afterDelete.contains(txt))
+    #expect(afterDelete.contains(".ilgi/trash/" + txt))
+
+    #expect(try h.run("trash", "restore", "0f8b").status == 0)
+    let afterRestore = h.journal.snapshot().keys
+    #expect(afterRestore.contains(txt) && afterRestore.contains(jpeg))
+    #expect(!afterRestore.contains(".ilgi/trash/" + txt))
+  }
+
+  /// `list --json` gives an entry's files; `doctor` names a link whose file is gone and a file
+  /// named by its content that no entry links.
+  @Test func listGivesTheFilesAndDoctorNamesMissingAndOrphanedOnes() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk, "2026/11/other.md": entry("B", "2026-11-22", "Other")])
+    #expect(try h.run("attach", "0f8b", try write(h, "river.jpg", Self.plainJPEG)).status == 0)
+    let stored = try #require(h.journal.snapshot().keys.first { $0.hasSuffix(".jpeg") })
+    let listed = try h.run("list", "--json")
+    #expect(listed.stdout.contains("\"path\" : \"\(stored)\""), "\(listed.stdout)")
+    #expect(listed.stdout.components(separatedBy: "\"attachments\"").count == 2, "only the entry that has one")
+    #expect(try h.run("doctor").status == 0)
+
+    let name = String(stored.dropFirst("2026/11/".count))
+    try FileManager.default.moveItem(atPath: h.journal.root + "/" + stored, toPath: h.journal.base + "/away.jpeg")
+    let missing = try h.run("doctor")
+    #expect(missing.status == 1)
+    #expect(missing.stdout.contains("2026/11/walk.md links \(name), which is not beside it"), "\(missing.stdout)")
+
+    try FileManager.default.moveItem(atPath: h.journal.base + "/away.jpeg", toPath: h.journal.root + "/" + stored)
+    try h.journal.write("2026/11/0123456789abcdef0123456789abcdef.pdf", "%PDF-1.4\n")
+    try h.journal.write("2026/11/holiday.jpg", "a photo of the person's own, linked by nothing")
+    let orphan = try h.run("doctor")
+    #expect(orphan.status == 1)
+    #expect(
+      orphan.stdout.contains("2026/11/0123456789abcdef0123456789abcdef.pdf is linked by no entry beside it"),
+      "\(orphan.stdout)")
+    #expect(!orphan.stdout.contains("holiday.jpg"), "a file of the person's own naming is theirs")
+  }
+
+  /// Encrypting a journal seals every attached file, not only pictures; decrypting opens them.
+  @Test func encryptAndDecryptTakeEveryAttachedFileAlong() throws {
+    var h = try Harness(["2026/11/walk.md": Self.walk])
+    let runtime = h.journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    h.environment["XDG_RUNTIME_DIR"] = runtime
+    let notes = try write(h, "notes.txt", Array("zebracorn notes\n".utf8))
+    #expect(try h.run("attach", "last", notes).status == 0)
+    let plain = try #require(h.journal.snapshot().keys.first { $0.hasSuffix(".txt") })
+    let made = try h.run("init", "--encrypt", h.journal.root)
+    #expect(made.status == 0, "\(made.stderr)")
+    let keys = h.journal.snapshot().keys
+    #expect(!keys.contains(plain) && keys.contains(plain + ".age"))
+    for case let relative as String in FileManager.default.enumerator(atPath: h.journal.root) ?? NSEnumerator() {
+      let data = FileManager.default.contents(atPath: h.journal.root + "/" + relative) ?? Data()
+      #expect(!String(decoding: data, as: UTF8.self).contains("zebracorn"), "\(relative) is in the clear")
+    }
+    #expect(try h.run("show", "--json", "last").stdout.contains("\"path\" : \"\(plain)\""))
+    #expect(try h.run("decrypt").status == 0)
+    #expect(h.journal.text(plain) == "zebracorn notes\n")
+  }
+
+  @Test func anEncryptedJournalKeepsOnlySealedBytes() throws {
+    let h = try EncryptionTests.encrypted()
+    let photo = try write(h, "IMG_0002.jpg", Self.phoneJPEG)
+    let result = try h.run("attach", "11111111", photo)
+    #expect(result.status == 0, "\(result.stderr)")
+    let stored = try #require(h.journal.snapshot().keys.first { $0.hasSuffix(".jpeg.age") })
+    let bytes = try #require(h.journal.bytes(stored))
+    #expect(bytes.starts(with: Array("age-encryption.org/v1".utf8)))
+    // Neither the photo's pixels nor its position anywhere in the journal or HOME.
+    let pixels = Array(Self.scan(Self.phoneJPEG).prefix(64))
+    for folder in [h.journal.root, h.environment["HOME", default: ""]] {
+      for case let relative as String in FileManager.default.enumerator(atPath: folder) ?? NSEnumerator() {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + relative) else { continue }
+        #expect(!Self.contains(Array(data), pixels), "\(relative) holds the photo's pixels")
+      }
+    }
+    let json = try h.run("show", "--json", "11111111")
+    #expect(json.stdout.contains("\"width\" : 8"), "\(json.stdout)")
+    #expect(json.stdout.contains("\"path\" : \"\(stored.dropLast(4))\""))
+  }
+}
