@@ -160,7 +160,8 @@ struct AppPages {
     let entry = loaded.entry
     var values: [String: Any] = [
       "id": entry.id.rawValue, "title": entry.title.isEmpty ? t(.untitled) : entry.title,
-      "date": dates.full(entry.date), "iso": entry.date.iso8601, "html": renderer.html(entry.body),
+      "date": dates.full(entry.date), "iso": entry.date.iso8601,
+      "html": renderer.html(entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/"),
       "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
       "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
       "editLabel": t(.appEdit), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),

@@ -163,6 +163,9 @@ public final class AppServer: ServerResponder {
     case "entry" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       return .html(try pages.entry(loaded))
+    case "file" where segments.count == 3:
+      guard let file = try diary.attachment(id: segments[1], name: segments[2]) else { throw ServerProblem.noSuchPage }
+      return Self.fileReply(file.bytes, mediaType: file.mediaType, name: segments[2])
     case "write" where segments.count == 1: return .html(try pages.write(nil))
     case "write" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
@@ -192,6 +195,17 @@ public final class AppServer: ServerResponder {
       return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
     default: throw ServerProblem.noSuchPage
     }
+  }
+
+  /// A file an entry links: a picture (known by its bytes) shown in the page, anything else
+  /// only downloaded, so no file beside an entry is ever run as a page of this origin.
+  static func fileReply(_ bytes: [UInt8], mediaType: String, name: String) -> Reply {
+    let picture = MediaType.picture(bytes) != nil
+    var headers = [
+      ("Content-Type", picture ? mediaType : "application/octet-stream"), ("Cache-Control", "private, max-age=3600"),
+    ]
+    if !picture { headers.append(("Content-Disposition", "attachment; filename=\"\(name)\"")) }
+    return Reply(status: 200, headers: headers, body: bytes)
   }
 
   /// The best `limit` matches of `text`; a query that is not one is a `ServerProblem`.

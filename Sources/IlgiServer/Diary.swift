@@ -139,6 +139,16 @@ public final class Diary: @unchecked Sendable {
     return Loaded(entry: entry, version: EntryVersion(of: bytes))
   }
 
+  /// The bytes of the file `name` beside the entry `id` that the entry links, opened when
+  /// sealed, with its media type; nil when the entry links no such file.
+  public func attachment(id: String, name: String) throws -> (bytes: [UInt8], mediaType: String)? {
+    guard let loaded = try entry(id: id),
+      let file = store.attachments(of: loaded.entry).first(where: { $0.path.fileName == name })
+    else { return nil }
+    let bytes = try store.bytes(of: file)
+    return (bytes, MediaType.picture(bytes)?.mediaType ?? file.mediaType)
+  }
+
   /// Where the entry `id` is: remembered, else from the index.
   func path(of id: String) throws -> JournalPath? {
     let key = id.uppercased()

@@ -573,6 +573,39 @@ import Testing
     #expect(!Self.text(await app.ask("GET", "/")).contains("years-ago"))
   }
 
+  /// An entry's pictures show in its page, served from `/file/ID/NAME`: only the files it links
+  /// beside it, a picture as itself and anything else only as a download.
+  @Test func anEntrysPicturesShowInItsPage() async throws {
+    let jpeg = "0123456789abcdef0123456789abcdef.jpeg"
+    let page = "fedcba9876543210fedcba9876543210.html"
+    let app = try App(files: [
+      "2026/03/walk.md": entry(Self.id, "2026-03-01T09:00:00+09:00", "Walk", body: "![](\(jpeg))\n\n[notes](\(page))"),
+      "2026/03/other.md": entry("A1B2C3D4-0000-4000-8000-000000000002", "2026-03-02T09:00:00+09:00", "Other"),
+    ])
+    try app.journal.write("2026/03/" + jpeg, AttachTests.plainJPEG)
+    try app.journal.write("2026/03/" + page, "<script>alert(1)</script>")
+    try app.journal.write("2026/03/unlinked.jpeg", AttachTests.plainJPEG)
+    let shown = Self.text(await app.ask("GET", "/entry/" + Self.id))
+    #expect(shown.contains("<img src=\"/file/\(Self.id)/\(jpeg)\" alt=\"\" />"), "\(shown)")
+    let picture = await app.ask("GET", "/file/\(Self.id)/\(jpeg)")
+    #expect(picture.status == 200)
+    #expect(picture.body == AttachTests.plainJPEG)
+    #expect(Self.header(picture, "Content-Type") == "image/jpeg")
+    #expect(Self.header(picture, "Content-Security-Policy") != nil)
+    let download = await app.ask("GET", "/file/\(Self.id)/\(page)")
+    #expect(Self.header(download, "Content-Type") == "application/octet-stream")
+    #expect(Self.header(download, "Content-Disposition")?.hasPrefix("attachment") == true)
+    for target in [
+      "/file/\(Self.id)/unlinked.jpeg", "/file/A1B2C3D4-0000-4000-8000-000000000002/\(jpeg)",
+      "/file/\(Self.id)/..%2Fwalk.md", "/file/\(Self.id)/%2E%2E",
+    ] {
+      let refused = await app.ask("GET", target)
+      #expect(refused.status == 404 || refused.status == 400, "\(target): \(refused.status)")
+      #expect(refused.body != AttachTests.plainJPEG)
+    }
+    #expect(await app.ask("GET", "/file/\(Self.id)/\(jpeg)", token: false).status != 200)
+  }
+
   /// The list offers Undo for a deleted entry while it is in the trash: not after the undo, so
   /// a reload (or Back) of the `?deleted=` address does not offer it again.
   @Test func undoIsOfferedOnlyWhileTheEntryIsInTheTrash() async throws {
