@@ -1,4 +1,5 @@
 import Foundation
+import IlgiCore
 import IlgiTestSupport
 import Testing
 
@@ -199,6 +200,40 @@ import Testing
       orphan.stdout.contains("2026/11/0123456789abcdef0123456789abcdef.pdf is linked by no entry beside it"),
       "\(orphan.stdout)")
     #expect(!orphan.stdout.contains("holiday.jpg"), "a file of the person's own naming is theirs")
+  }
+
+  /// A Day One export to a `.zip` carries the photos as Day One keeps them (`photos/MD5.jpeg`,
+  /// `dayone-moment://` links), and importing it makes the same entry and photo again.
+  @Test func aDayOneZipCarriesThePhotosThereAndBack() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    #expect(try h.run("attach", "last", try write(h, "river.jpg", Self.plainJPEG)).status == 0)
+    let stored = try #require(h.journal.snapshot().keys.first { $0.hasSuffix(".jpeg") })
+    let name = String(stored.dropFirst("2026/11/".count))
+    let md5 = String(name.dropLast(".jpeg".count))
+    let json = try h.run("export", "--format", "dayone")
+    #expect(json.stderr.contains("1 photo is not in a .json export"), "\(json.stderr)")
+    let zip = h.journal.base + "/diary.zip"
+    let made = try h.run("export", "--format", "dayone", "--out", zip)
+    #expect(made.status == 0, "\(made.stderr)")
+    let listing = try ChildProcess.run([
+      "python3", "-c",
+      "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(sorted(z.namelist())); "
+        + "print(z.read('Journal.json').decode()); print(z.read('photos/\(name)') == open(sys.argv[2], 'rb').read())",
+      zip, h.journal.root + "/" + stored,
+    ])
+    #expect(listing.stdout.hasPrefix("['Journal.json', 'photos/\(name)']"), "\(listing.stdout)\(listing.stderr)")
+    #expect(listing.stdout.contains("![](dayone-moment://\(md5.uppercased()))"))
+    #expect(listing.stdout.contains("\"md5\" : \"\(md5)\""))
+    #expect(listing.stdout.hasSuffix("True\n"))
+
+    let other = try Harness()
+    let imported = try other.run("import", zip, "--from", "dayone")
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let back = try #require(other.journal.snapshot().keys.first { $0.hasSuffix(name) })
+    #expect(other.journal.bytes(back) == h.journal.bytes(stored))
+    let entryFile = try #require(other.journal.entryFiles().first)
+    #expect(other.journal.text(entryFile)?.contains("![](\(name))") == true)
+    #expect(JournalPath(back).folder == JournalPath(entryFile).folder, "beside the entry")
   }
 
   /// Encrypting a journal seals every attached file, not only pictures; decrypting opens them.

@@ -93,7 +93,25 @@ extension Ilgi {
         let heading = tr(.exportMarkdownTitle, days.first?.day ?? context.today, days.last?.day ?? context.today)
         text = JournalExport.markdown(entries, heading: heading, dates: context.dates)
       case .dayone:
-        text = try DayOneFormat.json(entries, zone: context.environment.timeZone)
+        let photos = { (entry: Entry) in
+          store.attachments(of: entry).compactMap { file in
+            (try? store.bytes(of: file)).flatMap { DayOneFormat.Photo(linkedAs: file.path.fileName, bytes: $0) }
+          }
+        }
+        text = try DayOneFormat.json(entries, zone: context.environment.timeZone, photos: photos)
+        let all = entries.flatMap(photos)
+        if let target, target.lowercased().hasSuffix(".zip") {
+          do {
+            try DayOneFormat.writeZip(text, photos: all, to: target)
+          } catch let error as FileSystemError where error.code == EEXIST {
+            throw Failure(tr(.errExportExists, out ?? target))
+          } catch {
+            throw Failure(tr(.errIO, Diagnostics.operation("write"), target, "\(error)"), status: ExitStatus.ioError)
+          }
+          Terminal.standardOutput.write(tr(.exportWrote, entries.count, context.display(target)) + "\n")
+          return
+        }
+        if !all.isEmpty { Terminal.note(tr(.exportDayOnePhotosNeedZip, all.count)) }
       case .html:
         preconditionFailure("a site is written by site(_:)")
       }

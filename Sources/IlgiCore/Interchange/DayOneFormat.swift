@@ -181,21 +181,79 @@ public enum DayOneFormat {
   /// A Day One export of `entries` that Day One reads and `ilgi import --from dayone` turns back
   /// into the same files. `zone` names the offset of entries written in it.
   public static func json(_ entries: [Entry], zone: TimeZone) throws -> String {
+    try json(entries, zone: zone, photos: { _ in [] })
+  }
+
+  /// A photo as Day One keeps it: `photos/MD5.TYPE` in the export, `dayone-moment://ID` in the text.
+  public struct Photo: Sendable, Equatable {
+    /// The name the entry links it by.
+    public var linkedAs: String
+    /// The MD5 of its bytes, lower-case hex.
+    public var md5: String
+    /// `jpeg`, `png`, `gif`, `heic`, ...
+    public var type: String
+    /// Its bytes.
+    public var bytes: [UInt8]
+
+    /// The photo of a picture an entry links as `name`; nil for a file that is no picture.
+    public init?(linkedAs name: String, bytes: [UInt8]) {
+      guard let picture = MediaType.picture(bytes) else { return nil }
+      linkedAs = name
+      md5 = AttachmentIntake.contentName(bytes)
+      type = picture.fileExtension
+      self.bytes = bytes
+    }
+
+    /// The file's name inside the export's `photos/`.
+    public var fileName: String { md5 + "." + type }
+  }
+
+  /// A Day One export `.zip` at `path` (not there yet): `Journal.json` and `photos/`, so Day One
+  /// (and `ilgi import`) brings the entries back with their pictures. Written beside `path`
+  /// first and moved there whole, never over a file.
+  public static func writeZip(_ json: String, photos: [Photo], to path: String) throws {
+    let temporary = path + ".part-" + String(getpid())
+    unlink(temporary)
+    defer { unlink(temporary) }
+    let archive = try Archive(url: URL(fileURLWithPath: temporary), accessMode: .create)
+    func add(_ name: String, _ bytes: Data) throws {
+      try archive.addEntry(
+        with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate,
+        provider: { position, size in bytes.subdata(in: Int(position)..<Int(position) + size) })
+    }
+    try add("Journal.json", Data(json.utf8))
+    var added = Set<String>()
+    for photo in photos where added.insert(photo.fileName).inserted {
+      try add("photos/" + photo.fileName, Data(photo.bytes))
+    }
+    chmod(temporary, 0o600)
+    try LocalFileSystem().moveWithoutReplacing(fromPath: temporary, toPath: path)
+  }
+
+  /// The export of `entries` with the pictures `photos` gives for each, listed in the entry's
+  /// `photos` and linked in its text as Day One links them.
+  public static func json(_ entries: [Entry], zone: TimeZone, photos: (Entry) -> [Photo]) throws -> String {
     let iso = ISO8601DateFormatter()
     iso.formatOptions = [.withInternetDateTime]
     var items: [[String: Any]] = []
     for entry in entries.sorted(by: Entry.oldestFirst) {
       let front = entry.document.frontMatter
+      let entryPhotos = photos(entry)
       var item: [String: Any] = [
         "uuid": entry.id.rawValue.replacingOccurrences(of: "-", with: "").uppercased(),
         "creationDate": iso.string(from: entry.date.instant),
         "timeZone": zoneName(entry.date, journal: zone),
         "starred": front?.string("starred") == "true",
-        "text": exportedText(entry.document.bytes) ?? entry.document.content,
+        "text": dayOneText(exportedText(entry.document.bytes) ?? entry.document.content, entryPhotos),
         "ilgiPath": entry.path.rawValue,
         "ilgiFile": String(decoding: entry.document.bytes, as: UTF8.self),
       ]
       if !entry.tags.isEmpty { item["tags"] = entry.tags }
+      if !entryPhotos.isEmpty {
+        item["photos"] = entryPhotos.enumerated().map { order, photo in
+          ["identifier": photo.md5.uppercased(), "md5": photo.md5, "type": photo.type, "orderInEntry": order]
+        }
+      }
       var weather: [String: Any] = [:]
       if let text = entry.weather { weather["conditionsDescription"] = text }
       for (dayOne, key) in weatherKeys {
@@ -216,6 +274,14 @@ public enum DayOneFormat {
     // A byte-order mark is written as its escape: Foundation's reader on Linux drops one that
     // starts a string, and an entry's file may start with one.
     return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{FEFF}", with: "\\ufeff") + "\n"
+  }
+
+  /// `text` with each photo's links (`![](NAME)`) as Day One writes them:
+  /// `![](dayone-moment://IDENTIFIER)`.
+  static func dayOneText(_ text: String, _ photos: [Photo]) -> String {
+    photos.reduce(text) { text, photo in
+      text.replacingOccurrences(of: "](\(photo.linkedAs))", with: "](dayone-moment://\(photo.md5.uppercased()))")
+    }
   }
 
   /// Zones tried in order for an offset the journal's own zone does not have then.

@@ -208,6 +208,8 @@ extension Catalog {
     .errAttachUndecodable: "{1}: the picture cannot be read ({2}); it may be damaged: open it and save it again",
     .errAttachNoLibrary:
       "{1}: pictures need libvips, which is not installed; run make deps (Debian: apt install libvips42)",
+    .exportDayOnePhotosNeedZip:
+      "{1 photo is|photos are} not in a .json export; write a .zip to take them along: --out diary.zip",
     .deleteAbstract: "Move an entry to the journal's trash, after asking.",
     .deleteDiscussion: """
     The file moves to .ilgi/trash/ under the same path; `ilgi trash restore` brings it back

@@ -190,6 +190,7 @@ extension Catalog {
     .errAttachMismatch: "{1}: 이름은 {2}인데 내용은 {3}입니다. 내용에 맞게 이름을 바꾸세요",
     .errAttachUndecodable: "{1}: 그림을 읽을 수 없습니다({2}). 손상되었을 수 있으니 열어서 다시 저장하세요",
     .errAttachNoLibrary: "{1}: 그림에는 libvips가 필요한데 설치되어 있지 않습니다. make deps를 실행하세요(Debian: apt install libvips42)",
+    .exportDayOnePhotosNeedZip: "사진 {1}장은 .json 내보내기에 들어가지 않습니다. 함께 내보내려면 .zip으로 쓰세요: --out diary.zip",
     .deleteAbstract: "물어본 뒤 일기를 휴지통으로 옮깁니다.",
     .deleteDiscussion: """
     파일은 같은 경로로 .ilgi/trash/에 옮겨집니다. `ilgi trash restore`로 되돌리고,

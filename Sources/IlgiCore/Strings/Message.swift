@@ -102,6 +102,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errAttachMismatch
   case errAttachUndecodable
   case errAttachNoLibrary
+  case exportDayOnePhotosNeedZip
   case deleteAbstract
   case deleteDiscussion
   case errDeleteNeedsYes
