@@ -431,6 +431,49 @@
     });
     window.addEventListener('pagehide', () => { clearTimeout(timer); save({ settled: true, leaving: true }); });
 
+    // Photos and other files: from the camera or gallery, pasted or dropped. Each is sent by
+    // itself and kept by the server under its content's name (sent again, it is the same file);
+    // its link goes where the cursor is, and the save that follows files it beside the entry.
+    // Left before a reply, nothing is linked and the text is as it was.
+    const insertLink = (link) => {
+      const start = text.selectionStart ?? text.value.length;
+      const end = text.selectionEnd ?? start;
+      const before = text.value.slice(0, start);
+      const line = (before && !before.endsWith('\n') ? '\n' : '') + link + '\n';
+      text.value = before + line + text.value.slice(end);
+      text.selectionStart = text.selectionEnd = start + line.length;
+    };
+    async function addFiles(files) {
+      const list = Array.from(files || []);
+      for (let i = 0; i < list.length; i++) {
+        status.textContent = t('uploading', i + 1, list.length);
+        status.dataset.state = 'uploading';
+        const name = list[i].name || 'photo';
+        try {
+          const reply = await fetch('/api/uploads?name=' + enc(name), {
+            method: 'POST', credentials: 'same-origin', body: list[i],
+            headers: { 'X-Ilgi-Request': '1', 'Content-Type': 'application/octet-stream' },
+          });
+          const answer = await reply.json().catch(() => ({}));
+          if (!reply.ok) { toast(answer.error || t('uploadFailed', name)); continue; }
+          insertLink(answer.link);
+          typed();
+        } catch (error) { toast(t('uploadFailed', name)); }
+      }
+      say(changed() ? 'unsaved' : (state.id ? 'saved' : ''));
+    }
+    const picker = document.getElementById('files');
+    picker.addEventListener('change', () => { addFiles(picker.files).then(() => { picker.value = ''; }); });
+    text.addEventListener('paste', (event) => {
+      const files = event.clipboardData && event.clipboardData.files;
+      if (files && files.length) { event.preventDefault(); addFiles(files); }
+    });
+    text.addEventListener('dragover', (event) => { if (event.dataTransfer && event.dataTransfer.types.includes('Files')) event.preventDefault(); });
+    text.addEventListener('drop', (event) => {
+      const files = event.dataTransfer && event.dataTransfer.files;
+      if (files && files.length) { event.preventDefault(); addFiles(files); }
+    });
+
     document.getElementById('share').addEventListener('click', () => { if (state.id) share(state.id); });
     document.getElementById('delete').addEventListener('click', () => {
       if (state.id) askToDelete(state.id, () => { state.paused = true; dropDraft(); });

@@ -166,6 +166,12 @@ enum AppAPI {
     var version: String
   }
 
+  /// A file kept until an entry links it: its name, and the Markdown that links it.
+  struct Uploaded: Encodable {
+    var name: String
+    var link: String
+  }
+
   /// Done, nothing to say: `{}`.
   struct Done: Encodable {}
 }

@@ -34,7 +34,7 @@ struct AppPages {
       ("gone", .appGone), ("located", .appLocated), ("noLocation", .appNoLocation), ("noResults", .appNoResults),
       ("merged", .appMergedClean), ("mergedConflicts", .appMergedConflicts), ("restored", .appRestored),
       ("empty", .appEmptyNotKept), ("keptTexts", .appKeptTexts), ("openKept", .appOpenKept),
-      ("sameLines", .appSameLines),
+      ("sameLines", .appSameLines), ("uploading", .appUploading), ("uploadFailed", .appUploadFailed),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
     return String(decoding: Reply.json(200, object).body, as: UTF8.self)
@@ -184,6 +184,7 @@ struct AppPages {
       "textLabel": t(.appTextLabel), "placeholder": t(.appPlaceholder), "tagsLabel": t(.appTags),
       "tagsHint": t(.appTagsHint), "weatherLabel": t(.appWeather), "locateLabel": t(.appUseLocation),
       "doneLabel": t(.appDone), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
+      "addPhotosLabel": t(.appAddPhotos),
       "noScript": t(.appNoScript), "conflictText": t(.appConflictExplained), "theirsLabel": t(.appTheirs),
       "mineLabel": t(.appMine),
       "keepMineLabel": t(.appKeepMine), "keepTheirsLabel": t(.appKeepTheirs), "keepBothLabel": t(.appKeepBoth),

@@ -197,6 +197,15 @@ public final class AppServer: ServerResponder {
     }
   }
 
+  /// An upload (`POST /api/uploads`) from someone let in may be as large as a file to attach;
+  /// anything else, or anyone else, is held to the listener's limit before its body is read.
+  public func bodyLimit(for request: ServerRequest) -> Int? {
+    guard request.method == "POST", request.rawPath == "/api/uploads", case .admit = gate.check(request),
+      gate.checkWrite(request) == nil
+    else { return nil }
+    return diary.intake.limit
+  }
+
   /// A file an entry links: a picture (known by its bytes) shown in the page, anything else
   /// only downloaded, so no file beside an entry is ever run as a page of this origin.
   static func fileReply(_ bytes: [UInt8], mediaType: String, name: String) -> Reply {
@@ -288,6 +297,11 @@ public final class AppServer: ServerResponder {
       // The page's search as you type: the query in the body, out of every address.
       let asked = try AppAPI.decode(AppAPI.Search.self, from: request)
       return .json(200, try hits(asked.q, limit: max(1, min(asked.limit ?? 20, 100)), pages))
+    case ("POST", "uploads", 1):
+      // A file for the entry being written: kept by its content until a save links it.
+      let name = (request.parameter("name") ?? "").split(separator: "/").last.map(String.init) ?? ""
+      let kept = try diary.stage(request.body, fileName: name.isEmpty ? "file" : name)
+      return .json(201, AppAPI.Uploaded(name: kept.name, link: kept.link(label: name)))
     case ("POST", "entries", 1): return try create(try AppAPI.decode(AppAPI.NewEntry.self, from: request), pages)
     case ("PUT", "entries", 2): return try save(path[1], try AppAPI.decode(AppAPI.Save.self, from: request), pages)
     case ("POST", "entries", 3) where path[2] == "settle":

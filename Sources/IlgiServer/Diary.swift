@@ -35,6 +35,8 @@ public final class Diary: @unchecked Sendable {
   /// The clock.
   let now: @Sendable () -> Date
   let hooks: Hooks
+  /// How files sent to attach are checked and kept.
+  public let intake: AttachmentIntake
   private let watcher: FolderWatcher
   private let lock = NSLock()
   private var opened: EntryIndex?
@@ -46,8 +48,9 @@ public final class Diary: @unchecked Sendable {
   /// The app's view of `store`; `effects` follow each write (the commit).
   public init(
     store: JournalStore, templates: TemplateRenderer, effects: WriteEffects, zone: TimeZone,
-    now: @escaping @Sendable () -> Date, hooks: Hooks
+    now: @escaping @Sendable () -> Date, hooks: Hooks, intake: AttachmentIntake = AttachmentIntake()
   ) {
+    self.intake = intake
     let watcher = FolderWatcher(root: store.root)
     self.watcher = watcher
     writer = JournalWriter(
@@ -137,6 +140,18 @@ public final class Diary: @unchecked Sendable {
     let entry = try store.reader.read(bytes, path: path, modified: now())
     remember(entry.id, at: path)
     return Loaded(entry: entry, version: EntryVersion(of: bytes))
+  }
+
+  /// Checks the file `bytes` sent as `fileName` and keeps it until an entry links it.
+  public func stage(_ bytes: [UInt8], fileName: String) throws -> Attachment {
+    let attachment: Attachment
+    do throws(AttachmentProblem) {
+      attachment = try intake.prepare(bytes, fileName: fileName)
+    } catch {
+      throw ServerProblem.badFile(error, name: fileName)
+    }
+    try store.stage(attachment)
+    return attachment
   }
 
   /// The bytes of the file `name` beside the entry `id` that the entry links, opened when

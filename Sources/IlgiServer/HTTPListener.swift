@@ -12,9 +12,17 @@ import NIOCore
 public protocol ServerResponder: Sendable {
   /// The reply to `request`.
   func reply(_ request: ServerRequest) async -> Reply
+  /// The largest body taken for `request` (its headers only, before the body is read), when
+  /// it may be larger than the listener's own limit: the app's uploads.
+  func bodyLimit(for request: ServerRequest) -> Int?
   /// The reply for a request the listener refuses itself (a body too large), through the same
   /// funnel as the responder's own refusals: its words, its language and its headers.
   func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply
+}
+
+extension ServerResponder {
+  /// The listener's own limit for every request.
+  public func bodyLimit(for request: ServerRequest) -> Int? { nil }
 }
 
 /// Serves a responder over HTTP/1.1 on one address, through Hummingbird: the one place that
@@ -40,14 +48,15 @@ public enum HTTPListener {
       if let authority = request.head.authority { headers["host"] = authority }
       var asked = ServerRequest(method: request.method.rawValue, target: request.uri.string, headers: headers)
       let reply: Reply
-      if let length = request.headers[.contentLength].flatMap(Int.init), length > bodyLimit {
-        reply = responder.refuse(.tooLarge(limit: bodyLimit), asked)
+      let limit = max(bodyLimit, responder.bodyLimit(for: asked) ?? 0)
+      if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+        reply = responder.refuse(.tooLarge(limit: limit), asked)
       } else {
         do {
-          asked.body = Array(buffer: try await request.body.collect(upTo: bodyLimit))
+          asked.body = Array(buffer: try await request.body.collect(upTo: limit))
           reply = await responder.reply(asked)
         } catch {
-          reply = responder.refuse(.tooLarge(limit: bodyLimit), asked)
+          reply = responder.refuse(.tooLarge(limit: limit), asked)
         }
       }
       var fields = HTTPFields()

@@ -89,7 +89,11 @@ public struct RequestGate: Sendable {
   public func checkWrite(_ request: ServerRequest) -> ServerProblem? {
     guard request.header(Self.writeHeader) == "1" else { return .writeHeader }
     guard let origin = request.header("origin"), Self.isOwn(origin: origin, request) else { return .writeOrigin }
-    guard request.body.isEmpty || request.header("content-type")?.hasPrefix("application/json") == true else {
+    // JSON, or a file's bytes (an upload): neither is a type a page of another site may send
+    // without asking first (CORS), as it may a form's.
+    let type = request.header("content-type") ?? ""
+    guard request.body.isEmpty || type.hasPrefix("application/json") || type.hasPrefix("application/octet-stream")
+    else {
       return .writeType
     }
     return nil

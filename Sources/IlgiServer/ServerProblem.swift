@@ -37,6 +37,8 @@ public enum ServerProblem: Sendable, Equatable {
   case badCoordinates
   /// An empty text: nothing is written.
   case emptyNotKept
+  /// A file sent to attach that cannot be kept (`AttachmentProblem`), by the name it was sent with.
+  case badFile(AttachmentProblem, name: String)
   /// Putting back a trashed entry whose place holds a file again (relative to the journal).
   case occupied(String)
   /// A search that is not a query.
@@ -62,7 +64,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .tooLarge: 413
     case .writeType: 415
     case .wrongHost: 421
-    case .emptyNotKept: 422
+    case .emptyNotKept, .badFile: 422
     case .notSealed, .failed: 500
     }
   }
@@ -81,6 +83,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .writeOrigin: catalog(.appWriteOrigin)
     case .writeType: catalog(.appWriteType)
     case .tooLarge(let limit): catalog(.appTooLarge, Self.size(limit))
+    case .badFile(let problem, let name): problem.text(name, catalog)
     case .notJSON: catalog(.appNotJSON)
     case .missingFields(let names): catalog(.appMissingFields, names.map { "\"\($0)\"" }.joined(separator: ", "))
     case .badCoordinates: catalog(.appBadCoordinates)

@@ -281,6 +281,58 @@ def searches_as_you_type(context):
     page.close()
 
 
+def phone_photo():
+    """photo.jpg (a 480 x 320 pattern) as a phone writes it: EXIF orientation 6 (stored on its
+    side) and a GPS latitude; the path of the file and the latitude's bytes."""
+    import struct
+    latitude = struct.pack("<6I", 37, 1, 33, 1, 4321, 100)
+    tiff = b"II" + struct.pack("<HI", 42, 8)
+    tiff += struct.pack("<H", 2) + struct.pack("<HHIHH", 0x0112, 3, 1, 6, 0) + struct.pack("<HHII", 0x8825, 4, 1, 38)
+    tiff += struct.pack("<I", 0)
+    tiff += struct.pack("<H", 2) + struct.pack("<HHI", 1, 2, 2) + b"N\0\0\0" + struct.pack("<HHII", 2, 5, 3, 68)
+    tiff += struct.pack("<I", 0) + latitude
+    payload = b"Exif\0\0" + tiff
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "photo.jpg"), "rb") as file:
+        plain = file.read()
+    photo = plain[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + plain[2:]
+    path = os.path.join(SHOTS, "IMG_0412.JPG")
+    os.makedirs(SHOTS, exist_ok=True)
+    with open(path, "wb") as file:
+        file.write(photo)
+    return path, latitude, photo[photo.index(b"\xff\xda"):]
+
+
+def adds_a_photo(context):
+    """A photo chosen on the writing page of a new entry: its link goes where the cursor is,
+    the entry is saved with it beside, without its position and with every pixel byte as it
+    was; the entry's page shows it upright (taller than wide)."""
+    path, latitude, scan = phone_photo()
+    page = context.new_page()
+    page.goto(URL + "/write")
+    page.locator("#text").click()
+    page.keyboard.type("At the river\n\n", delay=5)
+    page.set_input_files("#files", path)
+    entry = wait_for(lambda: file_with("At the river"), "the photo's entry was not saved")
+    text = wait_for(lambda: "![](" in read(entry) and read(entry), "the photo's link was not saved")
+    name = re.search(r"!\[\]\(([0-9a-f]{32}\.jpeg)\)", text)
+    check(name is not None, f"no link to a kept photo in {text!r}")
+    kept = os.path.join(JOURNAL, os.path.dirname(entry), name.group(1))
+    wait_for(lambda: os.path.exists(kept), f"{kept} is not beside the entry")
+    with open(kept, "rb") as file:
+        stored = file.read()
+    check(latitude not in stored, "the kept photo still holds its position")
+    check(stored[stored.index(b"\xff\xda"):] == scan, "the kept photo's pixels changed")
+    wait_for(lambda: status(page) == "saved", "the indicator did not say saved")
+    entry_id = page.evaluate("location.pathname").split("/")[-1]
+    page.goto(URL + "/entry/" + entry_id)
+    image = page.locator("article img")
+    wait_for(lambda: image.evaluate("i => i.complete && i.naturalWidth > 0"), "the photo did not load in the entry")
+    size = image.evaluate("i => [i.naturalWidth, i.naturalHeight]")
+    check(size == [320, 480], f"the photo is not upright: {size}")
+    shot(page, "app-entry-photo.png")
+    page.close()
+
+
 def sees_the_terminal(context):
     ilgi("new", "Written in the terminal", "--tag", "cli")
     page = context.new_page()
@@ -317,6 +369,7 @@ def main():
             deletes_and_undoes(english, path); steps.append("delete, confirm, undo")
             searches_as_you_type(english); steps.append("search as you type")
             sees_the_terminal(english); steps.append("terminal's entry in the list")
+            adds_a_photo(english); steps.append("a photo from the writing page")
             page = dark.new_page()
             page.goto(URL + "/")
             shot(page, "app-list-dark.png")

@@ -606,6 +606,56 @@ import Testing
     #expect(await app.ask("GET", "/file/\(Self.id)/\(jpeg)", token: false).status != 200)
   }
 
+  /// A photo sent from the writing page waits, by its content's name, until a save links it;
+  /// then it is beside the entry. Sent again it is the same file; a bad one is refused in the
+  /// page's words with nothing kept; only this server's pages may send one.
+  @Test func anUploadWaitsUntilASaveLinksItThenLivesBesideTheEntry() async throws {
+    let app = try App()
+    func upload(_ name: String, _ bytes: [UInt8], headers: [String: String] = [:]) async -> Reply {
+      await app.ask(
+        "POST", "/api/uploads?name=" + name,
+        headers: [
+          "X-Ilgi-Request": "1", "Origin": "http://" + Self.host, "Content-Type": "application/octet-stream",
+        ].merging(headers) { $1 }, body: bytes)
+    }
+    let sent = await upload("IMG_1.jpg", AttachTests.phoneJPEG)
+    #expect(sent.status == 201, "\(Self.text(sent))")
+    let name = try #require(Self.json(sent)["name"] as? String)
+    #expect(Self.json(sent)["link"] as? String == "![](\(name))")
+    let again = await upload("IMG_1.jpg", AttachTests.phoneJPEG)
+    #expect(Self.json(again)["name"] as? String == name)
+    let waiting = app.journal.snapshot().keys.filter { $0.hasPrefix(".ilgi/cache/uploads/") }
+    #expect(waiting == [".ilgi/cache/uploads/" + name], "\(waiting)")
+    let stored = try #require(app.journal.bytes(".ilgi/cache/uploads/" + name))
+    #expect(!AttachTests.contains(stored, AttachTests.latitude), "the position is gone")
+
+    // A save that links it files it beside the entry.
+    let page = Self.text(await app.ask("GET", "/write/" + Self.id))
+    let version = try #require(page.firstMatch(of: /data-version="([^"]+)"/).map { String($0.output.1) })
+    let saved = await app.write(
+      "PUT", "/api/entries/" + Self.id, ["content": "Walk\n\n![](\(name))\n", "base": version, "settled": true])
+    #expect(saved.status == 200, "\(Self.text(saved))")
+    #expect(app.journal.bytes("2026/03/" + name) == stored)
+    #expect(app.journal.bytes(".ilgi/cache/uploads/" + name) == nil)
+
+    // Refused, in words, with nothing kept.
+    let before = app.journal.snapshot()
+    let fake = await upload("fake.jpg", Array("not a picture".utf8))
+    #expect(fake.status == 422)
+    #expect((Self.json(fake)["error"] as? String)?.contains("fake.jpg: its name says image/jpeg") == true)
+    let other = await upload("IMG_2.jpg", AttachTests.plainJPEG, headers: ["Origin": "http://evil.example"])
+    #expect(other.status == 403)
+    #expect(app.journal.snapshot() == before)
+    // The listener takes an upload larger than an entry only from someone let in.
+    let asked = ServerRequest(
+      method: "POST", target: "/api/uploads?name=a.jpg",
+      headers: ["Host": Self.host, "X-Ilgi-Request": "1", "Origin": "http://" + Self.host])
+    #expect(app.server.bodyLimit(for: asked) == nil, "no token")
+    var withToken = asked
+    withToken.headers["authorization"] = "Bearer " + Self.token
+    #expect(app.server.bodyLimit(for: withToken) == AttachmentIntake.defaultLimit)
+  }
+
   /// The list offers Undo for a deleted entry while it is in the trash: not after the undo, so
   /// a reload (or Back) of the `?deleted=` address does not offer it again.
   @Test func undoIsOfferedOnlyWhileTheEntryIsInTheTrash() async throws {

@@ -81,18 +81,7 @@ extension Ilgi {
 
     /// One line naming the file, what is wrong and what to do.
     static func describe(_ problem: AttachmentProblem, _ file: String) -> String {
-      switch problem {
-      case .tooLarge(let size, let limit):
-        return tr(.errAttachTooLarge, file, sizeText(size), sizeText(limit))
-      case .empty:
-        return tr(.errAttachEmpty, file)
-      case .notWhatItsNameSays(let named, let content):
-        return tr(.errAttachMismatch, file, named, content ?? tr(.attachNoPicture))
-      case .undecodable(let reason):
-        return tr(.errAttachUndecodable, file, reason.isEmpty ? "?" : reason)
-      case .noImageLibrary:
-        return tr(.errAttachNoLibrary, file)
-      }
+      problem.text(file, Localization.catalog)
     }
   }
 }

@@ -92,7 +92,7 @@ extension Ilgi {
         report: { Terminal.warn($0) })
       return Diary(
         store: store, templates: context.templates(for: store), effects: context.effects,
-        zone: context.environment.timeZone, now: clock, hooks: hooks)
+        zone: context.environment.timeZone, now: clock, hooks: hooks, intake: context.attachmentIntake)
     }
 
     /// Listens until Ctrl-C, printing where to open the journal: the address with its token

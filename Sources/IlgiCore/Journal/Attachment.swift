@@ -111,6 +111,20 @@ public enum AttachmentProblem: Error, Sendable, Equatable {
   case noImageLibrary
 }
 
+extension AttachmentProblem {
+  /// One line naming `file`, what is wrong and what to do, in `catalog`'s language.
+  public func text(_ file: String, _ catalog: Catalog) -> String {
+    switch self {
+    case .tooLarge(let size, let limit): catalog(.errAttachTooLarge, file, sizeText(size), sizeText(limit))
+    case .empty: catalog(.errAttachEmpty, file)
+    case .notWhatItsNameSays(let named, let content):
+      catalog(.errAttachMismatch, file, named, content ?? catalog(.attachNoPicture))
+    case .undecodable(let reason): catalog(.errAttachUndecodable, file, reason.isEmpty ? "?" : reason)
+    case .noImageLibrary: catalog(.errAttachNoLibrary, file)
+    }
+  }
+}
+
 /// Makes files ready to attach: checks them and takes a photo's location out.
 public struct AttachmentIntake: Sendable {
   /// The largest file taken, in bytes.

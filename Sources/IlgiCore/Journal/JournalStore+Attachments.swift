@@ -57,6 +57,36 @@ extension JournalStore {
     return file
   }
 
+  /// Where files wait that were sent before an entry linked them (the app's uploads): a
+  /// cache, out of git.
+  public static let uploadsFolder = ".ilgi/cache/uploads"
+
+  /// Keeps `attachment` until an entry links it (`adoptUploads`), sealed as an attachment is;
+  /// the same file sent again is the same file.
+  public func stage(_ attachment: Attachment) throws(JournalError) {
+    _ = try keep(attachment, beside: JournalPath(Self.uploadsFolder + "/-"))
+  }
+
+  /// Moves the waiting uploads `entry` links beside it; the paths they now have. One whose name
+  /// is beside the entry already is the same file (named by content) and stays waiting.
+  func adoptUploads(linkedBy entry: Entry) -> [JournalPath] {
+    var adopted: [JournalPath] = []
+    for name in AttachmentLinks.names(in: entry.document.content) {
+      let beside = entry.path.folder.isEmpty ? name : entry.path.folder + "/" + name
+      guard !Self.isPlainFile(root + "/" + beside), !Self.isPlainFile(root + "/" + beside + EncryptedName.suffix)
+      else { continue }
+      for suffix in ["", EncryptedName.suffix] {
+        let waiting = root + "/" + Self.uploadsFolder + "/" + name + suffix
+        guard Self.isPlainFile(waiting) else { continue }
+        if (try? fileSystem.moveWithoutReplacing(fromPath: waiting, toPath: root + "/" + beside + suffix)) != nil {
+          adopted.append(JournalPath(beside + suffix))
+        }
+        break
+      }
+    }
+    return adopted
+  }
+
   /// The files in `entry`'s own folder that it links and that are there, in the order linked.
   public func attachments(of entry: Entry) -> [StoredAttachment] {
     attachments(linked: AttachmentLinks.names(in: entry.document.content), from: entry.path)

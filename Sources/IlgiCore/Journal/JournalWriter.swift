@@ -47,9 +47,11 @@ public struct JournalWriter: Sendable {
     details.weather = changes.weather
     details.starred = starred
     let path = try store.addEntry(text: changes.content, details: details, templates: templates)
-    // Written: its effects follow even if reading it back fails.
-    effects.recordEntry(store, path, action: "new")
     let (bytes, version) = try store.versioned(path)
+    let entry = try? store.parse(bytes, as: path)
+    let adopted = entry.map { store.adoptUploads(linkedBy: $0) } ?? []
+    // Written: its effects follow even if reading it back fails.
+    effects.record(store, [path] + adopted, entry.map { store.commitMessage("new", $0) } ?? "ilgi: new")
     return Written(id: try store.parse(bytes, as: path).id, path: path, version: version)
   }
 
@@ -61,15 +63,17 @@ public struct JournalWriter: Sendable {
   {
     let outcome = try store.save(changes, to: path, basedOn: base)
     if case .saved = outcome {
-      if settled { effects.recordEntry(store, path, action: "edit") } else { effects.changed([path]) }
+      let adopted = (try? store.read(path)).map { store.adoptUploads(linkedBy: $0) } ?? []
+      if settled { settle(path) } else { effects.changed([path] + adopted) }
     }
     return outcome
   }
 
-  /// Commits the entry at `path` as it is now (the last save of a sitting came before the
-  /// person left).
+  /// Commits the entry at `path` as it is now, with the files beside it that it links (the
+  /// last save of a sitting came before the person left).
   public func settle(_ path: JournalPath) {
-    effects.recordEntry(store, path, action: "edit")
+    guard let entry = try? store.read(path) else { return effects.record(store, [path], "ilgi: edit") }
+    effects.record(store, [path] + store.attachments(of: entry).map(\.file), store.commitMessage("edit", entry))
   }
 
   /// Keeps `attachments` beside the entry at `path` and links each at the end of its text, on a

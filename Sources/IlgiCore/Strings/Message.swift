@@ -506,6 +506,9 @@ public enum Message: String, Sendable, CaseIterable {
   case appDone
   case appSaved
   case appSaving
+  case appAddPhotos
+  case appUploading
+  case appUploadFailed
   case appUnsaved
   case appSaveFailed
   case appEmptyNotKept
