@@ -245,6 +245,9 @@ import Testing
     let notes = try write(h, "notes.txt", Array("zebracorn notes\n".utf8))
     #expect(try h.run("attach", "last", notes).status == 0)
     let plain = try #require(h.journal.snapshot().keys.first { $0.hasSuffix(".txt") })
+    // An upload from the app that no entry links yet is sealed too.
+    let waiting = ".ilgi/cache/uploads/0123456789abcdef0123456789abcdef.txt"
+    try h.journal.write(waiting, "zebracorn upload\n")
     let made = try h.run("init", "--encrypt", h.journal.root)
     #expect(made.status == 0, "\(made.stderr)")
     let keys = h.journal.snapshot().keys
@@ -254,8 +257,10 @@ import Testing
       #expect(!String(decoding: data, as: UTF8.self).contains("zebracorn"), "\(relative) is in the clear")
     }
     #expect(try h.run("show", "--json", "last").stdout.contains("\"path\" : \"\(plain)\""))
+    #expect(h.journal.snapshot().keys.contains(waiting + ".age"))
     #expect(try h.run("decrypt").status == 0)
     #expect(h.journal.text(plain) == "zebracorn notes\n")
+    #expect(h.journal.text(waiting) == "zebracorn upload\n")
   }
 
   @Test func anEncryptedJournalKeepsOnlySealedBytes() throws {

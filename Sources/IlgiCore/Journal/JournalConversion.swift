@@ -30,10 +30,11 @@ public struct JournalConversion: Sendable {
     func files(_ walk: JournalStore.Walk) -> [JournalPath] {
       (walk.files + walk.attachments + walk.sealedAttachments).map(\.path).sorted()
     }
-    let trash = files(store.walk(under: JournalLayout.trashFolder, attachments: true)).map {
-      JournalPath(JournalLayout.trashFolder + "/" + $0.rawValue)
+    // The trash, and the app's uploads waiting for an entry to link them.
+    let kept = [JournalLayout.trashFolder, JournalStore.uploadsFolder].flatMap { folder in
+      files(store.walk(under: folder, attachments: true)).map { JournalPath(folder + "/" + $0.rawValue) }
     }
-    return files(store.walk(attachments: true)) + trash
+    return files(store.walk(attachments: true)) + kept
   }
 
   /// Whether every file a conversion seals (entries, attachments, the trash) is sealed already,
