@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // libvips's entry points, found with dlsym. Linked, libvips and the hundred libraries it needs
@@ -16,6 +17,9 @@ static struct {
   int (*height)(const VipsImage *);
   int (*orientation_swap)(VipsImage *);
   int (*avg)(VipsImage *, double *, ...);
+  int (*thumbnail_buffer)(void *, size_t, VipsImage **, int, ...);
+  int (*write_to_buffer)(VipsImage *, const char *, void **, size_t *, ...);
+  void (*g_free)(void *);
   const char *(*error_buffer)(void);
   void (*error_clear)(void);
   void (*unref)(void *);
@@ -40,6 +44,9 @@ static void load(void) {
   FIND(height, library, "vips_image_get_height")
   FIND(orientation_swap, library, "vips_image_get_orientation_swap")
   FIND(avg, library, "vips_avg")
+  FIND(thumbnail_buffer, library, "vips_thumbnail_buffer")
+  FIND(write_to_buffer, library, "vips_image_write_to_buffer")
+  FIND(g_free, gobject, "g_free")
   FIND(error_buffer, library, "vips_error_buffer")
   FIND(error_clear, library, "vips_error_clear")
   FIND(unref, gobject, "g_object_unref")
@@ -79,3 +86,37 @@ enum ilgi_image_outcome ilgi_image_decode(const void *bytes, size_t length, int 
   vips.unref(image);
   return ILGI_IMAGE_DECODED;
 }
+
+// VipsSize: only ever make a picture smaller.
+enum { SIZE_DOWN = 2 };
+
+enum ilgi_image_outcome ilgi_image_display_copy(const void *bytes, size_t length, int max_side,
+                                                unsigned char **jpeg, size_t *jpeg_length, char *message,
+                                                size_t message_size) {
+  pthread_once(&loaded, load);
+  if (!available) return ILGI_IMAGE_NO_LIBRARY;
+  if (message != NULL && message_size > 0) message[0] = '\0';
+  *jpeg = NULL;
+  *jpeg_length = 0;
+  VipsImage *small = NULL;
+  // The thumbnail turns the picture upright by its EXIF orientation as it shrinks it.
+  if (vips.thumbnail_buffer((void *)bytes, length, &small, max_side, "height", max_side, "size", SIZE_DOWN, NULL) != 0) {
+    return failed(message, message_size);
+  }
+  void *out = NULL;
+  size_t out_length = 0;
+  int written = vips.write_to_buffer(small, ".jpg", &out, &out_length, "Q", 82, "strip", 1, NULL);
+  vips.unref(small);
+  if (written != 0) return failed(message, message_size);
+  *jpeg = malloc(out_length);
+  if (*jpeg == NULL) {
+    vips.g_free(out);
+    return ILGI_IMAGE_UNDECODABLE;
+  }
+  memcpy(*jpeg, out, out_length);
+  *jpeg_length = out_length;
+  vips.g_free(out);
+  return ILGI_IMAGE_DECODED;
+}
+
+void ilgi_image_free(void *pointer) { free(pointer); }

@@ -77,6 +77,8 @@ struct AppPages {
     var weather: String?
     var symbol: String?
     var snippet: [Piece]?
+    /// A small copy of the entry's first picture.
+    var thumbnail: String?
 
     /// The row for a template.
     var values: [String: Any] {
@@ -87,6 +89,7 @@ struct AppPages {
       values["weather"] = weather
       values["symbol"] = symbol
       values["snippet"] = snippet?.map { ["text": $0.text, "mark": $0.mark] }
+      values["thumbnail"] = thumbnail
       return values
     }
   }
@@ -105,7 +108,11 @@ struct AppPages {
       date: dates.withTime(dates.long(entry.date), entry.date),
       iso: entry.date.iso8601, preview: entry.preview,
       tags: entry.tags.map { Row.Tag(tag: $0, href: "/?tag=" + Self.queryValue($0)) }, weather: entry.weather,
-      symbol: entry.weather.map { WeatherCondition.recognize($0)?.symbol ?? "" }, snippet: snippet)
+      symbol: entry.weather.map { WeatherCondition.recognize($0)?.symbol ?? "" }, snippet: snippet,
+      thumbnail: entry.links.first { MediaType.of(fileName: $0).hasPrefix("image/") }.map {
+        "/file/" + Self.pathComponent(entry.id.rawValue) + "/" + Self.pathComponent($0) + "?size="
+          + String(PictureDecoder.thumbnailSide)
+      })
   }
 
   /// The list page; `yearsBefore` (the year it is now) groups the entries under "N years ago"

@@ -604,6 +604,20 @@ import Testing
       #expect(refused.body != AttachTests.plainJPEG)
     }
     #expect(await app.ask("GET", "/file/\(Self.id)/\(jpeg)", token: false).status != 200)
+
+    // The list shows a small copy of the first picture: upright, no larger than asked, and
+    // without the photo's metadata.
+    try app.journal.write("2026/03/" + jpeg, AttachTests.phoneJPEG)
+    let list = Self.text(await app.ask("GET", "/"))
+    let small = "/file/\(Self.id)/\(jpeg)?size=160"
+    #expect(list.contains("<img class=\"row-picture\" src=\"\(small)\""), "\(list)")
+    #expect(list.components(separatedBy: "row-picture").count == 2, "only the entry with a picture")
+    let thumbnail = await app.ask("GET", small)
+    #expect(Self.header(thumbnail, "Content-Type") == "image/jpeg")
+    #expect(try PictureDecoder.decode(thumbnail.body) == PictureSize(width: 8, height: 16))
+    #expect(!AttachTests.contains(thumbnail.body, AttachTests.latitude))
+    let huge = await app.ask("GET", "/file/\(Self.id)/\(jpeg)?size=99999")
+    #expect(try PictureDecoder.decode(huge.body) == PictureSize(width: 8, height: 16), "never enlarged")
   }
 
   /// A photo sent from the writing page waits, by its content's name, until a save links it;

@@ -35,6 +35,12 @@ public struct Attachment: Sendable, Equatable {
 public struct PictureSize: Sendable, Equatable, Codable {
   /// Pixels across and down.
   public var width, height: Int
+
+  /// Makes a size.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
 }
 
 /// A file's size as a person reads it: `315 B`, `12 KB`, `3.4 MB` (powers of 1,000).
@@ -169,6 +175,11 @@ public struct AttachmentIntake: Sendable {
 
 /// Pictures through libvips (loaded when first needed).
 public enum PictureDecoder {
+  /// The side of a list's small pictures, in pixels (twice what a phone shows, for its screen).
+  public static let thumbnailSide = 160
+  /// The side of a picture shown in a page.
+  public static let displaySide = 1600
+
   /// The size of the picture in `bytes`, as shown; with `everyPixel`, every pixel is decoded
   /// first, so a damaged file is found.
   public static func decode(_ bytes: [UInt8], everyPixel: Bool = true) throws(AttachmentProblem) -> PictureSize {
@@ -180,9 +191,33 @@ public enum PictureDecoder {
     switch outcome {
     case ILGI_IMAGE_DECODED: return PictureSize(width: Int(size.width), height: Int(size.height))
     case ILGI_IMAGE_NO_LIBRARY: throw .noImageLibrary
-    default:
-      let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw .undecodable(reason.split(separator: "\n").first.map(String.init) ?? "")
+    default: throw .undecodable(firstLine(message))
     }
+  }
+
+  /// A JPEG of the picture in `bytes` to show in a page: upright, fitting `maxSide` pixels
+  /// across and down (never enlarged), without metadata. Made in memory, never kept on disk.
+  public static func displayCopy(_ bytes: [UInt8], maxSide: Int) throws(AttachmentProblem) -> [UInt8] {
+    var jpeg: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let outcome = bytes.withUnsafeBytes { buffer in
+      ilgi_image_display_copy(
+        buffer.baseAddress, buffer.count, Int32(maxSide), &jpeg, &length, &message, message.count)
+    }
+    defer { ilgi_image_free(jpeg) }
+    switch outcome {
+    case ILGI_IMAGE_DECODED:
+      guard let jpeg else { throw .undecodable("") }
+      return Array(UnsafeBufferPointer(start: jpeg, count: length))
+    case ILGI_IMAGE_NO_LIBRARY: throw .noImageLibrary
+    default: throw .undecodable(firstLine(message))
+    }
+  }
+
+  /// The first line of libvips's message.
+  private static func firstLine(_ message: [CChar]) -> String {
+    let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return reason.split(separator: "\n").first.map(String.init) ?? ""
   }
 }
