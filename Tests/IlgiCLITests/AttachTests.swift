@@ -18,26 +18,11 @@ import Testing
         "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/wAALCAAIABABAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/AOf/AP/Z"
     ) ?? Data())
 
-  /// The latitude the test photo carries: 37° 33′ 43.21″ as three EXIF rationals.
-  static let latitude: [UInt8] = [37, 0, 0, 0, 1, 0, 0, 0, 33, 0, 0, 0, 1, 0, 0, 0, 0xE1, 0x10, 0, 0, 100, 0, 0, 0]
+  /// The latitude the test photo carries.
+  static let latitude = PhoneEXIF.latitude
 
-  /// `plainJPEG` with an EXIF block as a phone writes it: orientation 6 (stored sideways) and a
-  /// GPS position.
-  static var phoneJPEG: [UInt8] {
-    func short(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-    func long(_ v: Int) -> [UInt8] { short(v & 0xFFFF) + short(v >> 16) }
-    var tiff: [UInt8] = Array("II".utf8) + short(42) + long(8)
-    // IFD0 at 8: orientation, and where the GPS directory is (8 + 2 + 24 + 4 = 38).
-    tiff += short(2) + short(0x0112) + short(3) + long(1) + short(6) + short(0)
-    tiff += short(0x8825) + short(4) + long(1) + long(38) + long(0)
-    // GPS directory at 38: latitude reference "N" and the latitude at 38 + 2 + 24 + 4 = 68.
-    tiff += short(2) + short(0x0001) + short(2) + long(2) + Array("N\0".utf8) + short(0)
-    tiff += short(0x0002) + short(5) + long(3) + long(68) + long(0)
-    tiff += latitude
-    let payload = Array("Exif\0\0".utf8) + tiff
-    let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
-    return Array(plainJPEG[0..<2]) + segment + Array(plainJPEG[2...])
-  }
+  /// `plainJPEG` as a phone writes it: orientation 6 (stored sideways) and a GPS position.
+  static var phoneJPEG: [UInt8] { PhoneEXIF.inJPEG(plainJPEG) }
 
   /// The compressed pixels: from the start of scan to the end.
   static func scan(_ jpeg: [UInt8]) -> [UInt8] {
@@ -45,10 +30,7 @@ import Testing
     return []
   }
 
-  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard haystack.count >= needle.count else { return false }
-    return (0...haystack.count - needle.count).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
-  }
+  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool { PhoneEXIF.contains(haystack, needle) }
 
   func write(_ h: Harness, _ name: String, _ bytes: [UInt8]) throws -> String {
     let path = h.journal.base + "/" + name

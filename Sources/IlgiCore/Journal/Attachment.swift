@@ -162,7 +162,7 @@ public struct AttachmentIntake: Sendable {
         name: Self.contentName(bytes) + (ext.isEmpty ? "" : "." + ext), bytes: bytes, mediaType: named, size: nil)
     }
     let size = try PictureDecoder.decode(bytes)
-    let kept = keepsLocation || picture.mediaType != "image/jpeg" ? bytes : JPEGLocation.removed(from: bytes)
+    let kept = keepsLocation ? bytes : PhotoLocation.removed(from: bytes, mediaType: picture.mediaType)
     return Attachment(
       name: Self.contentName(kept) + "." + picture.fileExtension, bytes: kept, mediaType: picture.mediaType, size: size)
   }

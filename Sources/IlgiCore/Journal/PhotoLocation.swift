@@ -1,13 +1,82 @@
-/// Takes the place a JPEG photo was taken out of it, leaving every pixel byte as it was.
+import Foundation
+import ZIPFoundation
+
+/// Takes the place a photo was taken out of it, leaving every pixel byte as it was.
 ///
-/// A phone writes the position into the EXIF block's GPS directory, and some editors into the
-/// XMP block too. The GPS directory is emptied where it stands (its values zeroed, its entry
-/// count set to 0), so every other EXIF offset stays valid and nothing is re-encoded; an XMP
-/// block that names a GPS position is left out. A libexif round trip would rewrite the whole
-/// EXIF block, maker notes included, which it cannot always do faithfully.
-enum JPEGLocation {
-  /// `jpeg` without its location; the bytes as they were when there is none or they are no JPEG.
-  static func removed(from jpeg: [UInt8]) -> [UInt8] {
+/// A phone writes the position into the EXIF block's GPS directory (JPEG's APP1, HEIC's and
+/// AVIF's `Exif` item, WebP's `EXIF` chunk, PNG's `eXIf`), and some editors into an XMP block
+/// too. The GPS directory is emptied where it stands (its values zeroed, its entry count set to
+/// 0), so every other offset, in the EXIF block and in the file around it, stays valid and
+/// nothing is re-encoded; a JPEG's XMP block that names a position is left out. A libexif round
+/// trip would rewrite the whole EXIF block, maker notes included, which it cannot always do
+/// faithfully.
+enum PhotoLocation {
+  /// `photo` without its location; the bytes as they were when there is none.
+  static func removed(from photo: [UInt8], mediaType: String) -> [UInt8] {
+    switch mediaType {
+    case "image/jpeg": return removed(fromJPEG: photo)
+    case "image/png": return removed(fromPNG: photo)
+    case "image/webp": return removed(fromWebP: photo)
+    case "image/heic", "image/avif": return removed(fromHEIF: photo)
+    default: return photo
+    }
+  }
+
+  /// A PNG's `eXIf` chunks emptied of their position, each chunk's CRC written again.
+  static func removed(fromPNG png: [UInt8]) -> [UInt8] {
+    var bytes = png
+    var at = 8
+    while at + 12 <= bytes.count {
+      let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+      guard length >= 0, at + 12 + length <= bytes.count else { break }
+      if bytes[at + 4..<at + 8].elementsEqual(Array("eXIf".utf8)) {
+        emptyGPSDirectory(&bytes, tiff: at + 8, end: at + 8 + length)
+        let crc = Data(bytes[at + 4..<at + 8 + length]).crc32(checksum: 0)
+        for k in 0..<4 { bytes[at + 8 + length + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
+      }
+      at += 12 + length
+    }
+    return bytes
+  }
+
+  /// A WebP's `EXIF` chunk emptied of its position (RIFF keeps no checksum).
+  static func removed(fromWebP webp: [UInt8]) -> [UInt8] {
+    var bytes = webp
+    var at = 12
+    while at + 8 <= bytes.count {
+      let length = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
+      guard length >= 0, at + 8 + length <= bytes.count else { break }
+      if bytes[at..<at + 4].elementsEqual(Array("EXIF".utf8)) {
+        var tiff = at + 8
+        if bytes[tiff..<at + 8 + length].starts(with: Array("Exif\0\0".utf8)) { tiff += 6 }
+        emptyGPSDirectory(&bytes, tiff: tiff, end: at + 8 + length)
+      }
+      at += 8 + length + (length & 1)
+    }
+    return bytes
+  }
+
+  /// A HEIC's or AVIF's `Exif` item emptied of its position. The item's bytes are found by
+  /// what they start with (`Exif\0\0` and a TIFF header), not through the boxes that place
+  /// them: emptying happens inside them, so no box changes.
+  static func removed(fromHEIF heif: [UInt8]) -> [UInt8] {
+    var bytes = heif
+    let marks = [Array("Exif\0\0II*\0".utf8), Array("Exif\0\0MM\0*".utf8)]
+    var at = 0
+    while at + 10 <= bytes.count {
+      guard
+        let found = (at..<bytes.count - 9).first(where: { k in
+          bytes[k] == 0x45 && marks.contains { bytes[k..<k + 10].elementsEqual($0) }
+        })
+      else { break }
+      emptyGPSDirectory(&bytes, tiff: found + 6, end: bytes.count)
+      at = found + 10
+    }
+    return bytes
+  }
+
+  /// `jpeg` without its location.
+  static func removed(fromJPEG jpeg: [UInt8]) -> [UInt8] {
     var bytes = jpeg
     var xmpWithPosition: [Range<Int>] = []
     forEachSegment(bytes) { marker, segment, payload in
@@ -45,7 +114,7 @@ enum JPEGLocation {
   }
 
   /// Empties the GPS directory of the TIFF structure at `tiff` (an EXIF block ending at `end`).
-  private static func emptyGPSDirectory(_ bytes: inout [UInt8], tiff: Int, end: Int) {
+  static func emptyGPSDirectory(_ bytes: inout [UInt8], tiff: Int, end: Int) {
     guard tiff + 8 <= end else { return }
     let little = bytes[tiff] == 0x49 && bytes[tiff + 1] == 0x49
     guard little || (bytes[tiff] == 0x4D && bytes[tiff + 1] == 0x4D) else { return }

@@ -1,0 +1,79 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+@testable import IlgiCore
+
+/// A photo's position is taken out of every container ilgi keeps pictures in, in place: the
+/// file keeps its length and every byte but the GPS directory's, and the orientation stays.
+@Suite struct PhotoLocationTests {
+  /// The bytes that differ between `a` and `b` (of one length) all lie in `range`.
+  func onlyChanged(_ a: [UInt8], _ b: [UInt8], within range: Range<Int>) -> Bool {
+    a.count == b.count && a.indices.allSatisfy { a[$0] == b[$0] || range.contains($0) }
+  }
+
+  /// CRC-32 as PNG computes it, bit by bit.
+  func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
+  func bigEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+
+  @Test func aPNGsEXIfChunkLosesThePositionAndKeepsAValidCRC() {
+    let tiff = PhoneEXIF.tiff
+    let chunk = Array("eXIf".utf8) + tiff
+    let png =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(tiff.count) + chunk
+      + bigEndian(Int(crc32(chunk[...]))) + bigEndian(0) + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+    let kept = PhotoLocation.removed(from: png, mediaType: "image/png")
+    #expect(!PhoneEXIF.contains(kept, PhoneEXIF.latitude))
+    #expect(kept.count == png.count)
+    // The chunk's type and data from 12, its CRC after them.
+    let data = kept[12..<16 + tiff.count]
+    #expect(Array(kept[16 + tiff.count..<20 + tiff.count]) == bigEndian(Int(crc32(data))), "CRC written again")
+    // The TIFF header and IFD0, with the orientation, are as they were.
+    #expect(kept[16..<16 + 38] == png[16..<16 + 38])
+  }
+
+  @Test func aWebPsEXIFChunkLosesThePosition() {
+    let tiff = PhoneEXIF.tiff
+    let little = { (v: Int) in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    let vp8 = Array("VP8 ".utf8) + little(4) + [1, 2, 3, 4]
+    let exif = Array("EXIF".utf8) + little(tiff.count) + tiff
+    let body = Array("WEBP".utf8) + vp8 + exif
+    let webp = Array("RIFF".utf8) + little(body.count) + body
+    let kept = PhotoLocation.removed(from: webp, mediaType: "image/webp")
+    #expect(!PhoneEXIF.contains(kept, PhoneEXIF.latitude))
+    #expect(onlyChanged(webp, kept, within: (webp.count - tiff.count + 38)..<webp.count))
+  }
+
+  @Test func aHEICsExifItemLosesThePosition() {
+    let header: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+    let item = [0, 0, 0, 6] + Array("Exif\0\0".utf8) + PhoneEXIF.tiff
+    let heic = header + Array(repeating: 0x5A, count: 100) + item + Array(repeating: 0x33, count: 50)
+    let kept = PhotoLocation.removed(from: heic, mediaType: "image/heic")
+    #expect(!PhoneEXIF.contains(kept, PhoneEXIF.latitude))
+    let tiffStart = header.count + 100 + 10
+    #expect(onlyChanged(heic, kept, within: (tiffStart + 38)..<(tiffStart + PhoneEXIF.tiff.count)))
+  }
+
+  @Test func damagedBlocksNeverCrashAndChangeNothingOutside() {
+    var random = SystemRandomNumberGenerator()
+    for kind in ["image/jpeg", "image/png", "image/webp", "image/heic"] {
+      for _ in 0..<200 {
+        var bytes = PhoneEXIF.inJPEG([0xFF, 0xD8, 0xFF, 0xD9])
+        if kind != "image/jpeg" { bytes = Array("Exif\0\0".utf8) + PhoneEXIF.tiff }
+        for _ in 0..<8 {
+          bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+        }
+        let kept = PhotoLocation.removed(from: bytes, mediaType: kind)
+        #expect(kept.count <= bytes.count)
+      }
+    }
+  }
+}
