@@ -82,6 +82,10 @@
   if (article) {
     article.querySelector('button.share')?.addEventListener('click', () => share(article.dataset.id));
     article.querySelector('button.delete')?.addEventListener('click', () => askToDelete(article.dataset.id));
+    // A picture is shown as a copy the size of a page; tapping it opens the photo itself.
+    for (const picture of article.querySelectorAll('img[src^="/file/"]')) {
+      picture.addEventListener('click', () => { location.href = picture.src.split('?')[0]; });
+    }
   }
 
   // Search as you type: the index's search, newest question wins.

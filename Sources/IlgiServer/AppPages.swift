@@ -162,13 +162,33 @@ struct AppPages {
       heading == nil ? "list" : "onthisday", title: pageTitle(heading ?? t(.appName)), content: content)
   }
 
+  /// `html` with each of the entry's pictures asked for as a copy the size of a page, loaded
+  /// when scrolled to: a phone's 12-megapixel photo is ten times the bytes a page shows. The
+  /// pictures are the `<img>` the renderer made of the entry's own links (`rebasing` put
+  /// `/file/` before them), and any the entry's own HTML names so, with `raw_html` on.
+  static func withDisplayCopies(_ html: String) -> String {
+    var out = ""
+    var rest = html[...]
+    while let found = rest.range(of: "<img src=\"/file/") {
+      out += rest[..<found.lowerBound]
+      let afterPrefix = rest[found.upperBound...]
+      guard let quote = afterPrefix.firstIndex(of: "\"") else { break }
+      let target = afterPrefix[..<quote]
+      out += "<img loading=\"lazy\" src=\"/file/" + target
+      if !target.contains("?") { out += "?size=" + String(PictureDecoder.displaySide) }
+      rest = afterPrefix[quote...]
+    }
+    return out + rest
+  }
+
   /// An entry to read, with its buttons.
   func entry(_ loaded: Diary.Loaded) throws -> String {
     let entry = loaded.entry
     var values: [String: Any] = [
       "id": entry.id.rawValue, "title": entry.title.isEmpty ? t(.untitled) : entry.title,
       "date": dates.full(entry.date), "iso": entry.date.iso8601,
-      "html": renderer.html(entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/"),
+      "html": Self.withDisplayCopies(
+        renderer.html(entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/")),
       "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
       "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
       "editLabel": t(.appEdit), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),

@@ -586,7 +586,7 @@ import Testing
     try app.journal.write("2026/03/" + page, "<script>alert(1)</script>")
     try app.journal.write("2026/03/unlinked.jpeg", AttachTests.plainJPEG)
     let shown = Self.text(await app.ask("GET", "/entry/" + Self.id))
-    #expect(shown.contains("<img src=\"/file/\(Self.id)/\(jpeg)\" alt=\"\" />"), "\(shown)")
+    #expect(shown.contains("<img loading=\"lazy\" src=\"/file/\(Self.id)/\(jpeg)?size=1600\" alt=\"\" />"), "\(shown)")
     let picture = await app.ask("GET", "/file/\(Self.id)/\(jpeg)")
     #expect(picture.status == 200)
     #expect(picture.body == AttachTests.plainJPEG)
