@@ -428,7 +428,8 @@ import Testing
   }
 
   /// A date written as a day alone (a blog post's `date: 2020-01-02`, a file named by its day)
-  /// is listed without a time, and an index of version 7, which did not know, is made again.
+  /// is listed without a time, and an index of an older version, which did not know, is made
+  /// again (8 had the time but not the links).
   @Test func aDateWithoutATimeIsListedWithoutOne() throws {
     let journal = try TempJournal([
       "2020/01/post.md": "---\ndate: 2020-01-02\ntitle: A post\n---\nWords.\n",
@@ -443,7 +444,7 @@ import Testing
     let expected = ["At midnight: [00:00]", "Named by its day: []", "A post: []"]
     #expect(try shown() == expected)
     try EntryIndex.open(for: store).queue.write { db in
-      try db.execute(sql: "ALTER TABLE entry DROP COLUMN timed; PRAGMA user_version = 7")
+      try db.execute(sql: "ALTER TABLE entry DROP COLUMN links; PRAGMA user_version = 8")
     }
     let (again, report) = try EntryIndex.load(store)
     #expect(again.notices == [.rebuiltOtherVersion])
