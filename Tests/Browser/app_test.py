@@ -307,6 +307,8 @@ def adds_a_photo(context):
     the entry is saved with it beside, without its position and with every pixel byte as it
     was; the entry's page shows it upright (taller than wide)."""
     path, latitude, scan = phone_photo()
+    with open(path, "rb") as file:
+        photo = file.read()
     page = context.new_page()
     page.goto(URL + "/write")
     page.locator("#text").click()
@@ -323,9 +325,44 @@ def adds_a_photo(context):
     check(latitude not in stored, "the kept photo still holds its position")
     check(stored[stored.index(b"\xff\xda"):] == scan, "the kept photo's pixels changed")
     wait_for(lambda: status(page) == "saved", "the indicator did not say saved")
+    # Pasted and dropped, as a person does from another app: other photos (a comment segment
+    # makes their bytes differ), each linked where the cursor is.
+    import base64
+    for way in ("paste", "drop"):
+        other = photo[:2] + b"\xff\xfe" + bytes([0, len(way) + 2]) + way.encode() + photo[2:]
+        page.locator("#text").press("Control+End")
+        page.evaluate(
+            """([way, data]) => {
+              const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
+              const transfer = new DataTransfer();
+              transfer.items.add(new File([bytes], way + '.jpg', {type: 'image/jpeg'}));
+              const text = document.getElementById('text');
+              const event = way === 'paste'
+                ? new ClipboardEvent('paste', {clipboardData: transfer, bubbles: true, cancelable: true})
+                : new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true});
+              text.dispatchEvent(event);
+            }""",
+            [way, base64.b64encode(other).decode()],
+        )
+    text = wait_for(lambda: len(re.findall(r"!\[\]\([0-9a-f]{32}\.jpeg\)", read(entry))) == 3 and read(entry),
+                    "the pasted and dropped photos were not linked")
+    for kept_name in re.findall(r"!\[\]\(([0-9a-f]{32}\.jpeg)\)", text):
+        kept_path = os.path.join(JOURNAL, os.path.dirname(entry), kept_name)
+        wait_for(lambda: os.path.exists(kept_path), f"{kept_name} is not beside the entry")
+        with open(kept_path, "rb") as file:
+            check(latitude not in file.read(), f"{kept_name} still holds its position")
+    wait_for(lambda: status(page) == "saved", "the indicator did not say saved after the photos")
     entry_id = page.evaluate("location.pathname").split("/")[-1]
     page.goto(URL + "/entry/" + entry_id)
-    image = page.locator("article img")
+    check(page.locator("article img").count() == 3, "the entry does not show its three photos")
+    for k in range(3):
+        picture = page.locator("article img").nth(k)
+        picture.scroll_into_view_if_needed()
+        wait_for(lambda: picture.evaluate("i => i.complete && i.naturalWidth > 0"), f"photo {k + 1} did not load")
+        size = picture.evaluate("i => [i.naturalWidth, i.naturalHeight]")
+        check(size == [320, 480], f"photo {k + 1} is not upright: {size}")
+    image = page.locator("article img").first
+    image.scroll_into_view_if_needed()
     wait_for(lambda: image.evaluate("i => i.complete && i.naturalWidth > 0"), "the photo did not load in the entry")
     size = image.evaluate("i => [i.naturalWidth, i.naturalHeight]")
     check(size == [320, 480], f"the photo is not upright: {size}")

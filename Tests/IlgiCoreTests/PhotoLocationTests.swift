@@ -62,6 +62,17 @@ import Testing
     #expect(onlyChanged(heic, kept, within: (tiffStart + 38)..<(tiffStart + PhoneEXIF.tiff.count)))
   }
 
+  /// A segment whose length is off by one hides the EXIF block from a walk of the segments; a
+  /// decoder steps over the stray byte and shows the picture, so the position must go anyway.
+  @Test func aJPEGWithAMisalignedSegmentStillLosesThePosition() {
+    let photo = PhoneEXIF.inJPEG([0xFF, 0xD8, 0xFF, 0xDA, 0, 2, 0xFF, 0xD9])
+    // A comment segment claiming one byte more than it holds, before the EXIF segment.
+    let damaged = Array(photo.prefix(2)) + [0xFF, 0xFE, 0, 7] + Array("drop".utf8) + Array(photo.dropFirst(2))
+    let kept = PhotoLocation.removed(from: damaged, mediaType: "image/jpeg")
+    #expect(!PhoneEXIF.contains(kept, PhoneEXIF.latitude))
+    #expect(kept.count == damaged.count)
+  }
+
   @Test func damagedBlocksNeverCrashAndChangeNothingOutside() {
     var random = SystemRandomNumberGenerator()
     for kind in ["image/jpeg", "image/png", "image/webp", "image/heic"] {

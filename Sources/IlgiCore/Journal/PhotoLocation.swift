@@ -13,13 +13,17 @@ import ZIPFoundation
 enum PhotoLocation {
   /// `photo` without its location; the bytes as they were when there is none.
   static func removed(from photo: [UInt8], mediaType: String) -> [UInt8] {
+    let read: [UInt8]
     switch mediaType {
-    case "image/jpeg": return removed(fromJPEG: photo)
-    case "image/png": return removed(fromPNG: photo)
-    case "image/webp": return removed(fromWebP: photo)
-    case "image/heic", "image/avif": return removed(fromHEIF: photo)
-    default: return photo
+    case "image/jpeg": read = removed(fromJPEG: photo)
+    case "image/png": read = removed(fromPNG: photo)
+    case "image/webp": read = removed(fromWebP: photo)
+    default: read = photo
     }
+    // Then every EXIF block found by what it starts with, wherever it is: a HEIF item, and one
+    // a damaged file hides from its container's walk (a JPEG segment whose length is off by
+    // one, which a decoder steps over and still reads the picture).
+    return emptiedWhereverFound(read)
   }
 
   /// A PNG's `eXIf` chunks emptied of their position, each chunk's CRC written again.
@@ -56,10 +60,10 @@ enum PhotoLocation {
     return bytes
   }
 
-  /// A HEIC's or AVIF's `Exif` item emptied of its position. The item's bytes are found by
-  /// what they start with (`Exif\0\0` and a TIFF header), not through the boxes that place
-  /// them: emptying happens inside them, so no box changes.
-  static func removed(fromHEIF heif: [UInt8]) -> [UInt8] {
+  /// Every EXIF block in `photo` emptied of its position, found by what it starts with
+  /// (`Exif\0\0` and a TIFF header): a HEIC's or AVIF's `Exif` item without reading the boxes
+  /// that place it, since emptying happens inside it and no box changes.
+  static func emptiedWhereverFound(_ heif: [UInt8]) -> [UInt8] {
     var bytes = heif
     let marks = [Array("Exif\0\0II*\0".utf8), Array("Exif\0\0MM\0*".utf8)]
     var at = 0
