@@ -23,6 +23,7 @@ static struct {
   const char *(*error_buffer)(void);
   void (*error_clear)(void);
   void (*unref)(void *);
+  void (*cache_set_max)(int);
 } vips;
 
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
@@ -50,8 +51,12 @@ static void load(void) {
   FIND(error_buffer, library, "vips_error_buffer")
   FIND(error_clear, library, "vips_error_clear")
   FIND(unref, gobject, "g_object_unref")
+  FIND(cache_set_max, library, "vips_cache_set_max")
 #undef FIND
   available = vips.init("ilgi") == 0;
+  // No operation cache: a picture is read from memory ilgi frees once it has its answer, and
+  // a cached load keyed by that memory's address could be handed the next picture's bytes.
+  if (available) vips.cache_set_max(0);
 }
 
 // VipsFailOn: fail on truncated files and decoder errors, not on warnings.
