@@ -20,16 +20,14 @@ static struct {
   int (*thumbnail_buffer)(void *, size_t, VipsImage **, int, ...);
   int (*write_to_buffer)(VipsImage *, const char *, void **, size_t *, ...);
   void (*g_free)(void *);
-  const char *(*error_buffer)(void);
-  void (*error_clear)(void);
+  char *(*error_buffer_copy)(void);
+  int (*version)(int);
   void (*unref)(void *);
   void (*cache_set_max)(int);
 } vips;
 
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 static int available = 0;
-// libvips keeps one error buffer for the process.
-static pthread_mutex_t errors = PTHREAD_MUTEX_INITIALIZER;
 
 static void load(void) {
   void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
@@ -48,11 +46,14 @@ static void load(void) {
   FIND(thumbnail_buffer, library, "vips_thumbnail_buffer")
   FIND(write_to_buffer, library, "vips_image_write_to_buffer")
   FIND(g_free, gobject, "g_free")
-  FIND(error_buffer, library, "vips_error_buffer")
-  FIND(error_clear, library, "vips_error_clear")
+  FIND(error_buffer_copy, library, "vips_error_buffer_copy")
+  FIND(version, library, "vips_version")
   FIND(unref, gobject, "g_object_unref")
   FIND(cache_set_max, library, "vips_cache_set_max")
 #undef FIND
+  // 8.12 is the first to take `fail_on`, which finds a damaged picture (Debian 12 has 8.14).
+  int major = vips.version(0), minor = vips.version(1);
+  if (major < 8 || (major == 8 && minor < 12)) return;
   available = vips.init("ilgi") == 0;
   // No operation cache: a picture is read from memory ilgi frees once it has its answer, and
   // a cached load keyed by that memory's address could be handed the next picture's bytes.
@@ -63,12 +64,10 @@ static void load(void) {
 enum { FAIL_ON_ERROR = 2 };
 
 static enum ilgi_image_outcome failed(char *message, size_t message_size) {
-  if (message != NULL && message_size > 0) {
-    pthread_mutex_lock(&errors);
-    snprintf(message, message_size, "%s", vips.error_buffer());
-    vips.error_clear();
-    pthread_mutex_unlock(&errors);
-  }
+  // Taken and cleared in one call, so another thread's failure cannot clear it in between.
+  char *reason = vips.error_buffer_copy();
+  if (message != NULL && message_size > 0) snprintf(message, message_size, "%s", reason ? reason : "");
+  vips.g_free(reason);
   return ILGI_IMAGE_UNDECODABLE;
 }
 

@@ -40,6 +40,21 @@ import Testing
     #expect(kept[16..<16 + 38] == png[16..<16 + 38])
   }
 
+  /// Some writers put JPEG's `Exif\0\0` before the TIFF structure in a PNG's chunk too.
+  @Test func aPNGsEXIfChunkWithAnExifPrefixLosesThePositionAndKeepsAValidCRC() {
+    let data = Array("Exif\0\0".utf8) + PhoneEXIF.tiff
+    let chunk = Array("eXIf".utf8) + data
+    let png =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(data.count) + chunk
+      + bigEndian(Int(crc32(chunk[...]))) + bigEndian(0) + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+    let kept = PhotoLocation.removed(from: png, mediaType: "image/png")
+    #expect(!PhoneEXIF.contains(kept, PhoneEXIF.latitude))
+    #expect(kept.count == png.count)
+    #expect(
+      Array(kept[16 + data.count..<20 + data.count]) == bigEndian(Int(crc32(kept[12..<16 + data.count]))),
+      "CRC written again")
+  }
+
   @Test func aWebPsEXIFChunkLosesThePosition() {
     let tiff = PhoneEXIF.tiff
     let little = { (v: Int) in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
@@ -60,6 +75,41 @@ import Testing
     #expect(!PhoneEXIF.contains(kept, PhoneEXIF.latitude))
     let tiffStart = header.count + 100 + 10
     #expect(onlyChanged(heic, kept, within: (tiffStart + 38)..<(tiffStart + PhoneEXIF.tiff.count)))
+  }
+
+  /// HEIF lets the `Exif` item hold the TIFF header right after its 4-byte header offset, 0.
+  @Test func aHEICsExifItemWithoutThePrefixLosesThePosition() {
+    let header: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+    let item = [0, 0, 0, 0] + PhoneEXIF.tiff
+    let heic = header + Array(repeating: 0x5A, count: 100) + item + Array(repeating: 0x33, count: 50)
+    let kept = PhotoLocation.removed(from: heic, mediaType: "image/heic")
+    #expect(!PhoneEXIF.contains(kept, PhoneEXIF.latitude))
+    let tiffStart = header.count + 100 + 4
+    #expect(onlyChanged(heic, kept, within: (tiffStart + 38)..<(tiffStart + PhoneEXIF.tiff.count)))
+  }
+
+  /// A crafted file cannot keep a save busy: a GPS directory of 65,535 entries each naming a
+  /// value as long as the file, and a file of nothing but EXIF headers.
+  @Test func craftedBlocksAreBoundedInWork() throws {
+    func short(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+    func long(_ v: Int) -> [UInt8] { short(v & 0xFFFF) + short(v >> 16) }
+    let size = 8_000_000
+    var tiff: [UInt8] = Array("II".utf8) + short(42) + long(8)
+    tiff += short(1) + short(0x8825) + short(4) + long(1) + long(26) + long(0)
+    tiff += short(0xFFFF)
+    for _ in 0..<0xFFFF { tiff += short(2) + short(1) + long(size - 100) + long(8) }
+    tiff += Array(repeating: 7, count: size - tiff.count)
+    let wide = Array("Exif\0\0".utf8) + tiff
+    var started = Date()
+    let kept = PhotoLocation.emptiedWhereverFound(wide)
+    #expect(Date().timeIntervalSince(started) < 5, "a bounded number of entries and bytes")
+    #expect(kept.count == wide.count)
+    #expect(kept[6 + 26] == 0 && kept[6 + 27] == 0, "the directory counts no entries")
+
+    let headers = Array([[UInt8]](repeating: Array("Exif\0\0II*\0".utf8) + long(8), count: 200_000).joined())
+    started = Date()
+    _ = PhotoLocation.removed(from: headers, mediaType: "image/heic")
+    #expect(Date().timeIntervalSince(started) < 5, "a bounded number of blocks")
   }
 
   /// A segment whose length is off by one hides the EXIF block from a walk of the segments; a

@@ -65,6 +65,10 @@ extension Ilgi {
       if let weather, weather.contains(where: \.isNewline) {
         throw ValidationError(tr(.errNewWeatherLine))
       }
+      // A resumed draft is saved as it was left; files would otherwise be dropped unsaid.
+      if resume, let file = attachments.first {
+        throw ValidationError(tr(.errNewResumeAttach, file))
+      }
     }
 
     func run() throws {

@@ -23,8 +23,18 @@ enum PhotoLocation {
     // Then every EXIF block found by what it starts with, wherever it is: a HEIF item, and one
     // a damaged file hides from its container's walk (a JPEG segment whose length is off by
     // one, which a decoder steps over and still reads the picture).
-    return emptiedWhereverFound(read)
+    let heif = mediaType == "image/heic" || mediaType == "image/avif"
+    return emptiedWhereverFound(read, heif: heif)
   }
+
+  /// How many EXIF blocks one file may hold that are looked into: a camera writes one or two;
+  /// a crafted file with thousands would otherwise keep a save busy.
+  static let blockLimit = 64
+  /// How many entries a GPS directory may have that are emptied (EXIF defines 32 GPS tags).
+  static let entryLimit = 64
+  /// The largest value of one GPS entry zeroed (the longest, a processing method or area
+  /// name, is a few hundred bytes).
+  static let valueLimit = 64 * 1024
 
   /// A PNG's `eXIf` chunks emptied of their position, each chunk's CRC written again.
   static func removed(fromPNG png: [UInt8]) -> [UInt8] {
@@ -34,7 +44,10 @@ enum PhotoLocation {
       let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
       guard length >= 0, at + 12 + length <= bytes.count else { break }
       if bytes[at + 4..<at + 8].elementsEqual(Array("eXIf".utf8)) {
-        emptyGPSDirectory(&bytes, tiff: at + 8, end: at + 8 + length)
+        // The chunk holds the TIFF structure itself; some writers put JPEG's `Exif\0\0` first.
+        var tiff = at + 8
+        if bytes[tiff..<at + 8 + length].starts(with: Array("Exif\0\0".utf8)) { tiff += 6 }
+        emptyGPSDirectory(&bytes, tiff: tiff, end: at + 8 + length)
         let crc = Data(bytes[at + 4..<at + 8 + length]).crc32(checksum: 0)
         for k in 0..<4 { bytes[at + 8 + length + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
       }
@@ -62,19 +75,28 @@ enum PhotoLocation {
 
   /// Every EXIF block in `photo` emptied of its position, found by what it starts with
   /// (`Exif\0\0` and a TIFF header): a HEIC's or AVIF's `Exif` item without reading the boxes
-  /// that place it, since emptying happens inside it and no box changes.
-  static func emptiedWhereverFound(_ heif: [UInt8]) -> [UInt8] {
-    var bytes = heif
-    let marks = [Array("Exif\0\0II*\0".utf8), Array("Exif\0\0MM\0*".utf8)]
+  /// that place it, since emptying happens inside it and no box changes. In a HEIF file (`heif`)
+  /// the item may also hold the TIFF header right after its 4-byte header offset of 0.
+  static func emptiedWhereverFound(_ photo: [UInt8], heif: Bool = false) -> [UInt8] {
+    var bytes = photo
+    let little = Array("II*\0".utf8)
+    let big = Array("MM\0*".utf8)
+    let marks: [(prefix: [UInt8], skip: Int)] =
+      [(Array("Exif\0\0".utf8) + little, 6), (Array("Exif\0\0".utf8) + big, 6)]
+      + (heif ? [([0, 0, 0, 0] + little + [8, 0, 0, 0], 4), ([0, 0, 0, 0] + big + [0, 0, 0, 8], 4)] : [])
+    var blocks = 0
     var at = 0
-    while at + 10 <= bytes.count {
-      guard
-        let found = (at..<bytes.count - 9).first(where: { k in
-          bytes[k] == 0x45 && marks.contains { bytes[k..<k + 10].elementsEqual($0) }
-        })
-      else { break }
-      emptyGPSDirectory(&bytes, tiff: found + 6, end: bytes.count)
-      at = found + 10
+    while at + 10 <= bytes.count, blocks < blockLimit {
+      let byte = bytes[at]
+      if byte == 0x45 || (heif && byte == 0),
+        let mark = marks.first(where: { at + $0.prefix.count <= bytes.count && bytes[at...].starts(with: $0.prefix) })
+      {
+        emptyGPSDirectory(&bytes, tiff: at + mark.skip, end: bytes.count)
+        blocks += 1
+        at += mark.prefix.count
+      } else {
+        at += 1
+      }
     }
     return bytes
   }
@@ -133,26 +155,31 @@ enum PhotoLocation {
     }
     guard let first = read(tiff + 4, 4), let count = read(tiff + first, 2) else { return }
     var gps: Int?
-    for k in 0..<count {
+    // IFD0 holds a few dozen entries; the GPS pointer is among the first.
+    for k in 0..<min(count, 1_024) {
       let entry = tiff + first + 2 + 12 * k
       if read(entry, 2) == 0x8825 { gps = read(entry + 8, 4) }
     }
     guard let gps, let entries = read(tiff + gps, 2) else { return }
     let widths = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8]
-    for k in 0..<entries {
+    for k in 0..<min(entries, entryLimit) {
       let entry = tiff + gps + 2 + 12 * k
       guard entry + 12 <= end, let type = read(entry + 2, 2), let number = read(entry + 4, 4) else { break }
-      let size = (widths[type] ?? 1) * number
-      if size > 4, let offset = read(entry + 8, 4), tiff + offset + size <= end, offset >= 8 {
-        for i in tiff + offset..<tiff + offset + size { bytes[i] = 0 }
+      let size = (widths[type] ?? 1) * min(number, valueLimit + 1)
+      if size > 4, size <= valueLimit, let offset = read(entry + 8, 4), offset >= 8, tiff + offset + size <= end {
+        zero(&bytes, tiff + offset..<tiff + offset + size)
       }
-      for i in entry..<entry + 12 { bytes[i] = 0 }
+      zero(&bytes, entry..<entry + 12)
     }
     // No entries, and (in the first zeroed entry's place) no next directory.
     if tiff + gps + 2 <= end {
       bytes[tiff + gps] = 0
       bytes[tiff + gps + 1] = 0
     }
+  }
+
+  private static func zero(_ bytes: inout [UInt8], _ range: Range<Int>) {
+    bytes.replaceSubrange(range, with: repeatElement(0, count: range.count))
   }
 
   private static func starts(_ bytes: [UInt8], _ range: Range<Int>, _ prefix: [UInt8]) -> Bool {

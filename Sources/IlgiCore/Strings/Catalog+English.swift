@@ -99,6 +99,8 @@ extension Catalog {
       "--date `{1}` is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM, or words like `yesterday 21:30` or `Nov 18`",
     .errNewTag: "--tag `{1}` is not a tag; use one word, without spaces or commas",
     .errNewWeatherLine: "--weather must be one line",
+    .errNewResumeAttach:
+      "--resume saves the draft as it was left and cannot attach `{1}`; resume first, then run `ilgi attach last {1}`",
     .errResumeNeedsTerminal: "--resume opens your editor, which needs a terminal; run it on one, or add --edit",
     .errNothingToWrite:
       "nothing to write: give the text as arguments or on standard input, or run on a terminal to open your editor",
@@ -207,7 +209,7 @@ extension Catalog {
     .errAttachMismatch: "{1}: its name says {2} but it holds {3}; rename it to what it is",
     .errAttachUndecodable: "{1}: the picture cannot be read ({2}); it may be damaged: open it and save it again",
     .errAttachNoLibrary:
-      "{1}: pictures need libvips, which is not installed; run make deps (Debian: apt install libvips42)",
+      "{1}: pictures need libvips 8.12 or later, which is not installed; run make deps (Debian: apt install libvips42)",
     .exportDayOnePhotosNeedZip:
       "{1 photo is|photos are} not in a .json export; write a .zip to take them along: --out diary.zip",
     .deleteAbstract: "Move an entry to the journal's trash, after asking.",

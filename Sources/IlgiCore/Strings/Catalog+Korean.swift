@@ -92,6 +92,8 @@ extension Catalog {
     .errNewDate: "--date `{1}`{1:는} 날짜가 아닙니다. YYYY-MM-DD나 YYYY-MM-DDTHH:MM, 또는 `어제 저녁 9시`, `11월 18일` 같은 말을 쓰세요",
     .errNewTag: "--tag `{1}`{1:는} 태그가 아닙니다. 띄어쓰기나 쉼표 없는 한 단어를 쓰세요",
     .errNewWeatherLine: "--weather는 한 줄이어야 합니다",
+    .errNewResumeAttach:
+      "--resume은 남겨 둔 초안을 그대로 저장하므로 `{1}`{1:을} 첨부할 수 없습니다. 먼저 이어 쓴 뒤 `ilgi attach last {1}`을 실행하세요",
     .errResumeNeedsTerminal: "--resume는 편집기를 여는데, 편집기에는 터미널이 필요합니다. 터미널에서 실행하거나 --edit를 붙이세요",
     .errNothingToWrite: "쓸 내용이 없습니다: 글을 인자나 표준 입력으로 주거나, 터미널에서 실행해 편집기를 여세요",
     .errNoDraftToResume: "이어 쓸 초안이 없습니다. `ilgi new`로 새 일기를 시작하세요",
@@ -189,7 +191,8 @@ extension Catalog {
     .errAttachEmpty: "{1}: 비어 있어 붙일 것이 없습니다",
     .errAttachMismatch: "{1}: 이름은 {2}인데 내용은 {3}입니다. 내용에 맞게 이름을 바꾸세요",
     .errAttachUndecodable: "{1}: 그림을 읽을 수 없습니다({2}). 손상되었을 수 있으니 열어서 다시 저장하세요",
-    .errAttachNoLibrary: "{1}: 그림에는 libvips가 필요한데 설치되어 있지 않습니다. make deps를 실행하세요(Debian: apt install libvips42)",
+    .errAttachNoLibrary:
+      "{1}: 그림에는 libvips 8.12 이상이 필요한데 설치되어 있지 않습니다. make deps를 실행하세요(Debian: apt install libvips42)",
     .exportDayOnePhotosNeedZip: "사진 {1}장은 .json 내보내기에 들어가지 않습니다. 함께 내보내려면 .zip으로 쓰세요: --out diary.zip",
     .deleteAbstract: "물어본 뒤 일기를 휴지통으로 옮깁니다.",
     .deleteDiscussion: """

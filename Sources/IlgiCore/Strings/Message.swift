@@ -49,6 +49,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errNewDate
   case errNewTag
   case errNewWeatherLine
+  case errNewResumeAttach
   case errNothingToWrite
   case errResumeNeedsTerminal
   case errNoDraftToResume
