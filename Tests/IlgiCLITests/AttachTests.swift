@@ -97,6 +97,66 @@ import Testing
     #expect(text.hasSuffix("By the river\n\n![](\(jpeg))\n[notes \\[draft\\].txt](\(txt))\n"), "\(text)")
   }
 
+  /// A file with no extension, or one an entry or a sealed file has, is kept as `.bin`: the
+  /// journal's walk never reads it as an entry, and it stays the entry's attachment.
+  @Test func aFileNamedLikeAnEntryOrASealedFileIsKeptAsBin() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    for name in ["README", "other.md", "key.age"] {
+      let result = try h.run("attach", "last", try write(h, name, Array("\(name) inside\n".utf8)))
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    let kept = h.journal.snapshot().keys.filter { $0.hasPrefix("2026/11/") && $0 != "2026/11/walk.md" }
+    #expect(kept.count == 3 && kept.allSatisfy { $0.hasSuffix(".bin") }, "\(kept)")
+    let list = try h.run("list", "--json")
+    #expect(list.status == 0)
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    #expect(rows.count == 1, "still one entry")
+    #expect((rows.first?["attachments"] as? [[String: Any]])?.count == 3)
+    let doctor = try h.run("doctor")
+    let said = doctor.stdout + doctor.stderr
+    #expect(!said.contains("linked by no entry") && !said.contains("not beside it"), "\(said)")
+  }
+
+  /// The site shows a photo as a small square in the lists and as a page-sized copy linking the
+  /// original in the entry's page and its year's book; a PNG is shown as it is.
+  @Test func theSiteShowsSmallCopiesInListsAndPageCopiesInPages() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    #expect(try h.run("attach", "last", try write(h, "IMG_1.jpg", Self.phoneJPEG)).status == 0)
+    let stored = try #require(h.journal.snapshot().keys.first { $0.hasSuffix(".jpeg") })
+    let name = String(stored.dropFirst("2026/11/".count))
+    let out = h.journal.base + "/site"
+    let export = try h.run("export", "html", "--out", out)
+    #expect(export.status == 0, "\(export.stderr)")
+    func file(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: out + "/" + path).map(Array.init) }
+    #expect(file("entries/" + stored) == h.journal.bytes(stored), "the original as it is")
+    let small = try #require(file("entries/2026/11/small/\(name).jpg"))
+    #expect(try PictureDecoder.decode(small) == PictureSize(width: 8, height: 16), "upright")
+    #expect(!Self.contains(small, Self.latitude))
+    #expect(try PictureDecoder.decode(try #require(file("entries/2026/11/page/\(name).jpg"))).height == 16)
+    let index = String(decoding: try #require(file("index.html")), as: UTF8.self)
+    #expect(index.contains("<img class=\"entry-picture\" src=\"entries/2026/11/small/\(name).jpg\""), "\(index)")
+    let page = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: out + "/entries/2026/11").first { $0.hasSuffix(".html") })
+    let entry = String(decoding: try #require(file("entries/2026/11/" + page)), as: UTF8.self)
+    #expect(
+      entry.contains("<a class=\"picture\" href=\"\(name)\"><img loading=\"lazy\" src=\"page/\(name).jpg\""), "\(entry)"
+    )
+    let book = String(decoding: try #require(file("archive/2026.html")), as: UTF8.self)
+    #expect(book.contains("src=\"../entries/2026/11/page/\(name).jpg\""), "\(book)")
+  }
+
+  @Test func resumeRefusesFilesItWouldNotAttach() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    let photo = try write(h, "river.jpg", Self.plainJPEG)
+    let before = h.journal.snapshot()
+    let result = try h.run("new", "--resume", "--attach", photo)
+    #expect(result.status != 0)
+    #expect(
+      result.stderr.contains("--resume saves the draft as it was left and cannot attach `\(photo)`"), "\(result.stderr)"
+    )
+    #expect(h.journal.snapshot() == before)
+  }
+
   @Test func badFilesAreRefusedWithOneLineAndNothingWritten() throws {
     let h = try Harness(["2026/11/walk.md": Self.walk])
     let cases: [(name: String, bytes: [UInt8]?, status: Int32, message: String)] = [

@@ -86,4 +86,67 @@ import Testing
     let log = try GitRepository(unchecked: journal.root, environment: environment).check(["log", "--format=%s"])
     #expect(log == "ilgi: new \(date.day)\n")
   }
+
+  /// A file that is not a picture, ready to attach.
+  static func note(_ text: String) -> IlgiCore.Attachment {
+    let bytes = Array(text.utf8)
+    return IlgiCore.Attachment(
+      name: AttachmentIntake.contentName(bytes) + ".txt", bytes: bytes, mediaType: "text/plain", size: nil)
+  }
+
+  static func fixture(_ id: String, _ title: String, body: String = "Words.") -> String {
+    "---\nid: \(id)\ndate: 2026-11-21T09:30:00+09:00\n---\n\(title)\n\n\(body)\n"
+  }
+
+  @Test func anAttachThatCannotLinkTakesItsFilesAwayAgain() throws {
+    let journal = try TempJournal(["2026/11/a.md": Self.fixture("A1", "A")])
+    let writer = try Self.writer(journal, Told())
+    let file = Self.note("kept for a moment")
+    #expect(throws: JournalError.self) {
+      try writer.attach([(file, "note.txt")], to: JournalPath("2026/11/gone.md"))
+    }
+    #expect(journal.bytes("2026/11/" + file.name) == nil, "nothing left that nothing links")
+    // A file an entry there links already is left alone.
+    try journal.write("2026/11/b.md", Self.fixture("B1", "B", body: "[n](\(file.name))"))
+    try journal.write("2026/11/" + file.name, file.bytes)
+    #expect(throws: JournalError.self) {
+      try writer.attach([(file, "note.txt")], to: JournalPath("2026/11/gone.md"))
+    }
+    #expect(journal.bytes("2026/11/" + file.name) == file.bytes)
+  }
+
+  @Test func deleteMovesNoFileWhileAnEntryBesideItCannotBeRead() throws {
+    let file = Self.note("shared or not")
+    let journal = try TempJournal([
+      "2026/11/a.md": Self.fixture("A1", "A", body: "[n](\(file.name))"),
+      "2026/11/broken.md": "---\nid: [unclosed\n---\nBroken\n",
+    ])
+    try journal.write("2026/11/" + file.name, file.bytes)
+    let writer = try Self.writer(journal, Told())
+    _ = try writer.delete(JournalPath("2026/11/a.md"))
+    #expect(journal.bytes("2026/11/a.md") == nil)
+    #expect(journal.bytes("2026/11/" + file.name) == file.bytes, "the broken entry may link it")
+  }
+
+  /// Two writers at once: one attaches a file to B while the other deletes A, which links the
+  /// same file (so, until B's link is saved, A alone links it). B ends linking a file that is there.
+  @Test func anAttachRacingADeleteOfTheSameFileKeepsIt() async throws {
+    for round in 0..<30 {
+      let file = Self.note("the same photo, round \(round)")
+      let journal = try TempJournal([
+        "2026/11/a.md": Self.fixture("A1", "A", body: "[n](\(file.name))"),
+        "2026/11/b.md": Self.fixture("B1", "B"),
+      ])
+      try journal.write("2026/11/" + file.name, file.bytes)
+      let attacher = try Self.writer(journal, Told())
+      let deleter = try Self.writer(journal, Told())
+      async let attached: Void = Task.detached {
+        _ = try attacher.attach([(file, "n")], to: JournalPath("2026/11/b.md"))
+      }.value
+      async let deleted: Void = Task.detached { _ = try deleter.delete(JournalPath("2026/11/a.md")) }.value
+      _ = try await (attached, deleted)
+      #expect(journal.text("2026/11/b.md")?.contains("](\(file.name))") == true)
+      #expect(journal.bytes("2026/11/" + file.name) == file.bytes, "round \(round): B links a file that is there")
+    }
+  }
 }

@@ -157,14 +157,22 @@ public struct AttachmentIntake: Sendable {
       throw .notWhatItsNameSays(named: named, content: picture?.mediaType)
     }
     guard let picture else {
-      let ext = MediaType.fileExtension(fileName)
       return Attachment(
-        name: Self.contentName(bytes) + (ext.isEmpty ? "" : "." + ext), bytes: bytes, mediaType: named, size: nil)
+        name: Self.contentName(bytes) + "." + Self.keptExtension(fileName), bytes: bytes, mediaType: named, size: nil)
     }
-    let size = try PictureDecoder.decode(bytes)
     let kept = keepsLocation ? bytes : PhotoLocation.removed(from: bytes, mediaType: picture.mediaType)
+    // The bytes kept are the ones checked: every pixel of them decodes.
+    let size = try PictureDecoder.decode(kept)
     return Attachment(
       name: Self.contentName(kept) + "." + picture.fileExtension, bytes: kept, mediaType: picture.mediaType, size: size)
+  }
+
+  /// The extension a file that is not a picture is kept with: its own, or `bin` when it has
+  /// none, or one an entry (`md`) or a sealed file (`age`) has, so the journal's walk never
+  /// reads it as either.
+  static func keptExtension(_ fileName: String) -> String {
+    let ext = MediaType.fileExtension(fileName)
+    return ext.isEmpty || ext == "md" || ext == "age" ? "bin" : ext
   }
 
   /// The MD5 of `bytes` in lower-case hex: a name, not a seal (Day One names photos so).

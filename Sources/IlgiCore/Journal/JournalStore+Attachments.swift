@@ -33,14 +33,21 @@ public struct StoredAttachment: Sendable, Equatable {
 }
 
 extension JournalStore {
+  /// A file `keep` put in place: its path, and whether this call wrote it (it was not there).
+  struct Kept: Sendable, Equatable {
+    var file: JournalPath
+    var written: Bool
+  }
+
   /// Keeps `attachment` beside the entry at `entry`, sealed as `NAME.age` in an encrypted
-  /// journal; the file's path. A file of that name is already the same content (names are
-  /// content hashes) and is kept as it is.
-  func keep(_ attachment: Attachment, beside entry: JournalPath) throws(JournalError) -> JournalPath {
+  /// journal. A file of that name is already the same content (names are content hashes) and
+  /// is kept as it is.
+  @discardableResult
+  func keep(_ attachment: Attachment, beside entry: JournalPath) throws(JournalError) -> Kept {
     let plain = JournalPath(entry.folder.isEmpty ? attachment.name : entry.folder + "/" + attachment.name)
     let recipients = try sealing.recipientsForWriting(plain.rawValue)
     let file = recipients == nil ? plain : JournalPath(plain.rawValue + EncryptedName.suffix)
-    if fileSystem.exists(atPath: absolute(file)) { return file }
+    if fileSystem.exists(atPath: absolute(file)) { return Kept(file: file, written: false) }
     var bytes = attachment.bytes
     if let recipients {
       try files.requireOwnKey(among: recipients, path: plain.rawValue)
@@ -51,10 +58,27 @@ extension JournalStore {
       try fileSystem.createAtomically(bytes, atPath: absolute(file), permissions: JournalLayout.filePermissions)
     } catch  where error.code == EEXIST {
       // Another writer kept the same content first.
+      return Kept(file: file, written: false)
     } catch {
       throw JournalError(path: absolute(file), reason: .io(error))
     }
-    return file
+    return Kept(file: file, written: true)
+  }
+
+  /// Removes the files of `kept` that this writer wrote and that no entry in their folder links
+  /// (an attach that could not link them), under the journal's lock; any entry there that
+  /// cannot be read leaves them all in place.
+  func removeUnlinked(_ kept: [Kept], beside entry: JournalPath) {
+    let written = kept.filter(\.written).map(\.file)
+    guard !written.isEmpty else { return }
+    _ = try? whileLocked { () throws(JournalError) in
+      guard let linked = linkedInFolder(of: entry, except: nil) else { return }
+      for file in written {
+        let sealed = file.rawValue.hasSuffix(EncryptedName.suffix)
+        let plain = JournalPath(sealed ? String(file.rawValue.dropLast(EncryptedName.suffix.count)) : file.rawValue)
+        if !linked.contains(plain) { try? fileSystem.remove(atPath: absolute(file)) }
+      }
+    }
   }
 
   /// Where files wait that were sent before an entry linked them (the app's uploads): a
@@ -64,7 +88,27 @@ extension JournalStore {
   /// Keeps `attachment` until an entry links it (`adoptUploads`), sealed as an attachment is;
   /// the same file sent again is the same file.
   public func stage(_ attachment: Attachment) throws(JournalError) {
-    _ = try keep(attachment, beside: JournalPath(Self.uploadsFolder + "/-"))
+    try keep(attachment, beside: JournalPath(Self.uploadsFolder + "/-"))
+  }
+
+  /// How long a file sent to the app waits for an entry to link it: a page left before its
+  /// first save keeps its draft and its links that long.
+  public static let uploadsKeptFor: TimeInterval = 14 * 24 * 3600
+
+  /// Removes the uploads that waited longer than `uploadsKeptFor` before `now` and that no entry
+  /// linked; how many.
+  @discardableResult
+  public func sweepUploads(now: Date) -> Int {
+    let folder = root + "/" + Self.uploadsFolder
+    var removed = 0
+    for item in (try? fileSystem.contentsOfDirectory(atPath: folder)) ?? [] where item.kind == .file {
+      let path = folder + "/" + item.name
+      guard let status = try? fileSystem.status(atPath: path),
+        now.timeIntervalSince(status.modified) > Self.uploadsKeptFor
+      else { continue }
+      if (try? fileSystem.remove(atPath: path)) != nil { removed += 1 }
+    }
+    return removed
   }
 
   /// Moves the waiting uploads `entry` links beside it; the paths they now have. One whose name
@@ -125,19 +169,30 @@ extension JournalStore {
   }
 
   /// The attachments of `entry` that no other entry in its folder links: what goes to the
-  /// trash with it.
+  /// trash with it. None when the folder or an entry in it cannot be read, since it might link
+  /// them.
   func ownAttachments(of entry: Entry) -> [StoredAttachment] {
     let mine = attachments(of: entry)
-    guard !mine.isEmpty else { return [] }
-    let folder = entry.path.folder
-    var linkedElsewhere = Set<JournalPath>()
-    let items = (try? fileSystem.contentsOfDirectory(atPath: folder.isEmpty ? root : absolute(JournalPath(folder))))
-    for item in items ?? [] where item.kind != .directory && EncryptedName.isEntry(item.name) {
-      let path = JournalPath(folder.isEmpty ? item.name : folder + "/" + item.name)
-      guard path != entry.path, let other = try? read(path) else { continue }
-      for attachment in attachments(of: other) { linkedElsewhere.insert(attachment.path) }
-    }
+    guard !mine.isEmpty, let linkedElsewhere = linkedInFolder(of: entry.path, except: entry.path) else { return [] }
     return mine.filter { !linkedElsewhere.contains($0.path) }
+  }
+
+  /// The files (by their plain paths) that the entries in the folder of `entry` link, leaving
+  /// out the entry at `except`; nil when the folder or one of its entries cannot be read.
+  private func linkedInFolder(of entry: JournalPath, except: JournalPath?) -> Set<JournalPath>? {
+    let folder = entry.folder
+    guard let items = try? fileSystem.contentsOfDirectory(atPath: folder.isEmpty ? root : absolute(JournalPath(folder)))
+    else { return nil }
+    var linked = Set<JournalPath>()
+    for item in items where item.kind != .directory && EncryptedName.isEntry(item.name) {
+      let path = JournalPath(folder.isEmpty ? item.name : folder + "/" + item.name)
+      guard path != except else { continue }
+      guard let other = try? read(path) else { return nil }
+      for name in AttachmentLinks.names(in: other.document.content) {
+        linked.insert(JournalPath(folder.isEmpty ? name : folder + "/" + name))
+      }
+    }
+    return linked
   }
 }
 

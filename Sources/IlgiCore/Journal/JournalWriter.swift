@@ -79,17 +79,36 @@ public struct JournalWriter: Sendable {
   /// Keeps `attachments` beside the entry at `path` and links each at the end of its text, on a
   /// line of its own (`label` names a file that is not a picture); the entry as written. A file
   /// linked already is not linked again. An entry changed meanwhile is read again, so the links
-  /// go after what is there now.
+  /// go after what is there now. When the links cannot be saved, the files this call kept that
+  /// nothing links are taken away again.
   public func attach(_ attachments: [(attachment: Attachment, label: String)], to path: JournalPath)
     throws(JournalError) -> Written
+  {
+    var kept: [JournalStore.Kept] = []
+    do throws(JournalError) {
+      for item in attachments { kept.append(try store.keep(item.attachment, beside: path)) }
+      let written = try link(attachments, to: path)
+      // A delete of another entry that linked the same file may have trashed it between its
+      // keeping and the save; the link is saved now, so kept again it stays.
+      for item in attachments { try store.keep(item.attachment, beside: path) }
+      effects.record(store, [path] + kept.map(\.file), written.message)
+      return written.written
+    } catch {
+      store.removeUnlinked(kept, beside: path)
+      throw error
+    }
+  }
+
+  /// Links `attachments` at the end of the entry at `path`, read again while it changes under
+  /// the save; what was written and its commit message.
+  private func link(_ attachments: [(attachment: Attachment, label: String)], to path: JournalPath)
+    throws(JournalError) -> (written: Written, message: String)
   {
     var attempts = 0
     while true {
       attempts += 1
       let (bytes, version) = try store.versioned(path)
       let entry = try store.parse(bytes, as: path)
-      var kept: [JournalPath] = []
-      for item in attachments { kept.append(try store.keep(item.attachment, beside: path)) }
       var linked = Set(AttachmentLinks.names(in: entry.document.content))
       var links: [String] = []
       for item in attachments where linked.insert(item.attachment.name).inserted {
@@ -101,8 +120,7 @@ public struct JournalWriter: Sendable {
       switch try store.save(EntryChanges(content: content), to: path, basedOn: version) {
       case .saved(let now, let id):
         let written = (try? store.read(path)) ?? entry
-        effects.record(store, [path] + kept, store.commitMessage("attach", written))
-        return Written(id: id, path: path, version: now)
+        return (Written(id: id, path: path, version: now), store.commitMessage("attach", written))
       case .missing:
         throw JournalError(path: path.rawValue, reason: .noSuchEntry(selector: path.rawValue))
       case .conflict where attempts < 5:
@@ -118,13 +136,15 @@ public struct JournalWriter: Sendable {
   /// With `id`, only while the file there still holds that entry: a name another entry has
   /// taken since is `.noSuchEntry`, nothing moved.
   public func delete(_ path: JournalPath, id: EntryID? = nil) throws(JournalError) -> JournalPath {
-    let entry = try? store.read(path)
+    var entry: Entry?
     var moved: [JournalPath] = []
     let trashed = try store.whileLocked { () throws(JournalError) -> JournalPath in
       let there = store.fileSystem.exists(atPath: store.absolute(path))
       guard there, id.map({ holds(path, $0) }) ?? true else {
         throw JournalError(path: path.rawValue, reason: .noSuchEntry(selector: id?.rawValue ?? path.rawValue))
       }
+      // Read under the lock: the links it has as it goes are the files that go with it.
+      entry = try? store.read(path)
       let trashed = try store.trash.move(path)
       if let entry { moved = store.trash.moveAlong(store.ownAttachments(of: entry)) }
       return trashed
