@@ -164,19 +164,21 @@ public final class AppServer: ServerResponder {
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       return .html(try pages.entry(loaded))
     case "file" where segments.count == 3:
-      guard let file = try diary.attachment(id: segments[1], name: segments[2]) else { throw ServerProblem.noSuchPage }
+      guard let file = try diary.attachmentFile(id: segments[1], name: segments[2]) else {
+        throw ServerProblem.noSuchPage
+      }
       // A smaller copy for a list or a page; a HEIC photo, which browsers do not show, as a JPEG.
       let asked = request.parameter("size").flatMap(Int.init)
       let side =
         asked.map { min(max($0, 1), PictureDecoder.displaySide) }
         ?? (file.mediaType == "image/heic" && request.header("sec-fetch-dest") == "image"
           ? PictureDecoder.displaySide : nil)
-      if let side, MediaType.picture(file.bytes) != nil,
-        let copy = try? PictureDecoder.displayCopy(file.bytes, maxSide: side)
-      {
+      // A file that is not the picture its name says is sent as it is.
+      if let side, file.mediaType.hasPrefix("image/"), let copy = try? diary.pictureCopy(file, side: side) {
         return Self.fileReply(copy, mediaType: "image/jpeg", name: segments[2])
       }
-      return Self.fileReply(file.bytes, mediaType: file.mediaType, name: segments[2])
+      let bytes = try diary.store.bytes(of: file)
+      return Self.fileReply(bytes, mediaType: MediaType.picture(bytes)?.mediaType ?? file.mediaType, name: segments[2])
     case "write" where segments.count == 1: return .html(try pages.write(nil))
     case "write" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }

@@ -44,6 +44,8 @@ public final class Diary: @unchecked Sendable {
   private var known: [String: JournalPath] = [:]
   /// The entries creates with a key made, remembered across restarts.
   private let createKeys: CreateKeys
+  /// Thumbnails and display copies, made once.
+  private let pictures: PictureCache
 
   /// The app's view of `store`; `effects` follow each write (the commit).
   public init(
@@ -51,6 +53,7 @@ public final class Diary: @unchecked Sendable {
     now: @escaping @Sendable () -> Date, hooks: Hooks, intake: AttachmentIntake = AttachmentIntake()
   ) {
     self.intake = intake
+    pictures = PictureCache(root: store.root)
     let watcher = FolderWatcher(root: store.root)
     self.watcher = watcher
     writer = JournalWriter(
@@ -59,6 +62,7 @@ public final class Diary: @unchecked Sendable {
     self.now = now
     self.hooks = hooks
     createKeys = CreateKeys(file: store.root + "/" + JournalLayout.ilgiFolder + "/cache/app-creates.json")
+    store.sweepUploads(now: now())
   }
 
   /// Today in the journal's zone, `YYYY-MM-DD`.
@@ -154,14 +158,19 @@ public final class Diary: @unchecked Sendable {
     return attachment
   }
 
-  /// The bytes of the file `name` beside the entry `id` that the entry links, opened when
-  /// sealed, with its media type; nil when the entry links no such file.
-  public func attachment(id: String, name: String) throws -> (bytes: [UInt8], mediaType: String)? {
-    guard let loaded = try entry(id: id),
-      let file = store.attachments(of: loaded.entry).first(where: { $0.path.fileName == name })
-    else { return nil }
-    let bytes = try store.bytes(of: file)
-    return (bytes, MediaType.picture(bytes)?.mediaType ?? file.mediaType)
+  /// The file `name` that the entry `id` links beside it; nil when it links none so or the file
+  /// is not there.
+  public func attachmentFile(id: String, name: String) throws -> StoredAttachment? {
+    guard let loaded = try entry(id: id) else { return nil }
+    return store.attachments(of: loaded.entry).first { $0.path.fileName == name }
+  }
+
+  /// A JPEG of the picture `file` fitting `side` pixels, upright: kept from the last time it
+  /// was asked for (`PictureCache`), else made from the file.
+  public func pictureCopy(_ file: StoredAttachment, side: Int) throws -> [UInt8] {
+    try pictures.copy(of: file.file, side: side, sealed: file.file != file.path) {
+      try PictureDecoder.displayCopy(try store.bytes(of: file), maxSide: side)
+    }
   }
 
   /// Where the entry `id` is: remembered, else from the index.

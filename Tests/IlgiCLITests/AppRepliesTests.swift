@@ -618,6 +618,12 @@ import Testing
     #expect(!AttachTests.contains(thumbnail.body, AttachTests.latitude))
     let huge = await app.ask("GET", "/file/\(Self.id)/\(jpeg)?size=99999")
     #expect(try PictureDecoder.decode(huge.body) == PictureSize(width: 8, height: 16), "never enlarged")
+
+    // Each copy is made once and kept in the journal's cache (a plain journal's, on disk).
+    let cached = app.journal.snapshot().keys.filter { $0.hasPrefix(PictureCache.folder + "/") }
+    #expect(cached.count == 2, "\(cached)")
+    for file in cached { try app.journal.write(file, Array("kept".utf8)) }
+    #expect(await app.ask("GET", small).body == Array("kept".utf8), "served from the cache")
   }
 
   /// A photo sent from the writing page waits, by its content's name, until a save links it;
