@@ -399,22 +399,38 @@ extension Site {
     }
   }
 
-  /// The pictures and other media beside the entries, copied as they are.
+  /// The pictures and other media beside the entries, copied as they are, and each picture's
+  /// smaller copies (`SitePictures`): for the lists, and for the pages that show a photo.
   func attachmentPages() -> [SitePage] {
-    attachments.map { path, signature in
+    attachments.flatMap { (path, signature) -> [SitePage] in
       var key = StableHash()
       key.add(path.rawValue)
       key.add(signature.size)
       key.add(signature.modified)
       let source = store.root + "/" + path.rawValue
-      return SitePage(
-        path: "entries/" + path.rawValue, key: key.value, contentType: MediaType.of(fileName: path.rawValue)
-      ) {
+      let read: @Sendable () throws -> [UInt8] = {
         guard let data = FileManager.default.contents(atPath: source) else {
           throw JournalError(path: source, reason: .io(FileSystemError(path: source, code: errno, operation: "read")))
         }
         return Array(data)
       }
+      var pages = [
+        SitePage(path: "entries/" + path.rawValue, key: key.value, contentType: MediaType.of(fileName: path.rawValue)) {
+          try read()
+        }
+      ]
+      guard pictures.contains(path.rawValue) else { return pages }
+      for (copy, side) in SitePictures.copies(of: path) {
+        var copyKey = key
+        copyKey.add(Int64(side))
+        pages.append(
+          SitePage(path: "entries/" + copy, key: copyKey.value, contentType: "image/jpeg") {
+            let original = try read()
+            // A picture libvips cannot read is shown by its original, as it is.
+            return (try? PictureDecoder.displayCopy(original, maxSide: side)) ?? original
+          })
+      }
+      return pages
     }
   }
 

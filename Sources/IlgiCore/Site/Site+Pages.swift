@@ -144,7 +144,19 @@ extension Site {
     if !row.tags.isEmpty { values["hasTags"] = true }
     if !entry.preview.isEmpty { values["preview"] = entry.preview }
     if let weather = entry.weather, !weather.isEmpty { values["weather"] = weather }
+    if let picture = linkedPictures(of: entry).first {
+      values["thumbnail"] = root + Self.href("entries/" + SitePictures.small(picture))
+    }
     return values
+  }
+
+  /// The pictures beside `entry` that it links and the site carries, in the order linked.
+  func linkedPictures(of entry: IndexedEntry) -> [JournalPath] {
+    guard !entry.links.isEmpty else { return [] }
+    let folder = entry.path.folder
+    return entry.links.map { JournalPath(folder.isEmpty ? $0 : folder + "/" + $0) }.filter {
+      pictures.contains($0.rawValue)
+    }
   }
 
   /// An entry with its rendered body, read from its file.
@@ -157,8 +169,13 @@ extension Site {
     let folder = JournalPath.folder(of: row.page)
     let here = JournalPath.folder(of: page)
     let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
-    return fullEntry(
-      row, root: root, body: folder == here ? renderer.html(body) : renderer.html(body, rebasing: root + folder + "/"))
+    let prefix = folder == here ? "" : root + folder + "/"
+    let html = prefix.isEmpty ? renderer.html(body) : renderer.html(body, rebasing: prefix)
+    // Photos as page-sized copies; names a link writes otherwise than as they are keep theirs.
+    let copied = linkedPictures(of: row.entry).map(\.fileName).filter {
+      SitePictures.hasPageCopy($0) && Self.href($0) == $0
+    }
+    return fullEntry(row, root: root, body: SitePictures.withPageCopies(html, prefix: prefix, names: copied))
   }
 
   /// An entry with its body rendered as `body`.

@@ -62,6 +62,9 @@ public final class Site: Sendable {
   let entries: [Row]
   /// Pictures and other media beside the entries, copied to the same place under `entries/`.
   let attachments: [(path: JournalPath, signature: FileSignature)]
+  /// Those of them that are pictures an entry links beside it, by path: each has smaller
+  /// copies for lists and pages (`SitePictures`).
+  let pictures: Set<String>
   let store: JournalStore
   let options: Options
   let templates: [String: SiteTemplate]
@@ -142,6 +145,16 @@ public final class Site: Sendable {
       return folders.contains("")
     }
     .sorted { $0.path.rawValue < $1.path.rawValue }
+    // The pictures an entry links as its own (beside it) have copies; a picture elsewhere, in
+    // a folder the person arranged, is carried as it is.
+    var linked = Set<String>()
+    for (entry, _) in entries {
+      let folder = entry.path.folder
+      for name in entry.links where SitePictures.isPicture(name) {
+        linked.insert(folder.isEmpty ? name : folder + "/" + name)
+      }
+    }
+    pictures = Set(self.attachments.map(\.path.rawValue).filter(linked.contains))
     self.options = options
     text = SiteText(language: options.language)
     var compiled: [String: SiteTemplate] = [:]
