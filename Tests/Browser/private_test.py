@@ -4,19 +4,72 @@ the browser's history (its titles and addresses), with script and without.
 Run by `AppBrowserTests` (Tests/IlgiCLITests) against an `ilgi serve` it started on an encrypted
 journal:
 
-    python private_test.py URL TOKEN ENTRY_ID SECRET_TITLE WORD
+    python private_test.py URL TOKEN ENTRY_ID SECRET_TITLE WORD JOURNAL HOME
 
-WORD is a word of the entry SECRET_TITLE. A failed check ends the run with exit 1 and one line.
+WORD is a word of the entry SECRET_TITLE. A photo added on the writing page is kept sealed: no
+file under JOURNAL or HOME holds its bytes or those of the thumbnail the list shows. A failed
+check ends the run with exit 1 and one line.
 """
 
 import json
+import os
+import re
 import sys
 import time
 
 from browser_support import CHROMIUM, Failed, check, wait_for
 from playwright.sync_api import sync_playwright
 
-URL, TOKEN, ENTRY_ID, SECRET, WORD = sys.argv[1:6]
+URL, TOKEN, ENTRY_ID, SECRET, WORD, JOURNAL, HOME = sys.argv[1:8]
+
+
+def files_holding(needle):
+    """The files under JOURNAL and HOME that hold `needle`."""
+    found = []
+    for top in (JOURNAL, HOME):
+        for folder, _, names in os.walk(top):
+            for name in names:
+                path = os.path.join(folder, name)
+                try:
+                    with open(path, "rb") as file:
+                        if needle in file.read():
+                            found.append(path)
+                except OSError:
+                    pass
+    return found
+
+
+def keeps_a_photo_sealed(context):
+    """A photo added to a new entry: shown in the entry and as the list's thumbnail, and neither
+    its bytes nor the thumbnail's are anywhere on disk in the clear."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    photo_path = os.path.join(here, "photo.jpg")
+    with open(photo_path, "rb") as file:
+        photo = file.read()
+    scan = photo[photo.index(b"\xff\xda"):][64:192]
+    page = context.new_page()
+    page.goto(URL + "/?token=" + TOKEN)
+    page.goto(URL + "/write")
+    page.locator("#text").click()
+    page.keyboard.type("A sealed photo\n\n", delay=5)
+    page.set_input_files("#files", photo_path)
+    wait_for(lambda: "![](" in page.locator("#text").input_value(), "the photo was not linked")
+    wait_for(lambda: page.locator("#status").get_attribute("data-state") == "saved", "the entry was not saved")
+    entry_id = page.evaluate("location.pathname").split("/")[-1]
+    name = re.search(r"!\[\]\(([0-9a-f]{32}\.jpeg)\)", page.locator("#text").input_value()).group(1)
+    page.goto(URL + "/")
+    thumb = page.locator(".row-picture").first
+    wait_for(lambda: thumb.evaluate("i => i.complete && i.naturalWidth > 0"), "the list's thumbnail did not load")
+    small = page.request.get(URL + f"/file/{entry_id}/{name}?size=160").body()
+    check(small[:2] == b"\xff\xd8", "the thumbnail is not a JPEG")
+    page.goto(URL + "/entry/" + entry_id)
+    shown = page.locator("article img").first
+    shown.scroll_into_view_if_needed()
+    wait_for(lambda: shown.evaluate("i => i.complete && i.naturalWidth > 0"), "the photo did not load in the entry")
+    for what, needle in (("the photo", scan), ("its thumbnail", small[-256:-2])):
+        holding = files_holding(needle)
+        check(not holding, f"{what} is on disk in the clear: {holding}")
+    page.close()
 
 
 def history(page):
@@ -77,6 +130,7 @@ def main():
         try:
             searches_with_script(scripted); steps.append("search as you type, the query out of the address")
             searches_without_script(plain); steps.append("the form's search, a POST")
+            keeps_a_photo_sealed(scripted); steps.append("a photo and its thumbnail kept sealed")
             check(not errors, f"the pages reported errors (a Content-Security-Policy refusal?): {errors}")
         except Failed as failure:
             print(f"FAILED after {steps}: {failure}")

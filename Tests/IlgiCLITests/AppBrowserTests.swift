@@ -48,7 +48,8 @@ import Testing
   /// An encrypted journal's entries are ciphertext on disk; the browser must not keep their
   /// titles or the words searched for either: Tests/Browser/private_test.py reads the tab's
   /// history (addresses and titles, through the DevTools protocol) after reading an entry and
-  /// searching, with script and without, under the app's Content-Security-Policy.
+  /// searching, with script and without, under the app's Content-Security-Policy; and a photo
+  /// added on the writing page leaves neither its bytes nor its thumbnail's on disk in clear.
   @Test func anEncryptedJournalLeavesNoTitleOrQueryInTheHistory() throws {
     let python = try TestTools.browserPython
     let h = try EncryptionTests.encrypted()
@@ -60,7 +61,8 @@ import Testing
       [
         "timeout", "120", python, TestTools.repository + "/Tests/Browser/private_test.py",
         "http://127.0.0.1:\(server.port)", server.token, "11111111-1111-4111-8111-111111111111",
-        "A walk by the \(EncryptionTests.marker) river", EncryptionTests.marker,
+        "A walk by the \(EncryptionTests.marker) river", EncryptionTests.marker, h.journal.root,
+        h.environment["HOME"] ?? h.journal.base,
       ], environment: environment)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
     #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
