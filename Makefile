@@ -131,6 +131,7 @@ bench: release
 	@command -v rg >/dev/null && command -v age >/dev/null && [ -x /usr/bin/time ] && python3 -c 'import venv' 2>/dev/null || { \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep age time python3-venv >/dev/null; }
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo >/dev/null; }
+	@command -v vips >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libvips-tools >/dev/null; }
 	python3 Benchmarks/bench.py --sizes $(SIZES) --runs $(RUNS)
 
 format:

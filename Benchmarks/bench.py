@@ -10,6 +10,7 @@ untimed, before each size's measurements, so every tool finds them in the page c
 Usage: Benchmarks/bench.py [--sizes 1000,10000,100000] [--runs 5] [--ilgi PATH]
 """
 import argparse
+import hashlib
 import datetime
 import os
 import pathlib
@@ -73,17 +74,8 @@ def serve_measurements(ilgi, env, victim, original, runs, edit_one):
     for the list page and a search, warm and after a file changed, the round trip of an
     autosave (PUT of an entry's text, as the page sends it), and the server's peak memory."""
     token = "bench-t0ken"
-    server = subprocess.Popen([ilgi, "serve", "--port", "0"], env={**env, "ILGI_TOKEN": token},
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server, base = start_server(ilgi, env, token)
     try:
-        port = None
-        while port is None:
-            line = server.stderr.readline()
-            if not line:
-                sys.exit("bench: ilgi serve did not start")
-            found = re.search(r"127\.0\.0\.1:(\d+)/", line)
-            port = int(found.group(1)) if found else None
-        base = f"http://127.0.0.1:{port}"
         reads = {"Authorization": "Bearer " + token}
         writes = {**reads, "X-Ilgi-Request": "1", "Origin": base, "Content-Type": "application/json"}
 
@@ -130,6 +122,135 @@ def serve_measurements(ilgi, env, victim, original, runs, edit_one):
         server.terminate()
         server.wait()
         victim.write_bytes(original)
+
+
+def start_server(ilgi, env, token):
+    """`ilgi serve` on a free port of 127.0.0.1; the process and its address."""
+    server = subprocess.Popen([ilgi, "serve", "--port", "0"], env={**env, "ILGI_TOKEN": token},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    while True:
+        line = server.stderr.readline()
+        if not line:
+            sys.exit("bench: ilgi serve did not start")
+        found = re.search(r"127\.0\.0\.1:(\d+)/", line)
+        if found:
+            return server, f"http://127.0.0.1:{found.group(1)}"
+
+
+def photo_variants(work, count, width=4000, height=3000):
+    """`count` JPEGs of one photo made with libvips's `vips` (smooth noise, so it compresses as a
+    photo does), each told apart by a comment segment: the same pixels, other bytes, other names."""
+    made = work / f"photo-{width}.jpg"
+    if not made.exists():
+        for step in (["gaussnoise", str(work / "noise.v"), str(width), str(height), "--sigma", "60"],
+                     ["gaussblur", str(work / "noise.v"), str(work / "blur.v"), "2"],
+                     ["colourspace", str(work / "blur.v"), str(work / "rgb.v"), "srgb"],
+                     ["copy", str(work / "rgb.v"), str(made) + "[Q=90]"]):
+            subprocess.run(["vips"] + step, check=True)
+    photo = made.read_bytes()
+    for n in range(count):
+        tag = f"bench photo {n}".encode()
+        yield photo[:2] + b"\xff\xfe" + (len(tag) + 2).to_bytes(2, "big") + tag + photo[2:]
+
+
+def photo_measurements(ilgi, ilgi_dir, work, runs):
+    """Photos, in a copy of the journal: a 12-megapixel JPEG through `ilgi attach`, and through
+    the app from upload to saved with its thumbnail (the upload, the entry it makes, the list's
+    small copy); then the list page with a picture on every row, and a thumbnail asked again."""
+    journal = work / "photos"
+    shutil.copytree(ilgi_dir, journal, ignore=shutil.ignore_patterns("index.sqlite*"))
+    env = dict(os.environ, ILGI_JOURNAL=str(journal), HOME=str(work), LANG="en_US.UTF-8", NO_COLOR="1")
+    subprocess.run([ilgi, "index"], env=env, check=True, stdout=subprocess.DEVNULL)
+    many = max(runs * 4, 20)
+    photos = photo_variants(work, runs + many)
+    files = []
+    for number in range(runs):
+        files.append(work / f"IMG_{number}.jpg")
+        files[-1].write_bytes(next(photos))
+    r = {"ilgi attach (a 12 MP JPEG)": measure(lambda: [ilgi, "attach", "last", str(files.pop())], runs, env)}
+    token = "bench-t0ken"
+    server, base = start_server(ilgi, env, token)
+    try:
+        reads = {"Authorization": "Bearer " + token}
+        writes = {**reads, "X-Ilgi-Request": "1", "Origin": base}
+
+        def ask(path, method="GET", body=None, kind="application/json"):
+            request = urllib.request.Request(base + path, data=body, method=method,
+                                             headers={**writes, "Content-Type": kind} if body is not None else reads)
+            with urllib.request.urlopen(request) as reply:
+                payload = reply.read()
+                timing = reply.headers.get("Server-Timing", "dur=0").split("dur=")[-1]
+            return float(timing) / 1000, payload
+
+        ask("/")
+        trips = []
+        for number in range(many):
+            photo = next(photos)
+            start = time.perf_counter()
+            sent = json.loads(ask(f"/api/uploads?name=IMG_{number}.jpg", "POST", photo, "application/octet-stream")[1])
+            body = json.dumps({"content": f"Photo {number}\n\n{sent['link']}\n"}).encode()
+            made = json.loads(ask("/api/entries", "POST", body)[1])
+            small = f"/file/{made['id']}/{sent['name']}?size=160"
+            ask(small)
+            trips.append(time.perf_counter() - start)
+        r["serve: 12 MP photo, upload to saved with its thumbnail"] = (statistics.median(trips), 0)
+        list_times = [ask("/")[0] for _ in range(many)]
+        r["serve: list page, 20 rows with thumbnails, server time"] = (statistics.median(list_times), 0)
+        r["serve: a thumbnail asked again, server time"] = (statistics.median([ask(small)[0] for _ in range(many)]), 0)
+        return r
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def photo_site_measurements(ilgi, ilgi_dir, hugo_cached, work, runs, count=2000):
+    """The site of the journal with `count` photos (2 MP JPEGs) linked from as many entries,
+    against Hugo with the same entries and photos making the same two copies of each (160 and
+    1,600 pixels) through its own image processing."""
+    journal = work / "photo-site"
+    shutil.copytree(ilgi_dir, journal, ignore=shutil.ignore_patterns("index.sqlite*"))
+    hugo = work / "photo-hugo"
+    shutil.copytree(hugo_cached, hugo)
+    entries = sorted(journal.glob("*/*/*.md"))
+    step = max(1, len(entries) // count)
+    (hugo / "assets" / "photos").mkdir(parents=True)
+    for entry, photo in zip(entries[::step][:count], photo_variants(work, count, 1600, 1200)):
+        name = hashlib.md5(photo).hexdigest() + ".jpeg"
+        (entry.parent / name).write_bytes(photo)
+        with open(entry, "a") as out:
+            out.write(f"\n![]({name})\n")
+        (hugo / "assets" / "photos" / name).write_bytes(photo)
+        twin = hugo / "content" / entry.relative_to(journal)
+        text = twin.read_text()
+        twin.write_text(text.replace("\n---\n", f"\nphoto: photos/{name}\n---\n", 1) if text.startswith("---") else text)
+    (hugo / "layouts" / "_default" / "single.html").write_text(
+        HUGO_LAYOUTS["_default/single.html"].replace(
+            "{{ .Content }}", "{{ .Content }}{{ with .Params.photo }}{{ with resources.Get . }}"
+            "<img src=\"{{ (.Fit \"1600x1600\").RelPermalink }}\">{{ end }}{{ end }}"))
+    (hugo / "layouts" / "_default" / "list.html").write_text(
+        HUGO_LAYOUTS["_default/list.html"].replace(
+            "{{ .Title }}</a>", "{{ .Title }}</a>{{ with .Params.photo }}{{ with resources.Get . }}"
+            "<img src=\"{{ (.Fill \"160x160\").RelPermalink }}\">{{ end }}{{ end }}"))
+    env = dict(os.environ, ILGI_JOURNAL=str(journal), HOME=str(work), LANG="en_US.UTF-8", NO_COLOR="1")
+    subprocess.run([ilgi, "index"], env=env, check=True, stdout=subprocess.DEVNULL)
+    slow = max(1, min(runs, 2))
+    sites = []
+
+    def fresh_site():
+        sites.append(work / f"photo-site-{len(sites)}")
+        return str(sites[-1])
+
+    def no_hugo_cache():
+        shutil.rmtree(hugo / "resources", ignore_errors=True)
+        shutil.rmtree(work / "hugo-cache", ignore_errors=True)
+
+    return {
+        f"ilgi export html, {count} photos (cold)": measure(
+            lambda: [ilgi, "export", "html", "--out", fresh_site()], slow, env),
+        f"hugo build, {count} photos (cold)": measure(
+            lambda: ["hugo", "--quiet", "--source", str(hugo), "--cacheDir", str(work / "hugo-cache"),
+                     "--destination", fresh_site()], slow, env, before=no_hugo_cache),
+    }
 
 
 def encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs):
@@ -235,8 +356,10 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--ilgi", default=str(ROOT / ".build" / "release" / "ilgi"))
     parser.add_argument("--no-html", action="store_true", help="leave out the site export and Hugo rows")
+    parser.add_argument("--no-photos", action="store_true", help="leave out the photo rows")
     args = parser.parse_args()
     html = not args.no_html
+    photos = not args.no_photos
     sizes = [int(s) for s in args.sizes.split(",")]
     jrnl = jrnl_binary()
     rows = {}
@@ -322,6 +445,10 @@ def main():
             r["hugo build (minimal site)"] = measure(
                 lambda: ["hugo", "--quiet", "--source", str(hugo), "--destination", fresh_site()], slow_runs, env)
         r.update(serve_measurements(ilgi, env, victim, original, runs, edit_one))
+        if photos:
+            r.update(photo_measurements(ilgi, ilgi_dir, work, runs))
+            if html and size == 10000:
+                r.update(photo_site_measurements(ilgi, ilgi_dir, hugo_site(size, ilgi_dir), work, runs))
         r.update(encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs))
         rows[size] = r
         shutil.rmtree(work, ignore_errors=True)
@@ -334,8 +461,10 @@ def main():
              "of 3 at most, 2 at 100,000)", ""]
     header = "| measurement | " + " | ".join(f"{s:,} s | {s:,} MB" for s in sizes) + " |"
     lines += [header, "|---|" + "---:|---:|" * len(sizes)]
-    for name in rows[sizes[0]]:
-        cells = " | ".join(f"{rows[s][name][0]:.3f} | {rows[s][name][1]:.0f}" for s in sizes)
+    names = list(dict.fromkeys(name for s in sizes for name in rows[s]))
+    for name in names:
+        cells = " | ".join(f"{rows[s][name][0]:.3f} | {rows[s][name][1]:.0f}" if name in rows[s] else "- | -"
+                           for s in sizes)
         lines.append(f"| {name} | {cells} |")
     lines += ["", "| ratio (target) | " + " | ".join(f"{s:,}" for s in sizes) + " |", "|---|" + "---:|" * len(sizes)]
     checks = [
@@ -375,6 +504,19 @@ def main():
         ("serve autosave round trip ms (< 50 at 10,000)", "serve: autosave round trip", 0.05),
     ]:
         lines.append(f"| {label} | " + " | ".join(f"{rows[s][name][0] * 1000:.1f}" for s in sizes) + " |")
+    if photos:
+        for label, name, limit in [
+            ("12 MP photo, upload to saved with thumbnail, ms (< 1000)",
+             "serve: 12 MP photo, upload to saved with its thumbnail", 1),
+            ("ilgi attach 12 MP photo, ms (< 1000)", "ilgi attach (a 12 MP JPEG)", 1),
+            ("serve list page with thumbnails, server ms (< 100 at 100,000)",
+             "serve: list page, 20 rows with thumbnails, server time", 0.1),
+        ]:
+            lines.append(f"| {label} | " + " | ".join(f"{rows[s][name][0] * 1000:.1f}" for s in sizes) + " |")
+        if html and 10000 in sizes:
+            a, b = "ilgi export html, 2000 photos (cold)", "hugo build, 2000 photos (cold)"
+            lines.append(f"| export html with 2,000 photos / hugo (<= 1), at 10,000 | "
+                         f"{rows[10000][a][0] / rows[10000][b][0]:.2f} |" + " |" * (len(sizes) - 1))
     lines.append("| serve peak MB (< 100) | " + " | ".join(
         f"{rows[s]['serve: autosave round trip'][1]:.0f}" for s in sizes) + " |")
     if html:
