@@ -7,19 +7,21 @@ import Testing
 /// Smaller copies of pictures are made once: a plain journal keeps them under `.ilgi/cache/`,
 /// a sealed picture's only in memory, and a file replaced is a new picture.
 @Suite struct PictureCacheTests {
-  final class Made: @unchecked Sendable {
+  /// Makes `copy 1`, `copy 2`, ... and counts them.
+  final class Maker: @unchecked Sendable {
     var count = 0
+    func make() -> [UInt8] {
+      count += 1
+      return Array("copy \(count)".utf8)
+    }
   }
 
   @Test func aPlainPicturesCopyIsMadeOnceAndKeptOnDisk() throws {
     let journal = try TempJournal()
     try journal.write("2026/11/a.jpeg", Array("original".utf8))
     let cache = PictureCache(root: journal.root)
-    let made = Made()
-    let make = { () -> [UInt8] in
-      made.count += 1
-      return Array("copy \(made.count)".utf8)
-    }
+    let made = Maker()
+    let make = made.make
     let file = JournalPath("2026/11/a.jpeg")
     #expect(cache.copy(of: file, side: 160, sealed: false, make: make) == Array("copy 1".utf8))
     #expect(cache.copy(of: file, side: 160, sealed: false, make: make) == Array("copy 1".utf8))
@@ -38,11 +40,8 @@ import Testing
     try journal.write("2026/11/a.jpeg.age", Array("sealed".utf8))
     try journal.write("2026/11/b.jpeg.age", Array("sealed too".utf8))
     let cache = PictureCache(root: journal.root, memoryLimit: 10)
-    let made = Made()
-    let make = { () -> [UInt8] in
-      made.count += 1
-      return Array("copy \(made.count)".utf8)
-    }
+    let made = Maker()
+    let make = made.make
     let a = JournalPath("2026/11/a.jpeg.age")
     #expect(cache.copy(of: a, side: 160, sealed: true, make: make) == Array("copy 1".utf8))
     #expect(cache.copy(of: a, side: 160, sealed: true, make: make) == Array("copy 1".utf8))
