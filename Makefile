@@ -125,6 +125,8 @@ uninstall:
 
 SIZES ?= 1000,10000,100000
 RUNS ?= 5
+# BENCH_ARGS takes bench.py's options: `--only-photos`, `--no-photos`, `--no-html`.
+BENCH_ARGS ?=
 # Speed is measured here, as ratios against peers run on the same machine at the same time.
 bench: release
 	$(SWIFT) build -c release --product ilgi-corpus
@@ -132,7 +134,7 @@ bench: release
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep age time python3-venv >/dev/null; }
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo >/dev/null; }
 	@command -v vips >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libvips-tools >/dev/null; }
-	python3 Benchmarks/bench.py --sizes $(SIZES) --runs $(RUNS)
+	python3 Benchmarks/bench.py --sizes $(SIZES) --runs $(RUNS) $(BENCH_ARGS)
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Plugins

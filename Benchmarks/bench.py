@@ -357,9 +357,11 @@ def main():
     parser.add_argument("--ilgi", default=str(ROOT / ".build" / "release" / "ilgi"))
     parser.add_argument("--no-html", action="store_true", help="leave out the site export and Hugo rows")
     parser.add_argument("--no-photos", action="store_true", help="leave out the photo rows")
+    parser.add_argument("--only-photos", action="store_true", help="measure the photo rows and nothing else")
     args = parser.parse_args()
     html = not args.no_html
     photos = not args.no_photos
+    general = not args.only_photos
     sizes = [int(s) for s in args.sizes.split(",")]
     jrnl = jrnl_binary()
     rows = {}
@@ -400,56 +402,58 @@ def main():
 
         ilgi = args.ilgi
         r = {}
-        # Every tool is measured with the files in the kernel's page cache: they are read once,
-        # untimed, first. The runs before (Hugo's build peaks near 10 GB at 100,000 entries)
-        # push them out, and the first measurement would otherwise time the disk, not ilgi.
-        cat_every_file = f"find '{ilgi_dir}' -name '*.md' -print0 | xargs -0 cat > /dev/null"
-        subprocess.run(cat_every_file, shell=True, check=True)
-        # What the runs before wrote (a gigabyte of Hugo's site at 10,000 entries) is flushed
-        # first, and one rebuild is run untimed: right after such work the first rebuilds here
-        # took twice as long and more (12.8, 7.8, 6.5, then 5.6 s), in user time as in system time.
-        os.sync()
-        drop_index()
-        subprocess.run([ilgi, "index", "--rebuild"], env=env, check=True, stdout=subprocess.DEVNULL)
-        r["ilgi index --rebuild (cold)"] = measure([ilgi, "index", "--rebuild"], rebuild_runs, env, before=drop_index)
-        r["ilgi list -n 20 (warm)"] = measure([ilgi, "list", "-n", "20"], runs, env)
-        r["ilgi list -n 20 (one file edited)"] = measure([ilgi, "list", "-n", "20"], runs, env, before=edit_one)
-        victim.write_bytes(original)
-        r[f"ilgi search {NEEDLE}"] = measure([ilgi, "search", NEEDLE], runs, env)
-        r[f"ilgi list --tag {TAG} -n 20"] = measure([ilgi, "list", "--tag", TAG, "-n", "20"], runs, env)
-        r["find -newer (walk)"] = measure(["find", str(ilgi_dir), "-newer", str(stamp), "-name", "*.md"], runs, env)
-        r[f"rg -l {NEEDLE}"] = measure(["rg", "-l", NEEDLE, str(ilgi_dir)], runs, env)
-        r["cat every file"] = measure(cat_every_file, runs, env, shell=True)
-        r["jrnl -n 20"] = measure([jrnl, "--config-file", str(config), "-n", "20"], slow_runs, env)
-        r[f"jrnl -contains {NEEDLE}"] = measure([jrnl, "--config-file", str(config), "-contains", NEEDLE],
-                                               slow_runs, env)
-        r[f"jrnl @{TAG} -n 20"] = measure([jrnl, "--config-file", str(config), f"@{TAG}", "-n", "20"], slow_runs, env)
-        if html:
-            # Every cold build, ilgi's and Hugo's, goes to a folder of its own, and the folders are
-            # removed only after the last run: on ext4 without a journal, files made right after
-            # thousands were removed wait on the kernel's search for a free inode that was not
-            # recently deleted, which would measure the file system rather than either tool.
-            hugo = hugo_site(size, ilgi_dir)
-            sites = []
-
-            def fresh_site():
-                sites.append(work / f"site-{len(sites)}")
-                return str(sites[-1])
-
-            r["ilgi export html (cold)"] = measure(lambda: [ilgi, "export", "html", "--out", fresh_site()], slow_runs,
-                                                   env)
-            site_out = str(sites[-1])
-            r["ilgi export html (one entry changed)"] = measure([ilgi, "export", "html", "--out", site_out],
-                                                                runs, env, before=edit_one_settled)
+        if general:
+            # Every tool is measured with the files in the kernel's page cache: they are read once,
+            # untimed, first. The runs before (Hugo's build peaks near 10 GB at 100,000 entries)
+            # push them out, and the first measurement would otherwise time the disk, not ilgi.
+            cat_every_file = f"find '{ilgi_dir}' -name '*.md' -print0 | xargs -0 cat > /dev/null"
+            subprocess.run(cat_every_file, shell=True, check=True)
+            # What the runs before wrote (a gigabyte of Hugo's site at 10,000 entries) is flushed
+            # first, and one rebuild is run untimed: right after such work the first rebuilds here
+            # took twice as long and more (12.8, 7.8, 6.5, then 5.6 s), in user time as in system time.
+            os.sync()
+            drop_index()
+            subprocess.run([ilgi, "index", "--rebuild"], env=env, check=True, stdout=subprocess.DEVNULL)
+            r["ilgi index --rebuild (cold)"] = measure([ilgi, "index", "--rebuild"], rebuild_runs, env, before=drop_index)
+            r["ilgi list -n 20 (warm)"] = measure([ilgi, "list", "-n", "20"], runs, env)
+            r["ilgi list -n 20 (one file edited)"] = measure([ilgi, "list", "-n", "20"], runs, env, before=edit_one)
             victim.write_bytes(original)
-            r["hugo build (minimal site)"] = measure(
-                lambda: ["hugo", "--quiet", "--source", str(hugo), "--destination", fresh_site()], slow_runs, env)
-        r.update(serve_measurements(ilgi, env, victim, original, runs, edit_one))
+            r[f"ilgi search {NEEDLE}"] = measure([ilgi, "search", NEEDLE], runs, env)
+            r[f"ilgi list --tag {TAG} -n 20"] = measure([ilgi, "list", "--tag", TAG, "-n", "20"], runs, env)
+            r["find -newer (walk)"] = measure(["find", str(ilgi_dir), "-newer", str(stamp), "-name", "*.md"], runs, env)
+            r[f"rg -l {NEEDLE}"] = measure(["rg", "-l", NEEDLE, str(ilgi_dir)], runs, env)
+            r["cat every file"] = measure(cat_every_file, runs, env, shell=True)
+            r["jrnl -n 20"] = measure([jrnl, "--config-file", str(config), "-n", "20"], slow_runs, env)
+            r[f"jrnl -contains {NEEDLE}"] = measure([jrnl, "--config-file", str(config), "-contains", NEEDLE],
+                                                   slow_runs, env)
+            r[f"jrnl @{TAG} -n 20"] = measure([jrnl, "--config-file", str(config), f"@{TAG}", "-n", "20"], slow_runs, env)
+            if html:
+                # Every cold build, ilgi's and Hugo's, goes to a folder of its own, and the folders are
+                # removed only after the last run: on ext4 without a journal, files made right after
+                # thousands were removed wait on the kernel's search for a free inode that was not
+                # recently deleted, which would measure the file system rather than either tool.
+                hugo = hugo_site(size, ilgi_dir)
+                sites = []
+
+                def fresh_site():
+                    sites.append(work / f"site-{len(sites)}")
+                    return str(sites[-1])
+
+                r["ilgi export html (cold)"] = measure(lambda: [ilgi, "export", "html", "--out", fresh_site()], slow_runs,
+                                                       env)
+                site_out = str(sites[-1])
+                r["ilgi export html (one entry changed)"] = measure([ilgi, "export", "html", "--out", site_out],
+                                                                    runs, env, before=edit_one_settled)
+                victim.write_bytes(original)
+                r["hugo build (minimal site)"] = measure(
+                    lambda: ["hugo", "--quiet", "--source", str(hugo), "--destination", fresh_site()], slow_runs, env)
+            r.update(serve_measurements(ilgi, env, victim, original, runs, edit_one))
         if photos:
             r.update(photo_measurements(ilgi, ilgi_dir, work, runs))
             if html and size == 10000:
                 r.update(photo_site_measurements(ilgi, ilgi_dir, hugo_site(size, ilgi_dir), work, runs))
-        r.update(encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs))
+        if general:
+            r.update(encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs))
         rows[size] = r
         shutil.rmtree(work, ignore_errors=True)
 
@@ -467,7 +471,7 @@ def main():
                            for s in sizes)
         lines.append(f"| {name} | {cells} |")
     lines += ["", "| ratio (target) | " + " | ".join(f"{s:,}" for s in sizes) + " |", "|---|" + "---:|" * len(sizes)]
-    checks = [
+    checks = [] if not general else [
         ("warm list / find walk (<= 1.5)", "ilgi list -n 20 (warm)", "find -newer (walk)", False),
         ("jrnl -n 20 / warm list (>= 40)", "jrnl -n 20", "ilgi list -n 20 (warm)", False),
         (f"search / rg -l (<= 0.6)", f"ilgi search {NEEDLE}", f"rg -l {NEEDLE}", False),
@@ -476,19 +480,19 @@ def main():
         ("list after an edit / warm list (<= 1.2)", "ilgi list -n 20 (one file edited)", "ilgi list -n 20 (warm)",
          False),
     ]
-    checks += [
+    checks += [] if not general else [
         ("serve list page (server) / ilgi list -n 20 (<= 0.5)", "serve: list page, server time (warm)",
          "ilgi list -n 20 (warm)", False),
         ("serve search (server) / rg -l (<= 0.5)", f"serve: search {NEEDLE}, server time", f"rg -l {NEEDLE}", False),
     ]
-    checks += [
+    checks += [] if not general else [
         ("encrypted warm list / plain (<= 3)", "ilgi list -n 20 (warm, encrypted)", "ilgi list -n 20 (warm)", False),
         (f"encrypted search / plain (<= 3)", f"ilgi search {NEEDLE} (encrypted)", f"ilgi search {NEEDLE}", False),
         ("ilgi encrypt / age one stream (<= 2)", "ilgi encrypt (the whole journal)",
          "age -r (the same bytes, one stream)", False),
         ("ilgi cat 10 MB / age -d (<= 1.5)", "ilgi cat (a 10 MB encrypted file)", "age -d (the same file)", False),
     ]
-    if html:
+    if html and general:
         checks += [
             ("export html cold / hugo (<= 0.5)", "ilgi export html (cold)", "hugo build (minimal site)", False),
             ("export html cold / after one change (>= 20)", "ilgi export html (cold)",
@@ -496,9 +500,11 @@ def main():
         ]
     for label, a, b, _ in checks:
         lines.append(f"| {label} | " + " | ".join(f"{ratio(s, a, b):.2f}" for s in sizes) + " |")
-    peak = max(rows[s][n][1] for s in sizes for n in rows[s] if n.startswith("ilgi list") or n.startswith("ilgi search"))
-    lines.append(f"| peak MB of list and search (<= 60) | {peak:.0f} |" + " |" * (len(sizes) - 1))
-    for label, name, limit in [
+    if general:
+        peak = max(rows[s][n][1] for s in sizes for n in rows[s]
+                   if n.startswith("ilgi list") or n.startswith("ilgi search"))
+        lines.append(f"| peak MB of list and search (<= 60) | {peak:.0f} |" + " |" * (len(sizes) - 1))
+    for label, name, limit in [] if not general else [
         ("serve list page, server ms (< 100 at 100,000)", "serve: list page, server time (warm)", 0.1),
         (f"serve search, server ms (< 100 at 100,000)", f"serve: search {NEEDLE}, server time", 0.1),
         ("serve autosave round trip ms (< 50 at 10,000)", "serve: autosave round trip", 0.05),
@@ -517,9 +523,10 @@ def main():
             a, b = "ilgi export html, 2000 photos (cold)", "hugo build, 2000 photos (cold)"
             lines.append(f"| export html with 2,000 photos / hugo (<= 1), at 10,000 | "
                          f"{rows[10000][a][0] / rows[10000][b][0]:.2f} |" + " |" * (len(sizes) - 1))
-    lines.append("| serve peak MB (< 100) | " + " | ".join(
-        f"{rows[s]['serve: autosave round trip'][1]:.0f}" for s in sizes) + " |")
-    if html:
+    if general:
+        lines.append("| serve peak MB (< 100) | " + " | ".join(
+            f"{rows[s]['serve: autosave round trip'][1]:.0f}" for s in sizes) + " |")
+    if html and general:
         lines.append("| hugo peak MB / export html peak MB (>= 10) | " + " | ".join(
             f"{rows[s]['hugo build (minimal site)'][1] / rows[s]['ilgi export html (cold)'][1]:.1f}" for s in sizes) + " |")
     table = "\n".join(lines) + "\n"
