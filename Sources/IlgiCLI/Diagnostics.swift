@@ -165,6 +165,7 @@ enum Diagnostics {
     case .replacedUnopenable(let path): tr(.noticeIndexReplaced, path)
     case .rebuiltOtherVersion: tr(.noticeIndexOtherVersion)
     case .rebuiltDamaged(let path): tr(.noticeIndexDamaged, path)
+    case .keptForOtherKeys(let path): tr(.noticeIndexOtherKeys, path)
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiAge
 
 /// Why a file could not be read as an entry.
 public struct EntryReadError: Error, Sendable, Equatable {
@@ -55,6 +56,13 @@ public struct EntryReadError: Error, Sendable, Equatable {
     case .undecryptable: return "check that your key (`ilgi key show`) is one of the journal's recipients"
     case .linksOutside: return "copy the file into the journal, or remove the link"
     }
+  }
+
+  /// Whether the file is sealed to keys other than this run's: a matter of who reads it, not
+  /// of the file.
+  public var isForAnotherKey: Bool {
+    if case .undecryptable(let why) = reason { return why == AgeError.noIdentityMatches.description }
+    return false
   }
 
   /// The reason as one line of text the index stores, read back by `init(encoded:)`.

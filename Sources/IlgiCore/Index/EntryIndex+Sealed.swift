@@ -27,6 +27,7 @@ extension EntryIndex {
     removeFiles(store.root + "/" + JournalLayout.ilgiFolder + "/index.sqlite")
     let queue = try DatabaseQueue(configuration: configuration())
     var keeps = true
+    var wantedKey = false
     var notices: [IndexNotice] = []
     if let sealed = try? store.fileSystem.readFile(atPath: path, limit: .max) {
       do {
@@ -34,7 +35,10 @@ extension EntryIndex {
         let image = try cipher.open(sealed)
         try queue.inDatabase { db in try deserialize(image, into: db) }
       } catch let error as JournalCipher.DecryptionError {
-        if case .age(.noIdentityMatches) = error, store.cipher?.ownRecipients.isEmpty ?? true { keeps = false }
+        if case .age(.noIdentityMatches) = error {
+          wantedKey = true
+          if store.cipher?.ownRecipients.isEmpty ?? true { keeps = false }
+        }
         notices.append(.replacedUnopenable(path: path))
       } catch {
         notices.append(.replacedUnopenable(path: path))
@@ -45,6 +49,7 @@ extension EntryIndex {
       index = try EntryIndex.inMemory(reader: store.reader)
     }
     index.seal = keeps ? Seal(path: path, store: store) : nil
+    index.sealNotOpenedForWantOfKey = wantedKey
     index.notices = notices
     return index
   }

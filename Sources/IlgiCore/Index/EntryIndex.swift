@@ -28,6 +28,10 @@ public final class EntryIndex: @unchecked Sendable {
   var afterWalk: (() throws -> Void)?
   /// Where an encrypted journal's index is written back after a refresh changed it.
   var seal: Seal?
+  /// Whether the sealed index on disk was passed over because no key of this run opens it.
+  /// Written back only if this run's keys read the journal's files (a device just added as a
+  /// recipient); a run whose keys open neither leaves it as it is for the keys that do.
+  var sealNotOpenedForWantOfKey = false
 
   private init(queue: DatabaseQueue, location: String?, reader: EntryReader) {
     self.queue = queue

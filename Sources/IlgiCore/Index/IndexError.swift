@@ -22,4 +22,7 @@ public enum IndexNotice: Sendable, Equatable {
   case rebuiltOtherVersion
   /// The file was damaged; rebuilt.
   case rebuiltDamaged(path: String)
+  /// The sealed index and the entries are for keys this run does not hold: read in memory,
+  /// and the file left as it was for the keys that open it.
+  case keptForOtherKeys(path: String)
 }

@@ -329,6 +329,8 @@ extension Catalog {
     .indexSummary: "{1 entry|entries} indexed: {2} added, {3} updated, {4} removed, {5} moved, {6} unreadable ({7} s).",
     .indexReading: "Reading",
     .noticeIndexReplaced: "the index at {1} could not be opened; made a new one",
+    .noticeIndexOtherKeys:
+      "the index at {1} and the entries are sealed to keys this device does not hold; nothing was changed. To read them here, run ilgi key add with this device's key (ilgi key show) where the journal opens",
     .noticeIndexOtherVersion: "the index was made by another version of ilgi; rebuilt it",
     .noticeIndexDamaged: "the index at {1} was damaged; rebuilt it",
     .errIndexFailed: "the index at {1} failed: {2}; run `ilgi index --rebuild`",

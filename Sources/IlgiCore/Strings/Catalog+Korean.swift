@@ -310,6 +310,8 @@ extension Catalog {
     .indexSummary: "일기 {1}개 색인: 추가 {2}, 갱신 {3}, 제거 {4}, 이동 {5}, 읽을 수 없음 {6} ({7}초).",
     .indexReading: "읽는 중",
     .noticeIndexReplaced: "{1}의 색인을 열 수 없어 새로 만들었습니다",
+    .noticeIndexOtherKeys:
+      "{1}의 색인과 일기는 이 기기에 없는 키로 암호화되어 있어 아무것도 바꾸지 않았습니다. 여기서 읽으려면 일기장이 열리는 곳에서 이 기기의 키(ilgi key show)로 ilgi key add를 실행하세요",
     .noticeIndexOtherVersion: "다른 버전의 ilgi가 만든 색인이라 다시 만들었습니다",
     .noticeIndexDamaged: "{1}의 색인이 망가져 다시 만들었습니다",
     .errIndexFailed: "{1}의 색인에 문제가 생겼습니다: {2}. `ilgi index --rebuild`를 실행하세요",

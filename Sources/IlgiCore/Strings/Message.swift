@@ -174,6 +174,7 @@ public enum Message: String, Sendable, CaseIterable {
   case indexSummary
   case indexReading
   case noticeIndexReplaced
+  case noticeIndexOtherKeys
   case noticeIndexOtherVersion
   case noticeIndexDamaged
   case errIndexFailed
