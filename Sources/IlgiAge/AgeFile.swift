@@ -78,17 +78,18 @@ public enum AgeFile {
     return fileKey
   }
 
-  /// The identities in an identity file's text: `AGE-SECRET-KEY-1...` lines, with `#` comments
-  /// and blank lines ignored. Throws naming the first line that is neither.
-  public static func identities(in text: String) throws(AgeError) -> [X25519Identity] {
-    var identities: [X25519Identity] = []
+  /// The identities in an identity file's text: `AGE-SECRET-KEY-1...` and
+  /// `AGE-SECRET-KEY-PQ-1...` lines, with `#` comments and blank lines ignored. Throws naming
+  /// the first line that is neither.
+  public static func identities(in text: String) throws(AgeError) -> [KeyIdentity] {
+    var identities: [KeyIdentity] = []
     for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty || line.hasPrefix("#") { continue }
       do {
-        identities.append(try X25519Identity(line))
+        identities.append(try KeyIdentity(line))
       } catch {
-        throw .invalidKey("line \(number + 1) is not an age identity (AGE-SECRET-KEY-1...)")
+        throw .invalidKey("line \(number + 1) is not an age identity (AGE-SECRET-KEY-1... or AGE-SECRET-KEY-PQ-1...)")
       }
     }
     guard !identities.isEmpty else { throw .invalidKey("it holds no identity") }

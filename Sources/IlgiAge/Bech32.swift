@@ -1,5 +1,5 @@
-/// Bech32 (BIP 173) as age uses it for keys: `age1...` recipients and `AGE-SECRET-KEY-1...`
-/// identities. Unlike BIP 173, age sets no length limit, and a string is all lower or all
+/// Bech32 (BIP 173) as age uses it for keys: `age1...` and `age1pq1...` recipients,
+/// `AGE-SECRET-KEY-1...` and `AGE-SECRET-KEY-PQ-1...` identities. Unlike BIP 173, age sets no length limit, and a string is all lower or all
 /// upper case.
 enum Bech32 {
   private static let alphabet = Array("qpzry9x8gf2tvdw0s3jn54khce6mua7l".utf8)
@@ -37,10 +37,10 @@ enum Bech32 {
     return (String(decoding: hrp, as: UTF8.self), data)
   }
 
-  /// The 32 bytes of a key written with `hrp`, all in the one case age writes it in.
-  static func key(_ text: String, hrp expected: String, upperCase: Bool) -> [UInt8]? {
+  /// The `count` bytes of a key written with `hrp`, all in the one case age writes it in.
+  static func key(_ text: String, hrp expected: String, upperCase: Bool, count: Int = 32) -> [UInt8]? {
     guard text == (upperCase ? text.uppercased() : text.lowercased()), let (hrp, data) = decode(text),
-      hrp == expected, data.count == 32
+      hrp == expected, data.count == count
     else { return nil }
     return data
   }

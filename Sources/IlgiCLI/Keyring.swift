@@ -61,13 +61,11 @@ struct Keyring: Sendable {
     }
   }
 
-  /// Writes a new identity (owner-only, never over an existing file), protected by
-  /// `passphrase` when one is given. Returns it.
-  func create(passphrase: String?) throws -> X25519Identity {
-    let identity = X25519Identity.generate()
-    let created = ISO8601DateFormatter().string(from: Date())
-    var text = Array(
-      "# created: \(created)\n# public key: \(identity.recipient.encoded)\n\(identity.encoded)\n".utf8)
+  /// Writes a new identity (owner-only, never over an existing file), of the post-quantum
+  /// hybrid kind when `postQuantum`, protected by `passphrase` when one is given. Returns it.
+  func create(passphrase: String?, postQuantum: Bool) throws -> KeyIdentity {
+    let identity = KeyIdentity.generate(postQuantum: postQuantum)
+    var text = Self.lines(for: identity)
     if let passphrase { text = try AgeFile.encrypt(text, to: [ScryptRecipient(passphrase: passphrase)], armor: true) }
     let fileSystem = LocalFileSystem()
     do {
@@ -79,6 +77,65 @@ struct Keyring: Sendable {
       throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
     }
     return identity
+  }
+
+  /// Adds a post-quantum identity to the file beside the ones it holds, under the same
+  /// passphrase if it has one; the file is replaced whole and atomically, under a lock so two
+  /// runs at once cannot drop each other's key. Returns it.
+  func addPostQuantum() throws -> KeyIdentity {
+    let fileSystem = LocalFileSystem()
+    let folder = (path as NSString).deletingLastPathComponent
+    let lock: FileLock
+    do {
+      lock = try fileSystem.lockExclusively(atPath: folder + "/.identity.lock", wait: true)
+    } catch {
+      throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
+    }
+    defer { lock.unlock() }
+    let bytes: [UInt8]
+    do {
+      bytes = try fileSystem.readFile(atPath: path, limit: 1 << 20)
+    } catch {
+      throw Failure(tr(.keyUnreadable, shown, error.reason.lowercased()))
+    }
+    var passphrase: String?
+    var text = bytes
+    if AgeFile.isEncrypted(bytes) {
+      guard let typed = self.passphrase ?? Self.ask(tr(.keyPassphrasePrompt, shown)) else {
+        throw Failure(tr(.keyPassphraseNeeded, shown))
+      }
+      do {
+        text = try AgeFile.decrypt(bytes, with: [ScryptIdentity(passphrase: typed)])
+      } catch {
+        throw Failure(tr(.keyUnreadable, shown, error.description))
+      }
+      passphrase = typed
+    }
+    let held: [KeyIdentity]
+    do {
+      held = try AgeFile.identities(in: String(decoding: text, as: UTF8.self))
+    } catch {
+      throw Failure(tr(.keyUnreadable, shown, error.description))
+    }
+    if let hybrid = held.first(where: \.recipient.isPostQuantum) {
+      throw Failure(tr(.keyPostQuantumExists, shown, hybrid.recipient.shown))
+    }
+    let identity = KeyIdentity.generate(postQuantum: true)
+    if text.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
+    text += Self.lines(for: identity)
+    if let passphrase { text = try AgeFile.encrypt(text, to: [ScryptRecipient(passphrase: passphrase)], armor: true) }
+    do {
+      try fileSystem.writeAtomically(text, toPath: path, permissions: JournalLayout.filePermissions)
+    } catch {
+      throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
+    }
+    return identity
+  }
+
+  /// An identity as age-keygen writes it: when it was made, its public key, the key.
+  private static func lines(for identity: KeyIdentity) -> [UInt8] {
+    let created = ISO8601DateFormatter().string(from: Date())
+    return Array("# created: \(created)\n# public key: \(identity.recipient.encoded)\n\(identity.encoded)\n".utf8)
   }
 
   /// A line typed on the terminal without echo; nil when there is no terminal.

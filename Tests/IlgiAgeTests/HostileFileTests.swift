@@ -211,7 +211,9 @@ import Testing
     #expect(throws: AgeError.self) { try X25519Identity(Self.identity.encoded.lowercased()) }
     #expect(try X25519Identity(Self.identity.encoded).recipient == Self.identity.recipient)
     #expect(throws: AgeError.self) { try AgeFile.identities(in: "# only a comment\n") }
-    #expect(throws: AgeError.invalidKey("line 2 is not an age identity (AGE-SECRET-KEY-1...)")) {
+    #expect(
+      throws: AgeError.invalidKey("line 2 is not an age identity (AGE-SECRET-KEY-1... or AGE-SECRET-KEY-PQ-1...)")
+    ) {
       try AgeFile.identities(in: Self.identity.encoded + "\nnonsense\n")
     }
   }

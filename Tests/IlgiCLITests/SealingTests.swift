@@ -220,7 +220,7 @@ import Testing
     try h.run("key", "add", recipient).expectSuccess()
     // What a run stopped after writing the list leaves: the change begun, the list without the
     // key, every file still sealed to both.
-    let removed = try X25519Recipient(recipient)
+    let removed = try KeyRecipient(recipient)
     let store = try JournalStore(root: h.journal.root, reader: EntryReader(timeZone: .current))
     try KeyChange(removed: [removed]).begin(in: store)
     Thread.sleep(forTimeInterval: 0.02)

@@ -29,7 +29,7 @@ extension Ilgi {
     /// config, every entry and trashed entry sealed, drafts moved to memory, the plain index
     /// removed and a sealed one made, and in a git journal one commit.
     static func encrypt(_ plain: JournalStore, _ context: Context) throws -> (
-      converted: [JournalPath], recipients: [X25519Recipient], store: JournalStore
+      converted: [JournalPath], recipients: [KeyRecipient], store: JournalStore
     ) {
       var recipients = plain.sealing.state.recipients
       if recipients.isEmpty {

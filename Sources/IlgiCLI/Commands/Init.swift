@@ -26,14 +26,22 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.initEncryptHelp)))
     var encrypt = false
 
+    @Flag(help: ArgumentHelp(tr(.initPostQuantumHelp)))
+    var pq = false
+
     func run() throws {
       let context = Context(global)
       let root = path.map { context.expand($0) } ?? context.journalPath.path
+      let encrypt = encrypt || pq
       // The key first, unlocked once: a mistyped passphrase stops here, with nothing made.
       if encrypt {
-        if !context.keyring.exists {
-          let identity = try Ilgi.Key.make(context, passphrase: false)
-          Terminal.standardOutput.write(tr(.keyMade, context.keyring.shown, identity.recipient.encoded) + "\n")
+        let keyring = context.keyring
+        if !keyring.exists {
+          let identity = try Ilgi.Key.make(context, passphrase: false, postQuantum: pq)
+          Terminal.standardOutput.write(tr(.keyMade, keyring.shown, identity.recipient.encoded) + "\n")
+        } else if pq, try !Ilgi.Key.recipient(context).isPostQuantum {
+          let identity = try keyring.addPostQuantum()
+          Terminal.standardOutput.write(tr(.keyPostQuantumAdded, keyring.shown, identity.recipient.encoded) + "\n")
         }
         _ = try Ilgi.Key.recipient(context)
       }
@@ -48,7 +56,7 @@ extension Ilgi {
         Terminal.standardOutput.write(tr(.initReady, shown) + "\n")
       }
       if encrypt {
-        let sealed: (converted: [JournalPath], recipients: [X25519Recipient], store: JournalStore)
+        let sealed: (converted: [JournalPath], recipients: [KeyRecipient], store: JournalStore)
         do {
           sealed = try Ilgi.Encrypt.encrypt(try context.keyed(store), context)
         } catch {
@@ -56,7 +64,7 @@ extension Ilgi {
           if done.createdRoot { try? FileManager.default.removeItem(atPath: store.root) }
           throw error
         }
-        let names = sealed.recipients.map(\.encoded).joined(separator: ", ")
+        let names = sealed.recipients.map(\.shown).joined(separator: ", ")
         Terminal.standardOutput.write(tr(.initEncrypted, names, context.display(sealed.store.draftsRoot)) + "\n")
       }
       if git {

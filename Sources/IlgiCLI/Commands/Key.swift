@@ -24,10 +24,22 @@ extension Ilgi {
       @Flag(help: ArgumentHelp(tr(.keyPassphraseHelp)))
       var passphrase = false
 
+      @Flag(help: ArgumentHelp(tr(.keyPostQuantumHelp)))
+      var pq = false
+
       func run() throws {
         let context = Context(global)
-        let identity = try Key.make(context, passphrase: passphrase)
-        Terminal.standardOutput.write(tr(.keyMade, context.keyring.shown, identity.recipient.encoded) + "\n")
+        let keyring = context.keyring
+        // A post-quantum key joins an identity file that holds only X25519 ones: the way from
+        // one kind to the other, with both opening the journal meanwhile.
+        if pq, keyring.exists {
+          if passphrase { throw Failure(tr(.keyPassphraseKept, keyring.shown), status: ExitStatus.usage) }
+          let identity = try keyring.addPostQuantum()
+          Terminal.standardOutput.write(tr(.keyPostQuantumAdded, keyring.shown, identity.recipient.encoded) + "\n")
+          return
+        }
+        let identity = try Key.make(context, passphrase: passphrase, postQuantum: pq)
+        Terminal.standardOutput.write(tr(.keyMade, keyring.shown, identity.recipient.encoded) + "\n")
       }
     }
 
@@ -40,7 +52,8 @@ extension Ilgi {
 
       func run() throws {
         let context = Context(global)
-        Terminal.standardOutput.write(try Key.recipient(context).encoded + "\n")
+        let lines = try Key.identities(context).map { $0.recipient.encoded + "\n" }
+        Terminal.standardOutput.write(lines.joined())
       }
     }
 
@@ -63,12 +76,13 @@ extension Ilgi {
         // Listed, and every file sealed to the whole list: done before (a run stopped midway
         // left files sealed to fewer, and is finished by running it again).
         if recipients.contains(added), plain.conversion.allSealed(toCount: recipients.count) {
-          Terminal.standardOutput.write(tr(.keyAlreadyAdded, added.encoded) + "\n")
+          Terminal.standardOutput.write(tr(.keyAlreadyAdded, added.shown) + "\n")
           return
         }
         if !recipients.contains(added) { recipients.append(added) }
         let count = try Key.reseal(context, plain, to: recipients)
-        Terminal.standardOutput.write(tr(.keyAdded, added.encoded, count, recipients.count) + "\n")
+        Terminal.standardOutput.write(tr(.keyAdded, added.shown, count, recipients.count) + "\n")
+        Key.noteMixedKinds(recipients)
       }
     }
 
@@ -94,25 +108,27 @@ extension Ilgi {
         // A removal that was stopped midway is finished by asking for it again.
         let resuming = !current.contains(removed) && KeyChange.pending(in: plain)?.removed.contains(removed) == true
         guard current.contains(removed) || resuming else {
-          throw Failure(tr(.keyNotARecipient, removed.encoded), status: ExitStatus.noSuchEntry)
+          throw Failure(tr(.keyNotARecipient, removed.shown), status: ExitStatus.noSuchEntry)
         }
         let recipients = current.filter { $0 != removed }
-        guard !recipients.isEmpty else { throw Failure(tr(.keyRemoveLast, removed.encoded)) }
+        guard !recipients.isEmpty else { throw Failure(tr(.keyRemoveLast, removed.shown)) }
         // Sealing the journal to keys that leave this device out would lock it out for good.
-        if context.cipher.ownRecipients.contains(where: { $0.encoded == removed.encoded }) {
-          throw Failure(tr(.keyRemoveOwn, removed.encoded))
+        let own = context.cipher.ownRecipients
+        if own.contains(removed), !recipients.contains(where: own.contains) {
+          throw Failure(tr(.keyRemoveOwn, removed.shown))
         }
         if !resuming { try Key.run { () throws(JournalError) in try KeyChange(removed: [removed]).begin(in: plain) } }
         let count = try Key.reseal(context, plain, to: recipients)
         KeyChange.finish(in: plain)
-        Terminal.standardOutput.write(tr(.keyRemoved, removed.encoded, count, recipients.count) + "\n")
+        Terminal.standardOutput.write(tr(.keyRemoved, removed.shown, count, recipients.count) + "\n")
+        Key.noteMixedKinds(recipients)
       }
     }
 
     /// A recipient as typed, or a usage error naming it.
-    static func parse(_ text: String) throws -> X25519Recipient {
+    static func parse(_ text: String) throws -> KeyRecipient {
       do {
-        return try X25519Recipient(text.trimmingCharacters(in: .whitespaces))
+        return try KeyRecipient(text.trimmingCharacters(in: .whitespaces))
       } catch {
         throw Failure(error.description, status: ExitStatus.usage)
       }
@@ -120,7 +136,7 @@ extension Ilgi {
 
     /// Makes `recipients` the journal's list and seals every entry (and the index) to exactly
     /// them, in one commit in a git journal; returns how many files were sealed again.
-    static func reseal(_ context: Context, _ plain: JournalStore, to recipients: [X25519Recipient]) throws -> Int {
+    static func reseal(_ context: Context, _ plain: JournalStore, to recipients: [KeyRecipient]) throws -> Int {
       // The list first: a run stopped midway is finished by running it again, and entries
       // written meanwhile are already sealed to the new list.
       try setRecipients(recipients, in: plain)
@@ -134,8 +150,16 @@ extension Ilgi {
       return done.converted.count
     }
 
+    /// Says, when a journal is sealed to keys of both kinds, that a quantum computer could open
+    /// it through the X25519 ones until they are removed.
+    static func noteMixedKinds(_ recipients: [KeyRecipient]) {
+      let classic = recipients.filter { !$0.isPostQuantum }
+      guard !classic.isEmpty, classic.count < recipients.count else { return }
+      Terminal.standardError.write(tr(.keyMixedKinds, classic.count, classic[0].shown) + "\n")
+    }
+
     /// Makes this person's identity, asking for a passphrase twice when one is wanted.
-    static func make(_ context: Context, passphrase wanted: Bool) throws -> X25519Identity {
+    static func make(_ context: Context, passphrase wanted: Bool, postQuantum: Bool) throws -> KeyIdentity {
       let keyring = context.keyring
       if keyring.exists { throw Failure(tr(.keyExists, keyring.shown)) }
       var passphrase: String?
@@ -149,26 +173,32 @@ extension Ilgi {
           passphrase = first
         }
       }
-      return try keyring.create(passphrase: passphrase)
+      return try keyring.create(passphrase: passphrase, postQuantum: postQuantum)
     }
 
-    /// This person's recipient, from their identity file.
-    static func recipient(_ context: Context) throws -> X25519Recipient {
+    /// This person's identities, from their identity file, in its order.
+    static func identities(_ context: Context) throws -> [KeyIdentity] {
       let identities: [any AgeIdentity]
       do {
         identities = try context.cipher.identities()
       } catch {
         throw Failure(error.message, status: ExitStatus.noSuchEntry)
       }
-      guard let first = identities.first as? X25519Identity else {
-        throw Failure(tr(.keyMissing, context.keyring.shown), status: ExitStatus.noSuchEntry)
-      }
-      return first.recipient
+      let keys = identities.compactMap { $0 as? KeyIdentity }
+      guard !keys.isEmpty else { throw Failure(tr(.keyMissing, context.keyring.shown), status: ExitStatus.noSuchEntry) }
+      return keys
+    }
+
+    /// The recipient a journal is first sealed to: this person's post-quantum key when the
+    /// identity file holds one, else its first.
+    static func recipient(_ context: Context) throws -> KeyRecipient {
+      let keys = try identities(context)
+      return (keys.first(where: \.recipient.isPostQuantum) ?? keys[0]).recipient
     }
 
     /// Writes the journal's recipient list; returns the config file's path.
     @discardableResult
-    static func setRecipients(_ recipients: [X25519Recipient], in store: JournalStore) throws -> String {
+    static func setRecipients(_ recipients: [KeyRecipient], in store: JournalStore) throws -> String {
       let path = Settings.journalPath(root: store.root)
       let file = try Config.load(path, journal: true)
       let value = ConfigValue.string(recipients.map(\.encoded).joined(separator: " "))

@@ -133,7 +133,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
       return .success(.string(trimmed))
     case .recipients:
       let words = Self.recipientWords(trimmed)
-      guard words.allSatisfy({ (try? X25519Recipient($0)) != nil }) else {
+      guard words.allSatisfy({ (try? KeyRecipient($0)) != nil }) else {
         return .failure(.wrongType(self, found: text))
       }
       return .success(.string(words.joined(separator: " ")))

@@ -41,8 +41,8 @@ public final class JournalCipher: @unchecked Sendable {
   }
 
   /// The recipients of this person's own keys, when they can be had (none otherwise).
-  public var ownRecipients: [X25519Recipient] {
-    ((try? identities()) ?? []).compactMap { ($0 as? X25519Identity)?.recipient }
+  public var ownRecipients: [KeyRecipient] {
+    ((try? identities()) ?? []).compactMap { ($0 as? KeyIdentity)?.recipient }
   }
 
   /// Whether the identities can be had (unlocking them if not yet done).
@@ -64,7 +64,7 @@ public final class JournalCipher: @unchecked Sendable {
   }
 
   /// `plaintext` encrypted to every one of `recipients`.
-  public static func seal(_ plaintext: [UInt8], to recipients: [X25519Recipient]) throws(DecryptionError) -> [UInt8] {
+  public static func seal(_ plaintext: [UInt8], to recipients: [KeyRecipient]) throws(DecryptionError) -> [UInt8] {
     do {
       return try AgeFile.encrypt(plaintext, to: recipients)
     } catch {

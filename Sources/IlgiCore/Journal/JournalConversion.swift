@@ -168,7 +168,7 @@ public struct JournalConversion: Sendable {
 
   /// Seals an attachment in place and names it `NAME.age` (or seals it again, `reseal`);
   /// the names it changed.
-  private func sealAttachment(_ path: JournalPath, to recipients: [X25519Recipient], reseal: Bool)
+  private func sealAttachment(_ path: JournalPath, to recipients: [KeyRecipient], reseal: Bool)
     throws(JournalError) -> [JournalPath]
   {
     let raw = try store.io(store.absolute(path)) {
@@ -223,7 +223,7 @@ public struct JournalConversion: Sendable {
     }
   }
 
-  private func sealInPlace(_ text: [UInt8], to recipients: [X25519Recipient], at path: JournalPath)
+  private func sealInPlace(_ text: [UInt8], to recipients: [KeyRecipient], at path: JournalPath)
     throws(JournalError)
   {
     let sealed = try store.seal(text, to: recipients, path: path.rawValue)

@@ -122,7 +122,7 @@ public struct JournalFiles: Sendable {
 
   /// Refuses to seal for a person none of whose keys is among `recipients`: the entry would be
   /// one they could not open again (a new device whose key no device has added yet).
-  func requireOwnKey(among recipients: [X25519Recipient], path: String) throws(JournalError) {
+  func requireOwnKey(among recipients: [KeyRecipient], path: String) throws(JournalError) {
     guard let own = cipher?.ownRecipients, let first = own.first,
       Set(own.map(\.encoded)).isDisjoint(with: recipients.map(\.encoded))
     else { return }
@@ -130,7 +130,7 @@ public struct JournalFiles: Sendable {
   }
 
   /// `plaintext` sealed to `recipients`, or an error about `path`.
-  func seal(_ plaintext: [UInt8], to recipients: [X25519Recipient], path: String) throws(JournalError) -> [UInt8] {
+  func seal(_ plaintext: [UInt8], to recipients: [KeyRecipient], path: String) throws(JournalError) -> [UInt8] {
     do throws(JournalCipher.DecryptionError) {
       return try JournalCipher.seal(plaintext, to: recipients)
     } catch {

@@ -21,12 +21,12 @@ public final class JournalSealing: @unchecked Sendable {
     /// No recipients: entries are plain Markdown.
     case plain
     /// Entries, drafts' homes and the index are sealed to these recipients.
-    case sealed([X25519Recipient])
+    case sealed([KeyRecipient])
     /// The journal cannot tell: why, in words that say what to mend.
     case unknown(String)
 
     /// The recipients new and rewritten files are sealed to; empty unless `sealed`.
-    public var recipients: [X25519Recipient] {
+    public var recipients: [KeyRecipient] {
       if case .sealed(let recipients) = self { return recipients }
       return []
     }
@@ -64,7 +64,7 @@ public final class JournalSealing: @unchecked Sendable {
   }
 
   /// The recipients to seal to, or nil for a plain journal; fails for one that cannot tell.
-  public func recipientsForWriting(_ path: String) throws(JournalError) -> [X25519Recipient]? {
+  public func recipientsForWriting(_ path: String) throws(JournalError) -> [KeyRecipient]? {
     switch state {
     case .plain: return nil
     case .sealed(let recipients): return recipients
@@ -87,7 +87,7 @@ public final class JournalSealing: @unchecked Sendable {
     }
     let written = file?.line(of: .encryptionRecipients) != nil
     let text = file?.values[.encryptionRecipients]?.string ?? ""
-    let recipients = ConfigKey.recipientWords(text).compactMap { try? X25519Recipient($0) }
+    let recipients = ConfigKey.recipientWords(text).compactMap { try? KeyRecipient($0) }
     if written && (recipients.isEmpty || recipients.count != ConfigKey.recipientWords(text).count) {
       return .unknown(
         Self.display(configPath) + " has an encryption.recipients line that is not a list of age1... keys")

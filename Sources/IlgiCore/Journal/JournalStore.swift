@@ -233,7 +233,7 @@ public struct JournalStore: Sendable {
   func fileBytes(_ plaintext: [UInt8], for path: JournalPath) throws(JournalError) -> [UInt8] {
     try files.fileBytes(plaintext, for: path)
   }
-  func seal(_ plaintext: [UInt8], to recipients: [X25519Recipient], path: String) throws(JournalError) -> [UInt8] {
+  func seal(_ plaintext: [UInt8], to recipients: [KeyRecipient], path: String) throws(JournalError) -> [UInt8] {
     try files.seal(plaintext, to: recipients, path: path)
   }
   /// `plaintext` sealed to the journal's recipients now, for a file of ilgi's own (the index).

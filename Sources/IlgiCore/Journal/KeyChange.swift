@@ -10,13 +10,13 @@ import IlgiAge
 /// journal no longer lists (each re-sealed file is written after it).
 public struct KeyChange: Sendable, Equatable {
   /// The keys being removed.
-  public var removed: [X25519Recipient]
+  public var removed: [KeyRecipient]
 
   /// The file, relative to the journal.
   public static let file = JournalLayout.ilgiFolder + "/key-change"
 
   /// A change removing `removed`.
-  public init(removed: [X25519Recipient]) { self.removed = removed }
+  public init(removed: [KeyRecipient]) { self.removed = removed }
 
   /// The change begun and not finished in `store`, or nil.
   public static func pending(in store: JournalStore) -> KeyChange? {
@@ -24,7 +24,7 @@ public struct KeyChange: Sendable, Equatable {
       return nil
     }
     let words = ConfigKey.recipientWords(String(decoding: bytes, as: UTF8.self))
-    return KeyChange(removed: words.compactMap { try? X25519Recipient($0) })
+    return KeyChange(removed: words.compactMap { try? KeyRecipient($0) })
   }
 
   /// Records the change, before the recipient list is written.

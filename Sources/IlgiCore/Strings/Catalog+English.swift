@@ -827,18 +827,21 @@ extension Catalog {
     .keyDiscussion: """
     Your identity (a secret key, AGE-SECRET-KEY-1...) is kept in $XDG_CONFIG_HOME/ilgi/identity.txt (~/.config/ilgi/identity.txt), owner-only; ILGI_IDENTITY names another file. Its recipient (age1...) is public: the journal's config lists the recipients every entry is encrypted to, one for each device.
 
+    A post-quantum key (--pq: ML-KEM-768 with X25519, age's hybrid kind; AGE-SECRET-KEY-PQ-1... and age1pq1...) keeps entries closed to someone who copies them today and has a quantum computer later. Its recipient is 1,959 characters; age 1.3 or later reads it. A journal sealed to both kinds is only as strong as its X25519 keys: move over by adding the new key, then removing the old one.
+
     Examples:
       ilgi key new                 make your identity
+      ilgi key new --pq            make a post-quantum one (or add one beside your X25519 key)
       ilgi key new --passphrase    make it, protected by a passphrase
-      ilgi key show                print your recipient
-      ilgi key add age1...         encrypt every entry to one more recipient
-      ilgi key remove age1...      and to one fewer (a device lost or retired)
+      ilgi key show                print your recipients, one a line
+      ilgi key add age1pq1...      encrypt every entry to one more recipient
+      ilgi key remove age1...      and to one fewer (a device lost or retired, an old key)
     """,
     .keyNewAbstract: "Make your age identity (once per device).",
-    .keyShowAbstract: "Print your recipient (age1...), to give to `ilgi key add` elsewhere.",
+    .keyShowAbstract: "Print your recipients (age1... or age1pq1...), to give to `ilgi key add` elsewhere.",
     .keyAddAbstract: "Add a recipient and re-encrypt every entry to the journal's recipients.",
     .keyPassphraseHelp: "Protect the identity with a passphrase (asked on the terminal, or ILGI_PASSPHRASE).",
-    .keyRecipientHelp: "The recipient to add: age1... (from `ilgi key show` on the other device).",
+    .keyRecipientHelp: "The recipient to add: age1... or age1pq1... (from `ilgi key show` on the other device).",
     .keyMade: """
     Made your identity at {1}. Your recipient: {2}
     Keep a copy of {1} somewhere safe (a password manager, a USB key kept apart): without it, \
@@ -854,7 +857,8 @@ extension Catalog {
     Example:
       ilgi key remove age1...
     """,
-    .keyRemoveRecipientHelp: "The recipient to remove: age1... (one of `ilgi config get encryption.recipients`).",
+    .keyRemoveRecipientHelp:
+      "The recipient to remove: age1... or age1pq1... (one of `ilgi config get encryption.recipients`).",
     .keyNotARecipient: "{1} is not one of the journal's recipients (see `ilgi config get encryption.recipients`)",
     .keyRemoveLast: "{1} is the journal's only recipient; to stop encrypting, run `ilgi decrypt`",
     .keyRemoveOwn:
@@ -869,6 +873,19 @@ extension Catalog {
     .keyPassphraseAgain: "The same passphrase again: ",
     .keyPassphraseMismatch: "the two passphrases differ; nothing was made",
     .keyPassphraseNeeded: "{1} is protected by a passphrase: type it on a terminal, or set ILGI_PASSPHRASE",
+    .keyPostQuantumHelp:
+      "Make a post-quantum key (ML-KEM-768 with X25519); with an identity already, add one beside it.",
+    .keyPassphraseKept:
+      "{1} exists: a key added to it keeps its passphrase, or none; leave out --passphrase",
+    .keyPostQuantumAdded: """
+    Added a post-quantum identity to {1}. Its recipient: {2}
+    To seal a journal to it: ilgi key add (this recipient), then ilgi key remove (your X25519 recipient). \
+    Keep a new copy of {1} somewhere safe: the copy you kept before lacks this key.
+    """,
+    .keyPostQuantumExists: "{1} holds a post-quantum identity already ({2}); ilgi never replaces one",
+    .keyMixedKinds:
+      "The journal is also sealed to {1 X25519 key|X25519 keys} ({2}): until removed (ilgi key remove), a quantum computer could open it through them.",
+    .initPostQuantumHelp: "Encrypt with a post-quantum key, made or added if missing (implies --encrypt).",
     .encryptAbstract: "Encrypt every entry of the journal to its recipients (age).",
     .encryptDiscussion:
       "Each NAME.md becomes NAME.md.age, one file at a time and atomically; a run that is stopped is finished by running it again. The index is then kept only encrypted (.ilgi/index.age) and drafts in memory. With no recipient yet, your own (ilgi key new) is used. In a git journal the change is one commit; git history still holds the old plaintext (see the README, \"Encrypting your journal\", to rewrite it).",

@@ -794,18 +794,21 @@ extension Catalog {
     .keyDiscussion: """
     신원(비밀 키, AGE-SECRET-KEY-1...)은 $XDG_CONFIG_HOME/ilgi/identity.txt(~/.config/ilgi/identity.txt)에 주인만 읽을 수 있게 둡니다. ILGI_IDENTITY로 다른 파일을 가리킬 수 있습니다. 수신자(age1...)는 공개해도 됩니다: 일기장 설정에 모든 일기를 암호화할 수신자가 기기마다 하나씩 적혀 있습니다.
 
+    양자 내성 키(--pq: ML-KEM-768과 X25519를 함께 쓰는 age의 하이브리드 방식, AGE-SECRET-KEY-PQ-1...과 age1pq1...)는 오늘 파일을 복사해 두었다가 나중에 양자 컴퓨터를 가진 사람에게도 일기를 열어 주지 않습니다. 수신자는 1,959자이고 age 1.3 이상이 읽습니다. 두 방식의 키에 함께 암호화한 일기장은 X25519 키만큼만 안전합니다: 새 키를 더한 뒤 옛 키를 빼서 옮기세요.
+
     예:
       ilgi key new                 신원을 만듭니다
+      ilgi key new --pq            양자 내성 신원을 만듭니다 (X25519 키가 있으면 그 옆에 더합니다)
       ilgi key new --passphrase    암호로 보호해 만듭니다
-      ilgi key show                수신자를 보여 줍니다
-      ilgi key add age1...         모든 일기를 수신자 하나에 더 암호화합니다
-      ilgi key remove age1...      수신자 하나를 빼고 다시 암호화합니다 (잃어버리거나 안 쓰는 기기)
+      ilgi key show                수신자를 한 줄에 하나씩 보여 줍니다
+      ilgi key add age1pq1...      모든 일기를 수신자 하나에 더 암호화합니다
+      ilgi key remove age1...      수신자 하나를 빼고 다시 암호화합니다 (잃어버리거나 안 쓰는 기기, 옛 키)
     """,
     .keyNewAbstract: "age 신원을 만듭니다(기기마다 한 번).",
-    .keyShowAbstract: "수신자(age1...)를 보여 줍니다. 다른 곳의 `ilgi key add`에 주세요.",
+    .keyShowAbstract: "수신자(age1... 또는 age1pq1...)를 보여 줍니다. 다른 곳의 `ilgi key add`에 주세요.",
     .keyAddAbstract: "수신자를 더하고 모든 일기를 일기장의 수신자에게 다시 암호화합니다.",
     .keyPassphraseHelp: "신원을 암호로 보호합니다(터미널에서 묻거나 ILGI_PASSPHRASE).",
-    .keyRecipientHelp: "더할 수신자: age1...(다른 기기의 `ilgi key show`).",
+    .keyRecipientHelp: "더할 수신자: age1... 또는 age1pq1...(다른 기기의 `ilgi key show`).",
     .keyMade: """
     {1}에 신원을 만들었습니다. 수신자: {2}
     {1}의 사본을 안전한 곳(비밀번호 관리자, 따로 보관하는 USB)에 두세요. 이 파일이 없으면 \
@@ -821,7 +824,7 @@ extension Catalog {
     예:
       ilgi key remove age1...
     """,
-    .keyRemoveRecipientHelp: "뺄 수신자: age1... (`ilgi config get encryption.recipients`에 있는 것).",
+    .keyRemoveRecipientHelp: "뺄 수신자: age1... 또는 age1pq1... (`ilgi config get encryption.recipients`에 있는 것).",
     .keyNotARecipient: "{1은} 이 일기장의 수신자가 아닙니다 (`ilgi config get encryption.recipients`로 확인하세요)",
     .keyRemoveLast: "{1은} 이 일기장의 유일한 수신자입니다. 암호화를 그만두려면 `ilgi decrypt`를 실행하세요",
     .keyRemoveOwn: "{1은} 자신의 수신자입니다. 빼면 이 기기에서 일기장을 읽을 수 없으니 다른 기기에서 빼세요",
@@ -834,6 +837,17 @@ extension Catalog {
     .keyPassphraseAgain: "같은 암호를 한 번 더: ",
     .keyPassphraseMismatch: "두 암호가 다릅니다. 아무것도 만들지 않았습니다",
     .keyPassphraseNeeded: "{1은} 암호로 보호됩니다: 터미널에서 입력하거나 ILGI_PASSPHRASE를 설정하세요",
+    .keyPostQuantumHelp: "양자 내성 키(ML-KEM-768과 X25519)를 만듭니다. 신원이 이미 있으면 그 옆에 더합니다.",
+    .keyPassphraseKept: "{1이} 이미 있습니다. 더하는 키는 그 파일의 암호(또는 암호 없음)를 따릅니다. --passphrase를 빼세요",
+    .keyPostQuantumAdded: """
+    {1}에 양자 내성 신원을 더했습니다. 수신자: {2}
+    일기장을 이 키로 암호화하려면: ilgi key add (이 수신자), 그다음 ilgi key remove (X25519 수신자). \
+    {1}의 사본을 새로 안전한 곳에 두세요. 전에 둔 사본에는 이 키가 없습니다.
+    """,
+    .keyPostQuantumExists: "{1}에 이미 양자 내성 신원이 있습니다({2}). ilgi는 신원을 바꾸지 않습니다",
+    .keyMixedKinds:
+      "일기장이 X25519 키 {1}개({2})에도 암호화되어 있습니다. 이 키를 빼기 전까지(ilgi key remove) 양자 컴퓨터는 그 키로 일기장을 열 수 있습니다.",
+    .initPostQuantumHelp: "양자 내성 키로 암호화합니다. 키가 없으면 만들거나 더합니다(--encrypt 포함).",
     .encryptAbstract: "일기장의 모든 일기를 수신자에게 암호화합니다(age).",
     .encryptDiscussion:
       "NAME.md는 한 번에 한 파일씩 원자적으로 NAME.md.age가 됩니다. 멈춘 실행은 다시 실행하면 끝납니다. 그 뒤 색인은 암호화된 채로만(.ilgi/index.age), 초안은 메모리에만 둡니다. 수신자가 아직 없으면 내 수신자(ilgi key new)를 씁니다. git 일기장에서는 커밋 하나가 됩니다. git 기록에는 예전 평문이 남아 있습니다(지우는 법은 README의 \"Encrypting your journal\").",

@@ -568,6 +568,12 @@ public enum Message: String, Sendable, CaseIterable {
   case keyPassphraseAgain
   case keyPassphraseMismatch
   case keyPassphraseNeeded
+  case keyPostQuantumHelp
+  case keyPassphraseKept
+  case keyPostQuantumAdded
+  case keyPostQuantumExists
+  case keyMixedKinds
+  case initPostQuantumHelp
   case encryptAbstract
   case encryptDiscussion
   case decryptAbstract
