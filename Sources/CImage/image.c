@@ -94,7 +94,7 @@ enum ilgi_image_outcome ilgi_image_decode(const void *bytes, size_t length, int 
 // VipsSize: only ever make a picture smaller.
 enum { SIZE_DOWN = 2 };
 
-enum ilgi_image_outcome ilgi_image_display_copy(const void *bytes, size_t length, int max_side,
+enum ilgi_image_outcome ilgi_image_display_copy(const void *bytes, size_t length, int max_side, int png,
                                                 unsigned char **jpeg, size_t *jpeg_length, char *message,
                                                 size_t message_size) {
   pthread_once(&loaded, load);
@@ -109,7 +109,8 @@ enum ilgi_image_outcome ilgi_image_display_copy(const void *bytes, size_t length
   }
   void *out = NULL;
   size_t out_length = 0;
-  int written = vips.write_to_buffer(small, ".jpg", &out, &out_length, "Q", 82, "strip", 1, NULL);
+  int written = png ? vips.write_to_buffer(small, ".png", &out, &out_length, "strip", 1, NULL)
+                    : vips.write_to_buffer(small, ".jpg", &out, &out_length, "Q", 82, "strip", 1, NULL);
   vips.unref(small);
   if (written != 0) return failed(message, message_size);
   *jpeg = malloc(out_length);

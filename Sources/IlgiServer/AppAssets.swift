@@ -11,14 +11,27 @@ enum AppAssets {
     "icon.svg": ("app-icon.svg", "image/svg+xml"),
   ]
 
+  /// The icon as PNG, drawn from `icon.svg` at each size a phone asks for: Android's home
+  /// screen and splash (192, 512), iOS's home screen (`apple-touch-icon`, 180).
+  static let pictures: [String: Int] = ["icon-192.png": 192, "icon-512.png": 512, "apple-touch-icon.png": 180]
+
   /// Whether `path` names one of these files or the manifest: what any page, the one asking
   /// for the token too, needs whole.
   static func isShipped(_ path: String) -> Bool {
-    path == "/manifest.webmanifest" || path.hasPrefix("/app/") && files[String(path.dropFirst(5))] != nil
+    guard path.hasPrefix("/app/") else { return path == "/manifest.webmanifest" }
+    let name = String(path.dropFirst(5))
+    return files[name] != nil || pictures[name] != nil
   }
 
-  /// The file `name`, or nil when there is none by that name.
+  /// The file `name`, or nil when there is none by that name (or, for a PNG icon, when libvips
+  /// cannot draw it: the SVG icon stands in).
   static func reply(_ name: String, templates: TemplateRenderer) -> Reply? {
+    if let side = pictures[name] {
+      guard let source = try? templates.source(files["icon.svg"]?.template ?? ""),
+        let png = try? PictureDecoder.displayCopy(Array(source.text.utf8), maxSide: side, png: true)
+      else { return nil }
+      return Reply(status: 200, headers: [("Content-Type", "image/png")], body: png)
+    }
     guard let file = files[name], let source = try? templates.source(file.template) else { return nil }
     return Reply(status: 200, headers: [("Content-Type", file.type)], body: Array(source.text.utf8))
   }
@@ -37,6 +50,34 @@ enum AppAssets {
       var purpose: String
     }
 
+    /// The SVG for browsers that take it, and PNGs at the sizes Android installs an app with.
+    static let icons = [
+      Icon(purpose: "any"), Icon(purpose: "maskable"),
+      Icon(src: "/app/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any"),
+      Icon(src: "/app/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any"),
+    ]
+
+    /// The manifest's `share_target`: a phone's share sheet offers the diary, and what is
+    /// shared is posted to `/share` as a form (`SharedItems`).
+    struct ShareTarget: Encodable {
+      struct Params: Encodable {
+        struct Files: Encodable {
+          var name = SharedItems.filesField
+          var accept = ["image/*"]
+        }
+
+        var title = SharedItems.titleField
+        var text = SharedItems.textField
+        var url = SharedItems.urlField
+        var files = [Files()]
+      }
+
+      var action = "/share"
+      var method = "POST"
+      var enctype = "multipart/form-data"
+      var params = Params()
+    }
+
     var name: String
     var shortName: String
     var lang: String
@@ -45,7 +86,8 @@ enum AppAssets {
     var display = "standalone"
     var backgroundColor = "#fbfaf7"
     var themeColor = "#3b5b7a"
-    var icons = [Icon(purpose: "any"), Icon(purpose: "maskable")]
+    var icons = Self.icons
+    var shareTarget = ShareTarget()
 
     init(name: String, language: Language) {
       self.name = name
@@ -57,6 +99,7 @@ enum AppAssets {
       case name, lang, scope, display, icons
       case shortName = "short_name"
       case startURL = "start_url"
+      case shareTarget = "share_target"
       case backgroundColor = "background_color"
       case themeColor = "theme_color"
     }

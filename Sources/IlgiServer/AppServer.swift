@@ -72,6 +72,10 @@ public final class AppServer: ServerResponder {
         if let problem = gate.checkRead(request) { throw problem }
         return try await read(request)
       }
+      if Self.isShare(request) {
+        if let problem = gate.checkShare(request) { throw problem }
+        return try share(request)
+      }
       if let problem = gate.checkWrite(request) { throw problem }
       return try await write(request)
     } catch {
@@ -99,6 +103,9 @@ public final class AppServer: ServerResponder {
 
   static func isRead(_ request: ServerRequest) -> Bool { request.method == "GET" || request.method == "HEAD" }
 
+  /// What a phone's share sheet sends (the manifest's `share_target`): a form posted to `/share`.
+  static func isShare(_ request: ServerRequest) -> Bool { request.method == "POST" && request.rawPath == "/share" }
+
   /// The search page's form sent as a POST (an encrypted journal's, so the query stays out of
   /// the address): a read, which no form on another site's page can send. A browser sends an
   /// `Origin` with every POST, and `checkRead` wants it to be this server's, or `null` from a
@@ -124,7 +131,7 @@ public final class AppServer: ServerResponder {
   func refusal(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
     let pages = pages(for: request)
     let text = problem.text(pages.catalog)
-    if Self.isRead(request) || Self.isSearchForm(request), !request.rawPath.hasPrefix("/api/"),
+    if Self.isRead(request) || Self.isSearchForm(request) || Self.isShare(request), !request.rawPath.hasPrefix("/api/"),
       let page = try? pages.problem(text)
     {
       return .html(page, status: problem.status)
@@ -213,10 +220,28 @@ public final class AppServer: ServerResponder {
   /// An upload (`POST /api/uploads`) from someone let in may be as large as a file to attach;
   /// anything else, or anyone else, is held to the listener's limit before its body is read.
   public func bodyLimit(for request: ServerRequest) -> Int? {
-    guard request.method == "POST", request.rawPath == "/api/uploads", case .admit = gate.check(request),
-      gate.checkWrite(request) == nil
-    else { return nil }
-    return diary.intake.limit
+    guard request.method == "POST", case .admit = gate.check(request) else { return nil }
+    if request.rawPath == "/api/uploads", gate.checkWrite(request) == nil { return diary.intake.limit }
+    // A share may hold a few photos, each up to the limit of one.
+    if Self.isShare(request), gate.checkShare(request) == nil { return Self.shareFiles * diary.intake.limit }
+    return nil
+  }
+
+  /// How many files' worth of bytes a share may send.
+  static let shareFiles = 4
+
+  /// A share from a phone's share sheet: a new entry holding its title, text and link, and its
+  /// photos kept beside it as an upload's are; the browser goes on to write in it. A file that
+  /// cannot be kept refuses the whole share, with nothing written.
+  func share(_ request: ServerRequest) throws -> Reply {
+    let shared = try SharedItems(body: request.body, contentType: request.header("content-type") ?? "")
+    let links = try shared.files.map { file in
+      let name = file.name.split(separator: "/").last.map(String.init) ?? ""
+      return try diary.stage(file.bytes, fileName: name.isEmpty ? "photo" : name).link(label: "")
+    }
+    let content = shared.content(links: links, untitled: pages(for: request).t(.appSharedUntitled))
+    let written = try keepingEmptyOut { try diary.create(EntryChanges(content: content, tags: nil, weather: nil)) }
+    return .redirect("/write/" + AppPages.pathComponent(written.id.rawValue))
   }
 
   /// A file an entry links: a picture (known by its bytes) shown in the page, anything else

@@ -99,6 +99,20 @@ public struct RequestGate: Sendable {
     return nil
   }
 
+  /// Whether a share (`POST /share`, the manifest's share target) may go ahead, after `check`
+  /// let it in; nil when it may. A phone's share sheet has the browser post a form to the app
+  /// itself (`Sec-Fetch-Site: none`), which cannot carry the write header; a form another
+  /// site's page posts here says `cross-site` or `same-site` (another port of 127.0.0.1), or
+  /// names an origin not this server's, and is refused.
+  public func checkShare(_ request: ServerRequest) -> ServerProblem? {
+    let site = request.header("sec-fetch-site")
+    if site == "cross-site" || site == "same-site" { return .crossSite }
+    if let origin = request.header("origin"), !Self.isOwn(origin: origin, request), origin != "null" || site == nil {
+      return .crossSite
+    }
+    return nil
+  }
+
   /// Whether `origin` is this server's: `http://` and the `Host` the request was sent to.
   static func isOwn(origin: String, _ request: ServerRequest) -> Bool {
     guard let host = request.header("host") else { return false }

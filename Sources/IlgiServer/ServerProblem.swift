@@ -31,6 +31,8 @@ public enum ServerProblem: Sendable, Equatable {
   case tooLarge(limit: Int)
   /// A body that is not a JSON object of the fields the request takes.
   case notJSON
+  /// A share (`POST /share`) that is not a form of a title, text, link or files.
+  case notShared
   /// A body without the fields named (`"content"`, `"base"`).
   case missingFields([String])
   /// Coordinates outside -90...90 and -180...180.
@@ -54,7 +56,7 @@ public enum ServerProblem: Sendable, Equatable {
   /// The HTTP status.
   public var status: Int {
     switch self {
-    case .badPath, .notJSON, .missingFields, .badCoordinates, .search: 400
+    case .badPath, .notJSON, .notShared, .missingFields, .badCoordinates, .search: 400
     case .tokenNeeded: 401
     case .crossSite, .writeHeader, .writeOrigin: 403
     case .noSuchEntry, .noSuchPage: 404
@@ -85,6 +87,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .tooLarge(let limit): catalog(.appTooLarge, Self.size(limit))
     case .badFile(let problem, let name): problem.text(name, catalog)
     case .notJSON: catalog(.appNotJSON)
+    case .notShared: catalog(.appNotShared)
     case .missingFields(let names): catalog(.appMissingFields, names.map { "\"\($0)\"" }.joined(separator: ", "))
     case .badCoordinates: catalog(.appBadCoordinates)
     case .emptyNotKept: catalog(.appEmptyNotKept)

@@ -139,6 +139,17 @@ import Testing
       #expect(await app.ask("GET", asset, token: false).status == 200, "\(asset)")
     }
     #expect(await app.ask("GET", "/app/nothing.js", token: false).status == 401)
+    // The icon as PNG at the sizes a phone installs the app with, drawn from the SVG by libvips.
+    for (name, side) in [("icon-192.png", 192), ("icon-512.png", 512), ("apple-touch-icon.png", 180)] {
+      let icon = await app.ask("GET", "/app/" + name, token: false)
+      #expect(icon.status == 200 && Self.header(icon, "Content-Type") == "image/png", "\(name)")
+      let png = icon.body
+      #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 24, "\(name) is a PNG")
+      let width = png.count > 24 ? png[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0
+      let height = png.count > 24 ? png[20..<24].reduce(0) { $0 << 8 | Int($1) } : 0
+      #expect(width == side && height == side, "\(name) is \(width)×\(height)")
+    }
+    #expect(Self.text(await app.ask("GET", "/")).contains(#"rel="apple-touch-icon" href="/app/apple-touch-icon.png""#))
     // Another name for this computer (DNS rebinding) is not this server, token or not.
     #expect(await app.ask("GET", "/", headers: ["Host": "diary.evil.example:8080"]).status == 421)
   }
@@ -461,7 +472,12 @@ import Testing
       Self.text(await app.ask("GET", "/manifest.webmanifest"))
         == ##"{"background_color":"#fbfaf7","display":"standalone","icons":[{"purpose":"any","sizes":"any","##
         + ##""src":"/app/icon.svg","type":"image/svg+xml"},{"purpose":"maskable","sizes":"any","src":"/app/icon.svg","##
-        + ##""type":"image/svg+xml"}],"lang":"en","name":"Diary","scope":"/","short_name":"Diary","start_url":"/","##
+        + ##""type":"image/svg+xml"},{"purpose":"any","sizes":"192x192","src":"/app/icon-192.png","type":"image/png"},"##
+        + ##"{"purpose":"any","sizes":"512x512","src":"/app/icon-512.png","type":"image/png"}],"##
+        + ##""lang":"en","name":"Diary","scope":"/","##
+        + ##""share_target":{"action":"/share","enctype":"multipart/form-data","method":"POST","##
+        + ##""params":{"files":[{"accept":["image/*"],"name":"photos"}],"text":"text","title":"title","url":"url"}},"##
+        + ##""short_name":"Diary","start_url":"/","##
         + ##""theme_color":"#3b5b7a"}"##)
 
     // Bodies of the wrong shape: refused by name, nothing written.

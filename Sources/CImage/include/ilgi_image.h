@@ -28,10 +28,11 @@ struct ilgi_image_size {
 enum ilgi_image_outcome ilgi_image_decode(const void *bytes, size_t length, int every_pixel,
                                           struct ilgi_image_size *size, char *message, size_t message_size);
 
-/// A JPEG of the picture in `bytes` for a page to show: turned upright by its EXIF orientation,
-/// made smaller (never larger) to fit `max_side` pixels across and down, without metadata
-/// (so without a position). `*jpeg` is malloc'd (free it with ilgi_image_free).
-enum ilgi_image_outcome ilgi_image_display_copy(const void *bytes, size_t length, int max_side,
+/// A JPEG (a PNG with `png`) of the picture in `bytes` for a page to show: turned upright by its
+/// EXIF orientation, made smaller (never larger) to fit `max_side` pixels across and down,
+/// without metadata (so without a position); an SVG is drawn at that size. `*jpeg` is malloc'd
+/// (free it with ilgi_image_free).
+enum ilgi_image_outcome ilgi_image_display_copy(const void *bytes, size_t length, int max_side, int png,
                                                 unsigned char **jpeg, size_t *jpeg_length, char *message,
                                                 size_t message_size);
 

@@ -203,15 +203,18 @@ public enum PictureDecoder {
     }
   }
 
-  /// A JPEG of the picture in `bytes` to show in a page: upright, fitting `maxSide` pixels
-  /// across and down (never enlarged), without metadata. Made in memory, never kept on disk.
-  public static func displayCopy(_ bytes: [UInt8], maxSide: Int) throws(AttachmentProblem) -> [UInt8] {
+  /// A JPEG (a PNG with `png`) of the picture in `bytes` to show in a page: upright, fitting
+  /// `maxSide` pixels across and down (never enlarged), without metadata; an SVG is drawn at
+  /// that size. Made in memory, never kept on disk.
+  public static func displayCopy(_ bytes: [UInt8], maxSide: Int, png: Bool = false) throws(AttachmentProblem)
+    -> [UInt8]
+  {
     var jpeg: UnsafeMutablePointer<UInt8>?
     var length = 0
     var message = [CChar](repeating: 0, count: 256)
     let outcome = bytes.withUnsafeBytes { buffer in
       ilgi_image_display_copy(
-        buffer.baseAddress, buffer.count, Int32(maxSide), &jpeg, &length, &message, message.count)
+        buffer.baseAddress, buffer.count, Int32(maxSide), png ? 1 : 0, &jpeg, &length, &message, message.count)
     }
     defer { ilgi_image_free(jpeg) }
     switch outcome {

@@ -885,6 +885,8 @@ extension Catalog {
     .appWriteOrigin: "고치기는 이 서버의 페이지에서만 할 수 있습니다(Origin). 일기는 자기 주소에서 여세요.",
     .appWriteType: "고치기는 JSON으로 보내야 합니다(Content-Type: application/json). 페이지를 새로 고치고 다시 해 보세요.",
     .appTooLarge: "보낸 것이 {1}보다 큽니다. 일기를 줄이거나 둘로 나누세요.",
+    .appNotShared: "공유한 것이 없습니다. 휴대폰의 공유 시트처럼 제목, 글, 링크나 사진을 보내세요.",
+    .appSharedUntitled: "공유한 사진",
     .appNotJSON: "보낸 것이 JSON 객체가 아닙니다. 페이지를 새로 고치고 다시 해 보세요.",
     .appMissingFields: "이 요청에는 {1이} 필요합니다. 페이지를 새로 고치고 다시 해 보세요.",
     .appBadCoordinates: "위치가 도 단위가 아닙니다(위도 -90~90, 경도 -180~180). 버튼을 다시 눌러 보세요.",

@@ -612,6 +612,8 @@ public enum Message: String, Sendable, CaseIterable {
   case appWriteType
   case appTooLarge
   case appNotJSON
+  case appNotShared
+  case appSharedUntitled
   case appMissingFields
   case appBadCoordinates
   case appOccupied

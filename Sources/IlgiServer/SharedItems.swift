@@ -1,0 +1,123 @@
+import Foundation
+import IlgiCore
+import MultipartKit
+
+/// What a phone's share sheet sends the app (the manifest's `share_target`): a title, a text,
+/// a link and files, as `multipart/form-data` (RFC 7578), read with MultipartKit's parser.
+struct SharedItems: Equatable {
+  /// One file shared: the name it had, and its bytes.
+  struct File: Equatable {
+    var name: String
+    var bytes: [UInt8]
+  }
+
+  var title = ""
+  var text = ""
+  var url = ""
+  var files: [File] = []
+
+  /// The fields the manifest names; any other part is left out.
+  static let titleField = "title"
+  static let textField = "text"
+  static let urlField = "url"
+  static let filesField = "photos"
+
+  /// Reads a `multipart/form-data` body; one that is not, or is malformed, is `.notShared`.
+  init(body: [UInt8], contentType: String) throws {
+    guard let boundary = Self.parameter("boundary", of: contentType),
+      contentType.lowercased().hasPrefix("multipart/form-data")
+    else { throw ServerProblem.notShared }
+    var parts: [(disposition: String, body: [UInt8])] = []
+    var disposition = ""
+    var current: [UInt8] = []
+    let parser = MultipartParser(boundary: boundary)
+    parser.onHeader = { field, value in
+      if field.lowercased() == "content-disposition" { disposition = value }
+    }
+    parser.onBody = { buffer in current += buffer.readBytes(length: buffer.readableBytes) ?? [] }
+    parser.onPartComplete = {
+      parts.append((disposition, current))
+      disposition = ""
+      current = []
+    }
+    do {
+      try parser.execute(body)
+    } catch {
+      throw ServerProblem.notShared
+    }
+    for part in parts {
+      let name = Self.parameter("name", of: part.disposition) ?? ""
+      let value = String(decoding: part.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      switch name {
+      case Self.titleField: title = value
+      case Self.textField: text = value
+      case Self.urlField: url = value
+      case Self.filesField where !part.body.isEmpty:
+        files.append(File(name: Self.parameter("filename", of: part.disposition) ?? "", bytes: part.body))
+      default: continue
+      }
+    }
+    guard !(title.isEmpty && text.isEmpty && url.isEmpty && files.isEmpty) else { throw ServerProblem.notShared }
+  }
+
+  init(title: String = "", text: String = "", url: String = "", files: [File] = []) {
+    self.title = title
+    self.text = text
+    self.url = url
+    self.files = files
+  }
+
+  /// The new entry's text: the title as its first line (else the text's first line, else the
+  /// link, else `untitled`), then the text, the link (unless the text holds it already), and a
+  /// line linking each file; the writer ends it with a newline.
+  func content(links: [String], untitled: String) -> String {
+    var heading = title
+    var body = text
+    if heading.isEmpty, !text.isEmpty {
+      let split = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      heading = split[0].trimmingCharacters(in: .whitespaces)
+      body = split.count > 1 ? split[1].trimmingCharacters(in: .whitespacesAndNewlines) : ""
+    }
+    if heading.isEmpty { heading = url.isEmpty ? untitled : url }
+    var lines = [heading]
+    if !body.isEmpty { lines.append(body) }
+    if !url.isEmpty, !lines.contains(where: { $0.contains(url) }) { lines.append("<" + url + ">") }
+    return (lines + links).joined(separator: "\n\n")
+  }
+
+  /// A parameter of a header value (`boundary` of a `Content-Type`, `name` and `filename` of a
+  /// `Content-Disposition`), quoted or not; nil when it has none.
+  static func parameter(_ key: String, of value: String) -> String? {
+    var rest = Substring(value)
+    // Past the first `;`: the value's own type is not a parameter.
+    guard let start = rest.firstIndex(of: ";") else { return nil }
+    rest = rest[rest.index(after: start)...]
+    while !rest.isEmpty {
+      rest = rest.drop { $0 == " " || $0 == "\t" || $0 == ";" }
+      guard let equals = rest.firstIndex(of: "=") else { return nil }
+      let name = rest[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+      rest = rest[rest.index(after: equals)...]
+      var found = ""
+      if rest.first == "\"" {
+        rest = rest.dropFirst()
+        while var character = rest.first, character != "\"" {
+          // A backslash quotes the character after it.
+          if character == "\\", let next = rest.dropFirst().first {
+            character = next
+            rest = rest.dropFirst()
+          }
+          found.append(character)
+          rest = rest.dropFirst()
+        }
+        rest = rest.dropFirst()
+        rest = rest.drop { $0 != ";" }
+      } else {
+        let end = rest.firstIndex(of: ";") ?? rest.endIndex
+        found = rest[..<end].trimmingCharacters(in: .whitespaces)
+        rest = rest[end...]
+      }
+      if name == key { return found }
+    }
+    return nil
+  }
+}
