@@ -370,6 +370,58 @@ def adds_a_photo(context):
     page.close()
 
 
+def shares_to_the_diary(context):
+    """What a phone's share sheet sends the installed app: a form of a title, a text, a link and
+    two photos posted to the manifest's share target, encoded by the browser itself. It makes
+    one entry holding them and opens its writing page; the photos lose their position."""
+    path, latitude, _ = phone_photo()
+    with open(path, "rb") as file:
+        photo = file.read()
+    second = os.path.join(SHOTS, "IMG_0413.JPG")
+    with open(second, "wb") as file:
+        file.write(photo[:2] + b"\xff\xfe\x00\x07share" + photo[2:])
+    page = context.new_page()
+    manifest = page.request.get(URL + "/manifest.webmanifest").json()
+    target = manifest.get("share_target", {})
+    check(target.get("action") == "/share" and target.get("enctype") == "multipart/form-data",
+          f"the manifest names no share target: {manifest}")
+    page.goto(URL + "/")
+    # The form the share sheet fills, built on a page of the app as the browser would post it.
+    page.evaluate(
+        """target => {
+          const form = document.createElement('form');
+          Object.assign(form, {id: 'shared', method: 'post', action: target.action, enctype: target.enctype});
+          for (const name of [target.params.title, target.params.text, target.params.url]) {
+            const field = document.createElement('input');
+            Object.assign(field, {name, id: 'shared-' + name});
+            form.append(field);
+          }
+          const files = document.createElement('input');
+          Object.assign(files, {type: 'file', multiple: true, name: target.params.files[0].name, id: 'shared-files'});
+          form.append(files);
+          document.body.append(form);
+        }""",
+        target,
+    )
+    page.fill("#shared-title", "Cherry blossoms")
+    page.fill("#shared-text", "By the river, the first of the year.")
+    page.fill("#shared-url", "https://example.com/sakura")
+    page.set_input_files("#shared-files", [path, second])
+    with page.expect_navigation():
+        page.evaluate("document.getElementById('shared').submit()")
+    check("/write/" in page.url, f"the share did not open the writing page: {page.url}")
+    entry = wait_for(lambda: file_with("Cherry blossoms"), "the shared entry was not made")
+    text = read(entry)
+    check("By the river, the first of the year.\n\n<https://example.com/sakura>" in text, f"shared text: {text!r}")
+    names = re.findall(r"!\[\]\(([0-9a-f]{32}\.jpeg)\)", text)
+    check(len(names) == 2, f"the two photos are not linked: {text!r}")
+    for name in names:
+        with open(os.path.join(JOURNAL, os.path.dirname(entry), name), "rb") as file:
+            check(latitude not in file.read(), f"shared photo {name} still holds its position")
+    check("Cherry blossoms" in page.locator("#text").input_value(), "the writing page does not hold the share")
+    page.close()
+
+
 def sees_the_terminal(context):
     ilgi("new", "Written in the terminal", "--tag", "cli")
     page = context.new_page()
@@ -407,6 +459,7 @@ def main():
             searches_as_you_type(english); steps.append("search as you type")
             sees_the_terminal(english); steps.append("terminal's entry in the list")
             adds_a_photo(english); steps.append("a photo from the writing page")
+            shares_to_the_diary(english); steps.append("a share of text, a link and two photos")
             page = dark.new_page()
             page.goto(URL + "/")
             shot(page, "app-list-dark.png")

@@ -33,7 +33,7 @@ import Testing
     // What the browser left behind, read by the CLI: three entries and nothing in the trash.
     let list = try h.run("list", "--json")
     #expect(list.status == 0)
-    for title in ["Morning walk by the river", "비 오는 날", "Written in the terminal"] {
+    for title in ["Morning walk by the river", "비 오는 날", "Written in the terminal", "Cherry blossoms"] {
       #expect(list.stdout.contains(title), "\(title) is not in ilgi list: \(list.stdout)")
     }
     let trashed = FileManager.default.enumerator(atPath: h.journal.root + "/.ilgi/trash")?
