@@ -7,7 +7,8 @@ import Foundation
 ///   sets the cookie (HttpOnly, SameSite=Strict) and wins over an older one, so the address a
 ///   restarted server prints works at once.
 /// - On a loopback address the `Host` must also name this computer, so a web page elsewhere
-///   cannot reach the journal by pointing a name of its own at 127.0.0.1.
+///   cannot reach the journal by pointing a name of its own at 127.0.0.1; or the name of the
+///   address a TLS proxy serves the app at (`ilgi serve --url`), given by the person.
 /// - A read that a page of another site asked for (`Sec-Fetch-Site`, a foreign `Origin`) is
 ///   refused before it costs anything, unless it is the person following a link.
 /// - A write also needs the `X-Ilgi-Request` header, which no cross-site form can send (and a
@@ -18,6 +19,10 @@ public struct RequestGate: Sendable {
   public let token: String
   /// Whether the `Host` must be 127.0.0.1, ::1 or localhost (a server on a loopback address).
   public let checksHost: Bool
+  /// The address a TLS proxy (`tailscale serve`, Caddy, nginx) serves the app at, as
+  /// `https://host[:port]` in lower case: its host is let in as this computer's names are, and
+  /// its origin is this server's.
+  public let publicOrigin: String?
 
   /// The header every write carries.
   public static let writeHeader = "X-Ilgi-Request"
@@ -25,11 +30,24 @@ public struct RequestGate: Sendable {
   /// one computer (two journals) each keep their own.
   public static let cookiePrefix = "ilgi_token"
 
-  /// Makes a gate; `checksHost` for a server on a loopback address.
-  public init(token: String, checksHost: Bool) {
+  /// Makes a gate; `checksHost` for a server on a loopback address, `publicOrigin` for one
+  /// behind a TLS proxy (`origin(of:)` makes it).
+  public init(token: String, checksHost: Bool, publicOrigin: String? = nil) {
     precondition(!token.isEmpty, "an empty token matches anything")
     self.token = token
     self.checksHost = checksHost
+    self.publicOrigin = publicOrigin
+  }
+
+  /// The origin of an address the app is served at: `https://host[:port]` (or `http://`) in
+  /// lower case, or nil when `address` is not an origin alone (no host, another scheme, a path,
+  /// a query, a user).
+  public static func origin(of address: String) -> String? {
+    guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["https", "http"].contains(scheme),
+      let host = url.host, !host.isEmpty, url.user == nil, url.password == nil, url.query == nil,
+      url.fragment == nil, url.path.isEmpty || url.path == "/"
+    else { return nil }
+    return scheme + "://" + host.lowercased() + (url.port.map { ":\($0)" } ?? "")
   }
 
   /// Whether a request may be answered at all.
@@ -48,7 +66,9 @@ public struct RequestGate: Sendable {
   /// whole.
   public func check(_ request: ServerRequest, shipped: Bool = false) -> Verdict {
     if checksHost {
-      guard let host = request.header("host"), Self.isLoopback(host: host) else { return .refuse(.wrongHost) }
+      guard let host = request.header("host"), Self.isLoopback(host: host) || isPublic(host: host) else {
+        return .refuse(.wrongHost)
+      }
     }
     if shipped { return .admit }
     if let given = Self.bearer(request.header("authorization")) {
@@ -77,7 +97,7 @@ public struct RequestGate: Sendable {
     if site == "cross-site" || site == "same-site", !followed { return .crossSite }
     // A form's POST from a page whose Referrer-Policy is no-referrer (every page of the app)
     // says `Origin: null`; `Sec-Fetch-Site`, which no page can set, tells whose it is.
-    if let origin = request.header("origin"), !Self.isOwn(origin: origin, request),
+    if let origin = request.header("origin"), !isOwn(origin: origin, request),
       origin != "null" || site != "same-origin"
     {
       return .crossSite
@@ -88,7 +108,7 @@ public struct RequestGate: Sendable {
   /// Whether a write (any method but GET and HEAD) may go ahead, after `check` let it in.
   public func checkWrite(_ request: ServerRequest) -> ServerProblem? {
     guard request.header(Self.writeHeader) == "1" else { return .writeHeader }
-    guard let origin = request.header("origin"), Self.isOwn(origin: origin, request) else { return .writeOrigin }
+    guard let origin = request.header("origin"), isOwn(origin: origin, request) else { return .writeOrigin }
     // JSON, or a file's bytes (an upload): neither is a type a page of another site may send
     // without asking first (CORS), as it may a form's.
     let type = request.header("content-type") ?? ""
@@ -107,15 +127,17 @@ public struct RequestGate: Sendable {
   public func checkShare(_ request: ServerRequest) -> ServerProblem? {
     let site = request.header("sec-fetch-site")
     if site == "cross-site" || site == "same-site" { return .crossSite }
-    if let origin = request.header("origin"), !Self.isOwn(origin: origin, request), origin != "null" || site == nil {
+    if let origin = request.header("origin"), !isOwn(origin: origin, request), origin != "null" || site == nil {
       return .crossSite
     }
     return nil
   }
 
-  /// Whether `origin` is this server's: `http://` and the `Host` the request was sent to.
-  static func isOwn(origin: String, _ request: ServerRequest) -> Bool {
-    guard let host = request.header("host") else { return false }
+  /// Whether `origin` is this server's: `http://` and the `Host` the request was sent to, or
+  /// the address a TLS proxy serves it at.
+  func isOwn(origin: String, _ request: ServerRequest) -> Bool {
+    if let publicOrigin, origin.lowercased() == publicOrigin { return true }
+    guard let host = request.header("host"), !isPublic(host: host) else { return false }
     return origin == "http://" + host
   }
 
@@ -155,6 +177,18 @@ public struct RequestGate: Sendable {
 
   static let locationCharacters = CharacterSet(
     charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/%")
+
+  /// Whether a `Host` header names the host of the address a TLS proxy serves the app at.
+  func isPublic(host: String) -> Bool {
+    guard let publicOrigin, let asked = Self.origin(of: "https://" + host) else { return false }
+    return Self.hostName(asked) == Self.hostName(publicOrigin)
+  }
+
+  /// The host of an origin, without its scheme and port.
+  static func hostName(_ origin: String) -> Substring {
+    let afterScheme = origin.range(of: "://").map { origin[$0.upperBound...] } ?? origin[...]
+    return afterScheme.split(separator: ":").first ?? afterScheme
+  }
 
   /// Whether a `Host` header names this computer: 127.0.0.1, ::1 or localhost, any port.
   static func isLoopback(host: String) -> Bool {

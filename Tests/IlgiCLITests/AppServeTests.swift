@@ -284,6 +284,40 @@ import Testing
       ).status == 403)
   }
 
+  /// Behind a TLS proxy (`tailscale serve`, Caddy) the phone asks for the proxy's name, and its
+  /// page's origin is `https://` that name: with `--url` both are this server's, and no other
+  /// name or scheme is. What a proxy forwards is sent here through 127.0.0.1.
+  @Test func behindATLSProxyTheAddressGivenIsThisServers() throws {
+    let h = try Harness()
+    let proxy = "https://diary.example.ts.net"
+    let server = try Server(h, ["--url", proxy + "/", "--token", "t0ken-for-phone"])
+    defer { _ = server.stop() }
+    #expect(server.printed.contains(proxy + "/?token=t0ken-for-phone"), "\(server.printed)")
+    let port = server.port
+    let cookie = "Cookie: ilgi_token=t0ken-for-phone"
+    #expect(try Self.get(port, "/", headers: ["Host: diary.example.ts.net", cookie]).status == 200)
+    #expect(try Self.get(port, "/", headers: ["Host: diary.evil.example", cookie]).status == 421)
+    let body: [String: Any] = ["content": "From the phone, through the proxy"]
+    let written = try Self.write(
+      port, "POST", "/api/entries", body, extra: ["Host: diary.example.ts.net", cookie], origin: proxy)
+    #expect(written.status == 201, "\(written.json)")
+    for origin in ["http://diary.example.ts.net", "https://diary.evil.example"] {
+      let refused = try Self.write(
+        port, "POST", "/api/entries", body, extra: ["Host: diary.example.ts.net", cookie], origin: origin)
+      #expect(refused.status == 403, "\(origin)")
+    }
+    #expect(Self.entryFiles(h).count == 1)
+  }
+
+  @Test func anAddressThatIsNotAnOriginIsOneLine() throws {
+    let h = try Harness()
+    for bad in ["diary.example.ts.net", "ftp://diary.example", "https://diary.example/ilgi", "https://x?y=1"] {
+      let refused = try h.run("serve", "--url", bad)
+      #expect(refused.status == 64, "\(bad)")
+      #expect(refused.stderr.contains("\(bad) is not an address the app can be served at"), "\(refused.stderr)")
+    }
+  }
+
   /// The text of a QR code printed in half blocks, read by zbarimg from a bitmap of it.
   static func readQRCode(_ lines: [String], scratch: String) throws -> String {
     var rows: [[Bool]] = []

@@ -28,6 +28,9 @@ extension Ilgi {
     @Option(help: ArgumentHelp(tr(.serveHostHelp), valueName: "address"))
     var host: String = "127.0.0.1"
 
+    @Option(help: ArgumentHelp(tr(.serveURLHelp), valueName: "https-address"))
+    var url: String?
+
     @Option(help: ArgumentHelp(tr(.serveTokenHelp), valueName: "token"))
     var token: String?
 
@@ -49,6 +52,7 @@ extension Ilgi {
       guard let number = Int(port), (0...65_535).contains(number) else {
         throw ValidationError(tr(.errServePort, port))
       }
+      if let url, RequestGate.origin(of: url) == nil { throw ValidationError(tr(.errServeURL, url)) }
     }
 
     func run() throws {
@@ -57,7 +61,8 @@ extension Ilgi {
       let store = try context.openJournal()
       // The first refresh reports unreadable files once; later ones stay quiet.
       _ = try context.index(store)
-      let gate = RequestGate(token: token, checksHost: Self.localHosts.contains(host))
+      let gate = RequestGate(
+        token: token, checksHost: Self.localHosts.contains(host), publicOrigin: url.flatMap(RequestGate.origin(of:)))
       let responder: any ServerResponder
       if readOnly {
         let live = LiveSite(store: store, context: context, filter: filters.filter(today: context.today))
@@ -101,6 +106,7 @@ extension Ilgi {
     private func serve(_ responder: any ServerResponder, port: Int, token: String, display: String) throws {
       let host = self.host
       let open = self.open
+      let publicOrigin = url.flatMap(RequestGate.origin(of:))
       let done = DispatchSemaphore(value: 0)
       nonisolated(unsafe) var failure: Error?
       nonisolated(unsafe) var opened: OpeningPage?
@@ -117,12 +123,17 @@ extension Ilgi {
             if ["0.0.0.0", "::"].contains(host) {
               addresses = (HTTPListener.networkAddresses() + ["127.0.0.1"]).map { "http://\($0):\(bound)/" + query }
             }
+            // Behind a TLS proxy the phone opens the proxy's address.
+            if let publicOrigin { addresses.insert(publicOrigin + "/" + query, at: 0) }
             for (number, shown) in addresses.enumerated() {
               Terminal.standardError.write(
                 "ilgi: " + (number > 0 ? tr(.serveOrAt, shown) : tr(.serveTokenLine, shown)) + "\n")
             }
-            if !Self.localHosts.contains(host), Terminal.standardError.isTerminal, let code = QRCode(addresses[0]) {
-              Terminal.standardError.write(tr(.serveQRNote) + "\n" + code.terminalText())
+            if !Self.localHosts.contains(host) || publicOrigin != nil, Terminal.standardError.isTerminal,
+              let code = QRCode(addresses[0])
+            {
+              Terminal.standardError.write(
+                tr(publicOrigin == nil ? .serveQRNote : .serveQRNoteURL) + "\n" + code.terminalText())
             }
             if open {
               opened = OpeningPage(address: address + query, variables: variables)

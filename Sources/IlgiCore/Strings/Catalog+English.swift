@@ -729,6 +729,11 @@ extension Catalog {
     """,
     .servePortHelp: "The port to listen on (0 picks a free one).",
     .serveHostHelp: "The address to listen on: 127.0.0.1 (this computer) unless given; 0.0.0.0 for a phone too.",
+    .serveURLHelp:
+      "The https:// address a TLS proxy (tailscale serve, Caddy, nginx) serves the app at, for a phone to install it and use it offline; ilgi itself stays on 127.0.0.1.",
+    .errServeURL:
+      "{1} is not an address the app can be served at; give its scheme and host alone, as https://diary.example.ts.net",
+    .serveQRNoteURL: "Scan to open it on a phone:",
     .serveTokenHelp:
       "The token every request must carry (one is made up when left out). Every user of this computer can read it in the process list: prefer --token-file or ILGI_TOKEN.",
     .serveOpenHelp: "Open it in the browser (xdg-open, open).",

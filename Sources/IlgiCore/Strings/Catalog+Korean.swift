@@ -698,6 +698,10 @@ extension Catalog {
     """,
     .servePortHelp: "받을 포트(0이면 빈 포트를 고릅니다).",
     .serveHostHelp: "받을 주소. 주지 않으면 127.0.0.1(이 컴퓨터)이고, 휴대폰에서도 열려면 0.0.0.0.",
+    .serveURLHelp:
+      "TLS 프록시(tailscale serve, Caddy, nginx)가 앱을 내어 주는 https:// 주소. 휴대폰에 앱을 설치하고 오프라인으로 쓰려면 필요합니다. ilgi는 127.0.0.1에 그대로 둡니다.",
+    .errServeURL: "{1은} 앱을 내어 줄 주소가 아닙니다. https://diary.example.ts.net처럼 스킴과 호스트만 주세요",
+    .serveQRNoteURL: "휴대폰으로 찍어 여세요:",
     .serveTokenHelp:
       "모든 요청이 가져와야 하는 토큰(주지 않으면 만들어 씁니다). 이 컴퓨터의 모든 사용자가 프로세스 목록에서 읽을 수 있으니 --token-file이나 ILGI_TOKEN을 쓰세요.",
     .serveOpenHelp: "브라우저로 엽니다(xdg-open, open).",

@@ -460,6 +460,9 @@ public enum Message: String, Sendable, CaseIterable {
   case serveDiscussion
   case servePortHelp
   case serveHostHelp
+  case serveURLHelp
+  case errServeURL
+  case serveQRNoteURL
   case serveTokenHelp
   case serveOpenHelp
   case serveListening
