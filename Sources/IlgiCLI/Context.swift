@@ -32,7 +32,8 @@ struct Context {
     journalPath = loaded.journal
     language = loaded.language
     let keyring = Keyring(invocation)
-    cipher = JournalCipher { () throws(JournalCipher.KeyError) in try keyring.identities() }
+    cipher = JournalCipher(
+      unlock: { () throws(JournalCipher.KeyError) in try keyring.identities() }, source: { keyring.signature })
     let now = Date()
     environment = IlgiEnvironment(
       now: { now }, locale: loaded.locale, timeZone: invocation.timeZone,

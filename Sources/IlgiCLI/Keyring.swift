@@ -17,6 +17,19 @@ struct Keyring: Sendable {
   let passphrase: String?
   /// How the path is shown (`~` for the home folder).
   let shown: String
+  /// The passphrase typed for the file, kept for this run: a server reads the file again when
+  /// a key is added to it, and cannot ask on a terminal then.
+  let typed = TypedPassphrase()
+
+  /// A passphrase typed once, for the rest of the run.
+  final class TypedPassphrase: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text: String?
+    var value: String? {
+      get { lock.withLock { text } }
+      set { lock.withLock { text = newValue } }
+    }
+  }
 
   init(_ context: Context) { self.init(context.invocation) }
 
@@ -34,6 +47,12 @@ struct Keyring: Sendable {
 
   var exists: Bool { LocalFileSystem().exists(atPath: path) }
 
+  /// The file's inode, size and time: changed when a key is added to it (it is replaced).
+  var signature: String? {
+    guard let status = try? LocalFileSystem().status(atPath: path) else { return nil }
+    return "\(status.inode) \(status.size) \(status.modified.timeIntervalSince1970)"
+  }
+
   /// The identities in the file, unlocked with the passphrase when it has one.
   func identities() throws(JournalCipher.KeyError) -> [any AgeIdentity] {
     let bytes: [UInt8]
@@ -45,14 +64,15 @@ struct Keyring: Sendable {
     }
     var text = bytes
     if AgeFile.isEncrypted(bytes) {
-      guard let typed = passphrase ?? Self.ask(tr(.keyPassphrasePrompt, shown)) else {
+      guard let given = passphrase ?? self.typed.value ?? Self.ask(tr(.keyPassphrasePrompt, shown)) else {
         throw JournalCipher.KeyError(tr(.keyPassphraseNeeded, shown))
       }
       do {
-        text = try AgeFile.decrypt(bytes, with: [ScryptIdentity(passphrase: typed)])
+        text = try AgeFile.decrypt(bytes, with: [ScryptIdentity(passphrase: given)])
       } catch {
         throw JournalCipher.KeyError(tr(.keyUnreadable, shown, error.description))
       }
+      self.typed.value = given
     }
     do {
       return try AgeFile.identities(in: String(decoding: text, as: UTF8.self))

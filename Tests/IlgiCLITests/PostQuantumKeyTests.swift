@@ -116,6 +116,32 @@ import Testing
     #expect(own.stderr.contains("is the journal's only recipient"), "\(own.stderr)")
   }
 
+  /// `ilgi serve` keeps running while the journal moves to a post-quantum key in a terminal:
+  /// it reads the identity file again once it changed, and goes on writing and reading.
+  @Test func aRunningServerTakesUpAKeyAddedToItsIdentityFile() throws {
+    let h = try Self.harness()
+    try h.run("init", "--encrypt", h.journal.root).expectSuccess()
+    let server = try ServeTests.Server(h, [])
+    defer { _ = server.stop() }
+    func write(_ text: String) throws -> Int {
+      try AppServeTests.write(server, "POST", "/api/entries", ["content": text]).status
+    }
+    #expect(try write("Before the new key") == 201)
+    let classic = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    try h.run("key", "new", "--pq").expectSuccess()
+    let pq = try #require(try h.run("key", "show").stdout.split(separator: "\n").last.map(String.init))
+    try h.run("key", "add", pq).expectSuccess()
+    try h.run("key", "remove", classic).expectSuccess()
+    #expect(try Self.stanzaTypes(h).allSatisfy { $0 == ["mlkem768x25519"] })
+    // The server looks at the file at most once a second.
+    Thread.sleep(forTimeInterval: 1.1)
+    #expect(try write("After the new key") == 201)
+    let list = try ServeTests.get(server, "/").body
+    for title in ["Before the new key", "After the new key", "Tea at night"] {
+      #expect(list.contains(title), "\(title) is not in the app's list")
+    }
+  }
+
   @Test func aKeyAddedToAProtectedIdentityFileKeepsItsPassphrase() throws {
     var h = try Self.harness()
     h.environment["ILGI_PASSPHRASE"] = "a long walk 일기"

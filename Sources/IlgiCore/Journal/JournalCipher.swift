@@ -3,7 +3,9 @@ import IlgiAge
 
 /// This person's keys to an encrypted journal (FORMAT.md "Encrypted journals"): the identities
 /// that open its files, unlocked the first time a file needs them (a passphrase is asked at
-/// most once). Whom files are sealed to is the journal's own fact (`JournalSealing`), not this.
+/// most once), and again when their file changes under a process that runs on (`ilgi serve`
+/// while `ilgi key new --pq` adds a key). Whom files are sealed to is the journal's own fact
+/// (`JournalSealing`), not this.
 public final class JournalCipher: @unchecked Sendable {
   /// Where the identities come from, and why they could not be had.
   public typealias Unlock = @Sendable () throws(KeyError) -> [any AgeIdentity]
@@ -16,20 +18,47 @@ public final class JournalCipher: @unchecked Sendable {
     public init(_ message: String) { self.message = message }
   }
 
+  /// What the identities come from as it is now (the identity file's inode, size and time),
+  /// nil when that cannot be told.
+  public typealias Source = @Sendable () -> String?
+
   private let unlock: Unlock
+  private let source: Source?
   private let lock = NSLock()
   private var unlocked: Result<[any AgeIdentity], KeyError>?
+  /// `source` when `unlocked` was had, and when it was last looked at.
+  private var unlockedFrom: String?
+  private var looked: UInt64 = 0
 
-  /// Keys that open with what `unlock` gives.
-  public init(unlock: @escaping Unlock) {
+  /// How often the source is looked at, at most: a rebuild opens thousands of files a second.
+  static let lookEvery: UInt64 = 1_000_000_000
+
+  /// Keys that open with what `unlock` gives, had again when `source` changes.
+  public init(unlock: @escaping Unlock, source: Source? = nil) {
     self.unlock = unlock
+    self.source = source
   }
 
-  /// The identities, unlocked once.
+  /// The identities, unlocked once, and again when their source changed. Keys that were had
+  /// are kept when the changed source cannot be read.
   public func identities() throws(KeyError) -> [any AgeIdentity] {
     lock.lock()
     defer { lock.unlock() }
-    if let unlocked { return try unlocked.get() }
+    if let unlocked {
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard let source, now - looked >= Self.lookEvery else { return try unlocked.get() }
+      looked = now
+      let from = source()
+      guard from != unlockedFrom else { return try unlocked.get() }
+      unlockedFrom = from
+      if let fresh = try? unlock() {
+        self.unlocked = .success(fresh)
+        return fresh
+      }
+      if case .success = unlocked { return try unlocked.get() }
+    }
+    unlockedFrom = source?()
+    looked = DispatchTime.now().uptimeNanoseconds
     let result: Result<[any AgeIdentity], KeyError>
     do throws(KeyError) {
       result = .success(try unlock())
