@@ -83,7 +83,8 @@ public enum AgeFile {
   /// the first line that is neither.
   public static func identities(in text: String) throws(AgeError) -> [KeyIdentity] {
     var identities: [KeyIdentity] = []
-    for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Lines end in LF or CRLF (one Character in Swift), as age reads them.
+    for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty || line.hasPrefix("#") { continue }
       do {

@@ -33,7 +33,8 @@ struct Context {
     language = loaded.language
     let keyring = Keyring(invocation)
     cipher = JournalCipher(
-      unlock: { () throws(JournalCipher.KeyError) in try keyring.identities() }, source: { keyring.signature })
+      unlock: { asking throws(JournalCipher.KeyError) in try keyring.identities(asking: asking) },
+      source: { keyring.signature })
     let now = Date()
     environment = IlgiEnvironment(
       now: { now }, locale: loaded.locale, timeZone: invocation.timeZone,

@@ -53,8 +53,9 @@ struct Keyring: Sendable {
     return "\(status.inode) \(status.size) \(status.modified.timeIntervalSince1970)"
   }
 
-  /// The identities in the file, unlocked with the passphrase when it has one.
-  func identities() throws(JournalCipher.KeyError) -> [any AgeIdentity] {
+  /// The identities in the file, unlocked with the passphrase when it has one: the one given
+  /// or typed before, else one asked on the terminal when `asking`.
+  func identities(asking: Bool = true) throws(JournalCipher.KeyError) -> [any AgeIdentity] {
     let bytes: [UInt8]
     do {
       bytes = try LocalFileSystem().readFile(atPath: path, limit: 1 << 20)
@@ -64,7 +65,7 @@ struct Keyring: Sendable {
     }
     var text = bytes
     if AgeFile.isEncrypted(bytes) {
-      guard let given = passphrase ?? self.typed.value ?? Self.ask(tr(.keyPassphrasePrompt, shown)) else {
+      guard let given = passphrase ?? typed.value ?? (asking ? Self.ask(tr(.keyPassphrasePrompt, shown)) : nil) else {
         throw JournalCipher.KeyError(tr(.keyPassphraseNeeded, shown))
       }
       do {
@@ -104,6 +105,9 @@ struct Keyring: Sendable {
   /// runs at once cannot drop each other's key. Returns it.
   func addPostQuantum() throws -> KeyIdentity {
     let fileSystem = LocalFileSystem()
+    // A link (an identity file kept with other dotfiles) is followed: the key goes into the file
+    // it names, and the link stays.
+    let path = Self.resolved(self.path)
     let folder = (path as NSString).deletingLastPathComponent
     let lock: FileLock
     do {
@@ -121,7 +125,7 @@ struct Keyring: Sendable {
     var passphrase: String?
     var text = bytes
     if AgeFile.isEncrypted(bytes) {
-      guard let typed = self.passphrase ?? Self.ask(tr(.keyPassphrasePrompt, shown)) else {
+      guard let typed = self.passphrase ?? self.typed.value ?? Self.ask(tr(.keyPassphrasePrompt, shown)) else {
         throw Failure(tr(.keyPassphraseNeeded, shown))
       }
       do {
@@ -130,6 +134,7 @@ struct Keyring: Sendable {
         throw Failure(tr(.keyUnreadable, shown, error.description))
       }
       passphrase = typed
+      self.typed.value = typed
     }
     let held: [KeyIdentity]
     do {
@@ -150,6 +155,13 @@ struct Keyring: Sendable {
       throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
     }
     return identity
+  }
+
+  /// `path` with every link in it followed, or as it is when it cannot be.
+  static func resolved(_ path: String) -> String {
+    guard let real = realpath(path, nil) else { return path }
+    defer { free(real) }
+    return String(cString: real)
   }
 
   /// An identity as age-keygen writes it: when it was made, its public key, the key.

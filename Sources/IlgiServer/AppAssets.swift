@@ -24,16 +24,32 @@ enum AppAssets {
   }
 
   /// The file `name`, or nil when there is none by that name (or, for a PNG icon, when libvips
-  /// cannot draw it: the SVG icon stands in).
+  /// cannot draw it: a phone then uses the SVG the manifest also names).
   static func reply(_ name: String, templates: TemplateRenderer) -> Reply? {
     if let side = pictures[name] {
       guard let source = try? templates.source(files["icon.svg"]?.template ?? ""),
-        let png = try? PictureDecoder.displayCopy(Array(source.text.utf8), maxSide: side, png: true)
+        let png = drawn.png(name, from: source.text, side: side)
       else { return nil }
       return Reply(status: 200, headers: [("Content-Type", "image/png")], body: png)
     }
     guard let file = files[name], let source = try? templates.source(file.template) else { return nil }
     return Reply(status: 200, headers: [("Content-Type", file.type)], body: Array(source.text.utf8))
+  }
+
+  /// The PNG icons drawn, each kept with the SVG it was drawn from: drawn once, not at every
+  /// request (anyone who reaches the port may ask for them).
+  static let drawn = DrawnIcons()
+
+  final class DrawnIcons: @unchecked Sendable {
+    private let lock = NSLock()
+    private var icons: [String: (svg: String, png: [UInt8])] = [:]
+
+    func png(_ name: String, from svg: String, side: Int) -> [UInt8]? {
+      if let kept = lock.withLock({ icons[name] }), kept.svg == svg { return kept.png }
+      guard let png = try? PictureDecoder.displayCopy(Array(svg.utf8), maxSide: side, png: true) else { return nil }
+      lock.withLock { icons[name] = (svg, png) }
+      return png
+    }
   }
 
   /// The web app manifest: what a phone needs to put the diary on its home screen.

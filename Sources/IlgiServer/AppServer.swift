@@ -232,7 +232,8 @@ public final class AppServer: ServerResponder {
 
   /// A share from a phone's share sheet: a new entry holding its title, text and link, and its
   /// photos kept beside it as an upload's are; the browser goes on to write in it. A file that
-  /// cannot be kept refuses the whole share, with nothing written.
+  /// cannot be kept refuses the whole share: no entry is made, and photos staged before it wait
+  /// with the uploads no entry linked, which are removed after two weeks.
   func share(_ request: ServerRequest) throws -> Reply {
     let shared = try SharedItems(body: request.body, contentType: request.header("content-type") ?? "")
     let links = try shared.files.map { file in

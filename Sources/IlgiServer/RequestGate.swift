@@ -39,15 +39,17 @@ public struct RequestGate: Sendable {
     self.publicOrigin = publicOrigin
   }
 
-  /// The origin of an address the app is served at: `https://host[:port]` (or `http://`) in
-  /// lower case, or nil when `address` is not an origin alone (no host, another scheme, a path,
-  /// a query, a user).
+  /// The origin of an address the app is served at, as a browser writes it: `https://host`
+  /// (or `http://`) in lower case, with its port unless it is the scheme's own. Nil when
+  /// `address` is not an origin alone (no host, another scheme, a path, a query, a user) or
+  /// names its host by an IPv6 address (a proxy serves a name).
   public static func origin(of address: String) -> String? {
     guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["https", "http"].contains(scheme),
-      let host = url.host, !host.isEmpty, url.user == nil, url.password == nil, url.query == nil,
-      url.fragment == nil, url.path.isEmpty || url.path == "/"
+      let host = url.host, !host.isEmpty, !host.contains(":"), !host.contains("["), url.user == nil,
+      url.password == nil, url.query == nil, url.fragment == nil, url.path.isEmpty || url.path == "/"
     else { return nil }
-    return scheme + "://" + host.lowercased() + (url.port.map { ":\($0)" } ?? "")
+    let ownPort = scheme == "https" ? 443 : 80
+    return scheme + "://" + host.lowercased() + (url.port.flatMap { $0 == ownPort ? nil : ":\($0)" } ?? "")
   }
 
   /// Whether a request may be answered at all.

@@ -24,7 +24,8 @@ struct SharedItems: Equatable {
 
   /// Reads a `multipart/form-data` body; one that is not, or is malformed, is `.notShared`.
   init(body: [UInt8], contentType: String) throws {
-    guard let boundary = Self.parameter("boundary", of: contentType),
+    // RFC 2046: 1 to 70 characters (MultipartKit's parser traps on an empty one).
+    guard let boundary = Self.parameter("boundary", of: contentType), (1...70).contains(boundary.utf8.count),
       contentType.lowercased().hasPrefix("multipart/form-data")
     else { throw ServerProblem.notShared }
     var parts: [(disposition: String, body: [UInt8])] = []
@@ -47,7 +48,9 @@ struct SharedItems: Equatable {
     }
     for part in parts {
       let name = Self.parameter("name", of: part.disposition) ?? ""
-      let value = String(decoding: part.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      // A form's fields break lines as CRLF; the entry's lines end in LF.
+      let value = String(decoding: part.body, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
       switch name {
       case Self.titleField: title = value
       case Self.textField: text = value

@@ -211,6 +211,8 @@ import Testing
     #expect(throws: AgeError.self) { try X25519Identity(Self.identity.encoded.lowercased()) }
     #expect(try X25519Identity(Self.identity.encoded).recipient == Self.identity.recipient)
     #expect(throws: AgeError.self) { try AgeFile.identities(in: "# only a comment\n") }
+    // Lines ending in CRLF, as an editor on Windows saves them.
+    #expect(try AgeFile.identities(in: "# created\r\n" + Self.identity.encoded + "\r\n").count == 1)
     #expect(
       throws: AgeError.invalidKey("line 2 is not an age identity (AGE-SECRET-KEY-1... or AGE-SECRET-KEY-PQ-1...)")
     ) {

@@ -311,11 +311,37 @@ import Testing
 
   @Test func anAddressThatIsNotAnOriginIsOneLine() throws {
     let h = try Harness()
-    for bad in ["diary.example.ts.net", "ftp://diary.example", "https://diary.example/ilgi", "https://x?y=1"] {
+    for bad in [
+      "diary.example.ts.net", "ftp://diary.example", "https://diary.example/ilgi", "https://x?y=1",
+      "https://user@diary.example", "https://[fd7a:115c:a1e0::1]",
+    ] {
       let refused = try h.run("serve", "--url", bad)
       #expect(refused.status == 64, "\(bad)")
       #expect(refused.stderr.contains("\(bad) is not an address the app can be served at"), "\(refused.stderr)")
+      #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
     }
+  }
+
+  /// The address given is read as a browser writes its origin: lower case, without the
+  /// scheme's own port.
+  @Test func theProxysAddressIsReadAsABrowserWritesItsOrigin() {
+    #expect(RequestGate.origin(of: "https://Diary.Example.TS.net/") == "https://diary.example.ts.net")
+    #expect(RequestGate.origin(of: "HTTPS://diary.example.ts.net:443") == "https://diary.example.ts.net")
+    #expect(RequestGate.origin(of: "https://diary.example.ts.net:8443") == "https://diary.example.ts.net:8443")
+    #expect(RequestGate.origin(of: "http://diary.lan:80") == "http://diary.lan")
+    let gate = RequestGate(
+      token: "t", checksHost: true, publicOrigin: RequestGate.origin(of: "https://diary.example:443"))
+    let write = ServerRequest(
+      method: "POST", target: "/api/entries",
+      headers: [
+        "Host": "diary.example", "Authorization": "Bearer t", "X-Ilgi-Request": "1",
+        "Origin": "https://diary.example", "Content-Type": "application/json",
+      ], body: Array("{}".utf8))
+    #expect(gate.check(write) == .admit)
+    #expect(gate.checkWrite(write) == nil)
+    var other = write
+    other.headers["host"] = "diary.example.evil"
+    #expect(gate.check(other) == .refuse(.wrongHost))
   }
 
   /// The text of a QR code printed in half blocks, read by zbarimg from a bitmap of it.

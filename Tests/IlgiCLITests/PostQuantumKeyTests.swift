@@ -142,6 +142,31 @@ import Testing
     }
   }
 
+  /// `init --pq` over an X25519 identity adds a post-quantum one and seals to it alone.
+  @Test func initPQBesideAnX25519KeySealsToTheNewKey() throws {
+    let h = try Self.harness()
+    try h.run("key", "new").expectSuccess()
+    let made = try h.run("init", "--pq", h.journal.root)
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(made.stdout.contains("Added a post-quantum identity"), "\(made.stdout)")
+    #expect(try Self.stanzaTypes(h) == [["mlkem768x25519"], ["mlkem768x25519"]])
+  }
+
+  /// An identity file that is a link (kept with other dotfiles) stays a link, and the key is
+  /// added to the file it names.
+  @Test func aKeyIsAddedThroughALinkToTheFileItNames() throws {
+    let h = try Self.harness()
+    try h.run("key", "new").expectSuccess()
+    let link = Self.identityFile(h)
+    let kept = h.journal.base + "/dotfiles/identity.txt"
+    try FileManager.default.createDirectory(atPath: h.journal.base + "/dotfiles", withIntermediateDirectories: true)
+    try FileManager.default.moveItem(atPath: link, toPath: kept)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: kept)
+    try h.run("key", "new", "--pq").expectSuccess()
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == kept)
+    #expect(try Self.identityLines(kept).map { $0.hasPrefix("AGE-SECRET-KEY-PQ-1") } == [false, true])
+  }
+
   @Test func aKeyAddedToAProtectedIdentityFileKeepsItsPassphrase() throws {
     var h = try Self.harness()
     h.environment["ILGI_PASSPHRASE"] = "a long walk 일기"

@@ -70,6 +70,17 @@ import Testing
     #expect(AppRepliesTests.text(page).contains("Cherry blossoms"))
   }
 
+  /// A form's text breaks lines as CRLF: its first line is the title, the rest the body, and
+  /// the entry's lines end in LF.
+  @Test func aSharedTextOfSeveralLinesTakesItsFirstAsTheTitle() async throws {
+    let app = try App()
+    let body = Self.form([("text", "Notes from the talk\r\nFirst point.\r\nSecond point.")])
+    #expect(await Self.share(app, body).status == 303)
+    let texts = app.journal.entryFiles().compactMap { app.journal.text($0) }
+    #expect(texts.contains { $0.hasSuffix("---\nNotes from the talk\n\nFirst point.\nSecond point.\n") }, "\(texts)")
+    #expect(!texts.contains { $0.contains("\r") })
+  }
+
   @Test func aLinkAloneOrPhotosAloneMakeAnEntryToo() async throws {
     let app = try App()
     // Android's sheet puts the link in the text; it is not written twice.
@@ -90,6 +101,7 @@ import Testing
       ("another site's form", ["Sec-Fetch-Site": "cross-site", "Origin": "http://evil.example"], true, 403),
       ("another port of this machine", ["Sec-Fetch-Site": "same-site", "Origin": "http://127.0.0.1:9999"], true, 403),
       ("an old browser's form elsewhere", ["Sec-Fetch-Site": "", "Origin": "http://evil.example"], true, 403),
+      ("an old browser's form with no referrer", ["Sec-Fetch-Site": "", "Origin": "null"], true, 403),
       ("no token", [:], false, 401),
     ]
     for (what, headers, token, status) in refusals {
@@ -105,6 +117,10 @@ import Testing
     #expect(empty.status == 400 && AppRepliesTests.text(empty).contains("Nothing was shared"))
     let json = await Self.share(app, Array("{}".utf8), headers: ["Content-Type": "application/json"])
     #expect(json.status == 400)
+    for boundary in ["", "\"\"", String(repeating: "b", count: 71)] {
+      let odd = await Self.share(app, body, headers: ["Content-Type": "multipart/form-data; boundary=" + boundary])
+      #expect(odd.status == 400, "boundary \(boundary)")
+    }
     let fake = await Self.share(app, Self.form([("text", "x")], files: [("IMG.jpg", Array("not a picture".utf8))]))
     #expect(fake.status == 422, "\(AppRepliesTests.text(fake))")
     #expect(AppRepliesTests.text(fake).contains("IMG.jpg"))

@@ -76,7 +76,7 @@ import Testing
     let store = try JournalStore(
       root: journal.root, reader: EntryReader(timeZone: .seoul),
       environment: IlgiEnvironment(variables: ["XDG_RUNTIME_DIR": runtime])
-    ).with(cipher: JournalCipher { () throws(JournalCipher.KeyError) in [identity] })
+    ).with(cipher: JournalCipher { _ throws(JournalCipher.KeyError) in [identity] })
     let writer = JournalWriter(
       store: store, templates: TemplateRenderer(overrideFolder: nil),
       effects: WriteEffects(autocommit: true, environment: environment))

@@ -41,6 +41,8 @@ extension Ilgi {
           Terminal.standardOutput.write(tr(.keyMade, keyring.shown, identity.recipient.encoded) + "\n")
         } else if pq, try !Ilgi.Key.recipient(context).isPostQuantum {
           let identity = try keyring.addPostQuantum()
+          // The keys read above lack the one just added: the journal is sealed to it.
+          context.cipher.reload()
           Terminal.standardOutput.write(tr(.keyPostQuantumAdded, keyring.shown, identity.recipient.encoded) + "\n")
         }
         _ = try Ilgi.Key.recipient(context)

@@ -52,10 +52,12 @@ extension Ilgi {
       guard let number = Int(port), (0...65_535).contains(number) else {
         throw ValidationError(tr(.errServePort, port))
       }
-      if let url, RequestGate.origin(of: url) == nil { throw ValidationError(tr(.errServeURL, url)) }
     }
 
     func run() throws {
+      if let url, RequestGate.origin(of: url) == nil {
+        throw Failure(tr(.errServeURL, url), status: ExitStatus.usage)
+      }
       let token = try ServeToken.resolve(flag: token, file: tokenFile, in: .current)
       let context = Context(global)
       let store = try context.openJournal()

@@ -90,13 +90,15 @@ extension EntryIndex {
       report.moved = plan.moves.count
       report.total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
     }
-    // A run whose keys open neither the index nor any entry would leave the keys that do an
-    // index listing nothing: it keeps its reading in memory and says so once.
+    // A run whose keys open no entry would leave the keys that do an index listing nothing: it
+    // keeps its reading in memory, and says so once when the index was not its to open either.
     let forOtherKeys = report.skipped.filter(\.isForAnotherKey)
-    if let path = seal?.path, !forOtherKeys.isEmpty, sealNotOpenedForWantOfKey || report.total == 0 {
-      notices.removeAll { $0 == .replacedUnopenable(path: path) }
-      notices.append(.keptForOtherKeys(path: path))
-      report.knownBefore.formUnion(forOtherKeys.map(\.path))
+    if let path = seal?.path, !forOtherKeys.isEmpty, report.total == 0 {
+      if sealNotOpenedForWantOfKey {
+        notices.removeAll { $0 == .replacedUnopenable(path: path) }
+        notices.append(.keptForOtherKeys(path: path))
+        report.knownBefore.formUnion(forOtherKeys.map(\.path))
+      }
       return report
     }
     try persistSealed()

@@ -7,8 +7,10 @@ import IlgiAge
 /// while `ilgi key new --pq` adds a key). Whom files are sealed to is the journal's own fact
 /// (`JournalSealing`), not this.
 public final class JournalCipher: @unchecked Sendable {
-  /// Where the identities come from, and why they could not be had.
-  public typealias Unlock = @Sendable () throws(KeyError) -> [any AgeIdentity]
+  /// Where the identities come from, and why they could not be had; `asking` when a
+  /// passphrase may be asked for on the terminal (not when the file is read again under a
+  /// running server).
+  public typealias Unlock = @Sendable (_ asking: Bool) throws(KeyError) -> [any AgeIdentity]
 
   /// Why the identities could not be had: one line naming the identity file and what to do.
   public struct KeyError: Error, Sendable, Equatable {
@@ -39,8 +41,8 @@ public final class JournalCipher: @unchecked Sendable {
     self.source = source
   }
 
-  /// The identities, unlocked once, and again when their source changed. Keys that were had
-  /// are kept when the changed source cannot be read.
+  /// The identities, unlocked once, and again (without asking) when their source changed.
+  /// What was had is kept when the changed source cannot be read.
   public func identities() throws(KeyError) -> [any AgeIdentity] {
     lock.lock()
     defer { lock.unlock() }
@@ -51,17 +53,17 @@ public final class JournalCipher: @unchecked Sendable {
       let from = source()
       guard from != unlockedFrom else { return try unlocked.get() }
       unlockedFrom = from
-      if let fresh = try? unlock() {
+      if let fresh = try? unlock(false) {
         self.unlocked = .success(fresh)
         return fresh
       }
-      if case .success = unlocked { return try unlocked.get() }
+      return try unlocked.get()
     }
     unlockedFrom = source?()
     looked = DispatchTime.now().uptimeNanoseconds
     let result: Result<[any AgeIdentity], KeyError>
     do throws(KeyError) {
-      result = .success(try unlock())
+      result = .success(try unlock(true))
     } catch {
       result = .failure(error)
     }
@@ -69,9 +71,22 @@ public final class JournalCipher: @unchecked Sendable {
     return try result.get()
   }
 
+  /// Forgets the identities had: the next use unlocks them again (after this run changed their
+  /// file, as `key new --pq` does).
+  public func reload() {
+    lock.withLock { unlocked = nil }
+  }
+
   /// The recipients of this person's own keys, when they can be had (none otherwise).
   public var ownRecipients: [KeyRecipient] {
-    ((try? identities()) ?? []).compactMap { ($0 as? KeyIdentity)?.recipient }
+    ((try? identities()) ?? []).compactMap { identity -> KeyRecipient? in
+      switch identity {
+      case let key as KeyIdentity: key.recipient
+      case let key as X25519Identity: .x25519(key.recipient)
+      case let key as HybridIdentity: .hybrid(key.recipient)
+      default: nil
+      }
+    }
   }
 
   /// Whether the identities can be had (unlocking them if not yet done).

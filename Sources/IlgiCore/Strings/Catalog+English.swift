@@ -730,9 +730,9 @@ extension Catalog {
     .servePortHelp: "The port to listen on (0 picks a free one).",
     .serveHostHelp: "The address to listen on: 127.0.0.1 (this computer) unless given; 0.0.0.0 for a phone too.",
     .serveURLHelp:
-      "The https:// address a TLS proxy (tailscale serve, Caddy, nginx) serves the app at, for a phone to install it and use it offline; ilgi itself stays on 127.0.0.1.",
+      "The address a TLS proxy (tailscale serve, Caddy, nginx) serves the app at, https://NAME, for a phone to install it; keep ilgi itself on 127.0.0.1.",
     .errServeURL:
-      "{1} is not an address the app can be served at; give its scheme and host alone, as https://diary.example.ts.net",
+      "{1} is not an address the app can be served at; give its scheme, name and port only, as https://diary.example.ts.net",
     .serveQRNoteURL: "Scan to open it on a phone:",
     .serveTokenHelp:
       "The token every request must carry (one is made up when left out). Every user of this computer can read it in the process list: prefer --token-file or ILGI_TOKEN.",
@@ -889,7 +889,7 @@ extension Catalog {
     """,
     .keyPostQuantumExists: "{1} holds a post-quantum identity already ({2}); ilgi never replaces one",
     .keyMixedKinds:
-      "The journal is also sealed to {1 X25519 key|X25519 keys} ({2}): until removed (ilgi key remove), a quantum computer could open it through them.",
+      "The journal is also sealed to {1 X25519 key|X25519 keys} ({2} among them): until removed (ilgi key remove), a quantum computer could open it through them.",
     .initPostQuantumHelp: "Encrypt with a post-quantum key, made or added if missing (implies --encrypt).",
     .encryptAbstract: "Encrypt every entry of the journal to its recipients (age).",
     .encryptDiscussion:

@@ -699,8 +699,8 @@ extension Catalog {
     .servePortHelp: "받을 포트(0이면 빈 포트를 고릅니다).",
     .serveHostHelp: "받을 주소. 주지 않으면 127.0.0.1(이 컴퓨터)이고, 휴대폰에서도 열려면 0.0.0.0.",
     .serveURLHelp:
-      "TLS 프록시(tailscale serve, Caddy, nginx)가 앱을 내어 주는 https:// 주소. 휴대폰에 앱을 설치하고 오프라인으로 쓰려면 필요합니다. ilgi는 127.0.0.1에 그대로 둡니다.",
-    .errServeURL: "{1은} 앱을 내어 줄 주소가 아닙니다. https://diary.example.ts.net처럼 스킴과 호스트만 주세요",
+      "TLS 프록시(tailscale serve, Caddy, nginx)가 앱을 내어 주는 주소(https://이름). 휴대폰에 앱을 설치하려면 필요합니다. ilgi 자체는 127.0.0.1에서 받게 두세요.",
+    .errServeURL: "{1은} 앱을 내어 줄 주소가 아닙니다. https://diary.example.ts.net처럼 스킴, 이름, 포트만 주세요",
     .serveQRNoteURL: "휴대폰으로 찍어 여세요:",
     .serveTokenHelp:
       "모든 요청이 가져와야 하는 토큰(주지 않으면 만들어 씁니다). 이 컴퓨터의 모든 사용자가 프로세스 목록에서 읽을 수 있으니 --token-file이나 ILGI_TOKEN을 쓰세요.",
@@ -850,7 +850,7 @@ extension Catalog {
     """,
     .keyPostQuantumExists: "{1}에 이미 양자 내성 신원이 있습니다({2}). ilgi는 신원을 바꾸지 않습니다",
     .keyMixedKinds:
-      "일기장이 X25519 키 {1}개({2})에도 암호화되어 있습니다. 이 키를 빼기 전까지(ilgi key remove) 양자 컴퓨터는 그 키로 일기장을 열 수 있습니다.",
+      "일기장이 X25519 키 {1}개({2} 등)에도 암호화되어 있습니다. 이 키를 빼기 전까지(ilgi key remove) 양자 컴퓨터는 그 키로 일기장을 열 수 있습니다.",
     .initPostQuantumHelp: "양자 내성 키로 암호화합니다. 키가 없으면 만들거나 더합니다(--encrypt 포함).",
     .encryptAbstract: "일기장의 모든 일기를 수신자에게 암호화합니다(age).",
     .encryptDiscussion:
