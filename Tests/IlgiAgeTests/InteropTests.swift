@@ -113,7 +113,7 @@ import Testing
   @Test func keysReadTheWayAgeKeygenWritesThem() throws {
     let space = try Workspace(size: 0)
     defer { space.remove() }
-    let identity = try #require(try space.identities().first as? X25519Identity)
+    let identity = try #require(try space.identities().first as? KeyIdentity)
     #expect(identity.recipient.encoded == space.recipient)
     let text = try String(contentsOfFile: space.identityFile, encoding: .utf8)
     #expect(text.contains(identity.encoded))
