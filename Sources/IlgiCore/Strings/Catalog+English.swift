@@ -836,11 +836,11 @@ extension Catalog {
 
     Examples:
       ilgi key new                 make your identity
-      ilgi key new --pq            make a post-quantum one (or add one beside your X25519 key)
+      ilgi key new --pq            make a post-quantum one, or add it beside yours
       ilgi key new --passphrase    make it, protected by a passphrase
       ilgi key show                print your recipients, one a line
       ilgi key add age1pq1...      encrypt every entry to one more recipient
-      ilgi key remove age1...      and to one fewer (a device lost or retired, an old key)
+      ilgi key remove age1...      and to one fewer (a lost device, an old key)
     """,
     .keyNewAbstract: "Make your age identity (once per device).",
     .keyShowAbstract: "Print your recipients (age1... or age1pq1...), to give to `ilgi key add` elsewhere.",

@@ -802,11 +802,11 @@ extension Catalog {
 
     예:
       ilgi key new                 신원을 만듭니다
-      ilgi key new --pq            양자 내성 신원을 만듭니다 (X25519 키가 있으면 그 옆에 더합니다)
+      ilgi key new --pq            양자 내성 신원을 만들거나 있는 신원 옆에 더합니다
       ilgi key new --passphrase    암호로 보호해 만듭니다
       ilgi key show                수신자를 한 줄에 하나씩 보여 줍니다
       ilgi key add age1pq1...      모든 일기를 수신자 하나에 더 암호화합니다
-      ilgi key remove age1...      수신자 하나를 빼고 다시 암호화합니다 (잃어버리거나 안 쓰는 기기, 옛 키)
+      ilgi key remove age1...      수신자 하나를 빼고 다시 암호화합니다 (잃어버린 기기, 옛 키)
     """,
     .keyNewAbstract: "age 신원을 만듭니다(기기마다 한 번).",
     .keyShowAbstract: "수신자(age1... 또는 age1pq1...)를 보여 줍니다. 다른 곳의 `ilgi key add`에 주세요.",
