@@ -56,6 +56,20 @@ struct Keyring: Sendable {
   /// The identities in the file, unlocked with the passphrase when it has one: the one given
   /// or typed before, else one asked on the terminal when `asking`.
   func identities(asking: Bool = true) throws(JournalCipher.KeyError) -> [any AgeIdentity] {
+    let text = try opened(path, asking: asking).text
+    do {
+      return try AgeFile.identities(in: String(decoding: text, as: UTF8.self))
+    } catch {
+      throw JournalCipher.KeyError(tr(.keyUnreadable, shown, error.description))
+    }
+  }
+
+  /// The text of the identity file at `path` (this one, or the file a link of it names), and
+  /// the passphrase that opened it when it has one: given, typed before, or asked on the
+  /// terminal when `asking`.
+  private func opened(_ path: String, asking: Bool) throws(JournalCipher.KeyError) -> (
+    text: [UInt8], passphrase: String?
+  ) {
     let bytes: [UInt8]
     do {
       bytes = try LocalFileSystem().readFile(atPath: path, limit: 1 << 20)
@@ -63,20 +77,14 @@ struct Keyring: Sendable {
       if error.code == ENOENT { throw JournalCipher.KeyError(tr(.keyMissing, shown)) }
       throw JournalCipher.KeyError(tr(.keyUnreadable, shown, error.reason.lowercased()))
     }
-    var text = bytes
-    if AgeFile.isEncrypted(bytes) {
-      guard let given = passphrase ?? typed.value ?? (asking ? Self.ask(tr(.keyPassphrasePrompt, shown)) : nil) else {
-        throw JournalCipher.KeyError(tr(.keyPassphraseNeeded, shown))
-      }
-      do {
-        text = try AgeFile.decrypt(bytes, with: [ScryptIdentity(passphrase: given)])
-      } catch {
-        throw JournalCipher.KeyError(tr(.keyUnreadable, shown, error.description))
-      }
-      self.typed.value = given
+    guard AgeFile.isEncrypted(bytes) else { return (bytes, nil) }
+    guard let given = passphrase ?? typed.value ?? (asking ? Self.ask(tr(.keyPassphrasePrompt, shown)) : nil) else {
+      throw JournalCipher.KeyError(tr(.keyPassphraseNeeded, shown))
     }
     do {
-      return try AgeFile.identities(in: String(decoding: text, as: UTF8.self))
+      let text = try AgeFile.decrypt(bytes, with: [ScryptIdentity(passphrase: given)])
+      typed.value = given
+      return (text, given)
     } catch {
       throw JournalCipher.KeyError(tr(.keyUnreadable, shown, error.description))
     }
@@ -116,25 +124,11 @@ struct Keyring: Sendable {
       throw Diagnostics.describe(JournalError(path: path, reason: .io(error)))
     }
     defer { lock.unlock() }
-    let bytes: [UInt8]
+    var (text, passphrase): ([UInt8], String?)
     do {
-      bytes = try fileSystem.readFile(atPath: path, limit: 1 << 20)
+      (text, passphrase) = try opened(path, asking: true)
     } catch {
-      throw Failure(tr(.keyUnreadable, shown, error.reason.lowercased()))
-    }
-    var passphrase: String?
-    var text = bytes
-    if AgeFile.isEncrypted(bytes) {
-      guard let typed = self.passphrase ?? self.typed.value ?? Self.ask(tr(.keyPassphrasePrompt, shown)) else {
-        throw Failure(tr(.keyPassphraseNeeded, shown))
-      }
-      do {
-        text = try AgeFile.decrypt(bytes, with: [ScryptIdentity(passphrase: typed)])
-      } catch {
-        throw Failure(tr(.keyUnreadable, shown, error.description))
-      }
-      passphrase = typed
-      self.typed.value = typed
+      throw Failure(error.message)
     }
     let held: [KeyIdentity]
     do {
