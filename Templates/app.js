@@ -19,6 +19,13 @@
     return fetch(path, options);
   }
 
+  const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
+  /** An entry id as one segment of an address, encoded as the server encodes it. */
+  const segment = (id) => enc(id).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  // The server ends a text with one line break and writes tags with spaces between them.
+  const same = (a, b) => a.replace(/\s+$/, '') === b.replace(/\s+$/, '');
+  const sameTags = (a, b) => a.split(/[\s,]+/).filter(Boolean).join(' ') === b.split(/[\s,]+/).filter(Boolean).join(' ');
+
   const toastElement = document.getElementById('toast');
   let toastTimer;
   function toast(text) {
@@ -40,6 +47,7 @@
       const reply = await api('DELETE', '/api/entries/' + enc(id));
       if (!reply.ok) { toast((await reply.json()).error || reply.statusText); return; }
       const { trash } = await reply.json();
+      tellWorker({ gone: segment(id) });
       location.assign('/?deleted=' + enc(trash));
     }, { once: true });
     dialog.showModal();
@@ -87,6 +95,147 @@
       picture.addEventListener('click', () => { location.href = picture.src.split('?')[0]; });
     }
   }
+
+  // Offline. The service worker (app-sw.js) keeps the app and the entries lately listed or
+  // opened; browsers run it on localhost and over HTTPS only, which a page on plain http says.
+  // Texts written while the server cannot be reached wait in this browser's storage (as
+  // drafts, each under its entry's or its new entry's key) and are sent from any page of the
+  // app once the server answers, oldest first, under the version rules of a save: a text whose
+  // entry changed meanwhile is kept for the person to settle in the merge view.
+  const worker = 'serviceWorker' in navigator && window.isSecureContext ? navigator.serviceWorker : null;
+  if (worker) worker.register('/sw.js').catch(() => {});
+  else if (!window.isSecureContext && document.body.dataset.page === 'list') {
+    const note = document.getElementById('needs-https');
+    if (note) note.hidden = false;
+  }
+  /** Tells the worker an entry changed or went, so that its copies do too. */
+  function tellWorker(message) { if (worker && worker.controller) worker.controller.postMessage(message); }
+
+  // This page's name while it is open: a page holds the lock of its name as long as it lives,
+  // and the drafts it keeps carry the name, so no other page sends a text its page still edits.
+  const pageName = newKey();
+  if (navigator.locks && document.getElementById('write')) {
+    navigator.locks.request('ilgi:page:' + pageName, () => new Promise(() => {})).catch(() => {});
+  }
+  const draftPrefix = 'ilgi:draft:';
+  /** Every text this browser keeps that the server may not have, oldest first. */
+  function waitingTexts() {
+    if (!storage) return [];
+    const found = [];
+    for (let i = 0; i < storage.length; i++) {
+      const name = storage.key(i);
+      if (!name || !name.startsWith(draftPrefix)) continue;
+      try {
+        const draft = JSON.parse(storage.getItem(name));
+        if (draft && typeof draft.text === 'string' && draft.text.trim()) found.push({ name, draft });
+      } catch (error) { /* not a draft */ }
+    }
+    return found.sort((a, b) => (a.draft.since || a.draft.at || 0) - (b.draft.since || b.draft.at || 0));
+  }
+  const isNewText = (name) => name.startsWith(draftPrefix + 'new:');
+  /** Where the person settles a text: its entry's writing page, or the New page that offers it. */
+  const pageOf = (name) => (isNewText(name) ? '/write' : '/write/' + segment(name.slice(draftPrefix.length)));
+
+  const connection = document.getElementById('connection');
+  let unreachable = false;
+  /** "Offline, 3 waiting", and a link to a text to settle; nothing when all is sent. */
+  function showConnection() {
+    if (!connection) return;
+    const texts = waitingTexts();
+    const toSettle = texts.filter(({ draft }) => draft.settle || draft.held);
+    const offline = unreachable || navigator.onLine === false;
+    // This page's own text is its status's to show, unless the server cannot be reached.
+    const waiting = texts.filter(({ draft }) => !draft.settle && !draft.held && (offline || draft.page !== pageName));
+    const parts = [];
+    if (offline) parts.push(t('offlineNow'));
+    if (waiting.length) parts.push(t('waiting', waiting.length));
+    connection.replaceChildren(parts.join(', '));
+    if (toSettle.length) {
+      const link = document.createElement('a');
+      link.href = pageOf(toSettle[0].name);
+      link.textContent = t('toSettle', toSettle.length);
+      connection.append(parts.length ? ', ' : '', link);
+    }
+    connection.dataset.waiting = String(waiting.length);
+    connection.hidden = !parts.length && !toSettle.length;
+  }
+  function reached(ok) {
+    unreachable = !ok;
+    showConnection();
+  }
+
+  /** Sends one waiting text; false when another page still edits it. Throws when offline. */
+  async function sendText({ name, draft }) {
+    if (draft.settle || draft.held || draft.page === pageName) return;
+    if (navigator.locks) {
+      const open = draft.page && await navigator.locks.request('ilgi:page:' + draft.page, { ifAvailable: true }, (lock) => !lock);
+      if (open) return;
+    } else if (Date.now() - (draft.at || 0) < 60000) {
+      return;
+    }
+    const kept = storage.getItem(name);
+    const isNew = isNewText(name);
+    if (!isNew && !draft.version) {
+      storage.setItem(name, JSON.stringify({ ...draft, settle: true }));
+      return;
+    }
+    const body = { content: draft.text, tags: draft.tags || '', weather: draft.weather || null };
+    const reply = isNew
+      ? await api('POST', '/api/entries', { ...body, key: draft.key, sequence: Date.now() * 1000 + 999 })
+      : await api('PUT', '/api/entries/' + enc(name.slice(draftPrefix.length)), { ...body, base: draft.version, settled: true });
+    const answer = await reply.json().catch(() => ({}));
+    // The page may have been opened and the text changed while this one was on its way.
+    const unchanged = storage.getItem(name) === kept;
+    const id = answer.id || name.slice(draftPrefix.length);
+    if (reply.ok || (reply.status === 409 && same(answer.content || '', draft.text) && sameTags(answer.tags || '', draft.tags || ''))) {
+      if (unchanged) storage.removeItem(name);
+      tellWorker({ changed: segment(id) });
+    } else if (reply.status === 409 && unchanged) {
+      // Changed elsewhere meanwhile: its writing page shows both texts.
+      storage.removeItem(name);
+      storage.setItem(draftPrefix + id, JSON.stringify({ ...draft, version: isNew ? null : draft.version, baseText: isNew ? '' : draft.baseText, settle: true }));
+    } else if (reply.status === 404 && !isNew && unchanged) {
+      // Deleted elsewhere: kept as a new entry's text, which the New page offers.
+      storage.removeItem(name);
+      const key = newKey();
+      storage.setItem(draftPrefix + 'new:' + key, JSON.stringify({ ...draft, key, version: null, held: true }));
+    } else if (!reply.ok && unchanged) {
+      storage.setItem(name, JSON.stringify({ ...draft, settle: true }));
+    }
+  }
+
+  let sending = false;
+  let sendTimer;
+  let sendWait = 2000;
+  /** Sends every waiting text, oldest first, one page at a time; tries again later if offline. */
+  async function sendWaiting() {
+    if (sending || !storage) return;
+    sending = true;
+    clearTimeout(sendTimer);
+    try {
+      const run = async () => { for (const text of waitingTexts()) await sendText(text); };
+      if (navigator.locks) await navigator.locks.request('ilgi:send', run); else await run();
+      // Asked nothing: a look at whether the server answers, for the line under the bar.
+      await fetch('/api/versions', { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+      sendWait = 2000;
+      reached(true);
+    } catch (error) {
+      reached(false);
+    } finally {
+      sending = false;
+    }
+    const more = waitingTexts().some(({ draft }) => !draft.settle && !draft.held && draft.page !== pageName);
+    if (more || unreachable) {
+      sendTimer = setTimeout(sendWaiting, sendWait);
+      sendWait = Math.min(sendWait * 2, 60000);
+    }
+  }
+  window.addEventListener('online', () => { sendWait = 2000; sendWaiting(); });
+  window.addEventListener('offline', showConnection);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') sendWaiting(); });
+  window.addEventListener('storage', (event) => { if (event.key && event.key.startsWith(draftPrefix)) showConnection(); });
+  showConnection();
+  sendWaiting();
 
   // Search as you type: the index's search, newest question wins.
   const searchBox = document.getElementById('q');
@@ -141,8 +290,9 @@
         // A query the search cannot run says why where the results would be.
         const found = reply.ok ? answer.hits : [];
         hits.replaceChildren(...found.map(row));
-        none.textContent = reply.ok ? t('noResults') : answer.error;
-        none.hidden = found.length > 0;
+        // Answered by the worker from what this browser keeps: said, found or not.
+        none.textContent = answer.offline ? t('searchedKept', answer.kept) : (reply.ok ? t('noResults') : answer.error);
+        none.hidden = found.length > 0 && !answer.offline;
       } catch (error) { /* the next keystroke asks again */ }
     };
     searchBox.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(ask, 120); });
@@ -245,6 +395,10 @@
       key: newKey(),
       retry: null,
       retryWait: 1000,
+      // When this page's text began to wait: texts are sent in the order they were written.
+      since: null,
+      // A text whose entry was deleted elsewhere: kept, and sent only when the person goes on.
+      held: false,
     };
     // A new entry's text is kept under its own key, so two new pages never share one slot.
     const draftKey = () => 'ilgi:draft:' + (state.id || 'new:' + state.key);
@@ -253,20 +407,23 @@
     let sent = 0;
     const sequence = () => Date.now() * 1000 + (sent++ % 1000);
     const say = (key) => { status.textContent = key ? t(key) : ''; status.dataset.state = key || ''; };
-    const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
 
     const keepDraft = () => {
       if (!storage) return;
+      state.since ||= Date.now();
       storage.setItem(draftKey(), JSON.stringify({
         text: text.value, tags: tags.value, version: state.version, baseText: state.baseText,
-        weather: state.weather, key: state.key, at: Date.now(),
+        weather: state.weather, key: state.key, at: Date.now(), since: state.since, page: pageName,
+        held: state.held,
       }));
+      showConnection();
     };
-    const dropDraft = () => { if (storage) storage.removeItem(draftKey()); };
+    const dropDraft = () => {
+      if (storage) storage.removeItem(draftKey());
+      state.since = null;
+      showConnection();
+    };
     const changed = () => text.value !== state.baseText || tags.value !== state.baseTags;
-    // The server ends a text with one line break and writes tags with spaces between them.
-    const same = (a, b) => a.replace(/\s+$/, '') === b.replace(/\s+$/, '');
-    const sameTags = (a, b) => a.split(/[\s,]+/).filter(Boolean).join(' ') === b.split(/[\s,]+/).filter(Boolean).join(' ');
 
     function showConflict(theirs) {
       state.paused = true;
@@ -362,6 +519,8 @@
         }
         const answer = await reply.json();
         state.retryWait = 1000;
+        reached(true);
+        if (reply.ok) tellWorker({ changed: segment(answer.id) });
         if (reply.ok) {
           const wasNew = !state.id;
           if (wasNew) becomeEntry(answer.id);
@@ -390,6 +549,7 @@
           state.id = null;
           state.version = null;
           state.key = newKey();
+          state.held = true;
           keepDraft();
           say('gone');
         } else {
@@ -398,6 +558,7 @@
           say('unsaved');
         }
       } catch (error) {
+        unreachable = true;
         keepDraft();
         say('offline');
         retryLater();
@@ -421,6 +582,7 @@
 
     let timer;
     const typed = () => {
+      state.held = false;
       keepDraft();
       if (!state.paused) say(state.id || text.value.trim() ? 'unsaved' : '');
       clearTimeout(timer);

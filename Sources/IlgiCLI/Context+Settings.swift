@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiServer
 
 extension Context {
   /// The weather lookup the settings describe, or the reason there is none.
@@ -42,5 +43,14 @@ extension Context {
     let megabytes = settings.number(.attachmentsMaxMB) ?? Double(AttachmentIntake.defaultLimit / 1_000_000)
     return AttachmentIntake(
       limit: Int(max(0, min(megabytes, 4_000)) * 1_000_000), keepsLocation: settings.flag(.attachmentsKeepLocation))
+  }
+}
+
+extension Context {
+  /// What the app keeps in the browser for use offline, from `[app]`.
+  var offlineKeeping: OfflineKeeping {
+    OfflineKeeping(
+      setting: settings[.appOffline]?.bool,
+      entries: Int(max(0, min(settings.number(.appOfflineEntries) ?? 0, Double(OfflineKeeping.mostEntries)))))
   }
 }

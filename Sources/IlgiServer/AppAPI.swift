@@ -88,8 +88,12 @@ enum AppAPI {
     var weather: String?
     var version: String
     var path: String
+    /// When it was written, as the list shows it and as ISO 8601: the row of a search the
+    /// browser runs offline over the entries it keeps.
+    var date: String
+    var iso: String
 
-    init(_ loaded: Diary.Loaded) {
+    init(_ loaded: Diary.Loaded, dates: DateStyle) {
       id = loaded.entry.id.rawValue
       title = loaded.entry.title
       content = loaded.entry.document.content
@@ -97,9 +101,11 @@ enum AppAPI {
       weather = loaded.entry.weather
       version = loaded.version.rawValue
       path = loaded.entry.path.rawValue
+      date = dates.withTime(dates.long(loaded.entry.date), loaded.entry.date)
+      iso = loaded.entry.date.iso8601
     }
 
-    enum CodingKeys: String, CodingKey { case id, title, content, tags, weather, version, path }
+    enum CodingKeys: String, CodingKey { case id, title, content, tags, weather, version, path, date, iso }
 
     /// Every key, `weather` as `null` when the entry has none.
     func encode(to encoder: any Encoder) throws {
@@ -111,7 +117,14 @@ enum AppAPI {
       try container.encode(weather, forKey: .weather)
       try container.encode(version, forKey: .version)
       try container.encode(path, forKey: .path)
+      try container.encode(date, forKey: .date)
+      try container.encode(iso, forKey: .iso)
     }
+  }
+
+  /// The version of each entry asked for that there is.
+  struct Versions: Encodable {
+    var versions: [String: String]
   }
 
   /// What a share sheet gets: `ilgi share`'s text.

@@ -18,7 +18,7 @@ enum AppAssets {
   /// Whether `path` names one of these files or the manifest: what any page, the one asking
   /// for the token too, needs whole.
   static func isShipped(_ path: String) -> Bool {
-    guard path.hasPrefix("/app/") else { return path == "/manifest.webmanifest" }
+    guard path.hasPrefix("/app/") else { return path == "/manifest.webmanifest" || path == "/sw.js" }
     let name = String(path.dropFirst(5))
     return files[name] != nil || pictures[name] != nil
   }
@@ -34,6 +34,15 @@ enum AppAssets {
     }
     guard let file = files[name], let source = try? templates.source(file.template) else { return nil }
     return Reply(status: 200, headers: [("Content-Type", file.type)], body: Array(source.text.utf8))
+  }
+
+  /// The service worker (`app-sw.js`), served from the root so that it sees every page, told
+  /// how many entries to keep. A change of the setting changes its bytes, and the browser takes
+  /// up the new one at the next page it opens.
+  static func serviceWorker(keeping entries: Int, templates: TemplateRenderer) -> Reply? {
+    guard let source = try? templates.source("app-sw.js") else { return nil }
+    let script = "const keptEntries = \(entries);\n" + source.text
+    return Reply(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")], body: Array(script.utf8))
   }
 
   /// The PNG icons drawn, each kept with the SVG it was drawn from: drawn once, not at every

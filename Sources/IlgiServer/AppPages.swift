@@ -35,6 +35,8 @@ struct AppPages {
       ("merged", .appMergedClean), ("mergedConflicts", .appMergedConflicts), ("restored", .appRestored),
       ("empty", .appEmptyNotKept), ("keptTexts", .appKeptTexts), ("openKept", .appOpenKept),
       ("sameLines", .appSameLines), ("uploading", .appUploading), ("uploadFailed", .appUploadFailed),
+      ("offlineNow", .appOffline), ("waiting", .appWaiting), ("toSettle", .appToSettle),
+      ("searchedKept", .appSearchedKept),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
     return String(decoding: Reply.json(200, object).body, as: UTF8.self)
@@ -47,7 +49,7 @@ struct AppPages {
       "lang": catalog.language.rawValue, "kind": kind, "title": title, "content": content,
       "strings": scriptStrings,
       "appName": t(.appName), "newLabel": t(.appNew), "listLabel": t(.appList), "searchLabel": t(.appSearch),
-      "onThisDayLabel": t(.appOnThisDay), "skipLabel": t(.appSkip),
+      "onThisDayLabel": t(.appOnThisDay), "skipLabel": t(.appSkip), "needsHTTPS": t(.appNeedsHTTPS),
     ]
     if let deleting {
       values["confirm"] = [
@@ -234,6 +236,17 @@ struct AppPages {
       "method": encrypted ? "post" : "get",
     ]
     return try layout("search", title: t(.appSearch), content: try templates.render("app-search.html", values))
+  }
+
+  /// What the service worker shows for a page it does not keep while the server cannot be
+  /// reached: that entries kept open (or that this journal keeps none), and that writing works.
+  func offline(keeping: Bool) throws -> String {
+    let text = MarkdownRenderer.escapeHTML(t(keeping ? .appOfflineKept : .appOfflineNotKept))
+    let heading = "<h1 class=\"heading\">" + MarkdownRenderer.escapeHTML(t(.appOfflineHeading)) + "</h1>\n"
+    let content =
+      heading + "<p class=\"offline-note\">" + text + " <a href=\"/write\">"
+      + MarkdownRenderer.escapeHTML(t(.appNewEntry)) + "</a></p>"
+    return try layout("offline", title: t(.appOfflineHeading), content: content)
   }
 
   /// A page saying what went wrong.

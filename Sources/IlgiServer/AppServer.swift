@@ -23,16 +23,22 @@ public final class AppServer: ServerResponder {
   /// lands in the browser's history.
   var encrypted: Bool { alwaysEncrypted || diary.store.encryptsNewEntries }
   private let alwaysEncrypted: Bool
+  /// What the browser keeps for use offline.
+  let offline: OfflineKeeping
+  /// How many entries the browser keeps now (none for an encrypted journal by default).
+  var keptOffline: Int { offline.kept(encrypted: encrypted) }
 
   /// Makes the app over `diary`, letting in what `gate` does; `language` is the journal's, used
   /// when the browser asks for neither Korean nor English.
   public init(
-    diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false
+    diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false,
+    offline: OfflineKeeping = OfflineKeeping()
   ) {
     self.diary = diary
     self.gate = gate
     self.language = language
     self.renderer = renderer
+    self.offline = offline
     alwaysEncrypted = encrypted
   }
 
@@ -213,6 +219,12 @@ public final class AppServer: ServerResponder {
       return reply
     case "manifest.webmanifest" where segments.count == 1:
       return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
+    case "sw.js" where segments.count == 1:
+      guard let reply = AppAssets.serviceWorker(keeping: keptOffline, templates: diary.templates) else {
+        throw ServerProblem.noSuchPage
+      }
+      return reply
+    case "offline" where segments.count == 1: return .html(try pages.offline(keeping: keptOffline > 0))
     default: throw ServerProblem.noSuchPage
     }
   }
@@ -292,7 +304,14 @@ public final class AppServer: ServerResponder {
     switch (request.method, path.first, path.count) {
     case ("GET", "entries", 2), ("HEAD", "entries", 2):
       guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
-      return .json(200, AppAPI.Entry(loaded))
+      return .json(200, AppAPI.Entry(loaded, dates: pages.dates))
+    case ("GET", "versions", 1), ("HEAD", "versions", 1):
+      // The versions of the entries the browser keeps offline: which copies to fetch again.
+      // One that is gone is left out, and the browser drops its copy.
+      let ids = (request.parameter("ids") ?? "").split(separator: ",").prefix(Self.pageSize * 4)
+      var versions: [String: String] = [:]
+      for id in ids { versions[String(id)] = try diary.entry(id: String(id))?.version.rawValue }
+      return .json(200, AppAPI.Versions(versions: versions))
     case ("GET", "entries", 3) where path[2] == "share", ("HEAD", "entries", 3) where path[2] == "share":
       guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
       return .json(200, AppAPI.Share(title: loaded.entry.title, text: ShareText.text(loaded.entry, dates: pages.dates)))
@@ -301,7 +320,7 @@ public final class AppServer: ServerResponder {
       guard CreateKeys.isKey(path[1]), let loaded = try diary.created(key: path[1]) else {
         throw ServerProblem.noSuchEntry
       }
-      return .json(200, AppAPI.Entry(loaded))
+      return .json(200, AppAPI.Entry(loaded, dates: pages.dates))
     case ("GET", "search", 1), ("HEAD", "search", 1):
       let text = request.parameter("q") ?? ""
       let limit = max(1, min(Int(request.parameter("limit") ?? "") ?? 20, 100))

@@ -39,7 +39,7 @@ import Testing
 
     init(
       files: [String: String]? = nil, templates: [String: String] = [:], token: String = AppRepliesTests.token,
-      encrypted: Bool = false
+      encrypted: Bool = false, offline: OfflineKeeping = OfflineKeeping()
     ) throws {
       journal = try TempJournal(
         files ?? ["2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")])
@@ -52,7 +52,7 @@ import Testing
         effects: .none, zone: .seoul, now: { Date() }, hooks: hooks)
       server = AppServer(
         diary: diary, gate: RequestGate(token: token, checksHost: true), language: .english,
-        renderer: MarkdownRenderer(), encrypted: encrypted)
+        renderer: MarkdownRenderer(), encrypted: encrypted, offline: offline)
       report = { [weak self] line in self?.lock.withLock { self?.lines.append(line) } }
     }
 
@@ -442,7 +442,7 @@ import Testing
     let id = try #require(Self.json(made)["id"] as? String)
     #expect(Self.text(made).hasPrefix("{\"href\":\"/entry/\(id)\",\"id\":"), "\(Self.text(made))")
     let entry = await app.ask("GET", "/api/entries/" + Self.id)
-    #expect(Self.keys(entry) == ["content", "id", "path", "tags", "title", "version", "weather"])
+    #expect(Self.keys(entry) == ["content", "date", "id", "iso", "path", "tags", "title", "version", "weather"])
     #expect(Self.json(entry)["weather"] is NSNull)
     #expect(Self.keys(await app.ask("GET", "/api/entries/" + Self.id + "/share")) == ["text", "title"])
     #expect(Self.text(await app.ask("GET", "/api/weather")) == #"{"weather":"Clear, 4°C"}"#)

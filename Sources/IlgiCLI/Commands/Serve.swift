@@ -73,7 +73,8 @@ extension Ilgi {
           gate: gate, language: context.language, pages: { try live.pages() }, report: { Terminal.warn($0) })
       } else {
         responder = AppServer(
-          diary: Self.diary(context, store), gate: gate, language: context.language, renderer: context.renderer())
+          diary: Self.diary(context, store), gate: gate, language: context.language, renderer: context.renderer(),
+          offline: context.offlineKeeping)
       }
       guard let port = Int(port) else { throw ValidationError(tr(.errServePort, port)) }
       try serve(responder, port: port, token: token, display: context.display(store.root))

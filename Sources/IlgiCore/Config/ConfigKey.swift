@@ -45,6 +45,11 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   /// `true` keeps the place a photo was taken (its GPS position); by default it is removed.
   case attachmentsKeepLocation = "attachments.keep_location"
   case encryptionRecipients = "encryption.recipients"
+  /// Whether the app keeps entries in the browser for use offline; unset, on for a plain
+  /// journal and off for an encrypted one (what a browser keeps is not sealed).
+  case appOffline = "app.offline"
+  /// How many of the entries most recently listed or opened the app keeps offline.
+  case appOfflineEntries = "app.offline_entries"
 
   /// What a value must look like.
   public enum Kind: Sendable, Equatable {
@@ -61,8 +66,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   /// What a value of this key must look like.
   public var kind: Kind {
     switch self {
-    case .rawHTML, .gitAutocommit, .weatherEnabled, .attachmentsKeepLocation: .bool
-    case .weatherLatitude, .weatherLongitude, .weatherTimeout, .attachmentsMaxMB: .number
+    case .rawHTML, .gitAutocommit, .weatherEnabled, .attachmentsKeepLocation, .appOffline: .bool
+    case .weatherLatitude, .weatherLongitude, .weatherTimeout, .attachmentsMaxMB, .appOfflineEntries: .number
     case .weatherProvider: .choice(["open-meteo", "openweathermap"])
     case .weatherUnits: .choice(["metric", "imperial"])
     case .locale: .language
@@ -100,6 +105,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case .rawHTML, .attachmentsKeepLocation: .bool(false)
     case .attachmentsMaxMB: .number(Double(AttachmentIntake.defaultLimit / 1_000_000))
     case .weatherEnabled, .gitAutocommit: .bool(true)
+    case .appOfflineEntries: .number(50)
     case .weatherProvider: .string("open-meteo")
     case .weatherUnits: .string("metric")
     case .weatherTimeout: .number(4)

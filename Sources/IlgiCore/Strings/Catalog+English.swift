@@ -490,7 +490,10 @@ extension Catalog {
     Keys: journal, editor, locale, raw_html, weather.place, weather.latitude,
     weather.longitude, weather.provider (open-meteo, openweathermap), weather.key,
     weather.units (metric, imperial), weather.timeout, weather.enabled, weather.url,
-    weather.archive_url, weather.geocoding_url, git.autocommit.
+    weather.archive_url, weather.geocoding_url, git.autocommit, site.title,
+    attachments.max_mb, attachments.keep_location, encryption.recipients,
+    app.offline (the app keeps entries in the browser for use offline: on for a plain
+    journal, off for an encrypted one unless set), app.offline_entries (how many, 50).
 
     Examples:
       ilgi config list
@@ -809,6 +812,17 @@ extension Catalog {
       "This entry is gone (deleted or moved elsewhere). Your text is kept in this browser as a new entry: the New page offers it, and typing here saves it as one.",
     .appNoResults: "Nothing found.",
     .appNoSuchEntry: "There is no such entry.",
+    .appOffline: "Offline",
+    .appWaiting: "{1} waiting",
+    .appToSettle: "{1} to settle",
+    .appSearchedKept: "Offline: searched the {1} entries kept in this browser.",
+    .appNeedsHTTPS:
+      "This page is plain http, so the browser keeps nothing of it for use offline: that needs HTTPS. Serve the app through tailscale serve or a proxy with TLS (see ilgi serve --help).",
+    .appOfflineHeading: "Offline",
+    .appOfflineKept:
+      "The server cannot be reached, and this page is not kept in this browser. The entries listed or opened lately are, and new ones can be written: they wait here and are sent when the server is back.",
+    .appOfflineNotKept:
+      "The server cannot be reached. This journal keeps no entries in the browser (app.offline is off, as it is for an encrypted journal unless turned on), but new ones can be written: they wait here and are sent when the server is back.",
     .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",
     .templatesDiscussion: """
     New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve --read-only` is made from the site-* templates (Mustache), site.css and site-search.js, and the app of `ilgi serve` from the app-* templates, app.css and app.js. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.

@@ -465,7 +465,10 @@ extension Catalog {
     키: journal, editor, locale, raw_html, weather.place, weather.latitude,
     weather.longitude, weather.provider (open-meteo, openweathermap), weather.key,
     weather.units (metric, imperial), weather.timeout, weather.enabled, weather.url,
-    weather.archive_url, weather.geocoding_url, git.autocommit.
+    weather.archive_url, weather.geocoding_url, git.autocommit, site.title,
+    attachments.max_mb, attachments.keep_location, encryption.recipients,
+    app.offline (앱이 오프라인용으로 브라우저에 일기를 둡니다: 평문 일기장은 켜짐,
+    암호화한 일기장은 켜지 않는 한 꺼짐), app.offline_entries (몇 개, 50).
 
     예:
       ilgi config list
@@ -775,6 +778,17 @@ extension Catalog {
       "이 일기가 없어졌습니다(지워졌거나 옮겨졌습니다). 쓴 글은 이 브라우저에 새 일기로 남아 있습니다: 새 일기 화면이 보여 주고, 여기서 계속 쓰면 새 일기로 저장됩니다.",
     .appNoResults: "찾지 못했습니다.",
     .appNoSuchEntry: "그런 일기가 없습니다.",
+    .appOffline: "오프라인",
+    .appWaiting: "{1}개 보내기를 기다리는 중",
+    .appToSettle: "{1}개 고를 것",
+    .appSearchedKept: "오프라인: 이 브라우저에 둔 일기 {1}개에서 찾았습니다.",
+    .appNeedsHTTPS:
+      "이 페이지는 http로 열려 있어서 브라우저가 오프라인용으로 아무것도 두지 않습니다. 오프라인으로 쓰려면 HTTPS가 필요합니다: tailscale serve나 TLS가 있는 프록시 뒤에서 앱을 여세요(ilgi serve --help 참고).",
+    .appOfflineHeading: "오프라인",
+    .appOfflineKept:
+      "서버에 닿지 않고, 이 페이지는 이 브라우저에 없습니다. 최근에 목록에서 보았거나 연 일기는 있으며 새 일기도 쓸 수 있습니다: 이 브라우저에서 기다렸다가 서버에 다시 닿으면 보냅니다.",
+    .appOfflineNotKept:
+      "서버에 닿지 않습니다. 이 일기장은 브라우저에 일기를 두지 않습니다(app.offline이 꺼져 있습니다. 암호화한 일기장은 켜지 않는 한 꺼져 있습니다). 새 일기는 쓸 수 있습니다: 이 브라우저에서 기다렸다가 서버에 다시 닿으면 보냅니다.",
     .templatesAbstract: "ilgi가 쓰는 템플릿을 보이고, 고칠 수 있게 일기장에 복사합니다.",
     .templatesDiscussion: """
     새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve --read-only`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로, `ilgi serve`의 앱은 app-* 템플릿, app.css, app.js로 만듭니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.

@@ -534,6 +534,14 @@ public enum Message: String, Sendable, CaseIterable {
   case appGone
   case appNoResults
   case appNoSuchEntry
+  case appOffline
+  case appWaiting
+  case appToSettle
+  case appSearchedKept
+  case appNeedsHTTPS
+  case appOfflineHeading
+  case appOfflineKept
+  case appOfflineNotKept
   case templatesAbstract
   case templatesDiscussion
   case templatesActionHelp

@@ -1,0 +1,284 @@
+// ilgi: the app's service worker. It keeps the app's own pages, script and style, and the
+// entries most recently listed or opened, so that the app opens, reads, searches what it keeps
+// and writes while the server cannot be reached. Every request goes to the server first; a
+// kept copy answers only when the server does not (or is slower than `patience`).
+//
+// `keptEntries`, the line the server puts above this script, is how many entries to keep (the
+// journal's app.offline and app.offline_entries): 0 keeps none, only the app itself. Texts
+// written offline are not kept here: the page keeps them until the server has them.
+'use strict';
+
+/** The app itself: script, style, icon, manifest and the pages that hold no entry. */
+const shellCache = 'ilgi-app-1';
+const shellFiles = ['/app/app.js', '/app/app.css', '/app/icon.svg', '/manifest.webmanifest', '/write', '/search', '/offline'];
+/** Entries (their page, writing page, text and pictures) and the list, with what is kept when. */
+const entryCache = 'ilgi-entries-1';
+const keptIndex = '/.kept';
+/** How long a page waits for the server before a kept copy is shown, in milliseconds. */
+const patience = 4000;
+
+/** An entry id as one segment of an address, encoded as the server encodes it. */
+const segment = (id) => encodeURIComponent(id).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+/** The addresses kept of the entry whose id is written `name` in addresses. */
+const addresses = (name) => ['/entry/' + name, '/write/' + name, '/api/entries/' + name];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(shellCache).then((cache) => cache.addAll(shellFiles)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name !== shellCache && name !== entryCache) await caches.delete(name);
+    }
+    if (keptEntries === 0) await caches.delete(entryCache); else await serially(trim);
+    await self.clients.claim();
+  })());
+});
+
+// A page says an entry changed (saved, made) or went (deleted): its copies are fetched again
+// or dropped, and the list kept is fetched again.
+self.addEventListener('message', (event) => {
+  const { changed, gone } = event.data || {};
+  if (keptEntries === 0) return;
+  if (changed) event.waitUntil(serially(() => keepEntry(changed, Date.now(), null)).then(refreshList));
+  if (gone) event.waitUntil(serially(() => forget(gone)).then(refreshList));
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.searchParams.has('token')) return;
+  if (request.method === 'POST' && url.pathname === '/api/search') {
+    event.respondWith(fetch(request.clone()).catch(() => searchKept(request)));
+    return;
+  }
+  if (request.method !== 'GET') return;
+  const kind = kindOf(url);
+  if (kind) event.respondWith(serverFirst(event, request, url, kind));
+  else if (request.mode === 'navigate') event.respondWith(fetch(request).catch(offlinePage));
+});
+
+/**
+ * What an address is to the worker: `shell` (the app), `list`, `entry` (an entry's pages,
+ * text and files), or null for what is never kept (the weather, the token's exchange, ...).
+ */
+function kindOf(url) {
+  const path = url.pathname;
+  if (shellFiles.includes(path) && (!url.search || path.startsWith('/app/'))) return 'shell';
+  if (path.startsWith('/app/')) return 'shell';
+  if (path === '/' || path === '/onthisday') return 'list';
+  if (/^\/(entry|write)\/[^/]+$/.test(path) || /^\/api\/entries\/[^/]+$/.test(path)) return 'entry';
+  if (/^\/file\/[^/]+\/[^/]+$/.test(path)) return 'entry';
+  return null;
+}
+
+/** The encoded id an entry's address names. */
+const nameIn = (url) => url.pathname.split('/')[url.pathname.startsWith('/api/') ? 3 : 2];
+
+/** The address a copy is kept under: the list's without its filters and page. */
+const keyOf = (url, kind) => (kind === 'list' || (kind === 'shell' && !url.pathname.startsWith('/app/')) ? url.pathname : url.pathname + url.search);
+
+/**
+ * The server's reply, kept for later when it is one to keep; the kept copy when the server
+ * cannot be reached or keeps the page waiting; the offline page for a page never kept.
+ */
+function serverFirst(event, request, url, kind) {
+  const fromServer = fetch(request).then((reply) => {
+    if (reply.ok && reply.type === 'basic' && !reply.redirected) {
+      const copy = reply.clone();
+      event.waitUntil(keep(kind, url, copy).catch(() => {}));
+    }
+    return reply;
+  });
+  fromServer.catch(() => {});
+  const slow = new Promise((resolve) => setTimeout(resolve, patience)).then(async () => (await keptCopy(url, kind)) || fromServer);
+  return Promise.race([fromServer, slow]).catch(async () => {
+    const kept = await keptCopy(url, kind);
+    if (kept) return kept;
+    return request.mode === 'navigate' ? offlinePage() : Response.error();
+  });
+}
+
+async function keptCopy(url, kind) {
+  if (kind === 'shell') return caches.match(keyOf(url, kind), { cacheName: shellCache });
+  if (keptEntries === 0) return undefined;
+  const cache = await caches.open(entryCache);
+  // A list with filters or another page shows the first page kept.
+  return (await cache.match(keyOf(url, kind))) || (kind === 'list' ? cache.match('/') : undefined);
+}
+
+async function offlinePage() {
+  return (await caches.match('/offline', { cacheName: shellCache })) || Response.error();
+}
+
+/** Keeps a reply the server just gave. */
+async function keep(kind, url, reply) {
+  if (kind === 'shell') {
+    if (keyOf(url, kind) === url.pathname + url.search) await (await caches.open(shellCache)).put(keyOf(url, kind), reply);
+    return;
+  }
+  if (keptEntries === 0) return;
+  if (kind === 'list') {
+    // The page is kept as the app opens on it, unfiltered; the entries of any page listed are.
+    const text = await reply.text();
+    if (!url.search) await (await caches.open(entryCache)).put(url.pathname, new Response(text, { headers: reply.headers }));
+    const names = [...text.matchAll(/href="\/entry\/([^"/]+)"/g)].map((m) => m[1]);
+    await keepListed([...new Set(names)]);
+    return;
+  }
+  const name = nameIn(url);
+  await serially(async () => {
+    const index = await readIndex();
+    const cache = await caches.open(entryCache);
+    // A file is kept for an entry that is kept; an entry's page makes it kept.
+    if (url.pathname.startsWith('/file/')) {
+      if (index[name]) await cache.put(url.pathname + url.search, reply);
+      return;
+    }
+    await cache.put(url.pathname, reply);
+    const known = index[name];
+    if (!known || !(await cache.match(addresses(name)[0])) || !(await cache.match(addresses(name)[1]))) {
+      await keepEntry(name, Date.now(), null);
+    } else {
+      index[name] = { ...known, at: Date.now() };
+      await writeIndex(index);
+    }
+    await trim();
+  });
+}
+
+/**
+ * The entries a list shows, kept in its order (the first is the latest kept): each fetched
+ * again only when its version changed, as one request asks for all of theirs.
+ */
+async function keepListed(names) {
+  const asked = names.slice(0, keptEntries);
+  if (!asked.length) return;
+  const reply = await fetch('/api/versions?ids=' + encodeURIComponent(asked.join(',')), { credentials: 'same-origin' });
+  if (!reply.ok) return;
+  const { versions } = await reply.json();
+  await serially(async () => {
+    const now = Date.now();
+    for (const [place, name] of asked.entries()) {
+      const version = versions[decodeURIComponent(name)];
+      if (version === undefined) await forget(name);
+      else await keepEntry(name, now - place, version);
+    }
+    await trim();
+  });
+}
+
+/**
+ * Keeps the entry `name` as of `at`: its pages and text are fetched when `version` is not the
+ * one kept (or unknown). Runs inside `serially`.
+ */
+async function keepEntry(name, at, version) {
+  const index = await readIndex();
+  const known = index[name];
+  if (!version || !known || known.version !== version) {
+    const cache = await caches.open(entryCache);
+    const [entry, write, text] = await Promise.all(addresses(name).map((address) => fetch(address, { credentials: 'same-origin' })));
+    if (text.status === 404) { await forget(name); return; }
+    if (!entry.ok || !write.ok || !text.ok) return;
+    version = (await text.clone().json()).version;
+    await Promise.all([cache.put(addresses(name)[0], entry), cache.put(addresses(name)[1], write), cache.put(addresses(name)[2], text)]);
+  }
+  const latest = await readIndex();
+  latest[name] = { at: Math.max(at, known ? known.at : 0), version };
+  await writeIndex(latest);
+}
+
+/** Drops every copy of the entry `name`. Runs inside `serially`. */
+async function forget(name) {
+  const cache = await caches.open(entryCache);
+  for (const address of addresses(name)) await cache.delete(address);
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname.startsWith('/file/' + name + '/')) await cache.delete(request);
+  }
+  const index = await readIndex();
+  delete index[name];
+  await writeIndex(index);
+}
+
+/** Keeps the latest `keptEntries` entries and drops the rest. Runs inside `serially`. */
+async function trim() {
+  const index = await readIndex();
+  const names = Object.keys(index).sort((a, b) => index[b].at - index[a].at);
+  for (const name of names.slice(keptEntries)) await forget(name);
+}
+
+let listAsked = 0;
+/** The list kept, fetched again after a change (at most every few seconds). */
+async function refreshList() {
+  if (Date.now() - listAsked < 3000) return;
+  listAsked = Date.now();
+  const cache = await caches.open(entryCache);
+  if (!(await cache.match('/'))) return;
+  try {
+    const reply = await fetch('/', { credentials: 'same-origin' });
+    if (reply.ok && !reply.redirected) await keep('list', new URL('/', self.location.origin), reply);
+  } catch (error) { /* kept as it was */ }
+}
+
+async function readIndex() {
+  const kept = await (await caches.open(entryCache)).match(keptIndex);
+  return kept ? kept.json() : {};
+}
+
+async function writeIndex(index) {
+  await (await caches.open(entryCache)).put(keptIndex, new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json' } }));
+}
+
+/** Runs `work` after the work before it: the index of what is kept is read and written whole. */
+let queue = Promise.resolve();
+function serially(work) {
+  const run = queue.then(work);
+  queue = run.catch(() => {});
+  return run;
+}
+
+/**
+ * A search while the server cannot be reached: the kept entries holding every word asked for
+ * (tags and quoted phrases as words; the server's operators are not understood), newest first.
+ */
+async function searchKept(request) {
+  const asked = await request.json().catch(() => ({}));
+  const words = String(asked.q || '').toLowerCase().replace(/["*()]/g, ' ').split(/\s+/)
+    .map((word) => word.replace(/^[#-]+/, '')).filter((word) => word && !['and', 'or', 'not'].includes(word));
+  const cache = await caches.open(entryCache);
+  const index = keptEntries === 0 ? {} : await readIndex();
+  const hits = [];
+  for (const name of Object.keys(index)) {
+    const kept = await cache.match(addresses(name)[2]);
+    if (!kept) continue;
+    const entry = await kept.json();
+    const text = (entry.title + '\n' + entry.content + '\n' + entry.tags).toLowerCase();
+    if (!words.length || !words.every((word) => text.includes(word))) continue;
+    hits.push({
+      href: '/entry/' + name, title: entry.title, date: entry.date, iso: entry.iso, symbol: '',
+      snippet: snippet(entry.content, words),
+    });
+  }
+  hits.sort((a, b) => (a.iso < b.iso ? 1 : -1));
+  const body = JSON.stringify({ hits: hits.slice(0, Number(asked.limit) || 50), kept: Object.keys(index).length, offline: true });
+  return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The line around the first word found, the words in it marked. */
+function snippet(content, words) {
+  const lower = content.toLowerCase();
+  const at = Math.max(0, lower.indexOf(words[0]));
+  const start = Math.max(0, at - 40);
+  const line = content.slice(start, at + 80).replace(/\s+/g, ' ');
+  const pieces = [];
+  const pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  let last = 0;
+  for (const match of line.matchAll(pattern)) {
+    if (match.index > last) pieces.push({ text: line.slice(last, match.index), mark: false });
+    pieces.push({ text: match[0], mark: true });
+    last = match.index + match[0].length;
+  }
+  if (last < line.length) pieces.push({ text: line.slice(last), mark: false });
+  return pieces;
+}

@@ -1,0 +1,100 @@
+import Foundation
+import IlgiCore
+import IlgiServer
+import IlgiTestSupport
+import Testing
+
+/// What the server gives the app for use offline: the service worker told how many entries to
+/// keep (none for an encrypted journal unless set), the versions of the entries it keeps, and
+/// the page it shows for one it does not. The worker itself runs in a real browser:
+/// `AppBrowserTests.theAppWorksOfflineAndSendsWhatWaitedOnce`.
+struct OfflineAppTests {
+  typealias App = AppRepliesTests.App
+
+  /// The number the worker is served with, from its first line.
+  static func kept(_ app: App) async throws -> Int {
+    let reply = await app.ask("GET", "/sw.js", token: false)
+    #expect(reply.status == 200)
+    #expect(AppRepliesTests.header(reply, "Content-Type") == "text/javascript; charset=utf-8")
+    let first = AppRepliesTests.text(reply).split(separator: "\n").first ?? ""
+    let number = try #require(first.wholeMatch(of: /const keptEntries = ([0-9]+);/)?.output.1)
+    return try #require(Int(number))
+  }
+
+  @Test func aPlainJournalKeepsEntriesOfflineAndAnEncryptedOneKeepsNoneUnlessSet() async throws {
+    #expect(try await Self.kept(App()) == 50)
+    #expect(try await Self.kept(App(encrypted: true)) == 0)
+    #expect(try await Self.kept(App(encrypted: true, offline: OfflineKeeping(setting: true))) == 50)
+    #expect(try await Self.kept(App(offline: OfflineKeeping(setting: false))) == 0)
+    #expect(try await Self.kept(App(offline: OfflineKeeping(entries: 10))) == 10)
+    #expect(try await Self.kept(App(offline: OfflineKeeping(entries: 1_000_000))) == OfflineKeeping.mostEntries)
+  }
+
+  /// The worker is the app's own file (no token, as the script and style); what it fetches to
+  /// keep still needs the token.
+  @Test func theWorkerNeedsNoTokenAndWhatItKeepsDoes() async throws {
+    let app = try App()
+    #expect(await app.ask("GET", "/sw.js", token: false).status == 200)
+    for path in ["/offline", "/api/versions?ids=" + AppRepliesTests.id, "/api/entries/" + AppRepliesTests.id] {
+      #expect(await app.ask("GET", path, token: false).status == 401, "\(path)")
+    }
+  }
+
+  @Test func theVersionsOfKeptEntriesComeInOneRequestAndAGoneOneIsLeftOut() async throws {
+    let app = try App()
+    let id = AppRepliesTests.id
+    func versions() async -> [String: String] {
+      let reply = await app.ask("GET", "/api/versions?ids=" + id + ",0FF00000-0000-4000-8000-000000000000")
+      return AppRepliesTests.json(reply)["versions"] as? [String: String] ?? [:]
+    }
+    let kept = AppRepliesTests.json(await app.ask("GET", "/api/entries/" + id))
+    let before = await versions()
+    #expect(before == [id: kept["version"] as? String ?? "-"])
+    let changed = entry(id, "2026-03-01T09:00:00+09:00", "Walk, changed in vim")
+    try app.journal.write("2026/03/2026-03-01-0900-walk.md", changed)
+    let after = await versions()
+    #expect(after.keys.sorted() == [id] && after[id] != before[id], "\(after)")
+    #expect(AppRepliesTests.json(await app.ask("GET", "/api/versions"))["versions"] as? [String: String] == [:])
+  }
+
+  @Test func theOfflinePageSaysWhatThisJournalKeeps() async throws {
+    let plain = AppRepliesTests.text(await try App().ask("GET", "/offline"))
+    #expect(plain.contains("The entries listed or opened lately are"), "\(plain)")
+    let sealed = AppRepliesTests.text(await try App(encrypted: true).ask("GET", "/offline"))
+    #expect(sealed.contains("This journal keeps no entries in the browser"), "\(sealed)")
+    #expect(sealed.contains("<a href=\"/write\">"))
+  }
+
+  /// Every page carries the line that says "offline, 3 waiting" and the note a page on plain
+  /// http shows (both hidden until the script shows them).
+  @Test func everyPageHasTheLineForWhatWaits() async throws {
+    let app = try App()
+    for path in ["/", "/write", "/search", "/entry/" + AppRepliesTests.id] {
+      let page = AppRepliesTests.text(await app.ask("GET", path))
+      #expect(page.contains("<p id=\"connection\" class=\"connection\" role=\"status\""), "\(path)")
+      #expect(page.contains("<p id=\"needs-https\" class=\"notice\" hidden>"), "\(path)")
+    }
+  }
+
+  /// Through the binary: the settings reach the worker.
+  @Test(arguments: [
+    (["ILGI_APP_OFFLINE": "false"], 0), (["ILGI_APP_OFFLINE_ENTRIES": "7"], 7), ([:], 50),
+  ])
+  func theSettingsReachTheWorker(_ env: [String: String], _ expected: Int) throws {
+    let h = try Harness()
+    let server = try ServeTests.Server(h, [], env: env)
+    defer { _ = server.stop() }
+    let reply = try ServeTests.get(server.port, "/sw.js")
+    #expect(reply.status == 200)
+    #expect(reply.body.hasPrefix("const keptEntries = \(expected);\n"), "\(reply.body.prefix(60))")
+  }
+
+  @Test func aBadOfflineSettingIsOneLineAndChangesNothing() throws {
+    let h = try Harness()
+    let before = h.journal.snapshot()
+    let result = h.call("config", "set", "app.offline_entries", "many")
+    #expect(result.stderr == "ilgi: `app.offline_entries` cannot be \"many\"; it takes a number\n")
+    #expect(result.status == 64)
+    #expect(h.journal.snapshot() == before)
+  }
+}
