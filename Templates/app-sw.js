@@ -41,7 +41,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const { changed, gone } = event.data || {};
   if (keptEntries === 0) return;
-  if (changed) event.waitUntil(serially(() => keepEntry(changed, Date.now(), null)).then(refreshList));
+  if (changed) event.waitUntil(serially(() => keepEntry(changed, Date.now(), null).then(trim)).then(refreshList));
   if (gone) event.waitUntil(serially(() => forget(gone)).then(refreshList));
 });
 
@@ -85,18 +85,25 @@ const keyOf = (url, kind) => (kind === 'list' || (kind === 'shell' && !url.pathn
  */
 function serverFirst(event, request, url, kind) {
   const fromServer = fetch(request).then((reply) => {
+    // A proxy in front of a stopped server (tailscale serve, Caddy) answers for it: unreachable.
+    if (reply.status >= 500) throw Object.assign(new Error('unreachable'), { reply });
     if (reply.ok && reply.type === 'basic' && !reply.redirected) {
       const copy = reply.clone();
       event.waitUntil(keep(kind, url, copy).catch(() => {}));
+    }
+    // An entry that is gone is no longer kept.
+    if (reply.status === 404 && kind === 'entry' && !url.pathname.startsWith('/file/')) {
+      event.waitUntil(serially(() => forget(nameIn(url))).catch(() => {}));
     }
     return reply;
   });
   fromServer.catch(() => {});
   const slow = new Promise((resolve) => setTimeout(resolve, patience)).then(async () => (await keptCopy(url, kind)) || fromServer);
-  return Promise.race([fromServer, slow]).catch(async () => {
+  return Promise.race([fromServer, slow]).catch(async (error) => {
     const kept = await keptCopy(url, kind);
     if (kept) return kept;
-    return request.mode === 'navigate' ? offlinePage() : Response.error();
+    if (request.mode === 'navigate') return offlinePage();
+    return error.reply || Response.error();
   });
 }
 
@@ -120,9 +127,11 @@ async function keep(kind, url, reply) {
   }
   if (keptEntries === 0) return;
   if (kind === 'list') {
-    // The page is kept as the app opens on it, unfiltered; the entries of any page listed are.
+    // The page is kept as the app opens on it, unfiltered (or just after a delete, which the
+    // list then no longer shows); the entries of any page listed are.
     const text = await reply.text();
-    if (!url.search) await (await caches.open(entryCache)).put(url.pathname, new Response(text, { headers: reply.headers }));
+    const first = [...url.searchParams.keys()].every((key) => key === 'deleted');
+    if (first) await (await caches.open(entryCache)).put(url.pathname, new Response(text, { headers: reply.headers }));
     const names = [...text.matchAll(/href="\/entry\/([^"/]+)"/g)].map((m) => m[1]);
     await keepListed([...new Set(names)]);
     return;
@@ -137,33 +146,41 @@ async function keep(kind, url, reply) {
       return;
     }
     await cache.put(url.pathname, reply);
-    const known = index[name];
-    if (!known || !(await cache.match(addresses(name)[0])) || !(await cache.match(addresses(name)[1]))) {
-      await keepEntry(name, Date.now(), null);
-    } else {
-      index[name] = { ...known, at: Date.now() };
-      await writeIndex(index);
-    }
+    // Its other copies move with it: fetched again when its version is not the one kept.
+    const versions = index[name] ? await versionsOf([name]) : {};
+    await keepEntry(name, Date.now(), versions[decodeURIComponent(name)] || null);
     await trim();
   });
 }
 
+/** The version of each entry named (as in addresses) that the server has, by id. */
+async function versionsOf(names) {
+  const versions = {};
+  for (let start = 0; start < names.length; start += 100) {
+    const query = names.slice(start, start + 100).map((name) => 'id=' + encodeURIComponent(decodeURIComponent(name))).join('&');
+    const reply = await fetch('/api/versions?' + query, { credentials: 'same-origin' });
+    if (!reply.ok) throw new Error('versions: ' + reply.status);
+    Object.assign(versions, (await reply.json()).versions);
+  }
+  return versions;
+}
+
 /**
- * The entries a list shows, kept in its order (the first is the latest kept): each fetched
- * again only when its version changed, as one request asks for all of theirs.
+ * The entries a list shows, kept in its order (the first is the latest kept), and those kept
+ * before: each fetched again only when its version changed, and dropped when it is gone. A few
+ * requests ask for the versions of all of them.
  */
 async function keepListed(names) {
-  const asked = names.slice(0, keptEntries);
-  if (!asked.length) return;
-  const reply = await fetch('/api/versions?ids=' + encodeURIComponent(asked.join(',')), { credentials: 'same-origin' });
-  if (!reply.ok) return;
-  const { versions } = await reply.json();
+  const listed = names.slice(0, keptEntries);
   await serially(async () => {
+    const index = await readIndex();
+    const earlier = Object.keys(index).filter((name) => !listed.includes(name));
+    const versions = await versionsOf([...listed, ...earlier]);
     const now = Date.now();
-    for (const [place, name] of asked.entries()) {
+    for (const [place, name] of [...listed.entries(), ...earlier.map((name) => [null, name])]) {
       const version = versions[decodeURIComponent(name)];
       if (version === undefined) await forget(name);
-      else await keepEntry(name, now - place, version);
+      else await keepEntry(name, place === null ? index[name].at : now - place, version);
     }
     await trim();
   });
@@ -209,9 +226,14 @@ async function trim() {
 }
 
 let listAsked = 0;
-/** The list kept, fetched again after a change (at most every few seconds). */
+let listWaiting = null;
+/** The list kept, fetched again after a change: at most every few seconds, and after the last. */
 async function refreshList() {
-  if (Date.now() - listAsked < 3000) return;
+  const wait = listAsked + 3000 - Date.now();
+  if (wait > 0) {
+    listWaiting ||= new Promise((resolve) => setTimeout(resolve, wait)).then(() => { listWaiting = null; return refreshList(); });
+    return listWaiting;
+  }
   listAsked = Date.now();
   const cache = await caches.open(entryCache);
   if (!(await cache.match('/'))) return;

@@ -164,9 +164,12 @@
     showConnection();
   }
 
-  /** Sends one waiting text; false when another page still edits it. Throws when offline. */
-  async function sendText({ name, draft }) {
-    if (draft.settle || draft.held || draft.page === pageName) return;
+  /** Sends one waiting text, unless a page still edits it. Throws when the server is unreachable. */
+  async function sendText({ name }) {
+    // As it is now: a page may have taken it up, or changed it, since the list was read.
+    let draft;
+    try { draft = JSON.parse(storage.getItem(name) || 'null'); } catch (error) { return; }
+    if (!draft || !draft.text || !draft.text.trim() || draft.settle || draft.held || draft.page === pageName) return;
     if (navigator.locks) {
       const open = draft.page && await navigator.locks.request('ilgi:page:' + draft.page, { ifAvailable: true }, (lock) => !lock);
       if (open) return;
@@ -183,6 +186,8 @@
     const reply = isNew
       ? await api('POST', '/api/entries', { ...body, key: draft.key, sequence: Date.now() * 1000 + 999 })
       : await api('PUT', '/api/entries/' + enc(name.slice(draftPrefix.length)), { ...body, base: draft.version, settled: true });
+    // A proxy in front of a stopped server answers for it: the text waits.
+    if (reply.status >= 500 || reply.status === 408 || reply.status === 429) throw new Error('unreachable');
     const answer = await reply.json().catch(() => ({}));
     // The page may have been opened and the text changed while this one was on its way.
     const unchanged = storage.getItem(name) === kept;
@@ -216,7 +221,8 @@
       const run = async () => { for (const text of waitingTexts()) await sendText(text); };
       if (navigator.locks) await navigator.locks.request('ilgi:send', run); else await run();
       // Asked nothing: a look at whether the server answers, for the line under the bar.
-      await fetch('/api/versions', { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+      const probe = await fetch('/api/versions', { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+      if (probe.status >= 500) throw new Error('unreachable');
       sendWait = 2000;
       reached(true);
     } catch (error) {

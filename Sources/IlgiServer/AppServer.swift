@@ -278,6 +278,8 @@ public final class AppServer: ServerResponder {
   }
 
   static let pageSize = 30
+  /// The most entries one `/api/versions` asks about; the worker asks in pieces of this size.
+  static let versionsAsked = 100
 
   func listPage(_ request: ServerRequest, _ pages: AppPages) throws -> String {
     var filter = EntryFilter()
@@ -306,11 +308,12 @@ public final class AppServer: ServerResponder {
       guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
       return .json(200, AppAPI.Entry(loaded, dates: pages.dates))
     case ("GET", "versions", 1), ("HEAD", "versions", 1):
-      // The versions of the entries the browser keeps offline: which copies to fetch again.
-      // One that is gone is left out, and the browser drops its copy.
-      let ids = (request.parameter("ids") ?? "").split(separator: ",").prefix(Self.pageSize * 4)
+      // The versions of the entries the browser keeps offline (`id=A&id=B`): which copies to
+      // fetch again. One that is gone is left out, and the browser drops its copy.
       var versions: [String: String] = [:]
-      for id in ids { versions[String(id)] = try diary.entry(id: String(id))?.version.rawValue }
+      for id in request.parameters("id").prefix(Self.versionsAsked) {
+        versions[id] = try diary.entry(id: id)?.version.rawValue
+      }
       return .json(200, AppAPI.Versions(versions: versions))
     case ("GET", "entries", 3) where path[2] == "share", ("HEAD", "entries", 3) where path[2] == "share":
       guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }

@@ -38,6 +38,16 @@ public struct ServerRequest: Sendable {
     query.flatMap { Self.parameter(name, in: $0) }
   }
 
+  /// Every value of a query parameter given more than once (`id=A&id=B`), decoded, in order.
+  public func parameters(_ name: String) -> [String] {
+    guard let query else { return [] }
+    return query.split(separator: "&").compactMap { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts[0] == name, parts.count > 1 else { return nil }
+      return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+  }
+
   /// A field of a form's body (`application/x-www-form-urlencoded`), decoded.
   public func formField(_ name: String) -> String? {
     guard header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true else { return nil }

@@ -35,7 +35,7 @@ struct OfflineAppTests {
   @Test func theWorkerNeedsNoTokenAndWhatItKeepsDoes() async throws {
     let app = try App()
     #expect(await app.ask("GET", "/sw.js", token: false).status == 200)
-    for path in ["/offline", "/api/versions?ids=" + AppRepliesTests.id, "/api/entries/" + AppRepliesTests.id] {
+    for path in ["/offline", "/api/versions?id=" + AppRepliesTests.id, "/api/entries/" + AppRepliesTests.id] {
       #expect(await app.ask("GET", path, token: false).status == 401, "\(path)")
     }
   }
@@ -44,7 +44,7 @@ struct OfflineAppTests {
     let app = try App()
     let id = AppRepliesTests.id
     func versions() async -> [String: String] {
-      let reply = await app.ask("GET", "/api/versions?ids=" + id + ",0FF00000-0000-4000-8000-000000000000")
+      let reply = await app.ask("GET", "/api/versions?id=" + id + "&id=0FF00000-0000-4000-8000-000000000000")
       return AppRepliesTests.json(reply)["versions"] as? [String: String] ?? [:]
     }
     let kept = AppRepliesTests.json(await app.ask("GET", "/api/entries/" + id))
@@ -55,6 +55,10 @@ struct OfflineAppTests {
     let after = await versions()
     #expect(after.keys.sorted() == [id] && after[id] != before[id], "\(after)")
     #expect(AppRepliesTests.json(await app.ask("GET", "/api/versions"))["versions"] as? [String: String] == [:])
+    // An id that is not plain ASCII, or holds a comma, is asked for as the page encodes it.
+    try app.journal.write("2026/03/2026-03-02-0900-trip.md", entry("여행, 1", "2026-03-02T09:00:00+09:00", "Trip"))
+    let odd = AppRepliesTests.json(await app.ask("GET", "/api/versions?id=%EC%97%AC%ED%96%89%2C%201"))
+    #expect((odd["versions"] as? [String: String])?.keys.sorted() == ["여행, 1"], "\(odd)")
   }
 
   @Test func theOfflinePageSaysWhatThisJournalKeeps() async throws {
