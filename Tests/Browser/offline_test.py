@@ -11,7 +11,6 @@ journal's (HOME, ILGI_JOURNAL). The script starts and stops `ilgi serve` itself,
 run with exit 1 and one line saying what was expected.
 """
 
-import glob
 import json
 import os
 import signal
@@ -21,7 +20,7 @@ import sys
 import time
 import urllib.request
 
-from browser_support import CHROMIUM, Failed, check, wait_for
+from browser_support import CHROMIUM, Failed, check, entry_texts, files_holding, wait_for
 from playwright.sync_api import sync_playwright
 
 ILGI, JOURNAL, A_ID, B_ID = sys.argv[1:5]
@@ -67,18 +66,11 @@ class Server:
 
 
 def texts():
-    """Every entry file's text, by relative path (hidden folders left out)."""
-    found = {}
-    for path in glob.glob(os.path.join(JOURNAL, "**", "*.md"), recursive=True):
-        relative = os.path.relpath(path, JOURNAL)
-        if not any(part.startswith(".") for part in relative.split(os.sep)):
-            with open(path, encoding="utf-8") as file:
-                found[relative] = file.read()
-    return found
+    return entry_texts(JOURNAL)
 
 
 def holding(words):
-    return [path for path, text in texts().items() if words in text]
+    return files_holding(JOURNAL, words)
 
 
 def path_of(entry_id):

@@ -9,31 +9,23 @@ inline. Each scenario checks the journal's files on disk; a failed check ends th
 exit 1 and one line saying what was expected.
 """
 
-import glob
 import json
 import os
 import sys
 import time
 
-from browser_support import CHROMIUM, Failed, check, wait_for
+from browser_support import CHROMIUM, Failed, check, entry_texts, files_holding, wait_for
 from playwright.sync_api import sync_playwright
 
 URL, JOURNAL, TOKEN, ID = sys.argv[1:5]
 
 
 def texts():
-    """Every entry file's text, by relative path (hidden folders left out)."""
-    found = {}
-    for path in glob.glob(os.path.join(JOURNAL, "**", "*.md"), recursive=True):
-        relative = os.path.relpath(path, JOURNAL)
-        if not any(part.startswith(".") for part in relative.split(os.sep)):
-            with open(path, encoding="utf-8") as file:
-                found[relative] = file.read()
-    return found
+    return entry_texts(JOURNAL)
 
 
 def holding(words):
-    return [path for path, text in texts().items() if words in text]
+    return files_holding(JOURNAL, words)
 
 
 def offered(page, **options):
