@@ -133,8 +133,10 @@
     return found.sort((a, b) => (a.draft.since || a.draft.at || 0) - (b.draft.since || b.draft.at || 0));
   }
   const isNewText = (name) => name.startsWith(draftPrefix + 'new:');
+  /** The entry a kept edit is of: its slot's name, without the page that keeps it apart. */
+  const idOf = (name) => name.slice(draftPrefix.length).split('\n')[0];
   /** Where the person settles a text: its entry's writing page, or the New page that offers it. */
-  const pageOf = (name) => (isNewText(name) ? '/write' : '/write/' + segment(name.slice(draftPrefix.length)));
+  const pageOf = (name) => (isNewText(name) ? '/write' : '/write/' + segment(idOf(name)));
 
   const connection = document.getElementById('connection');
   let unreachable = false;
@@ -185,20 +187,21 @@
     const body = { content: draft.text, tags: draft.tags || '', weather: draft.weather || null };
     const reply = isNew
       ? await api('POST', '/api/entries', { ...body, key: draft.key, sequence: Date.now() * 1000 + 999 })
-      : await api('PUT', '/api/entries/' + enc(name.slice(draftPrefix.length)), { ...body, base: draft.version, settled: true });
+      : await api('PUT', '/api/entries/' + enc(idOf(name)), { ...body, base: draft.version, settled: true });
     // A proxy in front of a stopped server answers for it: the text waits.
     if (reply.status >= 500 || reply.status === 408 || reply.status === 429) throw new Error('unreachable');
     const answer = await reply.json().catch(() => ({}));
     // The page may have been opened and the text changed while this one was on its way.
     const unchanged = storage.getItem(name) === kept;
-    const id = answer.id || name.slice(draftPrefix.length);
+    const id = answer.id || idOf(name);
     if (reply.ok || (reply.status === 409 && same(answer.content || '', draft.text) && sameTags(answer.tags || '', draft.tags || ''))) {
       if (unchanged) storage.removeItem(name);
       tellWorker({ changed: segment(id) });
     } else if (reply.status === 409 && unchanged) {
       // Changed elsewhere meanwhile: its writing page shows both texts.
+      // A new entry's text moves to the entry the server says its key made.
       storage.removeItem(name);
-      storage.setItem(draftPrefix + id, JSON.stringify({ ...draft, version: isNew ? null : draft.version, baseText: isNew ? '' : draft.baseText, settle: true }));
+      storage.setItem(isNew ? draftPrefix + id : name, JSON.stringify({ ...draft, version: isNew ? null : draft.version, baseText: isNew ? '' : draft.baseText, settle: true }));
     } else if (reply.status === 404 && !isNew && unchanged) {
       // Deleted elsewhere: kept as a new entry's text, which the New page offers.
       storage.removeItem(name);
@@ -401,13 +404,36 @@
       key: newKey(),
       retry: null,
       retryWait: 1000,
+      // Whether this page keeps its text apart from another page's of the same entry.
+      slotOfItsOwn: false,
       // When this page's text began to wait: texts are sent in the order they were written.
       since: null,
       // A text whose entry was deleted elsewhere: kept, and sent only when the person goes on.
       held: false,
     };
     // A new entry's text is kept under its own key, so two new pages never share one slot.
-    const draftKey = () => 'ilgi:draft:' + (state.id || 'new:' + state.key);
+    // Two pages of one entry (two tabs) keep their texts apart: a page keeps its text in the
+    // entry's slot unless another page still open keeps its own there, and then in a slot of
+    // its own beside it (the entry's slot, a line break, the page's name; an id is one line).
+    let openPages = new Set();
+    const askOpenPages = () => {
+      if (!navigator.locks) return;
+      navigator.locks.query().then(({ held }) => {
+        openPages = new Set(held.map((lock) => lock.name).filter((name) => name.startsWith('ilgi:page:')).map((name) => name.slice(10)));
+      }).catch(() => {});
+    };
+    askOpenPages();
+    const draftKey = () => {
+      if (!state.id) return 'ilgi:draft:new:' + state.key;
+      return 'ilgi:draft:' + state.id + (state.slotOfItsOwn ? '\n' + pageName : '');
+    };
+    const othersSlot = () => {
+      if (!state.id || state.slotOfItsOwn) return false;
+      let there = null;
+      try { there = JSON.parse(storage.getItem('ilgi:draft:' + state.id) || 'null'); } catch (error) { return false; }
+      if (!there || !there.page || there.page === pageName || there.text === text.value) return false;
+      return navigator.locks ? openPages.has(there.page) : Date.now() - (there.at || 0) < 60000;
+    };
     // Each create of the key numbered later than the one before, across pages that take the
     // key up (the clock, then a count): the server never writes an older one over a newer.
     let sent = 0;
@@ -416,6 +442,8 @@
 
     const keepDraft = () => {
       if (!storage) return;
+      if (othersSlot()) state.slotOfItsOwn = true;
+      askOpenPages();
       state.since ||= Date.now();
       storage.setItem(draftKey(), JSON.stringify({
         text: text.value, tags: tags.value, version: state.version, baseText: state.baseText,
@@ -721,6 +749,17 @@
     }
 
     // A draft this browser kept of this entry: the text the server does not have yet.
+    // A text kept apart for this entry by a page since closed, which the sender could not save
+    // (the entry changed since): taken up here, where the person settles it.
+    if (state.id && storage && !storage.getItem(draftKey())) {
+      for (const { name, draft } of waitingTexts()) {
+        if (name.startsWith(draftKey() + '\n') && draft.settle) {
+          storage.setItem(draftKey(), storage.getItem(name));
+          storage.removeItem(name);
+          break;
+        }
+      }
+    }
     const kept = state.id && storage && JSON.parse(storage.getItem(draftKey()) || 'null');
     if (kept && (kept.text !== text.value || kept.tags !== tags.value)) {
       if (!state.id || kept.version === state.version) {
