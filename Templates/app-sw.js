@@ -170,11 +170,16 @@ async function versionsOf(names) {
  * before: each fetched again only when its version changed, and dropped when it is gone. A few
  * requests ask for the versions of all of them.
  */
+let earlierChecked = 0;
 async function keepListed(names) {
   const listed = names.slice(0, keptEntries);
   await serially(async () => {
     const index = await readIndex();
-    const earlier = Object.keys(index).filter((name) => !listed.includes(name));
+    // Those kept before are asked about every few minutes, not at every list: each costs the
+    // server a read of its file.
+    const checkEarlier = Date.now() - earlierChecked > 300000;
+    if (checkEarlier) earlierChecked = Date.now();
+    const earlier = checkEarlier ? Object.keys(index).filter((name) => !listed.includes(name)) : [];
     const versions = await versionsOf([...listed, ...earlier]);
     const now = Date.now();
     for (const [place, name] of [...listed.entries(), ...earlier.map((name) => [null, name])]) {

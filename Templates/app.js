@@ -169,8 +169,9 @@
   /** Sends one waiting text, unless a page still edits it. Throws when the server is unreachable. */
   async function sendText({ name }) {
     // As it is now: a page may have taken it up, or changed it, since the list was read.
+    const kept = storage.getItem(name);
     let draft;
-    try { draft = JSON.parse(storage.getItem(name) || 'null'); } catch (error) { return; }
+    try { draft = JSON.parse(kept || 'null'); } catch (error) { return; }
     if (!draft || !draft.text || !draft.text.trim() || draft.settle || draft.held || draft.page === pageName) return;
     if (navigator.locks) {
       const open = draft.page && await navigator.locks.request('ilgi:page:' + draft.page, { ifAvailable: true }, (lock) => !lock);
@@ -178,7 +179,6 @@
     } else if (Date.now() - (draft.at || 0) < 60000) {
       return;
     }
-    const kept = storage.getItem(name);
     const isNew = isNewText(name);
     if (!isNew && !draft.version) {
       storage.setItem(name, JSON.stringify({ ...draft, settle: true }));
@@ -422,7 +422,6 @@
         openPages = new Set(held.map((lock) => lock.name).filter((name) => name.startsWith('ilgi:page:')).map((name) => name.slice(10)));
       }).catch(() => {});
     };
-    askOpenPages();
     const draftKey = () => {
       if (!state.id) return 'ilgi:draft:new:' + state.key;
       return 'ilgi:draft:' + state.id + (state.slotOfItsOwn ? '\n' + pageName : '');
@@ -432,8 +431,12 @@
       let there = null;
       try { there = JSON.parse(storage.getItem('ilgi:draft:' + state.id) || 'null'); } catch (error) { return false; }
       if (!there || !there.page || there.page === pageName || there.text === text.value) return false;
-      return navigator.locks ? openPages.has(there.page) : Date.now() - (there.at || 0) < 60000;
+      if (!navigator.locks) return Date.now() - (there.at || 0) < 60000;
+      // Asked anew for the next keystroke: a lock's query is not answered at once.
+      if (!openPages.has(there.page)) askOpenPages();
+      return openPages.has(there.page);
     };
+    askOpenPages();
     // Each create of the key numbered later than the one before, across pages that take the
     // key up (the clock, then a count): the server never writes an older one over a newer.
     let sent = 0;
@@ -443,7 +446,6 @@
     const keepDraft = () => {
       if (!storage) return;
       if (othersSlot()) state.slotOfItsOwn = true;
-      askOpenPages();
       state.since ||= Date.now();
       storage.setItem(draftKey(), JSON.stringify({
         text: text.value, tags: tags.value, version: state.version, baseText: state.baseText,
@@ -554,8 +556,8 @@
         const answer = await reply.json();
         state.retryWait = 1000;
         reached(true);
-        if (reply.ok) tellWorker({ changed: segment(answer.id) });
         if (reply.ok) {
+          tellWorker({ changed: segment(answer.id) });
           const wasNew = !state.id;
           if (wasNew) becomeEntry(answer.id);
           state.version = answer.version;
@@ -681,19 +683,7 @@
 
     // New entries' texts this browser kept that the server may not have: offered, each on its
     // own; opening one makes this page that entry (its key), so it is never filed twice.
-    const keptNew = () => {
-      if (!storage) return [];
-      const found = [];
-      for (let i = 0; i < storage.length; i++) {
-        const name = storage.key(i);
-        if (!name.startsWith('ilgi:draft:new:') || name === draftKey()) continue;
-        try {
-          const draft = JSON.parse(storage.getItem(name));
-          if (draft && draft.text && draft.text.trim()) found.push({ name, draft });
-        } catch (error) { /* not a draft */ }
-      }
-      return found.sort((a, b) => (a.draft.at || 0) - (b.draft.at || 0));
-    };
+    const keptNew = () => waitingTexts().filter(({ name }) => isNewText(name) && name !== draftKey());
     // A kept text whose create reached the server (a page left before the reply came) is
     // dropped when the entry holds that very text; one the server cannot be asked about stays.
     const alreadySaved = async ({ draft }) => {
@@ -748,7 +738,6 @@
       });
     }
 
-    // A draft this browser kept of this entry: the text the server does not have yet.
     // A text kept apart for this entry by a page since closed, which the sender could not save
     // (the entry changed since): taken up here, where the person settles it.
     if (state.id && storage && !storage.getItem(draftKey())) {
@@ -760,6 +749,7 @@
         }
       }
     }
+    // A draft this browser kept of this entry: the text the server does not have yet.
     const kept = state.id && storage && JSON.parse(storage.getItem(draftKey()) || 'null');
     if (kept && (kept.text !== text.value || kept.tags !== tags.value)) {
       if (!state.id || kept.version === state.version) {

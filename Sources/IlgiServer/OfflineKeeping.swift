@@ -25,5 +25,5 @@ public struct OfflineKeeping: Sendable, Equatable {
   }
 
   /// How many entries the browser keeps for a journal that is `encrypted` or not: 0 for none.
-  public func kept(encrypted: Bool) -> Int { setting ?? !encrypted ? entries : 0 }
+  public func kept(encrypted: Bool) -> Int { (setting ?? !encrypted) ? entries : 0 }
 }
