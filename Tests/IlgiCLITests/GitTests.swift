@@ -221,6 +221,36 @@ import Testing
     #expect(try Self.git(h, "status", "--porcelain", in: a) == "")
   }
 
+  /// Saves the app made while typing, and a file written by hand, were never committed (the
+  /// page was closed before its sitting ended): the sync commits each entry and carries it.
+  @Test func aSyncCarriesEntriesSavedButNotCommitted() throws {
+    let (h, a, b) = try Self.twoClones()
+    #expect(h.call("new", "Typed on the phone", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    let path = try #require(
+      FileManager.default.subpaths(atPath: a)?.first { $0.hasSuffix(".md") && !$0.hasPrefix(".") })
+    let typed = Self.text(a, path).replacingOccurrences(of: "Typed on the phone", with: "Typed on the phone, then more")
+    try Data(typed.utf8).write(to: URL(fileURLWithPath: a + "/" + path))
+    let byHand = "2026/11/2026-11-21-by-hand.md"
+    try Data("---\ndate: 2026-11-21T09:00:00+09:00\n---\nBy hand\n\nIn vim.\n".utf8).write(
+      to: URL(fileURLWithPath: a + "/" + byHand))
+    try Data("notes\n".utf8).write(to: URL(fileURLWithPath: a + "/.ilgi/scratch.md"))
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": a])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(
+      try Self.subjects(h, in: a).prefix(2).sorted() == [
+        "ilgi: edit 2026-11-20 Typed on the phone, then more", "ilgi: edit 2026-11-21 By hand",
+      ])
+    #expect(try Self.git(h, "status", "--porcelain", "--", path, byHand, in: a) == "")
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(try Self.titles(h, b) == ["By hand", "Typed on the phone, then more"])
+    // With git.autocommit off, what is not committed stays as it was.
+    #expect(h.call("config", "set", "git.autocommit", "false", env: ["ILGI_JOURNAL": b]).status == 0)
+    try Data("Left alone\n".utf8).write(to: URL(fileURLWithPath: b + "/" + byHand))
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(try Self.git(h, "status", "--porcelain", "--", byHand, in: b) == " M \(byHand)\n")
+  }
+
   static func text(_ journal: String, _ path: String) -> String {
     String(decoding: FileManager.default.contents(atPath: journal + "/" + path) ?? Data(), as: UTF8.self)
   }

@@ -27,6 +27,7 @@ extension Ilgi {
       let remotes = try git.check(["remote"]).split(separator: "\n").map(String.init)
       guard let firstRemote = remotes.first else { throw Failure(tr(.errSyncNoRemote)) }
       try Self.setUpDrivers(store, git, context)
+      if context.settings.flag(.gitAutocommit) { try Self.commitUnsettled(store, git, context) }
       let branch = try git.check(["symbolic-ref", "--short", "HEAD"])
         .trimmingCharacters(in: .whitespacesAndNewlines)
       let upstream = try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"])
@@ -61,6 +62,32 @@ extension Ilgi {
       let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
       Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
+    }
+
+    /// Commits each entry saved but not committed, as its sitting's end would have: the app
+    /// commits when the person leaves the page, and a page closed before that (a phone put away)
+    /// leaves its last saves in the files only. A pull would stash them and the push leave them
+    /// behind. Entries changed by hand (vim) go too: `git.autocommit` says entries are committed.
+    static func commitUnsettled(_ store: JournalStore, _ git: GitRepository, _ context: Context) throws {
+      let status: String
+      do throws(GitRepository.Failure) {
+        status = try git.check(["status", "--porcelain", "-z", "--untracked-files=all"])
+      } catch {
+        throw Failure(tr(.errGit, "status", error.message))
+      }
+      // `XY path`, and for a rename or copy the old path as the next record.
+      var records = status.split(separator: "\0").makeIterator()
+      var unsettled: [JournalPath] = []
+      while let record = records.next() {
+        let code = record.prefix(2)
+        if code.contains("R") || code.contains("C") { _ = records.next() }
+        let path = JournalPath(String(record.dropFirst(3)))
+        guard !code.contains("D"), !code.contains("U"), EncryptedName.isEntry(path.rawValue), !path.isInHiddenFolder
+        else { continue }
+        unsettled.append(path)
+      }
+      let writer = context.writer(store)
+      for path in unsettled.sorted() { writer.settle(path) }
     }
 
     /// Commits the entries the merges gave names of their own (two entries, from two devices,
