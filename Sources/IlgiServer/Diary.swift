@@ -5,7 +5,8 @@ import IlgiCore
 /// every write through the core's `JournalWriter`, the CLI's own rules, lock and effects.
 ///
 /// The index is refreshed only when a folder watcher saw a change (the app's own writes, or
-/// vim, `git pull`, `ilgi new`), so a page of a 100,000-entry journal needs no walk of it.
+/// vim, `git pull`, `ilgi new`), and then only in the folders that changed, so a page of a
+/// 100,000-entry journal needs no walk of it.
 public final class Diary: @unchecked Sendable {
   /// What the app asks of the command that serves it.
   public struct Hooks: Sendable {
@@ -57,7 +58,7 @@ public final class Diary: @unchecked Sendable {
     let watcher = FolderWatcher(root: store.root)
     self.watcher = watcher
     writer = JournalWriter(
-      store: store, templates: templates, effects: effects.telling { _ in watcher.markChanged() })
+      store: store, templates: templates, effects: effects.telling { paths in watcher.markChanged(paths) })
     self.zone = zone
     self.now = now
     self.hooks = hooks
@@ -72,12 +73,21 @@ public final class Diary: @unchecked Sendable {
   public func withIndex<T>(_ body: (EntryIndex) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
-    if watcher.takeChanges() || opened == nil {
-      let (index, report) = try EntryIndex.load(store)
+    let changes = watcher.takeChanges()
+    var report: IndexReport?
+    if let index = opened, case .folders(let folders) = changes {
+      // Only the folders written in: a page of a 100,000-entry journal after an edit needs no walk.
+      report = try? index.refresh(store, folders: folders)
+    }
+    if report == nil, changes != .nothing || opened == nil {
+      let (index, whole) = try EntryIndex.load(store)
+      opened = index
+      report = whole
+    }
+    if let report {
       for problem in report.skipped where !report.knownBefore.contains(problem.path) {
         hooks.report("\(problem)")
       }
-      opened = index
     }
     guard let opened else { throw IndexError(path: store.root, message: "the index could not be opened") }
     return try body(opened)

@@ -73,24 +73,4 @@ import Testing
     #expect((journal.text("e.md") ?? "").hasSuffix("---\r\nOne\r\n\r\nTwo\r\n"))
     #expect(!(journal.text("e.md") ?? "").replacingOccurrences(of: "\r\n", with: "").contains("\n"))
   }
-
-  @Test func theWatcherSeesWritesNewFoldersAndNothingElse() throws {
-    let journal = try TempJournal(["2026/11/a.md": "A\n"])
-    let watcher = FolderWatcher(root: journal.root)
-    #expect(watcher.takeChanges(), "the first question is always yes")
-    #expect(!watcher.takeChanges())
-    try journal.write("2026/11/a.md", Array("A changed\n".utf8))
-    #expect(watcher.takeChanges())
-    #expect(!watcher.takeChanges())
-    // A new year's folder, and then a file in it: both seen.
-    try journal.write("2027/01/b.md", Array("B\n".utf8))
-    #expect(watcher.takeChanges())
-    try journal.write("2027/01/c.md", Array("C\n".utf8))
-    #expect(watcher.takeChanges())
-    // Hidden folders hold no entries and are not watched.
-    try journal.write(".ilgi/cache.txt", Array("x".utf8))
-    #expect(!watcher.takeChanges())
-    watcher.markChanged()
-    #expect(watcher.takeChanges())
-  }
 }

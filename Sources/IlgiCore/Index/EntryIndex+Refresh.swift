@@ -20,25 +20,41 @@ extension EntryIndex {
   /// What the index knew is read before the walk and used by the write after it. Another
   /// process that rebuilds the index in between gives it a new identity and new row numbers:
   /// the write sees that and the refresh starts again from what the index now holds.
+  ///
+  /// With `folders`, only those folders are walked (each without the folders below it): what a
+  /// watcher saw change. An index that knows no folder yet is filled by a whole walk.
   func refresh(
-    _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool = false
+    _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool = false,
+    folders: Set<String>? = nil
   ) throws -> IndexReport {
     for _ in 0..<3 {
       do {
-        return try refreshOnce(store, rebuild: rebuild, progress: progress, attachments: attachments)
+        return try refreshOnce(
+          store, rebuild: rebuild, progress: progress, attachments: attachments, folders: folders)
       } catch is RebuiltMeanwhile {
         continue
       }
     }
     // Rebuilt three times during this one's walks: a rebuild of its own needs nothing it read.
-    return try refreshOnce(store, rebuild: true, progress: progress, attachments: attachments)
+    return try refreshOnce(store, rebuild: true, progress: progress, attachments: attachments, folders: nil)
   }
 
   /// Thrown by a refresh's write when the index it read was replaced by another process's rebuild.
   struct RebuiltMeanwhile: Error {}
 
+  /// Brings the index up to date with `folders`, the folders a watcher saw change (relative to
+  /// the root; one gone takes the folders below it along), without walking the rest.
+  public func refresh(_ store: JournalStore, folders: Set<String>) throws(IndexError) -> IndexReport {
+    do {
+      return try refresh(store, progress: nil, folders: folders)
+    } catch {
+      throw IndexError(path: location ?? ":memory:", message: "\(error)")
+    }
+  }
+
   private func refreshOnce(
-    _ store: JournalStore, rebuild: Bool, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool
+    _ store: JournalStore, rebuild: Bool, progress: (@Sendable (Int, Int) -> Void)?, attachments: Bool,
+    folders: Set<String>?
   ) throws -> IndexReport {
     var report = IndexReport()
 
@@ -54,7 +70,13 @@ extension EntryIndex {
         try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'identity'")
       )
     }
-    let walk = store.walk(attachments: attachments) { folder, digest in stored.folders[PathKey(folder)] != digest }
+    let keeping: JournalStore.FolderFilter = { folder, digest in stored.folders[PathKey(folder)] != digest }
+    let walk =
+      if let folders, !rebuild, !attachments, !stored.folders.isEmpty {
+        store.walk(folders: folders, keeping: keeping)
+      } else {
+        store.walk(attachments: attachments, keeping: keeping)
+      }
     report.attachments = walk.attachments
     let plan = try RefreshPlan(
       stored: stored, walk: walk, knownFiles: { folders in rebuild ? [:] : try knownFiles(in: folders) },

@@ -66,7 +66,18 @@ struct RefreshPlan {
       walked.insert(key)
       if stored.folders[key] != folder.digest { changedFolders.append(folder) }
     }
-    goneFolders = stored.folders.keys.filter { !walked.contains($0) }.map(\.text)
+    // A whole walk saw every folder there is; a walk of some folders says which of them are gone.
+    let gone: (PathKey) -> Bool =
+      if let missing = walk.missing {
+        { key in
+          missing.contains { folder in
+            folder.isEmpty || key == PathKey(folder) || key.text.utf8.starts(with: (folder + "/").utf8)
+          }
+        }
+      } else {
+        { _ in true }
+      }
+    goneFolders = stored.folders.keys.filter { !walked.contains($0) && gone($0) }.map(\.text)
     let looked = Set((changedFolders.map(\.path) + goneFolders).map(PathKey.init))
 
     var unseen = try knownFiles(stored.folders.isEmpty ? nil : changedFolders.map(\.path) + goneFolders)

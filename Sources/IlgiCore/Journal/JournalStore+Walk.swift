@@ -19,6 +19,9 @@ extension JournalStore {
     public var sealedAttachments: [(path: JournalPath, signature: FileSignature)] = []
     /// Every folder walked, with the digest of its entry files' names and signatures.
     var folders: [FolderDigest] = []
+    /// For a walk of some folders only, those that are no folder now: they and every folder
+    /// below them are gone. Nil for a whole walk, where a folder not walked is gone.
+    var missing: [String]?
   }
 
   /// One folder's entry files summed up: any file added, removed, renamed, moved or touched
@@ -53,11 +56,7 @@ extension JournalStore {
   func walk(under folder: String? = nil, attachments wantsAttachments: Bool, keeping: FolderFilter?) -> Walk {
     let base = folder.map { absolute(folder: $0) } ?? root
     // Links are followed only to files inside the journal.
-    let inside =
-      realpath(root, nil).map { pointer in
-        defer { free(pointer) }
-        return String(cString: pointer)
-      } ?? root
+    let inside = realRoot
     // The top folder first, then its folders (a journal's years) on every core, each walked
     // whole by one worker; the results are put together in the top folder's order.
     var top = Walk(files: [], problems: [])
@@ -79,6 +78,36 @@ extension JournalStore {
       top.folders += part.folders
     }
     return top
+  }
+
+  /// Walks only `folders` (relative to the root), each without the folders below it: what a
+  /// watcher said changed. One that is no folder now is `missing`, not a problem.
+  func walk(folders: Set<String>, keeping: FolderFilter?) -> Walk {
+    let inside = realRoot
+    var walk = Walk(files: [], problems: [])
+    var missing: [String] = []
+    // Hidden folders hold no entries (a write's effects may name `.ilgi/trash`).
+    for folder in folders.sorted() where !JournalPath(folder).isInHiddenFolder {
+      var info = stat()
+      let path = folder.isEmpty ? root : root + "/" + folder
+      // A folder reached through a link is never walked (FORMAT.md): as good as gone.
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR || folder.isEmpty else {
+        missing.append(folder)
+        continue
+      }
+      _ = Self.walk(
+        base: root, inside: inside, from: folder, attachments: false, keeping: keeping, into: &walk, recursive: false)
+    }
+    walk.missing = missing
+    return walk
+  }
+
+  /// The root with every link in it resolved.
+  private var realRoot: String {
+    realpath(root, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    } ?? root
   }
 
   /// Walks the folder `start` (relative to `base`) into `walk`: its files and, when `recursive`,
