@@ -96,7 +96,7 @@ extension EntryIndex {
   /// Every tag with the number of entries that carry it, most used first.
   public func tagCounts() throws(IndexError) -> [(tag: String, count: Int)] {
     try read { db in
-      try Row.fetchAll(db, sql: "SELECT tag, count(*) FROM entry_tag GROUP BY tag ORDER BY count(*) DESC, tag")
+      try Row.fetchAll(db, sql: "SELECT tag, entries FROM tag_count ORDER BY entries DESC, tag")
         .map { ($0[0], $0[1]) }
     }
   }

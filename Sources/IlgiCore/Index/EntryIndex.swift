@@ -16,7 +16,7 @@ import GRDBSQLite
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 9
+  public static let schemaVersion = 10
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
@@ -141,7 +141,7 @@ public final class EntryIndex: @unchecked Sendable {
           notices.append(.rebuiltOtherVersion)
           try db.execute(
             sql:
-              "DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder; DROP TABLE IF EXISTS change"
+              "DROP TABLE IF EXISTS tag_count; DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder; DROP TABLE IF EXISTS change"
           )
         }
         try db.execute(
@@ -201,27 +201,41 @@ public final class EntryIndex: @unchecked Sendable {
       entry INTEGER NOT NULL REFERENCES entry(rowid) ON DELETE CASCADE,
       PRIMARY KEY (tag, entry)
     ) WITHOUT ROWID;
+    CREATE TABLE tag_count (tag TEXT PRIMARY KEY, entries INTEGER NOT NULL) WITHOUT ROWID;
     \(secondaryIndexes)
     CREATE VIRTUAL TABLE entry_text USING fts5(title, body, content='', tokenize='ilgi');
     \(textTableSettings)
 
     """
 
-  /// The indexes that order entries by date, id and day, and tags by entry. An empty index is
-  /// filled without them and they are made at the end: made from all rows at once, each is one
-  /// sort, where keeping them up to date row by row writes pages all over them.
+  /// The indexes that order entries by date, id and day, and tags by entry, and the count of
+  /// each tag's entries. An empty index is filled without them and they are made at the end:
+  /// made from all rows at once, each is one sort, where keeping them up to date row by row
+  /// writes pages all over them. From then on triggers keep the counts, so the list of tags
+  /// the app shows on every page reads a row per tag, not a row per tagged entry (15 ms at
+  /// 100,000 entries).
   static let secondaryIndexes = """
     CREATE INDEX entry_by_instant ON entry(instant, path);
     CREATE INDEX entry_by_id ON entry(id);
     CREATE INDEX entry_by_day ON entry(day);
     CREATE INDEX entry_tag_by_entry ON entry_tag(entry);
+    DELETE FROM tag_count;
+    INSERT INTO tag_count (tag, entries) SELECT tag, count(*) FROM entry_tag GROUP BY tag;
+    CREATE TRIGGER tag_counted AFTER INSERT ON entry_tag BEGIN
+      INSERT INTO tag_count (tag, entries) VALUES (new.tag, 1)
+        ON CONFLICT (tag) DO UPDATE SET entries = entries + 1;
+    END;
+    CREATE TRIGGER tag_uncounted AFTER DELETE ON entry_tag BEGIN
+      UPDATE tag_count SET entries = entries - 1 WHERE tag = old.tag;
+      DELETE FROM tag_count WHERE tag = old.tag AND entries <= 0;
+    END;
     """
 
-  /// Drops the indexes `secondaryIndexes` makes.
+  /// Drops the indexes and triggers `secondaryIndexes` makes.
   static let dropSecondaryIndexes =
     """
     DROP INDEX IF EXISTS entry_by_instant; DROP INDEX IF EXISTS entry_by_id; DROP INDEX IF EXISTS entry_by_day;
-    DROP INDEX IF EXISTS entry_tag_by_entry;
+    DROP INDEX IF EXISTS entry_tag_by_entry; DROP TRIGGER IF EXISTS tag_counted; DROP TRIGGER IF EXISTS tag_uncounted;
     """
 
   /// Tables newer than version 3: each folder's digest as the last refresh walked it
@@ -291,7 +305,7 @@ public final class EntryIndex: @unchecked Sendable {
   /// the log of changes and gives the index a new identity: a site export made before sees
   /// another index.
   static let emptyingSQL = """
-    DROP TABLE entry_tag; DROP TABLE entry_text; DROP TABLE entry;
+    DROP TABLE tag_count; DROP TABLE entry_tag; DROP TABLE entry_text; DROP TABLE entry;
     DELETE FROM problem; DELETE FROM folder;
     UPDATE meta SET value = 0 WHERE key IN ('stale', 'trimmed');
     \(entryTables)
