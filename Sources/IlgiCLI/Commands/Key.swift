@@ -143,8 +143,9 @@ extension Ilgi {
       let store = try context.keyed(plain)
       let bar = Terminal.progressBar(tr(.encryptProgress))
       let done = try convert { () throws(JournalError) in try store.conversion.encrypt(reseal: true, progress: bar) }
-      // The index is sealed again to the new list by the refresh that reads the new files.
-      _ = try? EntryIndex.load(store, progress: Terminal.progressBar(tr(.indexReading)))
+      // The index is sealed again to the new list by the refresh that follows, which takes the
+      // entries sealed again as read: each entry is opened once, by the conversion.
+      _ = try? EntryIndex.load(store, progress: Terminal.progressBar(tr(.indexReading)), resealed: done.resealed)
       context.writer(store).recordConversion(
         done, also: [Settings.journalFile], message: "ilgi: encrypt to \(recipients.count) recipients")
       return done.converted.count

@@ -264,9 +264,12 @@ public final class EntryIndex: @unchecked Sendable {
   /// `rebuild` starts from nothing. A file SQLite finds damaged midway is replaced and the
   /// index rebuilt, with a notice. With `attachments`, the report also lists the pictures and
   /// other media the walk passed (what a site carries), so nothing walks the tree twice.
+  ///
+  /// `resealed` names entry files sealed again to a new recipient list, their text unchanged:
+  /// a row holding that text takes the new file as read, so no entry is opened a second time.
   public static func load(
     _ store: JournalStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil,
-    attachments: Bool = false
+    attachments: Bool = false, resealed: [JournalConversion.Resealed] = []
   ) throws(IndexError) -> (EntryIndex, IndexReport) {
     var index: EntryIndex
     do {
@@ -274,6 +277,8 @@ public final class EntryIndex: @unchecked Sendable {
     } catch {
       throw IndexError(path: store.root + "/" + JournalLayout.ilgiFolder + "/index.sqlite", message: "\(error)")
     }
+    // Should it fail, the refresh reads those entries instead.
+    if !resealed.isEmpty, !rebuild { try? index.adopt(resealed) }
     do {
       return (index, try index.refresh(store, rebuild: rebuild, progress: progress, attachments: attachments))
     } catch let error as DatabaseError where isCorruption(error) && index.location != nil {
@@ -296,6 +301,21 @@ public final class EntryIndex: @unchecked Sendable {
       }
     } catch {
       throw IndexError(path: index.location ?? ":memory:", message: "\(error)")
+    }
+  }
+
+  /// Gives the rows of `resealed` files their new signatures where the row holds the text
+  /// sealed (the same fingerprint); a row of other text is left for the refresh to read.
+  private func adopt(_ resealed: [JournalConversion.Resealed]) throws {
+    try queue.write { db in
+      let update = try db.makeStatement(
+        sql: "UPDATE entry SET size = ?, mtime = ?, inode = ? WHERE path = ? AND hash = ?")
+      for file in resealed {
+        try update.execute(arguments: [
+          file.signature.size, file.signature.modified, Int64(bitPattern: file.signature.inode), file.path.rawValue,
+          file.fingerprint,
+        ])
+      }
     }
   }
 

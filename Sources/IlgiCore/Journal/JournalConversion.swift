@@ -22,6 +22,26 @@ public struct JournalConversion: Sendable {
     public var touched: [JournalPath] = []
     /// Entry files already in the wanted form.
     public var unchanged = 0
+    /// Entry files sealed again where they were (a new recipient list), their text unchanged.
+    public var resealed: [Resealed] = []
+  }
+
+  /// An entry file sealed again under its own name: the same text in a new file. The index
+  /// takes it as read (`EntryIndex.load(_:resealed:)`), so a `key add` opens each entry once.
+  public struct Resealed: Sendable, Equatable {
+    /// The entry file.
+    public var path: JournalPath
+    /// The new file's signature.
+    public var signature: FileSignature
+    /// The text's fingerprint, as the index stores it.
+    public var fingerprint: Int64
+  }
+
+  /// What converting one file did: the names it changed (none when the file was already as
+  /// wanted), and an entry it sealed again in place.
+  struct Step: Sendable {
+    var names: [JournalPath]
+    var resealed: Resealed? = nil
   }
 
   /// Every entry file and attachment (plain or sealed) in the tree and in the trash, to be
@@ -60,16 +80,26 @@ public struct JournalConversion: Sendable {
       throw JournalError(path: store.root, reason: .sealing("the journal has no recipients; ilgi key add"))
     }
     try store.files.requireOwnKey(among: recipients, path: store.root)
-    return try convertAll(progress: progress) { path throws(JournalError) -> [JournalPath] in
+    return try convertAll(progress: progress) { path throws(JournalError) -> Step in
       guard EncryptedName.isEntry(path.rawValue) else {
-        return try sealAttachment(path, to: recipients, reseal: reseal)
+        return Step(names: try sealAttachment(path, to: recipients, reseal: reseal))
       }
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
-      if named && sealed && !reseal { return [] }
-      if !sealed || reseal { try sealInPlace(try plaintext(raw, path), to: recipients, at: path) }
-      return named ? [path] : [path, try renameSealed(path)]
+      if named && sealed && !reseal { return Step(names: []) }
+      var step = Step(names: [path])
+      if !sealed || reseal {
+        let text = try plaintext(raw, path)
+        try sealInPlace(text, to: recipients, at: path)
+        var info = stat()
+        if named, stat(store.absolute(path), &info) == 0 {
+          step.resealed = Resealed(
+            path: path, signature: FileSignature(info), fingerprint: EntryIndex.fingerprint(text))
+        }
+      }
+      if !named { step.names.append(try renameSealed(path)) }
+      return step
     }
   }
 
@@ -79,12 +109,12 @@ public struct JournalConversion: Sendable {
   public func decrypt(
     progress: (@Sendable (Int, Int) -> Void)? = nil, finishing: () throws(JournalError) -> Void = {}
   ) throws(JournalError) -> Done {
-    try convertAll(progress: progress, finishing: finishing) { path throws(JournalError) -> [JournalPath] in
-      guard EncryptedName.isEntry(path.rawValue) else { return try openAttachment(path) }
+    try convertAll(progress: progress, finishing: finishing) { path throws(JournalError) -> Step in
+      guard EncryptedName.isEntry(path.rawValue) else { return Step(names: try openAttachment(path)) }
       let raw = try rawBytes(path)
       let named = EncryptedName.isEncrypted(path.rawValue)
       let sealed = AgeFile.isEncrypted(raw)
-      guard named || sealed else { return [] }
+      guard named || sealed else { return Step(names: []) }
       let text = try plaintext(raw, path)
       var target = path
       if named {
@@ -97,7 +127,7 @@ public struct JournalConversion: Sendable {
             text, toPath: store.absolute(target), permissions: JournalLayout.filePermissions)
         }
       }
-      return target == path ? [path] : [path, target]
+      return Step(names: target == path ? [path] : [path, target])
     }
   }
 
@@ -107,7 +137,7 @@ public struct JournalConversion: Sendable {
   /// `progress` hears how many files are done of how many.
   private func convertAll(
     progress: (@Sendable (Int, Int) -> Void)?, finishing: () throws(JournalError) -> Void = {},
-    _ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> [JournalPath]
+    _ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> Step
   ) throws(JournalError) -> Done {
     try store.whileLocked { () throws(JournalError) -> Done in
       let files = self.files()
@@ -115,18 +145,19 @@ public struct JournalConversion: Sendable {
       // whose files need no change now would otherwise keep it.
       for folder in Set(files.map { store.absolute(folder: $0.folder) }) { TemporaryFiles.sweep(folder) }
       let counter = ProgressCounter(total: files.count, report: progress)
-      let changed = try Parallel.map(files, helpersFrom: 16) { path throws(JournalError) -> [JournalPath] in
+      let steps = try Parallel.map(files, helpersFrom: 16) { path throws(JournalError) -> Step in
         defer { counter.advance() }
         return try convert(path)
       }
       var done = Done()
-      for (path, names) in zip(files, changed) {
-        if names.isEmpty {
+      for (path, step) in zip(files, steps) {
+        if step.names.isEmpty {
           done.unchanged += 1
         } else {
           done.converted.append(path)
-          done.touched += names
+          done.touched += step.names
         }
+        if let resealed = step.resealed { done.resealed.append(resealed) }
       }
       try finishing()
       return done
