@@ -334,17 +334,58 @@ import Testing
     let failed = try h.runOnTerminal("new --no-weather", env: ["EDITOR": editor])
     #expect(failed.status != 0)
     let runtime = h.environment["XDG_RUNTIME_DIR", default: ""]
-    #expect(Self.filesHolding(Self.marker, under: runtime).count == 1)
+    // Beside the draft, the working copy of the index holds the first entry's marker.
+    let drafts = { Self.filesHolding(Self.marker, under: runtime).filter { !$0.hasPrefix("ilgi/index-") } }
+    #expect(drafts().count == 1)
     #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
-    let drafts = try h.run("drafts")
-    #expect(drafts.stdout.contains("Unfinished \(Self.marker) thought"), "\(drafts.stdout) \(drafts.stderr)")
-    #expect(drafts.stderr.contains("in memory at"))
+    let listed = try h.run("drafts")
+    #expect(listed.stdout.contains("Unfinished \(Self.marker) thought"), "\(listed.stdout) \(listed.stderr)")
+    #expect(listed.stderr.contains("in memory at"))
     let done = try h.editor("printf 'Finished \(Self.marker) thought\\n' > \"$1\"")
     let resumed = try h.runOnTerminal("new --resume --no-weather", env: ["EDITOR": done])
     #expect(resumed.status == 0, "\(resumed.stdout)")
     #expect(try h.run("list").stdout.contains("Finished \(Self.marker) thought"))
     #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
-    #expect(Self.filesHolding(Self.marker, under: runtime).isEmpty)
+    #expect(drafts().isEmpty)
+  }
+
+  /// Commands and the app work on a copy of the sealed index in the memory folder, so none
+  /// decrypts the whole index; `index.age` is written from it when the recipients change (or
+  /// after many changes), and a copy lost (a restart) is made again from it and the files.
+  @Test func theSealedIndexIsWorkedOnInMemoryAndSealedWhenItMatters() throws {
+    let h = try Self.encrypted()
+    let runtime = h.environment["XDG_RUNTIME_DIR", default: ""]
+    let sealed = h.journal.root + "/" + EntryIndex.sealedFile
+    #expect(try h.run("list").stdout.contains("A walk by the"))
+    let copies = try FileManager.default.contentsOfDirectory(atPath: runtime + "/ilgi").filter {
+      $0.hasPrefix("index-") && $0.hasSuffix(".sqlite")
+    }
+    #expect(copies.count == 1)
+    let copy = runtime + "/ilgi/" + (copies.first ?? "")
+    let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(!Self.filesHolding(Self.marker, under: runtime).isEmpty)
+    #expect(Self.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+
+    // One new entry: the copy has it, the sealed file is left as it was.
+    let before = try Data(contentsOf: URL(fileURLWithPath: sealed))
+    try h.run("new", "--no-weather", "Soup \(Self.marker) at noon").expectSuccess()
+    #expect(try h.run("list").stdout.contains("Soup"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: sealed)) == before)
+    // The copy lost, as after a restart: made again from the sealed file, the new entry read again.
+    for suffix in ["", "-wal", "-shm"] { unlink(copy + suffix) }
+    #expect(try h.run("list").stdout.contains("Soup"))
+    #expect(FileManager.default.fileExists(atPath: copy))
+
+    // A new recipient: the sealed file is written, and opens with the new key.
+    let (second, recipient) = try Self.secondKey(h)
+    try h.run("key", "add", recipient).expectSuccess()
+    #expect(try Data(contentsOf: URL(fileURLWithPath: sealed)) != before)
+    #expect(try Self.ageDecrypt(sealed, identity: second).status == 0)
+
+    // Plain again: no copy is left in memory.
+    try h.run("decrypt").expectSuccess()
+    #expect(!FileManager.default.fileExists(atPath: copy))
   }
 
   @Test func editRewritesTheEntrySealed() throws {

@@ -73,6 +73,7 @@ extension Ilgi {
       let done = try Key.convert { () throws(JournalError) in
         try store.conversion.decrypt(progress: bar) { () throws(JournalError) in
           unlink(store.root + "/" + EntryIndex.sealedFile)
+          EntryIndex.removeWorkingCopy(root: store.root, variables: context.variables)
           guard let file = try? Config.load(config, journal: true),
             let edited = try? file.removing(.encryptionRecipients)
           else { return }

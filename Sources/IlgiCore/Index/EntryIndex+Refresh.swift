@@ -123,7 +123,7 @@ extension EntryIndex {
       }
       return report
     }
-    try persistSealed()
+    try persistSealed(changed: report.added + report.updated + report.removed + report.moved, force: rebuild)
     return report
   }
 

@@ -1,11 +1,19 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import IlgiAge
 
 /// The index of an encrypted journal (FORMAT.md "Encrypted journals"). It holds every entry's
-/// title, preview and text, so it is never on disk in the clear: it is opened in memory from
-/// `.ilgi/index.age`, the SQLite database serialised and encrypted to the journal's recipients,
-/// and written back that way after a refresh that changed it.
+/// title, preview and text, so it is never on disk in the clear: at rest it is
+/// `.ilgi/index.age`, the SQLite database serialised and encrypted to the journal's recipients.
+///
+/// While the machine runs, a process holding a key the journal is sealed to works on a copy in
+/// the clear in the memory folder (a tmpfs of this account's alone, where drafts are kept),
+/// opened as a plain index is and shared by every command and the app: no command decrypts the
+/// whole index, and a change writes a few of its pages. `index.age` is written from it when it
+/// is missing, when the recipients changed, and after enough changes (it is a cache of the
+/// files: one a little behind only has its last changes read again). Without a memory folder
+/// or a key, the index is opened in memory from `index.age` and written back after each change.
 extension EntryIndex {
   /// The sealed index, relative to the journal.
   public static let sealedFile = JournalLayout.ilgiFolder + "/index.age"
@@ -15,6 +23,8 @@ extension EntryIndex {
   struct Seal {
     var path: String
     var store: JournalStore
+    /// Whether the index is the working copy in the memory folder, not a database in memory.
+    var fromWorkingCopy = false
   }
 
   /// Opens the sealed index of `store` in memory. One that is missing, cannot be decrypted or
@@ -25,6 +35,7 @@ extension EntryIndex {
   static func openSealed(for store: JournalStore) throws -> EntryIndex {
     let path = store.root + "/" + sealedFile
     removeFiles(store.root + "/" + JournalLayout.ilgiFolder + "/index.sqlite")
+    if let working = openWorkingCopy(for: store) { return working }
     let queue = try DatabaseQueue(configuration: configuration())
     var keeps = true
     var wantedKey = false
@@ -54,18 +65,83 @@ extension EntryIndex {
     return index
   }
 
+  /// The working copy of the sealed index of `store` (above), made from `index.age` when
+  /// missing; nil when there is no safe memory folder or no key of this person's among the
+  /// journal's recipients.
+  static func openWorkingCopy(for store: JournalStore) -> EntryIndex? {
+    let recipients = store.sealing.state.recipients
+    guard let cipher = store.cipher, cipher.ownRecipients.contains(where: recipients.contains) else { return nil }
+    let variables = store.files.variables
+    guard (try? MemoryFolder.prepare(base: MemoryFolder.base(variables: variables))) != nil else { return nil }
+    let copy = MemoryFolder.index(for: store.root, variables: variables)
+    let sealedPath = store.root + "/" + sealedFile
+    if !LocalFileSystem().exists(atPath: copy),
+      let sealed = try? store.fileSystem.readFile(atPath: sealedPath, limit: .max),
+      let image = try? cipher.open(sealed)
+    {
+      // One that does not open is made anew, empty: the refresh reads every file.
+      try? LocalFileSystem().writeAtomically(image, toPath: copy, permissions: JournalLayout.filePermissions)
+    }
+    guard let index = try? openFile(copy, reader: store.reader) else {
+      removeFiles(copy)
+      return nil
+    }
+    index.seal = Seal(path: sealedPath, store: store, fromWorkingCopy: true)
+    return index
+  }
+
+  /// Removes the working copy of the sealed index of the journal at `root`: the journal is
+  /// no longer sealed (`ilgi decrypt`).
+  public static func removeWorkingCopy(root: String, variables: [String: String]) {
+    removeFiles(MemoryFolder.index(for: root, variables: variables))
+  }
+
   /// Writes the index back to its sealed file, atomically; nothing for an index without one.
   /// Under the journal's lock, sealed to the recipients as they are then: a conversion running
   /// meanwhile (`ilgi decrypt` removing the sealed index) is never undone by a late write.
-  func persistSealed() throws {
+  ///
+  /// From a working copy, only when the sealed file is missing, was sealed to another list,
+  /// or is `changed` entries behind by enough (`sealEvery`); `force` writes it anyway.
+  func persistSealed(changed: Int, force: Bool = false) throws {
     guard let seal else { return }
-    let image = try queue.inDatabase { db in try Self.serialize(db) }
+    let sealedTo = Self.listHash(seal.store.sealing.state.recipients)
+    if seal.fromWorkingCopy, !force {
+      let (behind, total, lastList) = try queue.write { db in
+        try db.execute(
+          sql: "INSERT INTO meta VALUES ('unsealed', ?) ON CONFLICT (key) DO UPDATE SET value = value + ?",
+          arguments: [changed, changed])
+        return (
+          try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'unsealed'") ?? 0,
+          try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0,
+          try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'sealed_to'")
+        )
+      }
+      let current = LocalFileSystem().exists(atPath: seal.path) && lastList == sealedTo
+      if current && behind < Self.sealEvery(total) { return }
+    }
+    let image = try queue.inDatabase { db in
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO meta VALUES ('unsealed', 0); INSERT OR REPLACE INTO meta VALUES ('sealed_to', ?)",
+        arguments: [sealedTo])
+      return try Self.serialize(db)
+    }
     try seal.store.whileLocked { () throws(JournalError) in
       let sealed = try seal.store.sealForJournal(image, path: JournalLayout.ilgiFolder + "/index.age")
       try seal.store.io(seal.path) {
         try LocalFileSystem().writeAtomically(sealed, toPath: seal.path, permissions: JournalLayout.filePermissions)
       }
     }
+  }
+
+  /// How many changed entries a working copy is let run ahead of the sealed file: one in a
+  /// hundred, at least 200. After a restart the refresh reads those again (about 0.2 ms each).
+  static func sealEvery(_ entries: Int) -> Int { max(200, entries / 100) }
+
+  /// A hash of a recipient list, in its order: the list the sealed file was last sealed to.
+  static func listHash(_ recipients: [KeyRecipient]) -> Int64 {
+    var hash = StableHash()
+    for recipient in recipients { hash.add(recipient.encoded) }
+    return Int64(bitPattern: hash.value)
   }
 
   private static func serialize(_ db: Database) throws -> [UInt8] {

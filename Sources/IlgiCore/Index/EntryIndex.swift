@@ -110,7 +110,7 @@ public final class EntryIndex: @unchecked Sendable {
 
   /// Opens the index file at `path`, made owner-only first when it is new: SQLite would create
   /// it with the umask, and its `-wal` and `-shm` take the main file's permissions.
-  private static func openFile(_ path: String, reader: EntryReader) throws -> EntryIndex {
+  static func openFile(_ path: String, reader: EntryReader) throws -> EntryIndex {
     let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     if fd >= 0 { close(fd) }
     var configuration = configuration()

@@ -16,6 +16,13 @@ public enum MemoryFolder {
     return base(variables: variables) + "/drafts-" + String(hash.value, radix: 16)
   }
 
+  /// The working copy of the sealed index of the journal at `root` (`EntryIndex.openSealed`).
+  public static func index(for root: String, variables: [String: String]) -> String {
+    var hash = StableHash()
+    hash.add(root)
+    return base(variables: variables) + "/index-" + String(hash.value, radix: 16) + ".sqlite"
+  }
+
   /// The folder every journal's drafts folder is made in.
   public static func base(variables: [String: String]) -> String {
     if let runtime = variables["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), LocalFileSystem().exists(atPath: runtime) {
