@@ -102,17 +102,19 @@ fuzz: setup
 # tests call it with the debug build, which `make test` makes the man page of first).
 CONFIGURATION ?= release
 MANUAL := .build/plugins/GenerateManual/outputs/ilgi/ilgi.1
+# The binary is installed stripped of its symbols (STRIP= keeps them).
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product ilgi
 	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION) >/dev/null
 	$(MAKE) install-files BIN=.build/$(CONFIGURATION)/ilgi
 
 BIN ?= .build/release/ilgi
+STRIP ?= $(filter release,$(CONFIGURATION))
 install-files:
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
-	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/ilgi"
+	install -m 0755 $(if $(STRIP),-s) $(BIN) "$(DESTDIR)$(PREFIX)/bin/ilgi"
 	sed 's/^$$/.Pp/' $(MANUAL) > "$(DESTDIR)$(PREFIX)/share/man/man1/ilgi.1"
 	$(BIN) --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ilgi"
 	$(BIN) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ilgi"
