@@ -8,6 +8,10 @@ ratios against the peers measured in the same run. Writes the table to bench-res
 untimed, before each size's measurements, so every tool finds them in the page cache.
 
 Usage: Benchmarks/bench.py [--sizes 1000,10000,100000] [--runs 5] [--ilgi PATH]
+
+A million entries (`--sizes 100000,1000000`, not in the default run) measures ilgi alone there:
+jrnl's one file, Hugo's build (near 10 GB of memory at 100,000), the photo rows and the encrypted
+copy are left out above 100,000, and the table gains each row's growth from 100,000.
 """
 import argparse
 import hashlib
@@ -302,14 +306,20 @@ def encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs):
     return r
 
 
+# Above this size ilgi is measured alone (the module's docstring says why).
+PEER_LIMIT = 100_000
+
+
 def corpus(size):
-    """The ilgi and jrnl forms of `size` generated entries, made once and cached."""
+    """The ilgi and jrnl forms of `size` generated entries (ilgi's alone above PEER_LIMIT), made
+    once and cached."""
     folder = CACHE / f"ilgi-corpus-{size}"
     ilgi, jrnl = folder / "ilgi", folder / "jrnl.txt"
     if not (folder / "done").exists():
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
-        for form, out in (("ilgi", ilgi), ("jrnl", jrnl)):
+        forms = (("ilgi", ilgi), ("jrnl", jrnl)) if size <= PEER_LIMIT else (("ilgi", ilgi),)
+        for form, out in forms:
             subprocess.run([str(GENERATOR), "--entries", str(size), "--seed", str(SEED),
                             "--format", form, "--out", str(out), "--manifest", str(folder / "manifest.json")],
                            check=True, stdout=subprocess.DEVNULL)
@@ -412,6 +422,7 @@ def main():
 
         ilgi = args.ilgi
         r = {}
+        peers = size <= PEER_LIMIT
         if general:
             # Every tool is measured with the files in the kernel's page cache: they are read once,
             # untimed, first. The runs before (Hugo's build peaks near 10 GB at 100,000 entries)
@@ -433,16 +444,18 @@ def main():
             r["find -newer (walk)"] = measure(["find", str(ilgi_dir), "-newer", str(stamp), "-name", "*.md"], runs, env)
             r[f"rg -l {NEEDLE}"] = measure(["rg", "-l", NEEDLE, str(ilgi_dir)], runs, env)
             r["cat every file"] = measure(cat_every_file, runs, env, shell=True)
-            r["jrnl -n 20"] = measure([jrnl, "--config-file", str(config), "-n", "20"], slow_runs, env)
-            r[f"jrnl -contains {NEEDLE}"] = measure([jrnl, "--config-file", str(config), "-contains", NEEDLE],
-                                                   slow_runs, env)
-            r[f"jrnl @{TAG} -n 20"] = measure([jrnl, "--config-file", str(config), f"@{TAG}", "-n", "20"], slow_runs, env)
+            if peers:
+                r["jrnl -n 20"] = measure([jrnl, "--config-file", str(config), "-n", "20"], slow_runs, env)
+                r[f"jrnl -contains {NEEDLE}"] = measure([jrnl, "--config-file", str(config), "-contains", NEEDLE],
+                                                       slow_runs, env)
+                r[f"jrnl @{TAG} -n 20"] = measure([jrnl, "--config-file", str(config), f"@{TAG}", "-n", "20"],
+                                                  slow_runs, env)
             if html:
                 # Every cold build, ilgi's and Hugo's, goes to a folder of its own, and the folders are
                 # removed only after the last run: on ext4 without a journal, files made right after
                 # thousands were removed wait on the kernel's search for a free inode that was not
                 # recently deleted, which would measure the file system rather than either tool.
-                hugo = hugo_site(size, ilgi_dir)
+                hugo = hugo_site(size, ilgi_dir) if peers else None
                 sites = []
 
                 def fresh_site():
@@ -455,19 +468,24 @@ def main():
                 r["ilgi export html (one entry changed)"] = measure([ilgi, "export", "html", "--out", site_out],
                                                                     runs, env, before=edit_one_settled)
                 victim.write_bytes(original)
-                r["hugo build (minimal site)"] = measure(
-                    lambda: ["hugo", "--quiet", "--source", str(hugo), "--destination", fresh_site()], slow_runs, env)
+                if peers:
+                    r["hugo build (minimal site)"] = measure(
+                        lambda: ["hugo", "--quiet", "--source", str(hugo), "--destination", fresh_site()], slow_runs,
+                        env)
             r.update(serve_measurements(ilgi, env, victim, original, runs, edit_one))
-        if photos:
+        if photos and peers:
             r.update(photo_measurements(ilgi, ilgi_dir, work, runs))
             if html and size == 10000:
                 r.update(photo_site_measurements(ilgi, ilgi_dir, hugo_site(size, ilgi_dir), work, runs))
-        if general:
+        if general and peers:
             r.update(encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs))
         rows[size] = r
         shutil.rmtree(work, ignore_errors=True)
 
     def ratio(size, a, b):
+        """a / b at `size`, or nan where either was not measured (peers above PEER_LIMIT)."""
+        if a not in rows[size] or b not in rows[size]:
+            return float("nan")
         return rows[size][a][0] / rows[size][b][0]
 
     lines = [f"ilgi benchmark, {datetime.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} cores, "
@@ -519,7 +537,8 @@ def main():
             ("encrypted search / plain, peak memory (<= 2)", f"ilgi search {NEEDLE} (encrypted)",
              f"ilgi search {NEEDLE}"),
         ]:
-            lines.append(f"| {label} | " + " | ".join(f"{rows[s][a][1] / rows[s][b][1]:.2f}" for s in sizes) + " |")
+            lines.append(f"| {label} | " + " | ".join(
+                f"{rows[s][a][1] / rows[s][b][1]:.2f}" if a in rows[s] else "-" for s in sizes) + " |")
         peak = max(rows[s][n][1] for s in sizes for n in rows[s]
                    if n.startswith("ilgi list") or n.startswith("ilgi search"))
         lines.append(f"| peak MB of list and search (<= 60) | {peak:.0f} |" + " |" * (len(sizes) - 1))
@@ -539,7 +558,8 @@ def main():
             ("serve list page with thumbnails, server ms (< 100 at 100,000)",
              "serve: list page, 20 rows with thumbnails, server time", 0.1),
         ]:
-            lines.append(f"| {label} | " + " | ".join(f"{rows[s][name][0] * 1000:.1f}" for s in sizes) + " |")
+            lines.append(f"| {label} | " + " | ".join(
+                f"{rows[s][name][0] * 1000:.1f}" if name in rows[s] else "-" for s in sizes) + " |")
         if html and 10000 in sizes:
             a, b = "ilgi export html, 2000 photos (cold)", "hugo build, 2000 photos (cold)"
             lines.append(f"| export html with 2,000 photos / hugo (<= 1), at 10,000 | "
@@ -549,7 +569,18 @@ def main():
             f"{rows[s]['serve: autosave round trip'][1]:.0f}" for s in sizes) + " |")
     if html and general:
         lines.append("| hugo peak MB / export html peak MB (>= 10) | " + " | ".join(
-            f"{rows[s]['hugo build (minimal site)'][1] / rows[s]['ilgi export html (cold)'][1]:.1f}" for s in sizes) + " |")
+            f"{rows[s]['hugo build (minimal site)'][1] / rows[s]['ilgi export html (cold)'][1]:.1f}"
+            if "hugo build (minimal site)" in rows[s] else "-" for s in sizes) + " |")
+    if 100000 in sizes and 1000000 in sizes:
+        # A million entries: each measurement at most ten times its time at 100,000 (linear).
+        for name in ["ilgi index --rebuild (cold)", "ilgi list -n 20 (warm)", f"ilgi search {NEEDLE}",
+                     "ilgi export html (cold)", "serve: list page, server time (warm)",
+                     "serve: list page, server time (a file edited)", f"serve: search {NEEDLE}, server time"]:
+            if name in rows[100000] and name in rows[1000000]:
+                lines.append(f"| {name}: 1,000,000 / 100,000 (<= 10) | "
+                             f"{rows[1000000][name][0] / rows[100000][name][0]:.1f} |" + " |" * (len(sizes) - 1))
+        lines.append(f"| warm list -n 20 at 1,000,000, s (< 1) | "
+                     f"{rows[1000000]['ilgi list -n 20 (warm)'][0]:.2f} |" + " |" * (len(sizes) - 1))
     table = "\n".join(lines) + "\n"
     print(table)
     RESULTS.mkdir(exist_ok=True)
