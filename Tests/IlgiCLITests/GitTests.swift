@@ -251,6 +251,33 @@ import Testing
     #expect(try Self.git(h, "status", "--porcelain", "--", byHand, in: b) == " M \(byHand)\n")
   }
 
+  /// In an encrypted journal the sync commits sealed entries only: a plain `.md` written there
+  /// by hand would put its text in the history.
+  @Test func aSyncOfAnEncryptedJournalCommitsNoPlainFile() throws {
+    var (h, a, _) = try Self.twoClones()
+    h.environment["XDG_RUNTIME_DIR"] = h.journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: h.journal.base + "/runtime", withIntermediateDirectories: true)
+    let onA = ["ILGI_JOURNAL": a]
+    #expect(h.call("init", "--encrypt", a).status == 0)
+    #expect(h.call("new", "--no-weather", "--date", "2026-11-20T08:00", "Sealed", env: onA).status == 0)
+    #expect(h.call("sync", env: onA).status == 0)
+    // A sealed entry sealed again by hand with age (as another tool might), and a plain file.
+    let sealed = try #require(
+      FileManager.default.subpaths(atPath: a)?.first { $0.hasSuffix(".md.age") && !$0.hasPrefix(".") })
+    let recipient = h.call("key", "show", env: onA).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = h.journal.base + "/text.md"
+    try Data("---\ndate: 2026-11-20T08:00:00+09:00\n---\nSealed again\n".utf8).write(to: URL(fileURLWithPath: text))
+    let resealed = try ChildProcess.run([try TestTools.age, "-r", recipient, "-o", a + "/" + sealed, text])
+    #expect(resealed.status == 0, "\(resealed.stderr)")
+    let plain = "2026/11/by-hand.md"
+    try Data("Plain words \(EncryptionTests.marker)\n".utf8).write(to: URL(fileURLWithPath: a + "/" + plain))
+    let sync = h.call("sync", env: onA)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(try Self.git(h, "status", "--porcelain", "--", sealed, in: a) == "")
+    #expect(try Self.git(h, "status", "--porcelain", "--", plain, in: a) == "?? \(plain)\n")
+    #expect(try !Self.git(h, "log", "-p", "--all", in: a).contains(EncryptionTests.marker))
+  }
+
   static func text(_ journal: String, _ path: String) -> String {
     String(decoding: FileManager.default.contents(atPath: journal + "/" + path) ?? Data(), as: UTF8.self)
   }

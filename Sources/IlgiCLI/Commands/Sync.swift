@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IlgiAge
 import IlgiCore
 
 extension Ilgi {
@@ -68,7 +69,10 @@ extension Ilgi {
     /// commits when the person leaves the page, and a page closed before that (a phone put away)
     /// leaves its last saves in the files only. A pull would stash them and the push leave them
     /// behind. Entries changed by hand (vim) go too: `git.autocommit` says entries are committed.
+    /// In an encrypted journal only sealed entry files go: a plain `.md` written there by hand
+    /// would put its text in the history (`ilgi encrypt` seals it).
     static func commitUnsettled(_ store: JournalStore, _ git: GitRepository, _ context: Context) throws {
+      let sealed = !store.sealing.state.recipients.isEmpty
       let status: String
       do throws(GitRepository.Failure) {
         status = try git.check(["status", "--porcelain", "-z", "--untracked-files=all"])
@@ -82,12 +86,20 @@ extension Ilgi {
         let code = record.prefix(2)
         if code.contains("R") || code.contains("C") { _ = records.next() }
         let path = JournalPath(String(record.dropFirst(3)))
-        guard !code.contains("D"), !code.contains("U"), EncryptedName.isEntry(path.rawValue), !path.isInHiddenFolder
+        guard !code.contains("D"), !code.contains("U"), EncryptedName.isEntry(path.rawValue), !path.isInHiddenFolder,
+          !sealed || EncryptedName.isEncrypted(path.rawValue) && Self.isSealed(store.absolute(path))
         else { continue }
         unsettled.append(path)
       }
       let writer = context.writer(store)
       for path in unsettled.sorted() { writer.settle(path) }
+    }
+
+    /// Whether the file at `path` is an age file (its first bytes say so).
+    static func isSealed(_ path: String) -> Bool {
+      guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+      defer { try? handle.close() }
+      return AgeFile.isEncrypted([UInt8]((try? handle.read(upToCount: 64)) ?? Data()))
     }
 
     /// Commits the entries the merges gave names of their own (two entries, from two devices,
