@@ -40,7 +40,10 @@ struct CorpusPlanner {
   private mutating func days() -> [Day] {
     let meanPerDay = 2.4
     let activeDays = Double(count) / meanPerDay
-    let span = max(activeDays, 365 * min(40, max(3, Double(count) / 300)))
+    // A lifetime at most (120 years, every date one ilgi reads): a larger journal writes more on
+    // each day instead, `perDay` times a usual day's entries.
+    let span = min(365 * 120, max(activeDays, 365 * min(40, max(3, Double(count) / 300))))
+    let perDay = max(1, activeDays / span)
     let changes = clockChangeDays(span: Int(span))
     let zones = CorpusZone.allCases.flatMap { Array(repeating: $0, count: $0.weight) }
 
@@ -61,8 +64,9 @@ struct CorpusPlanner {
         let times = Array(change.change.suffix(remaining))
         result.append(Day(day: day, zone: change.zone, times: times.map { ($0.time, $0.change) }))
         remaining -= times.count
-      } else if random.chance(activeDays / span) {
-        let entries = min(remaining, [1, 1, 1, 2, 2, 2, 3, 3, 4, 4][random.below(10)])
+      } else if random.chance(min(1, activeDays / span)) {
+        let usual = [1, 1, 1, 2, 2, 2, 3, 3, 4, 4][random.below(10)]
+        let entries = min(remaining, Int((Double(usual) * perDay).rounded()))
         var minutes = Set<Int>()
         while minutes.count < entries { minutes.insert(random.within(300...1439)) }
         let offset = zone.offset(day: day)
