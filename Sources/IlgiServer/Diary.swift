@@ -75,14 +75,22 @@ public final class Diary: @unchecked Sendable {
     defer { lock.unlock() }
     let changes = watcher.takeChanges()
     var report: IndexReport?
+    // A journal encrypted or decrypted meanwhile needs its index opened again, as the other kind.
+    if let index = opened, !index.suits(store) { opened = nil }
     if let index = opened, case .folders(let folders) = changes {
       // Only the folders written in: a page of a 100,000-entry journal after an edit needs no walk.
       report = try? index.refresh(store, folders: folders)
     }
     if report == nil, changes != .nothing || opened == nil {
-      let (index, whole) = try EntryIndex.load(store)
-      opened = index
-      report = whole
+      do {
+        let (index, whole) = try EntryIndex.load(store)
+        opened = index
+        report = whole
+      } catch {
+        // What changed is asked about again next time.
+        watcher.markChanged()
+        throw error
+      }
     }
     if let report {
       for problem in report.skipped where !report.knownBefore.contains(problem.path) {

@@ -35,6 +35,10 @@ import Testing
     #expect(EncryptionTests.filesHolding(Self.marker, under: h.journal.root).isEmpty)
     #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/.ilgi/index.sqlite"))
     #expect(try h.run("list").stdout.contains("After \(Self.marker)"))
+    // The app's own index, opened while the journal was plain, is not where it lists from now.
+    #expect(try ServeTests.get(server, "/").body.contains("After \(Self.marker)"))
+    #expect(EncryptionTests.filesHolding(Self.marker, under: h.journal.root).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: h.journal.root + "/.ilgi/index.sqlite"))
 
     // A second key added and removed while the server runs: what it writes next, and the
     // index it seals again, no longer open with the removed key.

@@ -80,6 +80,30 @@ import Testing
     #expect(partial > 50, "the watcher named folders nearly every time")
   }
 
+  /// A year moved aside and another folder moved in under its name: the months the old one
+  /// had and the new one lacks are gone, though a folder of that name is there.
+  @Test func aFolderSwappedForAnotherOfItsNameIsSeenWhole() throws {
+    let entry = { (id: String) in "---\nid: \"\(id)\"\ndate: 2026-01-01T09:00:00+09:00\n---\nTitle \(id)\n\nBody.\n" }
+    let journal = try TempJournal([
+      "2024/01/a.md": entry("A"), "2024/02/b.md": entry("B"), "new/01/c.md": entry("C"),
+    ])
+    let store = try journal.store()
+    let (index, _) = try EntryIndex.load(store)
+    let watcher = FolderWatcher(root: journal.root)
+    _ = watcher.takeChanges()
+    #expect(rename(journal.root + "/2024", journal.root + "/2024-bak") == 0)
+    #expect(rename(journal.root + "/new", journal.root + "/2024") == 0)
+    guard case .folders(let folders) = watcher.takeChanges() else {
+      Issue.record("the watcher named no folders")
+      return
+    }
+    _ = try index.refresh(store, folders: folders)
+    #expect(
+      try Self.listing(index).map { String($0.prefix { $0 != " " }) } == [
+        "2024-bak/01/a.md", "2024-bak/02/b.md", "2024/01/c.md",
+      ])
+  }
+
   static func listing(_ index: EntryIndex) throws -> [String] {
     try index.entries().map { "\($0.path) \($0.id) \($0.title) \($0.tags)" }.sorted()
   }

@@ -39,7 +39,8 @@ extension EntryIndex {
     return try refreshOnce(store, rebuild: true, progress: progress, attachments: attachments, folders: nil)
   }
 
-  /// Thrown by a refresh's write when the index it read was replaced by another process's rebuild.
+  /// Thrown by a refresh's write when the index it read was replaced by another process's
+  /// rebuild, or the folders it compared were written by another process meanwhile.
   struct RebuiltMeanwhile: Error {}
 
   /// Brings the index up to date with `folders`, the folders a watcher saw change (relative to
@@ -93,6 +94,15 @@ extension EntryIndex {
 
     try afterWalk?()
     try queue.write { db in
+      // Another process that refreshed these folders since they were read (its walk came after
+      // a later change) makes this plan stale: the refresh starts again from what it wrote.
+      if !rebuild {
+        let digest = try db.makeStatement(sql: "SELECT digest FROM folder WHERE path = ?")
+        for folder in plan.changedFolders.map(\.path) + plan.goneFolders
+        where try Int64.fetchOne(digest, arguments: [folder]) != stored.folders[PathKey(folder)] {
+          throw RebuiltMeanwhile()
+        }
+      }
       var writer = try IndexWriter(db, rebuild: rebuild, identity: identity)
       defer { try? writer.restoreCacheSize() }
       try writer.remove(plan.vanished.keys.map(\.text), problems: plan.vanishedProblems)

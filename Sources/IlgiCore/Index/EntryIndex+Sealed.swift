@@ -75,19 +75,45 @@ extension EntryIndex {
     guard (try? MemoryFolder.prepare(base: MemoryFolder.base(variables: variables))) != nil else { return nil }
     let copy = MemoryFolder.index(for: store.root, variables: variables)
     let sealedPath = store.root + "/" + sealedFile
+    var made = false
     if !LocalFileSystem().exists(atPath: copy),
       let sealed = try? store.fileSystem.readFile(atPath: sealedPath, limit: .max),
       let image = try? cipher.open(sealed)
     {
-      // One that does not open is made anew, empty: the refresh reads every file.
-      try? LocalFileSystem().writeAtomically(image, toPath: copy, permissions: JournalLayout.filePermissions)
+      // Made by one process: another that finds it made meanwhile opens that one.
+      made = (try? LocalFileSystem().createAtomically(image, atPath: copy, permissions: 0o600)) != nil
     }
-    guard let index = try? openFile(copy, reader: store.reader) else {
+    guard var index = try? openFile(copy, reader: store.reader) else {
       removeFiles(copy)
       return nil
     }
+    if made {
+      // A damaged image starts empty (the refresh reads every file); a good one behind the files
+      // takes a new identity, as its log of changes may be behind what a site export last saw.
+      if (try? index.queue.read({ db in try String.fetchOne(db, sql: "PRAGMA quick_check") })) != "ok" {
+        try? index.queue.close()
+        removeFiles(copy)
+        guard let empty = try? openFile(copy, reader: store.reader) else { return nil }
+        index = empty
+      }
+      try? index.queue.write { db in try db.execute(sql: "UPDATE meta SET value = random() WHERE key = 'identity'") }
+    }
+    // Sorts and statement journals stay in memory too, never in a temporary file on disk.
+    try? index.queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA temp_store = MEMORY") }
     index.seal = Seal(path: sealedPath, store: store, fromWorkingCopy: true)
     return index
+  }
+
+  /// Whether this index is still the kind `open(for:)` gives `store` now: a plain journal's file,
+  /// or a sealed journal's (its working copy still there). A journal encrypted or decrypted
+  /// meanwhile needs its index opened again: a plain index must never take sealed entries' text.
+  public func suits(_ store: JournalStore) -> Bool {
+    let present = location.map { LocalFileSystem().exists(atPath: $0) } ?? true
+    switch store.sealing.state {
+    case .plain: return seal == nil && location != nil && present
+    case .sealed: return seal != nil && present
+    case .unknown: return false
+    }
   }
 
   /// Removes the working copy of the sealed index of the journal at `root`: the journal is
@@ -125,11 +151,17 @@ extension EntryIndex {
         arguments: [sealedTo])
       return try Self.serialize(db)
     }
-    try seal.store.whileLocked { () throws(JournalError) in
-      let sealed = try seal.store.sealForJournal(image, path: JournalLayout.ilgiFolder + "/index.age")
-      try seal.store.io(seal.path) {
-        try LocalFileSystem().writeAtomically(sealed, toPath: seal.path, permissions: JournalLayout.filePermissions)
+    do {
+      try seal.store.whileLocked { () throws(JournalError) in
+        let sealed = try seal.store.sealForJournal(image, path: JournalLayout.ilgiFolder + "/index.age")
+        try seal.store.io(seal.path) {
+          try LocalFileSystem().writeAtomically(sealed, toPath: seal.path, permissions: JournalLayout.filePermissions)
+        }
       }
+    } catch {
+      // Not sealed to that list after all: the next refresh that changes anything tries again.
+      try? queue.inDatabase { db in try db.execute(sql: "UPDATE meta SET value = 0 WHERE key = 'sealed_to'") }
+      throw error
     }
   }
 
@@ -150,7 +182,15 @@ extension EntryIndex {
       throw DatabaseError(resultCode: .SQLITE_NOMEM, message: "could not serialise the index")
     }
     defer { sqlite3_free(data) }
-    return Array(UnsafeBufferPointer(start: data, count: Int(size)))
+    var image = Array(UnsafeBufferPointer(start: data, count: Int(size)))
+    // A working copy is in WAL mode (header bytes 18 and 19 are 2), which a database opened
+    // in memory from the image cannot be: the image says rollback journal (1), as one made in
+    // memory does.
+    if image.count > 19 {
+      image[18] = 1
+      image[19] = 1
+    }
+    return image
   }
 
   private static func deserialize(_ image: [UInt8], into db: Database) throws {

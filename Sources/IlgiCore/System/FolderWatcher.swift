@@ -100,7 +100,7 @@ public final class FolderWatcher: @unchecked Sendable {
         }
         return false
       }
-      // A folder moved within the journal keeps its watch: the number is the same, the name new.
+      // A folder already watched (its mode changed) keeps its number.
       folders[number] = next
       changedFolders.insert(next)
       pending += Self.subfolders(of: path).map { next.isEmpty ? $0 : next + "/" + $0 }
@@ -108,12 +108,24 @@ public final class FolderWatcher: @unchecked Sendable {
     return true
   }
 
-  /// Stops watching `folder` and the folders below it, moved out of the journal or elsewhere in it.
+  /// Stops watching `folder` and the folders below it, moved out of the journal or elsewhere in
+  /// it; each is named changed, so a folder of the same name moved in its place is looked at.
   private func unwatchAll(under folder: String) {
+    changedFolders.insert(folder)
     for (number, name) in folders where name == folder || name.hasPrefix(folder + "/") {
       inotify_rm_watch(descriptor, number)
       folders[number] = nil
+      changedFolders.insert(name)
     }
+  }
+
+  /// After inotify lost events: every watch made again (folders made or renamed meanwhile were
+  /// never watched, or are under old names), and everything changed.
+  private func watchAgain() {
+    for number in folders.keys { inotify_rm_watch(descriptor, number) }
+    folders = [:]
+    everything = true
+    if !watchAll(under: "") { blind = true }
   }
 
   /// Reads every event waiting and notes the folders they were in.
@@ -139,7 +151,7 @@ public final class FolderWatcher: @unchecked Sendable {
   /// What one event says.
   private func note(wd: Int32, mask: UInt32, name: String) {
     if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-      everything = true
+      watchAgain()
       return
     }
     guard let folder = folders[wd] else { return }
@@ -163,7 +175,8 @@ public final class FolderWatcher: @unchecked Sendable {
       return
     }
     if mask & UInt32(IN_MOVED_FROM) != 0 { unwatchAll(under: child) }
-    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+    // Made, moved in, or its mode changed (a folder that could not be read may be read now).
+    if mask & UInt32(IN_CREATE | IN_MOVED_TO | IN_ATTRIB) != 0 {
       if !watchAll(under: child) { blind = true }
     } else {
       changedFolders.insert(child)
