@@ -36,26 +36,59 @@ struct Editor {
   /// lines of the draft on disk. Other editors are started as they are (the README says what
   /// they keep).
   func leavingNoTrace(path: String) -> Editor {
-    guard let first = command.split(whereSeparator: \.isWhitespace).first.map(String.init),
-      !first.contains(where: { "\"'$`\\=;|&()<>".contains($0) })
-    else { return self }
-    let program =
-      first.contains("/")
-      ? first
-      : path.split(separator: ":").map { "\($0)/\(first)" }.first {
-        access($0, X_OK) == 0
-      }
-    guard let program else { return self }
-    // `vi` and `editor` are often vim under another name (links through /etc/alternatives).
-    guard let resolved = realpath(program, nil) else { return self }
-    let name = (String(cString: resolved) as NSString).lastPathComponent
-    free(resolved)
-    guard name.hasPrefix("vim") || name.hasPrefix("nvim") || name.hasPrefix("gvim") else { return self }
+    guard let (first, name) = program(path: path), Self.isVim(name) else { return self }
     // Right after the program, before any `-c` the person gave: a vimrc setting them again is
     // overruled by the first `-c`, which runs once the file is loaded.
     let off = "'set noundofile nobackup nowritebackup noswapfile'"
     let rest = command.dropFirst(first.count)
     return Editor(command: first + " -i NONE -n --cmd \(off) -c \(off)" + rest)
+  }
+
+  /// The command's first word and the name of the program it runs, links followed (`vi` and
+  /// `editor` are often vim under another name, through /etc/alternatives); nil for a command
+  /// with shell syntax in its first word, or a program not found.
+  private func program(path: String) -> (first: String, name: String)? {
+    guard let first = command.split(whereSeparator: \.isWhitespace).first.map(String.init),
+      !first.contains(where: { "\"'$`\\=;|&()<>".contains($0) })
+    else { return nil }
+    let found =
+      first.contains("/")
+      ? first
+      : path.split(separator: ":").map { "\($0)/\(first)" }.first {
+        access($0, X_OK) == 0
+      }
+    guard let found, let resolved = realpath(found, nil) else { return nil }
+    defer { free(resolved) }
+    return (first, (String(cString: resolved) as NSString).lastPathComponent)
+  }
+
+  private static func isVim(_ name: String) -> Bool {
+    name.hasPrefix("vim") || name.hasPrefix("nvim") || name.hasPrefix("gvim")
+  }
+
+  /// This editor opening its file at `line` (1-based) when it is one known to take `+LINE`:
+  /// vim and neovim right after the program (before the person's own `-c`, which then run
+  /// there), nano, emacs and micro just before the file; any other as it is.
+  func at(line: Int, path: String) -> Editor {
+    guard let (first, name) = program(path: path) else { return self }
+    if Self.isVim(name) || name == "vi" {
+      return Editor(command: first + " +\(line)" + command.dropFirst(first.count))
+    }
+    guard ["nano", "rnano", "micro"].contains(name) || name.hasPrefix("emacs") else { return self }
+    return Editor(command: command + " +\(line)")
+  }
+
+  /// The line after the front matter of `text` (1-based), where writing starts: a person who
+  /// just types writes the entry, not above its front matter. Nil for a file without one.
+  static func firstLineAfterFrontMatter(_ text: String) -> Int? {
+    let lines = text.split(separator: "\n", maxSplits: 200, omittingEmptySubsequences: false)
+    guard lines.first.map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) == "---" }) == true else { return nil }
+    guard
+      let end = lines.dropFirst().firstIndex(where: {
+        ["---", "..."].contains($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      })
+    else { return nil }
+    return end + 2
   }
 
   /// Picks the editor from the environment.
@@ -87,6 +120,8 @@ struct Editor {
     guard isAvailable(path: path) else {
       throw Failure(tr(.errEditorNotFound, command))
     }
+    let opening = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap(Self.firstLineAfterFrontMatter)
+    let command = opening.map { at(line: $0, path: path).command } ?? command
     let arguments = ["/bin/sh", "-c", "\(command) \"$1\"", "ilgi-editor", file]
     var cArguments = arguments.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }

@@ -4,6 +4,24 @@ import Testing
 
 /// `ilgi init`, `ilgi new` (text, stdin, editor sessions, drafts) through the built binary.
 @Suite struct WritingTests {
+  /// The editor opens below the front matter: a person who just starts typing in vim or vi
+  /// writes the entry, not a line above its front matter.
+  @Test(arguments: ["vim", "vi"])
+  func theEditorOpensWhereWritingStarts(_ program: String) throws {
+    let h = try Harness()
+    let typing = "\(program) -c 'normal iTyped at once' -c 'wq'"
+    let made = try h.runOnTerminal("new --no-weather", env: ["EDITOR": typing, "TERM": "xterm"])
+    #expect(made.status == 0, "\(made.stdout)")
+    let raw = try h.run("show", "last", "--raw").stdout
+    #expect(raw.hasPrefix("---\n"))
+    #expect(raw.components(separatedBy: "---\n").count == 3, "one front matter: \(raw)")
+    #expect(raw.hasSuffix("---\nTyped at once\n"), "\(raw)")
+    // Editing an entry opens at its title, below the front matter, too.
+    let edit = "\(program) -c 'normal IFirst: ' -c 'wq'"
+    #expect(try h.runOnTerminal("edit last", env: ["EDITOR": edit, "TERM": "xterm"]).status == 0)
+    #expect(try h.run("show", "last", "--raw").stdout.hasSuffix("---\nFirst: Typed at once\n"))
+  }
+
   @Test func initMakesAJournalAndIsSafeToRepeat() throws {
     let h = try Harness()
     let target = h.journal.base + "/diary"
