@@ -133,7 +133,8 @@ extension EntryIndex {
       }
       return report
     }
-    try persistSealed(changed: report.added + report.updated + report.removed + report.moved, force: rebuild)
+    try persistSealed(
+      changed: report.added + report.updated + report.removed + report.moved, total: report.total, force: rebuild)
     return report
   }
 

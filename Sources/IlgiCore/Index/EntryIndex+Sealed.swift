@@ -127,18 +127,18 @@ extension EntryIndex {
   /// meanwhile (`ilgi decrypt` removing the sealed index) is never undone by a late write.
   ///
   /// From a working copy, only when the sealed file is missing, was sealed to another list,
-  /// or is `changed` entries behind by enough (`sealEvery`); `force` writes it anyway.
-  func persistSealed(changed: Int, force: Bool = false) throws {
+  /// or is `changed` entries behind by enough (`sealEvery` of its `total`); `force` writes it
+  /// anyway.
+  func persistSealed(changed: Int, total: Int, force: Bool = false) throws {
     guard let seal else { return }
     let sealedTo = Self.listHash(seal.store.sealing.state.recipients)
     if seal.fromWorkingCopy, !force {
-      let (behind, total, lastList) = try queue.write { db in
+      let (behind, lastList) = try queue.write { db in
         try db.execute(
           sql: "INSERT INTO meta VALUES ('unsealed', ?) ON CONFLICT (key) DO UPDATE SET value = value + ?",
           arguments: [changed, changed])
         return (
           try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'unsealed'") ?? 0,
-          try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0,
           try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'sealed_to'")
         )
       }
