@@ -4,10 +4,10 @@ ARGS ?= list
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: help deps setup build release run test test-faults fuzz install install-files uninstall format lint clean bench
+.PHONY: help deps setup build release run test test-faults fuzz install install-files uninstall format lint clean bench bench-build
 
 help:
-	@echo "make run      set up, build, and run ilgi (ARGS='new \"Hello\"' to pass arguments)"
+	@echo "make run      set up, build (debug; RUN=release for the optimised build) and run ilgi (ARGS='new \"Hello\"')"
 	@echo "make setup    install what building and testing need (apt packages, jrnl, the CommonMark spec)"
 	@echo "make test     set up and run the whole test suite"
 	@echo "make test-faults  the fault suite at full size (1,200 kill -9 trials, 8 writers x 100), with a summary"
@@ -15,6 +15,7 @@ help:
 	@echo "make install  install ilgi, its man page and bash/zsh/fish completions under $(PREFIX) (PREFIX=~/.local for a user install)"
 	@echo "make format   format the sources; make lint checks them"
 	@echo "make bench    ilgi against find, rg, cat and jrnl at 1k/10k/100k entries (SIZES=1000,10000)"
+	@echo "make bench-build  how long the first \`make run\` builds, module by module (a clean build)"
 
 # ilgi builds against the system libcmark, SQLite and zlib (Debian: libcmark-dev, libsqlite3-dev,
 # zlib1g-dev; zlib for Day One's .zip exports), libqrencode (libqrencode-dev; the QR code `ilgi serve`
@@ -70,11 +71,18 @@ build: deps
 # binding their shared libraries. libcurl is not linked at all (Sources/CCurl loads it when the
 # weather is first fetched), only its headers are needed (libcurl4-openssl-dev): with both,
 # `ilgi --version` takes 13 ms here instead of 30 ms.
+RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product ilgi
+	$(SWIFT) build $(RELEASE_FLAGS) --product ilgi
 
-run: release
-	@.build/release/ilgi $(ARGS)
+# `make run` builds the debug configuration, which `make test` builds too: a first build takes
+# about 2.5 minutes on 2 cores where the optimised release build above takes 6.5, and it runs
+# about half as fast (`make bench-build`; docs/PERFORMANCE.md). RUN=release runs the release
+# build, which `make install` and `make bench` use.
+RUN ?= debug
+run: deps
+	$(SWIFT) build $(if $(filter release,$(RUN)),$(RELEASE_FLAGS)) --product ilgi
+	@.build/$(RUN)/ilgi $(ARGS)
 
 test: setup
 	$(SWIFT) build --build-tests
@@ -140,6 +148,11 @@ bench: release
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo >/dev/null; }
 	@command -v vips >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libvips-tools >/dev/null; }
 	python3 Benchmarks/bench.py --sizes $(SIZES) --runs $(RUNS) $(BENCH_ARGS)
+
+# A clean build of what `make run` builds, timed module by module (target: under 6 minutes);
+# RUN=release times the release build.
+bench-build: deps
+	python3 Benchmarks/first_build.py --configuration $(RUN)
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Plugins
