@@ -500,11 +500,11 @@ def main():
         lines.append(f"| {name} | {cells} |")
     lines += ["", "| ratio (target) | " + " | ".join(f"{s:,}" for s in sizes) + " |", "|---|" + "---:|" * len(sizes)]
     checks = [] if not general else [
-        ("warm list / find walk (<= 1.5)", "ilgi list -n 20 (warm)", "find -newer (walk)", False),
+        ("warm list / find walk (<= 0.5)", "ilgi list -n 20 (warm)", "find -newer (walk)", False),
         ("jrnl -n 20 / warm list (>= 40)", "jrnl -n 20", "ilgi list -n 20 (warm)", False),
-        (f"search / rg -l (<= 0.6)", f"ilgi search {NEEDLE}", f"rg -l {NEEDLE}", False),
+        (f"search / rg -l (<= 0.3)", f"ilgi search {NEEDLE}", f"rg -l {NEEDLE}", False),
         (f"jrnl -contains / search (>= 40)", f"jrnl -contains {NEEDLE}", f"ilgi search {NEEDLE}", False),
-        ("cold rebuild / cat (<= 4)", "ilgi index --rebuild (cold)", "cat every file", False),
+        ("cold rebuild / cat (<= 2)", "ilgi index --rebuild (cold)", "cat every file", False),
         ("list after an edit / warm list (<= 1.2)", "ilgi list -n 20 (one file edited)", "ilgi list -n 20 (warm)",
          False),
     ]
@@ -524,7 +524,7 @@ def main():
     ]
     if html and general:
         checks += [
-            ("export html cold / hugo (<= 0.5)", "ilgi export html (cold)", "hugo build (minimal site)", False),
+            ("export html cold / hugo (<= 0.3)", "ilgi export html (cold)", "hugo build (minimal site)", False),
             ("export html cold / after one change (>= 20)", "ilgi export html (cold)",
              "ilgi export html (one entry changed)", False),
         ]
@@ -568,7 +568,7 @@ def main():
         lines.append("| serve peak MB (< 100) | " + " | ".join(
             f"{rows[s]['serve: autosave round trip'][1]:.0f}" for s in sizes) + " |")
     if html and general:
-        lines.append("| hugo peak MB / export html peak MB (>= 10) | " + " | ".join(
+        lines.append("| hugo peak MB / export html peak MB (>= 20) | " + " | ".join(
             f"{rows[s]['hugo build (minimal site)'][1] / rows[s]['ilgi export html (cold)'][1]:.1f}"
             if "hugo build (minimal site)" in rows[s] else "-" for s in sizes) + " |")
     if 100000 in sizes and 1000000 in sizes:

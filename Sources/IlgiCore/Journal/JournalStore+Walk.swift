@@ -118,6 +118,10 @@ extension JournalStore {
   ) -> [String] {
     var pending = [start]
     var folders: [String] = []
+    // A folder's entry files as bytes and signatures: most folders are unchanged and dropped by
+    // `keeping`, so their names are made strings only once the folder is kept.
+    var names: [UInt8] = []
+    var kept: [(end: Int, signature: FileSignature)] = []
     while let relative = pending.popLast() {
       let directory = relative.isEmpty ? base : base + "/" + relative
       let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -132,45 +136,43 @@ extension JournalStore {
       }
       defer { closedir(dir) }
       let prefix = relative.isEmpty ? "" : relative + "/"
-      let firstFile = walk.files.count
+      names.removeAll(keepingCapacity: true)
+      kept.removeAll(keepingCapacity: true)
       var digest: UInt64 = 0
       while let item = readdir(dir) {
-        // d_name is read inside the closure only: the pointer is not valid outside it.
-        let (childName, isHidden, isMarkdown) = withUnsafePointer(to: item.pointee.d_name) { pointer in
-          pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
-            let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
-            let buffer = UnsafeBufferPointer(start: bytes, count: length)
-            // `.md`, or `.md.age` for an encrypted entry.
-            let end =
-              length > 7 && buffer[length - 4] == UInt8(ascii: ".")
-                && (buffer[length - 3] | 0x20) == UInt8(ascii: "a") && (buffer[length - 2] | 0x20) == UInt8(ascii: "g")
-                && (buffer[length - 1] | 0x20) == UInt8(ascii: "e") ? length - 4 : length
-            let markdown =
-              end > 3 && buffer[end - 3] == UInt8(ascii: ".")
-              && (buffer[end - 2] | 0x20) == UInt8(ascii: "m")
-              && (buffer[end - 1] | 0x20) == UInt8(ascii: "d")
-            return (String(decoding: buffer, as: UTF8.self), length > 0 && buffer[0] == UInt8(ascii: "."), markdown)
-          }
-        }
-        if isHidden { continue }
+        // The name stays valid until the next readdir.
+        let name = UnsafeRawPointer(item).advanced(by: direntNameOffset).assumingMemoryBound(to: CChar.self)
+        let buffer = UnsafeBufferPointer(
+          start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        let length = buffer.count
+        if length == 0 || buffer[0] == UInt8(ascii: ".") { continue }
+        // `.md`, or `.md.age` for an encrypted entry.
+        let end =
+          length > 7 && buffer[length - 4] == UInt8(ascii: ".")
+            && (buffer[length - 3] | 0x20) == UInt8(ascii: "a") && (buffer[length - 2] | 0x20) == UInt8(ascii: "g")
+            && (buffer[length - 1] | 0x20) == UInt8(ascii: "e") ? length - 4 : length
+        let isMarkdown =
+          end > 3 && buffer[end - 3] == UInt8(ascii: ".")
+          && (buffer[end - 2] | 0x20) == UInt8(ascii: "m")
+          && (buffer[end - 1] | 0x20) == UInt8(ascii: "d")
+        let childName = { String(decoding: buffer, as: UTF8.self) }
         let type = Int32(item.pointee.d_type)
         if type == Int32(DT_DIR) {
-          if recursive { pending.append(prefix + childName) } else { folders.append(prefix + childName) }
+          if recursive { pending.append(prefix + childName()) } else { folders.append(prefix + childName()) }
           continue
         }
-        let attachment = wantsAttachments && !isMarkdown && type != Int32(DT_LNK) ? Self.attachment(childName) : nil
+        let attachment = wantsAttachments && !isMarkdown && type != Int32(DT_LNK) ? Self.attachment(childName()) : nil
         let isAttachment = attachment != nil
         guard isMarkdown || isAttachment || type == Int32(DT_UNKNOWN) else { continue }
         var info = stat()
         // An attachment is never read through a link: it could point anywhere.
-        let statResult = fstatat(dirfd(dir), childName, &info, isAttachment ? Int32(AT_SYMLINK_NOFOLLOW) : 0)
-        if statResult != 0 {
+        if fstatat(dirfd(dir), name, &info, isAttachment ? Int32(AT_SYMLINK_NOFOLLOW) : 0) != 0 {
           if isMarkdown {
+            let path = prefix + childName()
             walk.problems.append(
               EntryReadError(
-                path: JournalPath(prefix + childName),
-                reason: .unreadable(FileSystemError(path: directory + "/" + childName, code: errno, operation: "read")))
-            )
+                path: JournalPath(path),
+                reason: .unreadable(FileSystemError(path: base + "/" + path, code: errno, operation: "read"))))
           }
           continue
         }
@@ -178,42 +180,57 @@ extension JournalStore {
         if kind == S_IFDIR {
           // Only a directory whose type readdir did not tell; a linked directory is never followed.
           var link = stat()
-          if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), childName, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
+          if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), name, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
             (link.st_mode & S_IFMT) == S_IFDIR
           {
-            if recursive { pending.append(prefix + childName) } else { folders.append(prefix + childName) }
+            if recursive { pending.append(prefix + childName()) } else { folders.append(prefix + childName()) }
           }
           continue
         }
         guard isMarkdown || isAttachment, kind == S_IFREG else { continue }
         if isMarkdown, type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN),
-          let outside = Self.linkOutside(directory + "/" + childName, inside: inside)
+          let outside = Self.linkOutside(directory + "/" + childName(), inside: inside)
         {
-          walk.problems.append(EntryReadError(path: JournalPath(prefix + childName), reason: .linksOutside(outside)))
+          walk.problems.append(EntryReadError(path: JournalPath(prefix + childName()), reason: .linksOutside(outside)))
           continue
         }
-        let found = (JournalPath(prefix + childName), FileSignature(info))
+        let signature = FileSignature(info)
         if isMarkdown {
-          walk.files.append(found)
           // Each file's hash is added, so the order readdir gives does not count.
           var hash = StableHash()
-          hash.add(childName)
-          hash.add(found.1.size)
-          hash.add(found.1.modified)
-          hash.add(found.1.inode)
+          hash.add(buffer)
+          hash.add(signature.size)
+          hash.add(signature.modified)
+          hash.add(signature.inode)
           digest &+= hash.value
+          names.append(contentsOf: buffer)
+          kept.append((names.count, signature))
         } else if attachment == .sealed {
-          walk.sealedAttachments.append(found)
+          walk.sealedAttachments.append((JournalPath(prefix + childName()), signature))
         } else {
-          walk.attachments.append(found)
+          walk.attachments.append((JournalPath(prefix + childName()), signature))
         }
       }
       let folderDigest = Int64(bitPattern: digest)
       walk.folders.append(FolderDigest(path: relative, digest: folderDigest))
-      if let keeping, !keeping(relative, folderDigest) { walk.files.removeSubrange(firstFile...) }
+      if let keeping, !keeping(relative, folderDigest) { continue }
+      var start = 0
+      for file in kept {
+        walk.files.append(
+          (JournalPath(prefix + String(decoding: names[start..<file.end], as: UTF8.self)), file.signature))
+        start = file.end
+      }
     }
     return folders
   }
+
+  /// Where `d_name` lies in a `dirent` (a stored field of the C struct, so always known).
+  private static let direntNameOffset: Int = {
+    var entry = dirent()
+    return withUnsafeMutablePointer(to: &entry) { whole in
+      UnsafeMutableRawPointer(whole).distance(to: UnsafeMutableRawPointer(&whole.pointee.d_name))
+    }
+  }()
 
   /// Where the link at `path` leads, when that is outside the folder `inside` (a real path);
   /// nil for a file that is no link, or a link to a file inside.
