@@ -296,4 +296,26 @@ import Testing
         "\(Array(text.unicodeScalars))")
     }
   }
+
+  /// Looking for a piece of text by bytes finds what a search by scalars finds, on random
+  /// texts and needles of ASCII, Hangul, combining marks and the markers the index looks for.
+  @Test func holdsFindsWhatAScalarSearchFinds() {
+    let pieces = ["<", "<<<<<<<", "](", "]", ":", "a", "한", "e\u{301}", " ", "\n", "<<<"]
+    var state: UInt64 = 11
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33)
+    }
+    for _ in 0..<5_000 {
+      let text = (0..<next() % 12).map { _ in pieces[next() % pieces.count] }.joined()
+      let needle = (0..<next() % 3 + 1).map { _ in pieces[next() % pieces.count] }.joined()
+      let scalars = Array(text.unicodeScalars)
+      let wanted = Array(needle.unicodeScalars)
+      let expected =
+        scalars.count >= wanted.count
+        && (0...(scalars.count - wanted.count)).contains { Array(scalars[$0..<$0 + wanted.count]) == wanted }
+      #expect(text.holds(needle) == expected, "\(text) / \(needle)")
+    }
+    #expect("".holds("") && "x".holds("") && !"".holds("x"))
+  }
 }

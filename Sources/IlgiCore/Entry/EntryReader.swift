@@ -329,7 +329,7 @@ public struct EntryReader: Sendable {
   /// Whether `text` holds a git conflict: a line starting `<<<<<<< `, then `=======`, then one
   /// starting `>>>>>>> `, outside fenced code blocks (where a note shows what git writes).
   public static func hasConflictMarkers(_ text: String) -> Bool {
-    guard text.contains("<<<<<<<") else { return false }
+    guard text.holds("<<<<<<<") else { return false }
     var stage = 0
     var fence: (mark: Character, length: Int)?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

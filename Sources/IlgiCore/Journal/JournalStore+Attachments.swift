@@ -8,7 +8,7 @@ public enum AttachmentLinks {
   /// The names, each once, in the order linked.
   public static func names(in content: String) -> [String] {
     // Most entries link nothing: no Markdown parse for them.
-    guard content.contains("](") || content.contains("]:") else { return [] }
+    guard content.holds("](") || content.holds("]:") else { return [] }
     var names: [String] = []
     var seen = Set<String>()
     for link in MarkdownRenderer().relativeLinks(content) {
