@@ -84,7 +84,9 @@ public enum ServerProblem: Sendable, Equatable {
     case .writeHeader: catalog(.appWriteHeader, RequestGate.writeHeader)
     case .writeOrigin: catalog(.appWriteOrigin)
     case .writeType: catalog(.appWriteType)
-    case .tooLarge(let limit): catalog(.appTooLarge, Self.size(limit))
+    // Above an entry's limit, what was too large was files: an upload's or a share's.
+    case .tooLarge(let limit):
+      catalog(limit > HTTPListener.defaultBodyLimit ? .appFilesTooLarge : .appTooLarge, Self.size(limit))
     case .badFile(let problem, let name): problem.text(name, catalog)
     case .notJSON: catalog(.appNotJSON)
     case .notShared: catalog(.appNotShared)
@@ -105,6 +107,7 @@ public enum ServerProblem: Sendable, Equatable {
   /// A byte count as a person reads it: `1 MiB`, `512 KiB`, `300 bytes`.
   static func size(_ bytes: Int) -> String {
     if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1_000_000, bytes % 1_000_000 == 0 { return "\(bytes / 1_000_000) MB" }
     if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
     return "\(bytes) bytes"
   }

@@ -136,10 +136,14 @@ public struct Reply: Sendable {
         + "<p><a href=\"\(target)\">\(target)</a></p>\n")
   }
 
-  /// The reply with `headers` added before its own.
+  /// The reply with `headers` added before its own, less those it names itself: a picture's own
+  /// `Cache-Control` is not joined by the common `no-store` (a browser takes the stricter).
+  /// `Set-Cookie` may be given more than once.
   func adding(_ headers: [(String, String)]) -> Reply {
+    let own = Set(self.headers.map { $0.0.lowercased() })
     var copy = self
-    copy.headers = headers + self.headers
+    copy.headers =
+      headers.filter { $0.0.lowercased() == "set-cookie" || !own.contains($0.0.lowercased()) } + self.headers
     return copy
   }
 }

@@ -218,6 +218,9 @@ import Testing
   ]
 
   static func expectSecurityHeaders(_ reply: Reply, _ what: String) {
+    // Each header once: a second `Cache-Control` would overrule the first.
+    let names = reply.headers.map { $0.0.lowercased() }.filter { $0 != "set-cookie" }
+    #expect(Set(names).count == names.count, "\(what) (\(reply.status)) names a header twice: \(names)")
     for (name, value) in securityHeaders {
       #expect(header(reply, name) == value, "\(what) (\(reply.status)) has \(name): \(header(reply, name) ?? "none")")
     }
@@ -288,6 +291,9 @@ import Testing
       Self.expectSecurityHeaders(reply, "the \(status)")
     }
     #expect(Self.json(refusals[4].0)["error"] as? String == Catalog(.english).text(.appTooLarge, ["1 MiB"]))
+    // An upload's limit is a file's, and so are the words.
+    let upload = app.server.refuse(.tooLarge(limit: 50_000_000), ServerRequest(method: "POST", target: "/api/uploads"))
+    #expect(Self.json(upload)["error"] as? String == Catalog(.english).text(.appFilesTooLarge, ["50 MB"]))
   }
 
   /// What went wrong is said in the page's language, in words that say what to do; the
@@ -608,6 +614,8 @@ import Testing
     #expect(picture.body == AttachTests.plainJPEG)
     #expect(Self.header(picture, "Content-Type") == "image/jpeg")
     #expect(Self.header(picture, "Content-Security-Policy") != nil)
+    // Kept an hour by the browser: its own Cache-Control, not joined by every reply's no-store.
+    #expect(picture.headers.filter { $0.0.lowercased() == "cache-control" }.map(\.1) == ["private, max-age=3600"])
     let download = await app.ask("GET", "/file/\(Self.id)/\(page)")
     #expect(Self.header(download, "Content-Type") == "application/octet-stream")
     #expect(Self.header(download, "Content-Disposition")?.hasPrefix("attachment") == true)

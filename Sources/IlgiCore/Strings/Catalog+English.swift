@@ -946,6 +946,7 @@ extension Catalog {
     .appWriteOrigin: "A change must come from a page of this server (its Origin); open the diary at its own address.",
     .appWriteType: "A change is sent as JSON (Content-Type: application/json); reload the page and try again.",
     .appTooLarge: "What was sent is larger than {1}; make the entry shorter, or split it in two.",
+    .appFilesTooLarge: "What was sent is larger than {1}; send smaller files, or fewer at once.",
     .appNotShared: "Nothing was shared: send a title, a text, a link or photos, as a phone's share sheet does.",
     .appSharedUntitled: "Shared photos",
     .appNotJSON: "What was sent is not a JSON object; reload the page and try again.",

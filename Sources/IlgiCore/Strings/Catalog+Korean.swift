@@ -903,6 +903,7 @@ extension Catalog {
     .appWriteOrigin: "고치기는 이 서버의 페이지에서만 할 수 있습니다(Origin). 일기는 자기 주소에서 여세요.",
     .appWriteType: "고치기는 JSON으로 보내야 합니다(Content-Type: application/json). 페이지를 새로 고치고 다시 해 보세요.",
     .appTooLarge: "보낸 것이 {1}보다 큽니다. 일기를 줄이거나 둘로 나누세요.",
+    .appFilesTooLarge: "보낸 것이 {1}보다 큽니다. 더 작은 파일을 보내거나 한 번에 조금씩 보내세요.",
     .appNotShared: "공유한 것이 없습니다. 휴대폰의 공유 시트처럼 제목, 글, 링크나 사진을 보내세요.",
     .appSharedUntitled: "공유한 사진",
     .appNotJSON: "보낸 것이 JSON 객체가 아닙니다. 페이지를 새로 고치고 다시 해 보세요.",

@@ -622,6 +622,7 @@ public enum Message: String, Sendable, CaseIterable {
   case appWriteOrigin
   case appWriteType
   case appTooLarge
+  case appFilesTooLarge
   case appNotJSON
   case appNotShared
   case appSharedUntitled
