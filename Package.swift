@@ -77,11 +77,14 @@ let package = Package(
       ],
       plugins: ["EmbedTemplates"]
     ),
-    // libmicrohttpd (Debian: libmicrohttpd-dev), the HTTP server under `ilgi serve`, loaded with
-    // dlopen when serve starts: linked, it and GnuTLS with the libraries it needs would load at
-    // the start of every command (about 2 ms). SwiftNIO and Hummingbird, before it, were half of
-    // a first build's work.
-    .target(name: "CMicroHTTPD"),
+    // libmicrohttpd from the system (Debian: libmicrohttpd-dev): the HTTP server under
+    // `ilgi serve`. A C library the system keeps up to date, where SwiftNIO and Hummingbird
+    // were half of a first build's work.
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
     // `ilgi serve`: the diary app and the read-only site, over libmicrohttpd.
     .target(name: "IlgiServer", dependencies: ["IlgiCore", "CMicroHTTPD"]),
     .target(

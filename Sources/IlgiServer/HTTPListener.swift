@@ -47,9 +47,6 @@ public enum HTTPListener {
     host: String, port: Int, bodyLimit: Int = defaultBodyLimit, responder: any ServerResponder,
     listening: @escaping @Sendable (Int) -> Void
   ) async throws {
-    guard ilgi_http_load() != 0 else {
-      throw ListenError(description: "libmicrohttpd is not installed (Debian: libmicrohttpd12)")
-    }
     let (socket, bound) = try listen(host: host, port: port)
     // Replies are made in this task's group, so they see its task-local values (the
     // invocation, the language), whichever of libmicrohttpd's threads asked for them.
@@ -72,7 +69,7 @@ public enum HTTPListener {
         // of which wait for replies made in this group: on a thread of its own.
         await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
           Thread.detachNewThread {
-            ilgi_http_stop(running)
+            MHD_stop_daemon(running)
             stopped.resume()
           }
         }
@@ -287,7 +284,7 @@ private final class Exchanges: @unchecked Sendable {
       return .YES
     }
     withExtendedLifetime(fields) {
-      _ = ilgi_http_headers(connection, each, Unmanaged.passUnretained(fields).toOpaque())
+      _ = MHD_get_connection_values(connection, .HEADER_KIND, each, Unmanaged.passUnretained(fields).toOpaque())
     }
     return fields.all
   }
@@ -295,12 +292,12 @@ private final class Exchanges: @unchecked Sendable {
   /// Queues `reply`; libmicrohttpd adds `Content-Length` and leaves the body out for a HEAD.
   private static func send(_ reply: Reply, on connection: OpaquePointer) -> MHD_Result {
     let response = reply.body.withUnsafeBytes {
-      ilgi_http_response($0.baseAddress, $0.count)
+      MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
     }
     guard let response else { return .NO }
-    defer { ilgi_http_destroy(response) }
-    for (name, value) in reply.headers { _ = ilgi_http_add_header(response, name, value) }
-    return ilgi_http_queue(connection, UInt32(reply.status), response)
+    defer { MHD_destroy_response(response) }
+    for (name, value) in reply.headers { _ = MHD_add_response_header(response, name, value) }
+    return MHD_queue_response(connection, UInt32(reply.status), response)
   }
 }
 
