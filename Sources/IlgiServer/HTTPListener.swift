@@ -48,37 +48,20 @@ public enum HTTPListener {
     listening: @escaping @Sendable (Int) -> Void
   ) async throws {
     let (socket, bound) = try listen(host: host, port: port)
-    // Replies are made in this task's group, so they see its task-local values (the
-    // invocation, the language), whichever of libmicrohttpd's threads asked for them.
-    let (jobs, queue) = AsyncStream.makeStream(of: Exchanges.Job.self)
-    let exchanges = Exchanges(responder: responder, bodyLimit: bodyLimit, queue: queue)
+    let exchanges = Exchanges(responder: responder, bodyLimit: bodyLimit)
     let context = Unmanaged.passRetained(exchanges)
     defer { context.release() }
-    // libmicrohttpd closes the socket itself when it cannot start.
     guard
       let daemon = ilgi_http_start(
         socket, Exchanges.answer, context.toOpaque(), Exchanges.begin, Exchanges.end, idleSeconds)
-    else { throw ListenError(description: "the HTTP server could not start") }
-    listening(bound)
-    // The daemon is stopped once, from the thread below.
-    nonisolated(unsafe) let running = daemon
-    await withDiscardingTaskGroup { group in
-      group.addTask {
-        await StopSignal.wait()
-        // Closes the listening socket and every connection and waits for their threads, some
-        // of which wait for replies made in this group: on a thread of its own.
-        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
-          Thread.detachNewThread {
-            MHD_stop_daemon(running)
-            stopped.resume()
-          }
-        }
-        queue.finish()
-      }
-      for await job in jobs {
-        group.addTask { job.finish(await responder.reply(job.request)) }
-      }
+    else {
+      close(socket)
+      throw ListenError(description: "the HTTP server could not start")
     }
+    listening(bound)
+    await StopSignal.wait()
+    // Closes the listening socket and every connection, and waits for their threads.
+    MHD_stop_daemon(daemon)
   }
 
   /// Why the server could not start, in plain words: the system's reason for a socket error
@@ -99,19 +82,18 @@ public enum HTTPListener {
       throw ListenError(description: String(cString: gai_strerror(status)).lowercased())
     }
     defer { freeaddrinfo(found) }
-    // The reason told is the most telling of the addresses' (`localhost` has two).
     var failure = EADDRNOTAVAIL
     for candidate in sequence(first: first, next: { $0.pointee.ai_next }) {
       let address = candidate.pointee
       let socket = Glibc.socket(address.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
       guard socket >= 0 else {
-        if failure != EADDRINUSE { failure = errno }
+        failure = errno
         continue
       }
       var on: Int32 = 1
       setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
       guard bind(socket, address.ai_addr, address.ai_addrlen) == 0, Glibc.listen(socket, 128) == 0 else {
-        if failure != EADDRINUSE { failure = errno }
+        failure = errno
         close(socket)
         continue
       }
@@ -161,10 +143,8 @@ private final class Exchanges: @unchecked Sendable {
   final class Exchange {
     /// The raw target: `/a%20b.html?x=1`.
     let target: String
-    /// The request, once its headers are read; its body is `body`.
+    /// The request, once its headers are read.
     var request: ServerRequest?
-    /// The body as it arrives.
-    var body: [UInt8] = []
     /// The largest body taken for it.
     var limit = 0
     /// Its body got larger than `limit`; what came after was dropped.
@@ -173,34 +153,12 @@ private final class Exchanges: @unchecked Sendable {
     init(target: String) { self.target = target }
   }
 
-  /// A whole request, waiting on its connection's thread for its reply.
-  final class Job: @unchecked Sendable {
-    let request: ServerRequest
-    private var reply: Reply?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ request: ServerRequest) { self.request = request }
-
-    func finish(_ reply: Reply) {
-      self.reply = reply
-      done.signal()
-    }
-
-    /// The reply, once made; nil when the server stopped before it could be.
-    func wait() -> Reply? {
-      done.wait()
-      return reply
-    }
-  }
-
   let responder: any ServerResponder
   let bodyLimit: Int
-  let queue: AsyncStream<Job>.Continuation
 
-  init(responder: any ServerResponder, bodyLimit: Int, queue: AsyncStream<Job>.Continuation) {
+  init(responder: any ServerResponder, bodyLimit: Int) {
     self.responder = responder
     self.bodyLimit = bodyLimit
-    self.queue = queue
   }
 
   /// A request line has arrived: its exchange begins, holding the target as sent (libmicrohttpd
@@ -236,29 +194,19 @@ private final class Exchanges: @unchecked Sendable {
       let request = ServerRequest(method: method, target: exchange.target, headers: Self.headers(of: connection))
       exchange.request = request
       exchange.limit = max(bodyLimit, responder.bodyLimit(for: request) ?? 0)
-      if let length = request.header("content-length").flatMap(Int.init) {
-        if length > exchange.limit {
-          exchange.tooLarge = true
-          // A client that waits for `100 Continue` is answered before it sends the body;
-          // one that sends it at once has it read and dropped, as a reply before the body is
-          // read would reach it as a reset connection.
-          if request.header("expect")?.lowercased() == "100-continue" {
-            return Self.send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
-          }
-        } else {
-          exchange.body.reserveCapacity(length)
-        }
+      if let length = request.header("content-length").flatMap(Int.init), length > exchange.limit {
+        return Self.send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
       }
       return .YES
     }
     if size.pointee > 0 {
-      if let data, !exchange.tooLarge, exchange.body.count + size.pointee <= exchange.limit {
+      if let data, !exchange.tooLarge, request.body.count + size.pointee <= exchange.limit {
         data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
-          exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
+          request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
         }
+        exchange.request = request
       } else {
         exchange.tooLarge = true
-        exchange.body = []
       }
       size.pointee = 0
       return .YES
@@ -266,11 +214,20 @@ private final class Exchanges: @unchecked Sendable {
     if exchange.tooLarge {
       return Self.send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
     }
-    request.body = exchange.body
-    exchange.body = []
-    let job = Job(request)
-    guard case .enqueued = queue.yield(job), let reply = job.wait() else { return .NO }
-    return Self.send(reply, on: connection)
+    return Self.send(Self.waitFor(responder, request), on: connection)
+  }
+
+  /// The responder's reply, waited for on this connection's own thread.
+  private static func waitFor(_ responder: any ServerResponder, _ request: ServerRequest) -> Reply {
+    final class Box: @unchecked Sendable { var reply: Reply? }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      box.reply = await responder.reply(request)
+      done.signal()
+    }
+    done.wait()
+    return box.reply ?? Reply.text(500, "no reply")
   }
 
   /// Every header field of the request, by name.
@@ -301,9 +258,8 @@ private final class Exchanges: @unchecked Sendable {
   }
 }
 
-/// Waits for SIGINT or SIGTERM (Ctrl-C, a service manager) or the task's cancellation. The
-/// signals stay caught from then on: a second one, while the server waits for replies under
-/// way, ends the process at once.
+/// Waits for SIGINT or SIGTERM (Ctrl-C, a service manager) or the task's cancellation; the
+/// signals' own handling is back once it returns.
 private final class StopSignal: @unchecked Sendable {
   private let lock = NSLock()
   private var stopped = false
@@ -315,20 +271,18 @@ private final class StopSignal: @unchecked Sendable {
     let sources = signals.map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { stop.fire(signal: number) }
+      source.setEventHandler { stop.fire() }
       source.resume()
       return source
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { stop.hold($0) }
     } onCancel: {
-      stop.fire(signal: nil)
+      stop.fire()
     }
-    // Kept for the second signal.
-    stop.sources = sources
+    for source in sources { source.cancel() }
+    for number in signals { signal(number, SIG_DFL) }
   }
-
-  private var sources: [any DispatchSourceSignal] = []
 
   private func hold(_ continuation: CheckedContinuation<Void, Never>) {
     lock.lock()
@@ -341,11 +295,8 @@ private final class StopSignal: @unchecked Sendable {
     }
   }
 
-  private func fire(signal: Int32?) {
+  private func fire() {
     lock.lock()
-    if stopped, let signal {
-      _exit(128 + signal)
-    }
     stopped = true
     let continuation = waiting
     waiting = nil
