@@ -16,7 +16,12 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
   ],
   targets: [
     // libcmark from the system (Debian: libcmark-dev), declared the way GRDB declares SQLite.
@@ -77,16 +82,18 @@ let package = Package(
       ],
       plugins: ["EmbedTemplates"]
     ),
-    // libmicrohttpd from the system (Debian: libmicrohttpd-dev): the HTTP server under
-    // `ilgi serve`. A C library the system keeps up to date, where SwiftNIO and Hummingbird
-    // were half of a first build's work.
-    .systemLibrary(
-      name: "CMicroHTTPD",
-      pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"])]
+    // `ilgi serve`: the diary app and the read-only site, over Hummingbird (SwiftNIO).
+    .target(
+      name: "IlgiServer",
+      dependencies: [
+        "IlgiCore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "MultipartKit", package: "multipart-kit"),
+      ]
     ),
-    // `ilgi serve`: the diary app and the read-only site, over libmicrohttpd.
-    .target(name: "IlgiServer", dependencies: ["IlgiCore", "CMicroHTTPD"]),
     .target(
       name: "IlgiCLI",
       dependencies: [
