@@ -75,7 +75,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product ilgi
 
 # `make run` builds the debug configuration, which `make test` builds too: a first build takes
-# about 2.5 minutes on 2 cores where the optimised release build above takes 6.5, and it runs
+# a few minutes on 2 cores where the optimised release build above takes over eight, and it runs
 # about half as fast (`make bench-build`; docs/PERFORMANCE.md). RUN=release runs the release
 # build, which `make install` and `make bench` use.
 RUN ?= debug
