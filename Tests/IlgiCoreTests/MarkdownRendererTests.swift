@@ -30,6 +30,21 @@ import Testing
     #expect(!html.contains("data:text/html"))
   }
 
+  @Test(arguments: [
+    "No links at all.\n", "[away](https://example.com) and <https://example.com/x>\n",
+    "![walk](walk.jpg) by [the river](../2025/river.md#top)\n", "[ref]\n\n[ref]: notes/a.md \"A\"\n",
+    "[mail](mailto:a@example.com) [here](#anchor) [root](/x.html)\n", "<b>raw</b> [x](y.png)\n", "",
+  ])
+  func rendersForItsPageAndRebasedFromOneReading(markdown: String) {
+    for renderer in [renderer, MarkdownRenderer(allowsRawHTML: true)] {
+      for base in ["../entries/2026/03/", ""] {
+        let both = renderer.html(markdown, alsoRebasing: base)
+        #expect(both.html == renderer.html(markdown))
+        #expect(both.rebased == renderer.html(markdown, rebasing: base))
+      }
+    }
+  }
+
   @Test func rawHTMLPassesWhenAllowed() {
     #expect(MarkdownRenderer(allowsRawHTML: true).html("<b>x</b>\n") == "<p><b>x</b></p>\n")
     #expect(renderer.html("<b>x</b>\n") == "<p><!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")

@@ -58,23 +58,51 @@ public struct MarkdownRenderer: Sendable {
   /// link and picture gets `base` in front (`../entries/2026/03/`), so it still finds its file.
   public func html(_ markdown: String, rebasing base: String) -> String {
     if base.isEmpty { return html(markdown) }
-    let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
     var result = ""
     withDocument(markdown) { root in
-      walk(root) { node, entering in
-        let type = cmark_node_get_type(node)
-        if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let pointer = cmark_node_get_url(node) {
-          let url = String(cString: pointer)
-          if Self.isRelative(url) { cmark_node_set_url(node, base + url) }
-        }
-        return true
-      }
-      if let rendered = cmark_render_html(root, options) {
-        result = String(cString: rendered)
-        free(rendered)
-      }
+      rebase(root, onto: base)
+      result = renderHTML(root)
     }
     return result
+  }
+
+  /// `html(markdown)` and `html(markdown, rebasing: base)` from one reading of the text (an entry's
+  /// page and its year's book show the same body); the second is the first when nothing in it is
+  /// relative.
+  public func html(_ markdown: String, alsoRebasing base: String) -> (html: String, rebased: String) {
+    var result = ("", "")
+    withDocument(markdown) { root in
+      let html = renderHTML(root)
+      result = (html, !base.isEmpty && rebase(root, onto: base) ? renderHTML(root) : html)
+    }
+    return result
+  }
+
+  /// Puts `base` in front of every relative link and picture of the document at `root`; whether
+  /// there was one.
+  @discardableResult
+  private func rebase(_ root: OpaquePointer, onto base: String) -> Bool {
+    var rebased = false
+    walk(root) { node, entering in
+      let type = cmark_node_get_type(node)
+      if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let pointer = cmark_node_get_url(node) {
+        let url = String(cString: pointer)
+        if Self.isRelative(url) {
+          cmark_node_set_url(node, base + url)
+          rebased = true
+        }
+      }
+      return true
+    }
+    return rebased
+  }
+
+  private func renderHTML(_ root: OpaquePointer) -> String {
+    guard let rendered = cmark_render_html(root, allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT) else {
+      return ""
+    }
+    defer { free(rendered) }
+    return String(cString: rendered)
   }
 
   /// The relative destinations of `markdown`'s links and pictures, in order (as written, query

@@ -132,8 +132,8 @@ extension Site {
     pages += listPages()
     pages.append(archivePage(archive))
     for index in archive.years.indices {
-      // A year's entries' pages, then its book, so the bodies the entries' pages read are still
-      // at hand (see `BodyCache`), then its months.
+      // A year's entries' pages, then its book, so the bodies the entries' pages rendered for it
+      // are still at hand (see `BodyCache`), then its months.
       pages += entryPages(archive.years[index])
       pages.append(bookPage(archive.years[index]))
       pages += monthPages(archive, year: index)
@@ -199,7 +199,7 @@ extension Site {
         years: archive.years.map { year in
           SiteArchiveModel.Year(
             year: String(year.year), count: self.text.count(year.months.reduce(0) { $0 + $1.rows.count }),
-            book: root + "archive/\(year.year).html", calendar: root + "calendar/\(year.year).html",
+            book: root + Self.bookPage(year.year), calendar: root + "calendar/\(year.year).html",
             months: year.months.map { month in
               [
                 "name": self.text.months[month.month - 1], "count": self.text.count(month.rows.count),
@@ -228,7 +228,7 @@ extension Site {
   /// A year's book: every entry in full, oldest first.
   func bookPage(_ year: SiteArchive.Year) -> SitePage {
     let oldestFirst = Array(year.rows.reversed())
-    let path = "archive/\(year.year).html"
+    let path = Self.bookPage(year.year)
     return html(path, key: keyed(path, oldestFirst), kind: "book", title: String(year.year), template: "site-year.html")
     { root in
       // The bodies are read and rendered on every core: after an edit, the book is most of

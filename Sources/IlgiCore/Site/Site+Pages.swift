@@ -47,6 +47,9 @@ extension Site {
 
   static func listPage(_ number: Int) -> String { number == 0 ? "index.html" : "page/\(number + 1).html" }
 
+  /// A year's book: every entry in full, oldest first.
+  static func bookPage(_ year: Int) -> String { "archive/\(year).html" }
+
   static func monthPage(_ year: Int, _ month: Int) -> String { "archive/\(pad(year, 4))-\(pad(month)).html" }
 
   /// The fingerprint of a page made of `rows`: the site's templates and settings, the page's
@@ -71,7 +74,7 @@ extension Site {
       let root = Self.root(of: path)
       var context: [String: Any] = ["root": root, "label": self.text.labels]
       for (name, value) in try values(root) { if let value { context[name] = value } }
-      let content = self.render(template, context)
+      let content = self.renderBytes(template, context)
       return self.shell(title: title(), kind: kind, root: root, content: content, scripts: scripts)
     }
   }
@@ -82,10 +85,11 @@ extension Site {
   /// and the content, and each page fills them in, escaped where the template escapes them; a
   /// shell that transforms either (`{{lowercased(pageTitle)}}`) is rendered for every page, and so
   /// is a page whose title or content is empty.
-  func shell(title: String, kind: String, root: String, content: String, scripts: [String]) -> [UInt8] {
+  func shell(title: String, kind: String, root: String, content: [UInt8], scripts: [String]) -> [UInt8] {
     let pageTitle = title == options.title ? options.title : "\(title) · \(options.title)"
     // (An empty title or content would make a `{{#pageTitle}}` section vanish; the stand-in would not.)
     guard shellHasHoles, !pageTitle.isEmpty, !content.isEmpty else {
+      let content = String(decoding: content, as: UTF8.self)
       return Array(renderShell(pageTitle: pageTitle, content: content, kind: kind, root: root, scripts: scripts).utf8)
     }
     let shape = shells.shape(root + "\u{0}" + kind + "\u{0}" + scripts.joined(separator: "\u{0}")) {
@@ -159,21 +163,30 @@ extension Site {
     }
   }
 
-  /// An entry with its rendered body, read from its file.
+  /// An entry with its rendered body, read from its file. An export renders it for the year's
+  /// book at the same time as for the entry's own page, and the book takes it (`BodyCache`).
   func fullEntry(_ row: Row, root: String, page: String) throws -> [String: Any] {
-    let body = try bodies.take(row.position, keep: options.keepsFragments && page == row.page) {
-      () throws(EntryReadError) in
-      try store.readBody(row.entry.path)
-    }
     // The body's own relative links lead from its file's folder; elsewhere they are rebased.
     let folder = JournalPath.folder(of: row.page)
-    let here = JournalPath.folder(of: page)
-    let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
-    let prefix = folder == here ? "" : root + folder + "/"
-    let html = prefix.isEmpty ? renderer.html(body) : renderer.html(body, rebasing: prefix)
+    let prefix = folder == JournalPath.folder(of: page) ? "" : root + folder + "/"
+    if let kept = bodies.take(row.position, prefix: prefix) { return fullEntry(row, root: root, body: kept) }
+    let body = try store.readBody(row.entry.path)
     // Photos as page-sized copies; names a link writes otherwise than as they are keep theirs.
     let copied = linkedPictures(of: row.entry).map(\.fileName).filter {
       SitePictures.hasPageCopy($0) && Self.href($0) == $0
+    }
+    let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
+    let html: String
+    if options.keepsFragments, page == row.page {
+      let book = Self.bookPage(row.entry.date.fields.year)
+      let bookPrefix = Self.root(of: book) + folder + "/"
+      let both = renderer.html(body, alsoRebasing: bookPrefix)
+      bodies.keep(
+        row.position, prefix: bookPrefix,
+        html: SitePictures.withPageCopies(both.rebased, prefix: bookPrefix, names: copied))
+      html = both.html
+    } else {
+      html = prefix.isEmpty ? renderer.html(body) : renderer.html(body, rebasing: prefix)
     }
     return fullEntry(row, root: root, body: SitePictures.withPageCopies(html, prefix: prefix, names: copied))
   }
@@ -236,7 +249,7 @@ extension Site {
       "heading": String(year), "subheading": text.count(total), "weekdays": text.weekdays, "months": grids,
       "older": year > oldest ? root + "calendar/\(year - 1).html" : nil, "olderLabel": String(year - 1),
       "newer": year < newest ? root + "calendar/\(year + 1).html" : nil, "newerLabel": String(year + 1),
-      "book": months.isEmpty ? nil : root + "archive/\(year).html",
+      "book": months.isEmpty ? nil : root + Self.bookPage(year),
     ]
   }
 
@@ -272,31 +285,49 @@ extension Site {
   /// `text` as a JSON string, safe inside a script: control characters, `<`, `>`, `&` and the
   /// line separators U+2028 and U+2029 escaped.
   static func appendJSON(_ text: String, to out: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
-    let bytes = Array(text.utf8)
+    var text = text
     out.append(UInt8(ascii: "\""))
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
-      switch byte {
-      case 0x22: out.append(contentsOf: "\\\"".utf8)
-      case 0x5C: out.append(contentsOf: "\\\\".utf8)
-      case 0x0A: out.append(contentsOf: "\\n".utf8)
-      case 0x0D: out.append(contentsOf: "\\r".utf8)
-      case 0x09: out.append(contentsOf: "\\t".utf8)
-      case 0..<0x20, 0x3C, 0x3E, 0x26:
-        out.append(contentsOf: "\\u00".utf8)
-        out.append(hex[Int(byte >> 4)])
-        out.append(hex[Int(byte & 15)])
-      case 0xE2
-      where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-        out.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-        index += 2
-      default: out.append(byte)
+    text.withUTF8 { bytes in
+      // Runs of bytes that need nothing are copied at once: most of an entry's text.
+      var run = 0
+      var index = 0
+      func flush() { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
+      while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case 0x22, 0x5C, 0..<0x20, 0x3C, 0x3E, 0x26:
+          flush()
+          appendJSONEscape(byte, to: &out)
+          index += 1
+          run = index
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
+          flush()
+          out.append(contentsOf: (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+          index += 3
+          run = index
+        default:
+          index += 1
+        }
       }
+      flush()
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// The escape of one ASCII byte in a JSON string.
+  private static func appendJSONEscape(_ byte: UInt8, to out: inout [UInt8]) {
+    switch byte {
+    case 0x22: out.append(contentsOf: "\\\"".utf8)
+    case 0x5C: out.append(contentsOf: "\\\\".utf8)
+    case 0x0A: out.append(contentsOf: "\\n".utf8)
+    case 0x0D: out.append(contentsOf: "\\r".utf8)
+    case 0x09: out.append(contentsOf: "\\t".utf8)
+    default:
+      func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
+      out.append(contentsOf: "\\u00".utf8)
+      out.append(hex(byte >> 4))
+      out.append(hex(byte & 15))
+    }
   }
 
   /// The Atom feed of the newest entries, their bodies rendered.
@@ -321,7 +352,16 @@ extension Site {
   /// `template` filled from `context`. Every page kind asks only for templates `init` compiled
   /// for it (see `compiling`), so a missing one is a bug in ilgi, not in a journal.
   func render(_ template: String, _ context: [String: Any]) -> String {
+    compiled(template).render(context)
+  }
+
+  /// `render`, as UTF-8.
+  func renderBytes(_ template: String, _ context: [String: Any]) -> [UInt8] {
+    compiled(template).renderBytes(context)
+  }
+
+  private func compiled(_ template: String) -> SiteTemplate {
     guard let compiled = templates[template] else { preconditionFailure("\(template) was not compiled") }
-    return compiled.render(context)
+    return compiled
   }
 }

@@ -320,17 +320,17 @@ struct ShellShape: Sendable {
     parts.append(Array(bytes[start...]))
   }
 
-  func fill(title: String, content: String) -> [UInt8] {
+  func fill(title: String, content: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(parts.reduce(content.utf8.count) { $0 + $1.count } + title.utf8.count * holes.count)
+    out.reserveCapacity(parts.reduce(content.count) { $0 + $1.count } + title.utf8.count * holes.count)
     for (number, part) in parts.enumerated() {
       out.append(contentsOf: part)
       guard number < holes.count else { break }
       switch holes[number] {
       case .title: out.append(contentsOf: title.utf8)
       case .escapedTitle: out.append(contentsOf: SiteEscaping.escape(title).utf8)
-      case .content: out.append(contentsOf: content.utf8)
-      case .escapedContent: out.append(contentsOf: SiteEscaping.escape(content).utf8)
+      case .content: out.append(contentsOf: content)
+      case .escapedContent: out.append(contentsOf: SiteEscaping.escape(String(decoding: content, as: UTF8.self)).utf8)
       }
     }
     return out
@@ -394,27 +394,29 @@ struct SiteEscaping: MustacheContentType {
   static func escape(_ text: String) -> String { MarkdownRenderer.escapeHTML(text) }
 }
 
-/// Bodies read for entry pages, kept until the year book that shows them again takes them, so a
-/// body is read once per export. A page made alone (`ilgi serve`) finds nothing and reads.
+/// Bodies an entry's page rendered for its year's book too, kept until the book takes them, so
+/// a body is read and rendered once per export. A page made alone (`ilgi serve`) keeps none.
 final class BodyCache: @unchecked Sendable {
   private let lock = NSLock()
-  /// Keyed by the entry's place in the site (hashing its path would cost more).
-  private var bodies: [Int: String] = [:]
+  /// Keyed by the entry's place in the site (hashing its path would cost more), with the prefix
+  /// its relative links were given.
+  private var bodies: [Int: (prefix: String, html: String)] = [:]
 
-  /// The body of the entry at `position`: taken out of the cache when there, else read; kept for
-  /// later when `keep`.
-  func take(_ position: Int, keep: Bool, read: () throws(EntryReadError) -> String) throws(EntryReadError) -> String {
+  /// Keeps the body of the entry at `position`, rendered with `prefix` before its relative links.
+  func keep(_ position: Int, prefix: String, html: String) {
     lock.lock()
-    let cached = bodies.removeValue(forKey: position)
+    bodies[position] = (prefix, html)
     lock.unlock()
-    if let cached { return cached }
-    let body = try read()
-    if keep {
-      lock.lock()
-      bodies[position] = body
-      lock.unlock()
-    }
-    return body
+  }
+
+  /// The body of the entry at `position` rendered with `prefix`, taken out of the cache; `nil`
+  /// when none was kept with that prefix.
+  func take(_ position: Int, prefix: String) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let kept = bodies[position], kept.prefix == prefix else { return nil }
+    bodies.removeValue(forKey: position)
+    return kept.html
   }
 
   /// Drops the body of the entry at `position`, when what needed it was found elsewhere.

@@ -32,13 +32,22 @@ struct SiteTemplate: Sendable {
   var isPlanned: Bool { plan != nil }
 
   func render(_ context: [String: Any]) -> String {
-    if let plan {
-      var out: [UInt8] = []
-      out.reserveCapacity(4096)
-      var stack: [Any] = [context]
-      if Self.render(plan, stack: &stack, into: &out) { return String(decoding: out, as: UTF8.self) }
-    }
+    if let plan, let out = Self.render(plan, context) { return String(decoding: out, as: UTF8.self) }
     return mustache.render(context)
+  }
+
+  /// The same as `render`, as UTF-8: a page's content goes into the shell as bytes, without
+  /// being checked as UTF-8 on the way (it is made of strings and the template's own text).
+  func renderBytes(_ context: [String: Any]) -> [UInt8] {
+    if let plan, let out = Self.render(plan, context) { return out }
+    return Array(mustache.render(context).utf8)
+  }
+
+  private static func render(_ plan: [Node], _ context: [String: Any]) -> [UInt8]? {
+    var out: [UInt8] = []
+    out.reserveCapacity(4096)
+    var stack: [Any] = [context]
+    return render(plan, stack: &stack, into: &out) ? out : nil
   }
 
   // MARK: Rendering
@@ -135,9 +144,19 @@ struct SiteTemplate: Sendable {
   /// A named value of `object`: `.some(nil)` for a missing key or an object without names
   /// (strings, flags, lists), `nil` for an object of a kind left to swift-mustache.
   private static func child(_ name: String, of object: Any) -> Any?? {
+    if let dictionary = exactly(object, [String: Any].self) { return .some(dictionary[name]) }
+    if let dictionary = exactly(object, [String: String].self) { return .some(dictionary[name]) }
     if let dictionary = object as? [String: Any] { return .some(dictionary[name]) }
     if let dictionary = object as? [String: String] { return .some(dictionary[name]) }
     if object is String || object is Bool || object is [[String: Any]] || object is [String] { return .some(nil) }
     return nil
+  }
+
+  /// `value` when it is exactly a `T`, told by its type alone. A cast (`as?`) of a dictionary
+  /// or list to another element type converts every element: `{{label.older}}` through
+  /// `as? [String: Any]` copied the whole `[String: String]` of labels, once for each use.
+  @inline(__always)
+  private static func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
+    Swift.type(of: value) == type ? value as? T : nil
   }
 }

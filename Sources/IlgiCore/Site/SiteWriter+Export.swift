@@ -106,7 +106,7 @@ extension SiteWriter {
     var years = Set<Int>()
     for row in site.entries where changed.contains(PathKey(row.entry.path.rawValue)) {
       wanted[PathKey(row.page)] = 0
-      wanted[PathKey("archive/\(row.entry.date.fields.year).html")] = 0
+      wanted[PathKey(Site.bookPage(row.entry.date.fields.year))] = 0
       years.insert(row.entry.date.fields.year)
     }
     // A year's full-text script holds every entry of that year: made from the index's rows of
