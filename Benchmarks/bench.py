@@ -310,12 +310,22 @@ def encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs):
 PEER_LIMIT = 100_000
 
 
+def generator_fingerprint():
+    """What a cached journal was made by: the generator's sources. One made by another generator
+    (another span of years, other texts) is made again, or its figures would not be today's."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "Sources" / "IlgiCorpus").glob("*.swift")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def corpus(size):
     """The ilgi and jrnl forms of `size` generated entries (ilgi's alone above PEER_LIMIT), made
     once and cached."""
     folder = CACHE / f"ilgi-corpus-{size}"
     ilgi, jrnl = folder / "ilgi", folder / "jrnl.txt"
-    if not (folder / "done").exists():
+    done, fingerprint = folder / "done", generator_fingerprint()
+    if not done.exists() or done.read_text() != fingerprint:
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         forms = (("ilgi", ilgi), ("jrnl", jrnl)) if size <= PEER_LIMIT else (("ilgi", ilgi),)
@@ -323,7 +333,7 @@ def corpus(size):
             subprocess.run([str(GENERATOR), "--entries", str(size), "--seed", str(SEED),
                             "--format", form, "--out", str(out), "--manifest", str(folder / "manifest.json")],
                            check=True, stdout=subprocess.DEVNULL)
-        (folder / "done").touch()
+        done.write_text(fingerprint)
     return ilgi, jrnl
 
 
