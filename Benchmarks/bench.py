@@ -311,10 +311,12 @@ PEER_LIMIT = 100_000
 
 
 def generator_fingerprint():
-    """What a cached journal was made by: the generator's sources. One made by another generator
-    (another span of years, other texts) is made again, or its figures would not be today's."""
+    """What a cached journal was made by: the generator's sources (its library and its command).
+    One made by another generator (another span of years, other texts) is made again, or its
+    figures would not be today's."""
     digest = hashlib.sha256()
-    for path in sorted((ROOT / "Sources" / "IlgiCorpus").glob("*.swift")):
+    sources = [*(ROOT / "Sources" / "IlgiCorpus").glob("*.swift"), *(ROOT / "Sources" / "ilgi-corpus").glob("*.swift")]
+    for path in sorted(sources):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

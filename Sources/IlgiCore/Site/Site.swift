@@ -25,8 +25,8 @@ public final class Site: Sendable {
     public var feedSize = 20
     /// Whether raw HTML in entries passes through (off by default, as everywhere in ilgi).
     public var allowsRawHTML = false
-    /// Whether what one page made is kept for the others: a body read for an entry's page, for
-    /// its year book; an entry's list row, for every list that shows it. An export makes every
+    /// Whether what one page made is kept for the others: a body rendered for an entry's page, in
+    /// the form its year book shows it; an entry's list row, for every list that shows it. An export makes every
     /// page once and wants this; a server, which makes pages one at a time, does not.
     public var keepsFragments = false
     /// The site folder, where each year's book keeps its entries' rendered bodies between

@@ -152,8 +152,8 @@ struct SiteTemplate: Sendable {
     return nil
   }
 
-  /// `value` when it is exactly a `T`, told by its type alone. A cast (`as?`) of a dictionary
-  /// or list to another element type converts every element: `{{label.older}}` through
+  /// `value` when it is exactly a `T`, told by its type alone. A cast (`as?`) of a dictionary to
+  /// another value type converts every element: `{{label.older}}` through
   /// `as? [String: Any]` copied the whole `[String: String]` of labels, once for each use.
   @inline(__always)
   private static func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
