@@ -26,8 +26,9 @@ public final class Site: Sendable {
     /// Whether raw HTML in entries passes through (off by default, as everywhere in ilgi).
     public var allowsRawHTML = false
     /// Whether what one page made is kept for the others: a body rendered for an entry's page, in
-    /// the form its year book shows it; an entry's list row, for every list that shows it. An export makes every
-    /// page once and wants this; a server, which makes pages one at a time, does not.
+    /// the form its year book shows it; an entry's list row, for every list that shows it. An
+    /// export makes every page once and wants this; a server, which makes pages one at a time,
+    /// does not.
     public var keepsFragments = false
     /// The site folder, where each year's book keeps its entries' rendered bodies between
     /// exports (`BookCache`); `nil` (a server) keeps none.
