@@ -19,12 +19,13 @@ help:
 
 # ilgi builds against the system libcmark, SQLite and zlib (Debian: libcmark-dev, libsqlite3-dev,
 # zlib1g-dev; zlib for Day One's .zip exports), libqrencode (libqrencode-dev; the QR code `ilgi serve`
-# prints for a phone) and libcurl's headers (the weather; see `release`); libvips (libvips42) is
+# prints for a phone), libmicrohttpd (libmicrohttpd-dev; the HTTP server of `ilgi serve`) and
+# libcurl's headers (the weather; see `release`); libvips (libvips42) is
 # loaded at run time by `ilgi attach` for the pictures it takes in (Sources/CImage).
 deps:
-	@if ! pkg-config --exists libcmark sqlite3 zlib libcurl libqrencode 2>/dev/null; then \
-	  echo "Installing libcmark-dev, libsqlite3-dev, zlib1g-dev, libcurl4-openssl-dev and libqrencode-dev (needed to build ilgi)..."; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev libqrencode-dev pkg-config >/dev/null; \
+	@if ! pkg-config --exists libcmark sqlite3 zlib libcurl libqrencode libmicrohttpd 2>/dev/null; then \
+	  echo "Installing libcmark-dev, libsqlite3-dev, zlib1g-dev, libcurl4-openssl-dev, libqrencode-dev and libmicrohttpd-dev (needed to build ilgi)..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev libqrencode-dev libmicrohttpd-dev pkg-config >/dev/null; \
 	fi
 	@/sbin/ldconfig -p 2>/dev/null | grep -q 'libvips.so.42 ' || { \
 	  echo "Installing libvips42 (pictures: checked, measured and shown; loaded only when a picture is)..."; \

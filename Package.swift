@@ -16,12 +16,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-    .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
   ],
   targets: [
     // libcmark from the system (Debian: libcmark-dev), declared the way GRDB declares SQLite.
@@ -82,18 +77,13 @@ let package = Package(
       ],
       plugins: ["EmbedTemplates"]
     ),
-    // `ilgi serve`: the diary app and the read-only site, over Hummingbird (SwiftNIO).
-    .target(
-      name: "IlgiServer",
-      dependencies: [
-        "IlgiCore",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "MultipartKit", package: "multipart-kit"),
-      ]
-    ),
+    // libmicrohttpd (Debian: libmicrohttpd-dev), the HTTP server under `ilgi serve`, loaded with
+    // dlopen when serve starts: linked, it and GnuTLS with the libraries it needs would load at
+    // the start of every command (about 2 ms). SwiftNIO and Hummingbird, before it, were half of
+    // a first build's work.
+    .target(name: "CMicroHTTPD"),
+    // `ilgi serve`: the diary app and the read-only site, over libmicrohttpd.
+    .target(name: "IlgiServer", dependencies: ["IlgiCore", "CMicroHTTPD"]),
     .target(
       name: "IlgiCLI",
       dependencies: [

@@ -1,8 +1,6 @@
+import CMicroHTTPD
+import Dispatch
 import Foundation
-import HTTPTypes
-import Hummingbird
-import Logging
-import NIOCore
 
 #if canImport(Glibc)
   import Glibc
@@ -25,63 +23,114 @@ extension ServerResponder {
   public func bodyLimit(for request: ServerRequest) -> Int? { nil }
 }
 
-/// Serves a responder over HTTP/1.1 on one address, through Hummingbird: the one place that
-/// knows HTTP types. Bodies over `bodyLimit` bytes are refused (413) before the responder sees
-/// them, in the responder's words; a HEAD gets the headers a GET would, `Content-Length`
-/// included, and no body.
+/// Serves a responder over HTTP/1.1 on one address, through libmicrohttpd (Debian:
+/// libmicrohttpd-dev): the one place that knows HTTP. Each connection has a thread of its own,
+/// which waits for the responder's reply. Bodies over `bodyLimit` bytes are refused (413) before
+/// the responder sees them, in the responder's words; a HEAD gets the headers a GET would,
+/// `Content-Length` included, and no body.
 public enum HTTPListener {
   /// The largest request body taken by default: an entry is far smaller.
   public static let defaultBodyLimit = 1 << 20
 
-  /// Serves on `host`:`port` until the task is cancelled (SIGINT, SIGTERM); `listening` gets
-  /// the port bound (the one asked for, or the system's choice for 0).
+  /// How long a connection may stay idle before it is closed, in seconds.
+  static let idleSeconds: UInt32 = 120
+
+  /// Why the server could not start: the address could not be found or bound.
+  public struct ListenError: Error, CustomStringConvertible {
+    /// The system's reason, in its words (`address already in use`).
+    public var description: String
+  }
+
+  /// Serves on `host`:`port` until SIGINT or SIGTERM arrives or the task is cancelled;
+  /// `listening` gets the port bound (the one asked for, or the system's choice for 0).
   public static func run(
     host: String, port: Int, bodyLimit: Int = defaultBodyLimit, responder: any ServerResponder,
     listening: @escaping @Sendable (Int) -> Void
   ) async throws {
-    var logger = Logger(label: "ilgi.serve")
-    logger.logLevel = .critical
-    let callback = CallbackResponder { (request: Request, _: BasicRequestContext) -> Response in
-      var headers: [String: String] = [:]
-      for field in request.headers { headers[field.name.canonicalName] = field.value }
-      // HTTP/1.1's Host arrives as the request's authority.
-      if let authority = request.head.authority { headers["host"] = authority }
-      var asked = ServerRequest(method: request.method.rawValue, target: request.uri.string, headers: headers)
-      let reply: Reply
-      let limit = max(bodyLimit, responder.bodyLimit(for: asked) ?? 0)
-      if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-        reply = responder.refuse(.tooLarge(limit: limit), asked)
-      } else {
-        do {
-          asked.body = Array(buffer: try await request.body.collect(upTo: limit))
-          reply = await responder.reply(asked)
-        } catch {
-          reply = responder.refuse(.tooLarge(limit: limit), asked)
-        }
-      }
-      var fields = HTTPFields()
-      for (name, value) in reply.headers {
-        if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
-      }
-      fields[.contentLength] = String(reply.body.count)
-      let isHead = request.method == .head
-      return Response(
-        status: HTTPResponse.Status(code: reply.status), headers: fields,
-        body: ResponseBody(byteBuffer: ByteBuffer(bytes: isHead ? [] : reply.body)))
+    guard ilgi_http_load() != 0 else {
+      throw ListenError(description: "libmicrohttpd is not installed (Debian: libmicrohttpd12)")
     }
-    let application = Application(
-      responder: callback,
-      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "ilgi"),
-      onServerRunning: { channel in listening(channel.localAddress?.port ?? port) },
-      logger: logger)
-    try await application.runService()
+    let (socket, bound) = try listen(host: host, port: port)
+    // Replies are made in this task's group, so they see its task-local values (the
+    // invocation, the language), whichever of libmicrohttpd's threads asked for them.
+    let (jobs, queue) = AsyncStream.makeStream(of: Exchanges.Job.self)
+    let exchanges = Exchanges(responder: responder, bodyLimit: bodyLimit, queue: queue)
+    let context = Unmanaged.passRetained(exchanges)
+    defer { context.release() }
+    // libmicrohttpd closes the socket itself when it cannot start.
+    guard
+      let daemon = ilgi_http_start(
+        socket, Exchanges.answer, context.toOpaque(), Exchanges.begin, Exchanges.end, idleSeconds)
+    else { throw ListenError(description: "the HTTP server could not start") }
+    listening(bound)
+    // The daemon is stopped once, from the thread below.
+    nonisolated(unsafe) let running = daemon
+    await withDiscardingTaskGroup { group in
+      group.addTask {
+        await StopSignal.wait()
+        // Closes the listening socket and every connection and waits for their threads, some
+        // of which wait for replies made in this group: on a thread of its own.
+        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+          Thread.detachNewThread {
+            ilgi_http_stop(running)
+            stopped.resume()
+          }
+        }
+        queue.finish()
+      }
+      for await job in jobs {
+        group.addTask { job.finish(await responder.reply(job.request)) }
+      }
+    }
   }
 
   /// Why the server could not start, in plain words: the system's reason for a socket error
   /// (`address already in use`), the error's own text otherwise.
   public static func reason(_ error: any Error) -> String {
-    if let failure = error as? IOError { return String(cString: strerror(failure.errnoCode)).lowercased() }
-    return "\(error)"
+    (error as? ListenError)?.description ?? "\(error)"
+  }
+
+  /// A socket listening on `host`:`port` (a name or an address; the first of its addresses
+  /// that can be bound), with the port it got.
+  static func listen(host: String, port: Int) throws -> (socket: Int32, port: Int) {
+    var hints = addrinfo()
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var found: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &found)
+    guard status == 0, let first = found else {
+      throw ListenError(description: String(cString: gai_strerror(status)).lowercased())
+    }
+    defer { freeaddrinfo(found) }
+    // The reason told is the most telling of the addresses' (`localhost` has two).
+    var failure = EADDRNOTAVAIL
+    for candidate in sequence(first: first, next: { $0.pointee.ai_next }) {
+      let address = candidate.pointee
+      let socket = Glibc.socket(address.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      guard socket >= 0 else {
+        if failure != EADDRINUSE { failure = errno }
+        continue
+      }
+      var on: Int32 = 1
+      setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+      guard bind(socket, address.ai_addr, address.ai_addrlen) == 0, Glibc.listen(socket, 128) == 0 else {
+        if failure != EADDRINUSE { failure = errno }
+        close(socket)
+        continue
+      }
+      var bound = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      withUnsafeMutablePointer(to: &bound) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &length) }
+      }
+      let port =
+        withUnsafePointer(to: &bound) { pointer -> UInt16 in
+          pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
+        }
+      // sin_port and sin6_port lie at the same offset.
+      return (socket, Int(UInt16(bigEndian: port)))
+    }
+    throw ListenError(description: String(cString: strerror(failure)).lowercased())
   }
 
   /// The addresses other devices can reach this machine at: IPv4 addresses of interfaces that
@@ -100,10 +149,210 @@ public enum HTTPListener {
       if getnameinfo(
         address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
       {
-        let text = String(cString: host)
+        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if !addresses.contains(text) { addresses.append(text) }
       }
     }
     return addresses
+  }
+}
+
+/// The requests of one listener as libmicrohttpd hands them over: each begins with its raw
+/// target, is answered once its body has arrived, and ends.
+private final class Exchanges: @unchecked Sendable {
+  /// One request on its way in.
+  final class Exchange {
+    /// The raw target: `/a%20b.html?x=1`.
+    let target: String
+    /// The request, once its headers are read; its body is `body`.
+    var request: ServerRequest?
+    /// The body as it arrives.
+    var body: [UInt8] = []
+    /// The largest body taken for it.
+    var limit = 0
+    /// Its body got larger than `limit`; what came after was dropped.
+    var tooLarge = false
+
+    init(target: String) { self.target = target }
+  }
+
+  /// A whole request, waiting on its connection's thread for its reply.
+  final class Job: @unchecked Sendable {
+    let request: ServerRequest
+    private var reply: Reply?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ request: ServerRequest) { self.request = request }
+
+    func finish(_ reply: Reply) {
+      self.reply = reply
+      done.signal()
+    }
+
+    /// The reply, once made; nil when the server stopped before it could be.
+    func wait() -> Reply? {
+      done.wait()
+      return reply
+    }
+  }
+
+  let responder: any ServerResponder
+  let bodyLimit: Int
+  let queue: AsyncStream<Job>.Continuation
+
+  init(responder: any ServerResponder, bodyLimit: Int, queue: AsyncStream<Job>.Continuation) {
+    self.responder = responder
+    self.bodyLimit = bodyLimit
+    self.queue = queue
+  }
+
+  /// A request line has arrived: its exchange begins, holding the target as sent (libmicrohttpd
+  /// hands the handler a decoded path without its query).
+  static let begin:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) ->
+      UnsafeMutableRawPointer? = { _, uri, _ in
+        Unmanaged.passRetained(Exchange(target: uri.map { String(cString: $0) } ?? "/")).toOpaque()
+      }
+
+  /// A request is over (answered, or its connection closed): its exchange is let go.
+  static let end: MHD_RequestCompletedCallback = { _, _, state, _ in
+    guard let state, let exchange = state.pointee else { return }
+    Unmanaged<Exchange>.fromOpaque(exchange).release()
+    state.pointee = nil
+  }
+
+  /// Called with the headers, with each piece of the body, and once more when it is whole.
+  static let answer: MHD_AccessHandlerCallback = { context, connection, _, method, _, data, size, state in
+    guard let context, let connection, let method, let size, let state, let opaque = state.pointee else {
+      return .NO
+    }
+    let exchanges = Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue()
+    let exchange = Unmanaged<Exchange>.fromOpaque(opaque).takeUnretainedValue()
+    return exchanges.respond(connection, method: String(cString: method), exchange, data, size)
+  }
+
+  private func respond(
+    _ connection: OpaquePointer, method: String, _ exchange: Exchange, _ data: UnsafePointer<CChar>?,
+    _ size: UnsafeMutablePointer<Int>
+  ) -> MHD_Result {
+    guard var request = exchange.request else {
+      let request = ServerRequest(method: method, target: exchange.target, headers: Self.headers(of: connection))
+      exchange.request = request
+      exchange.limit = max(bodyLimit, responder.bodyLimit(for: request) ?? 0)
+      if let length = request.header("content-length").flatMap(Int.init) {
+        if length > exchange.limit {
+          exchange.tooLarge = true
+          // A client that waits for `100 Continue` is answered before it sends the body;
+          // one that sends it at once has it read and dropped, as a reply before the body is
+          // read would reach it as a reset connection.
+          if request.header("expect")?.lowercased() == "100-continue" {
+            return Self.send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
+          }
+        } else {
+          exchange.body.reserveCapacity(length)
+        }
+      }
+      return .YES
+    }
+    if size.pointee > 0 {
+      if let data, !exchange.tooLarge, exchange.body.count + size.pointee <= exchange.limit {
+        data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
+          exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
+        }
+      } else {
+        exchange.tooLarge = true
+        exchange.body = []
+      }
+      size.pointee = 0
+      return .YES
+    }
+    if exchange.tooLarge {
+      return Self.send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
+    }
+    request.body = exchange.body
+    exchange.body = []
+    let job = Job(request)
+    guard case .enqueued = queue.yield(job), let reply = job.wait() else { return .NO }
+    return Self.send(reply, on: connection)
+  }
+
+  /// Every header field of the request, by name.
+  private static func headers(of connection: OpaquePointer) -> [String: String] {
+    final class Fields { var all: [String: String] = [:] }
+    let fields = Fields()
+    let each: MHD_KeyValueIterator = { context, _, key, value in
+      guard let context, let key else { return .YES }
+      let fields = Unmanaged<Fields>.fromOpaque(context).takeUnretainedValue()
+      fields.all[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+      return .YES
+    }
+    withExtendedLifetime(fields) {
+      _ = ilgi_http_headers(connection, each, Unmanaged.passUnretained(fields).toOpaque())
+    }
+    return fields.all
+  }
+
+  /// Queues `reply`; libmicrohttpd adds `Content-Length` and leaves the body out for a HEAD.
+  private static func send(_ reply: Reply, on connection: OpaquePointer) -> MHD_Result {
+    let response = reply.body.withUnsafeBytes {
+      ilgi_http_response($0.baseAddress, $0.count)
+    }
+    guard let response else { return .NO }
+    defer { ilgi_http_destroy(response) }
+    for (name, value) in reply.headers { _ = ilgi_http_add_header(response, name, value) }
+    return ilgi_http_queue(connection, UInt32(reply.status), response)
+  }
+}
+
+/// Waits for SIGINT or SIGTERM (Ctrl-C, a service manager) or the task's cancellation. The
+/// signals stay caught from then on: a second one, while the server waits for replies under
+/// way, ends the process at once.
+private final class StopSignal: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stopped = false
+  private var waiting: CheckedContinuation<Void, Never>?
+
+  static func wait() async {
+    let stop = StopSignal()
+    let signals = [SIGINT, SIGTERM]
+    let sources = signals.map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { stop.fire(signal: number) }
+      source.resume()
+      return source
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { stop.hold($0) }
+    } onCancel: {
+      stop.fire(signal: nil)
+    }
+    // Kept for the second signal.
+    stop.sources = sources
+  }
+
+  private var sources: [any DispatchSourceSignal] = []
+
+  private func hold(_ continuation: CheckedContinuation<Void, Never>) {
+    lock.lock()
+    if stopped {
+      lock.unlock()
+      continuation.resume()
+    } else {
+      waiting = continuation
+      lock.unlock()
+    }
+  }
+
+  private func fire(signal: Int32?) {
+    lock.lock()
+    if stopped, let signal {
+      _exit(128 + signal)
+    }
+    stopped = true
+    let continuation = waiting
+    waiting = nil
+    lock.unlock()
+    continuation?.resume()
   }
 }

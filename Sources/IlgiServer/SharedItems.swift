@@ -1,9 +1,8 @@
 import Foundation
 import IlgiCore
-import MultipartKit
 
 /// What a phone's share sheet sends the app (the manifest's `share_target`): a title, a text,
-/// a link and files, as `multipart/form-data` (RFC 7578), read with MultipartKit's parser.
+/// a link and files, as `multipart/form-data` (RFC 7578).
 struct SharedItems: Equatable {
   /// One file shared: the name it had, and its bytes.
   struct File: Equatable {
@@ -24,28 +23,11 @@ struct SharedItems: Equatable {
 
   /// Reads a `multipart/form-data` body; one that is not, or is malformed, is `.notShared`.
   init(body: [UInt8], contentType: String) throws {
-    // RFC 2046: 1 to 70 characters (MultipartKit's parser traps on an empty one).
+    // RFC 2046: 1 to 70 characters.
     guard let boundary = Self.parameter("boundary", of: contentType), (1...70).contains(boundary.utf8.count),
       contentType.lowercased().hasPrefix("multipart/form-data")
     else { throw ServerProblem.notShared }
-    var parts: [(disposition: String, body: [UInt8])] = []
-    var disposition = ""
-    var current: [UInt8] = []
-    let parser = MultipartParser(boundary: boundary)
-    parser.onHeader = { field, value in
-      if field.lowercased() == "content-disposition" { disposition = value }
-    }
-    parser.onBody = { buffer in current += buffer.readBytes(length: buffer.readableBytes) ?? [] }
-    parser.onPartComplete = {
-      parts.append((disposition, current))
-      disposition = ""
-      current = []
-    }
-    do {
-      try parser.execute(body)
-    } catch {
-      throw ServerProblem.notShared
-    }
+    guard let parts = Self.parts(of: body, boundary: boundary) else { throw ServerProblem.notShared }
     for part in parts {
       let name = Self.parameter("name", of: part.disposition) ?? ""
       // A form's fields break lines as CRLF; the entry's lines end in LF.
@@ -86,6 +68,49 @@ struct SharedItems: Equatable {
     if !body.isEmpty { lines.append(body) }
     if !url.isEmpty, !lines.contains(where: { $0.contains(url) }) { lines.append("<" + url + ">") }
     return (lines + links).joined(separator: "\n\n")
+  }
+
+  /// The parts of a `multipart/form-data` body (RFC 2046 5.1): each one's
+  /// `Content-Disposition` and bytes, in order; nil when the body is not one whole. Written
+  /// here because libmicrohttpd's form reader works only inside a connection, while the body
+  /// reaches the app whole.
+  static func parts(of body: [UInt8], boundary: String) -> [(disposition: String, body: [UInt8])]? {
+    let delimiter = Array("--\(boundary)".utf8)
+    let lineBreak: [UInt8] = [13, 10]
+    guard var at = find(delimiter, in: body, from: 0) else { return nil }
+    var parts: [(disposition: String, body: [UInt8])] = []
+    while true {
+      at += delimiter.count
+      // `--` after a delimiter closes the body; spaces may pad it before its line break.
+      if body[at...].starts(with: [45, 45]) { return parts }
+      while at < body.count, body[at] == 32 || body[at] == 9 { at += 1 }
+      guard body[at...].starts(with: lineBreak) else { return nil }
+      at += 2
+      var headers: ArraySlice<UInt8> = []
+      if body[at...].starts(with: lineBreak) {
+        at += 2
+      } else {
+        guard let end = find(lineBreak + lineBreak, in: body, from: at) else { return nil }
+        headers = body[at..<end]
+        at = end + 4
+      }
+      guard let next = find(lineBreak + delimiter, in: body, from: at) else { return nil }
+      var disposition = ""
+      for line in String(decoding: headers, as: UTF8.self).components(separatedBy: "\r\n") {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        if line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == "content-disposition" {
+          disposition = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+      }
+      parts.append((disposition, Array(body[at..<next])))
+      at = next + 2
+    }
+  }
+
+  /// Where `needle` first occurs in `haystack` at or after `start`.
+  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    guard start < haystack.count else { return nil }
+    return haystack[start...].firstRange(of: needle)?.lowerBound
   }
 
   /// A parameter of a header value (`boundary` of a `Content-Type`, `name` and `filename` of a

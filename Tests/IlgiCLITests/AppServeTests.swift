@@ -196,8 +196,11 @@ import Testing
     let chunked = try Self.get(
       server, "/api/entries", headers: writing + ["Transfer-Encoding: chunked"], method: "POST", body: big)
     #expect(chunked.status == 413)
+    // As a browser sends it: the body at once, no `Expect: 100-continue` to wait for.
+    let unasked = try Self.get(server, "/api/entries", headers: writing + ["Expect:"], method: "POST", body: big)
+    #expect(unasked.status == 413)
     // The listener's own refusal goes through the app's: its headers, the browser's language.
-    for reply in [declared413, chunked] {
+    for reply in [declared413, chunked, unasked] {
       #expect(reply.headers["content-security-policy"] == AppServer.contentSecurityPolicy)
       #expect(reply.headers["x-frame-options"] == "DENY")
       #expect(reply.headers["x-content-type-options"] == "nosniff")

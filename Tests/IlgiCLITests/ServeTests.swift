@@ -80,8 +80,11 @@ import Testing
     if body != nil { arguments += ["--data-binary", "@-"] }
     arguments.append("http://127.0.0.1:\(port)\(path)")
     let result = try ChildProcess.run(arguments, input: body)
-    let text = result.stdout
-    guard let split = text.range(of: "\r\n\r\n") else { return Reply(status: 0, headers: [:], body: text) }
+    var text = Substring(result.stdout)
+    // curl -i prints an interim reply (`100 Continue` to a body sent with `Expect`) before the
+    // final one.
+    while text.hasPrefix("HTTP/1.1 1"), let end = text.range(of: "\r\n\r\n") { text = text[end.upperBound...] }
+    guard let split = text.range(of: "\r\n\r\n") else { return Reply(status: 0, headers: [:], body: String(text)) }
     let head = text[..<split.lowerBound].components(separatedBy: "\r\n")
     var fields: [String: String] = [:]
     for line in head.dropFirst() {

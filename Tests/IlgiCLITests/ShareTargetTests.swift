@@ -145,4 +145,28 @@ import Testing
         == "a \"b\";=.jpg")
     #expect(SharedItems.parameter("name", of: "form-data; filename=\"name=x\"") == nil)
   }
+  /// The form's parts as browsers send them, and bodies that are not whole: a part's bytes come
+  /// back exactly, line breaks and dashes inside them included.
+
+  @Test func aFormIsSplitIntoItsPartsOrRefusedWhole() {
+    let boundary = "xYz"
+    // Bytes that look like the start of a delimiter, a bare line break, every byte value.
+    let binary: [UInt8] = Array("\r\n--xY\r\n-\r--".utf8) + (0...255).map(UInt8.init) + [13, 10]
+    let body =
+      Array("a preamble\r\n--xYz\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\nline one\r\nline two".utf8)
+      + Array("\r\n--xYz  \r\ncontent-type: image/jpeg\r\nCONTENT-DISPOSITION: form-data; name=\"photos\"; ".utf8)
+      + Array("filename=\"a.jpg\"\r\n\r\n".utf8) + binary
+      + Array("\r\n--xYz\r\n\r\nno headers\r\n--xYz--\r\nan epilogue".utf8)
+    let parts = SharedItems.parts(of: body, boundary: boundary)
+    #expect(
+      parts?.map(\.disposition) == ["form-data; name=\"text\"", "form-data; name=\"photos\"; filename=\"a.jpg\"", ""])
+    #expect(parts?.map(\.body) == [Array("line one\r\nline two".utf8), binary, Array("no headers".utf8)])
+    #expect(SharedItems.parts(of: Array("--xYz--\r\n".utf8), boundary: boundary)?.isEmpty == true)
+    let broken = [
+      "no delimiter at all", "--xYz", "--xYz\r\nContent-Disposition: form-data; name=\"a\"",
+      "--xYz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nnever closed",
+      "--xYzjunk\r\n\r\nx\r\n--xYz--",
+    ]
+    for text in broken { #expect(SharedItems.parts(of: Array(text.utf8), boundary: boundary) == nil, "\(text)") }
+  }
 }

@@ -1,0 +1,40 @@
+#ifndef ILGI_HTTP_H
+#define ILGI_HTTP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// Loads libmicrohttpd (dlopen) the first time it is called; 1 when it is there, 0 when it is
+/// not installed. Linked instead, it and the TLS libraries it needs (GnuTLS, nettle, gmp,
+/// p11-kit) would load at the start of every ilgi command, about 2 ms, where only `serve` uses
+/// it. Safe to call from any thread.
+int ilgi_http_load(void);
+
+/// Starts a daemon on `socket`, already listening: a thread for each connection (a reply is
+/// waited for on that thread), the raw request target handed to `target` and every finished
+/// request to `finished`. NULL when it cannot start; libmicrohttpd then closes the socket.
+struct MHD_Daemon *ilgi_http_start(int socket, MHD_AccessHandlerCallback handler, void *context,
+                                   void *(*target)(void *context, const char *uri, struct MHD_Connection *connection),
+                                   MHD_RequestCompletedCallback finished, unsigned int idle_seconds);
+
+/// Stops the daemon: closes its socket and connections and waits for their threads.
+void ilgi_http_stop(struct MHD_Daemon *daemon);
+
+/// Calls `each` with every header field of the request.
+int ilgi_http_headers(struct MHD_Connection *connection, MHD_KeyValueIterator each, void *context);
+
+/// A response holding a copy of `length` bytes of `body`.
+struct MHD_Response *ilgi_http_response(const void *body, size_t length);
+
+/// Adds a header field to a response; MHD_NO when libmicrohttpd refuses it.
+enum MHD_Result ilgi_http_add_header(struct MHD_Response *response, const char *name, const char *value);
+
+/// Queues `response` with `status` on the connection.
+enum MHD_Result ilgi_http_queue(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response);
+
+/// Lets a response go once queued.
+void ilgi_http_destroy(struct MHD_Response *response);
+
+#endif
