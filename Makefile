@@ -76,7 +76,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product ilgi
 
 # `make run` builds the debug configuration, which `make test` builds too: a first build takes
-# a few minutes on 2 cores where the optimised release build above takes over eight, and it runs
+# 2.5 to 4 minutes on 2 cores where the optimised release build above takes over six, and it runs
 # about half as fast (`make bench-build`; docs/PERFORMANCE.md). RUN=release runs the release
 # build, which `make install` and `make bench` use.
 RUN ?= debug
