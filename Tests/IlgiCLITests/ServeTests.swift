@@ -319,6 +319,10 @@ import Testing
     let help = try h.run("serve", "--help")
     #expect(help.stdout.contains("--token-file"))
     #expect(help.stdout.contains("process list"), "\(help.stdout)")
+    // What a script's write carries besides the token, as the gate checks it (read across the
+    // help's line breaks).
+    let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(words.contains("X-Ilgi-Request: 1") && words.contains("'Origin: http://127.0.0.1:8080'"), "\(words)")
   }
 
   /// On 127.0.0.1 too every request needs the token: the printed address holds it (256
