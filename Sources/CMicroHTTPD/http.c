@@ -8,6 +8,7 @@ static struct {
   struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
                                      MHD_AccessHandlerCallback, void *, ...);
   void (*stop_daemon)(struct MHD_Daemon *);
+  int (*quiesce_daemon)(struct MHD_Daemon *);
   int (*get_connection_values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
   struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
   enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
@@ -26,6 +27,7 @@ static void load(void) {
   if (mhd.field == NULL) return;
   FIND(start_daemon, "MHD_start_daemon")
   FIND(stop_daemon, "MHD_stop_daemon")
+  FIND(quiesce_daemon, "MHD_quiesce_daemon")
   FIND(get_connection_values, "MHD_get_connection_values")
   FIND(create_response_from_buffer, "MHD_create_response_from_buffer")
   FIND(add_response_header, "MHD_add_response_header")
@@ -44,11 +46,13 @@ struct MHD_Daemon *ilgi_http_start(int socket, MHD_AccessHandlerCallback handler
                                    void *(*target)(void *context, const char *uri, struct MHD_Connection *connection),
                                    MHD_RequestCompletedCallback finished, unsigned int idle_seconds) {
   if (!ilgi_http_load()) return NULL;
-  return mhd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL, 0, NULL,
+  return mhd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC, 0, NULL,
                           NULL, handler, context, MHD_OPTION_LISTEN_SOCKET, socket, MHD_OPTION_URI_LOG_CALLBACK,
                           target, context, MHD_OPTION_NOTIFY_COMPLETED, finished, context,
                           MHD_OPTION_CONNECTION_TIMEOUT, idle_seconds, MHD_OPTION_END);
 }
+
+void ilgi_http_quiesce(struct MHD_Daemon *daemon) { mhd.quiesce_daemon(daemon); }
 
 void ilgi_http_stop(struct MHD_Daemon *daemon) { mhd.stop_daemon(daemon); }
 

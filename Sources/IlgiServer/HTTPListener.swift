@@ -25,7 +25,7 @@ extension ServerResponder {
 
 /// Serves a responder over HTTP/1.1 on one address, through libmicrohttpd (Debian:
 /// libmicrohttpd-dev): the one place that knows HTTP. Each connection has a thread of its own,
-/// which waits for the responder's reply. Bodies over `bodyLimit` bytes are refused (413) before
+/// on which the responder makes its reply. Bodies over `bodyLimit` bytes are refused (413) before
 /// the responder sees them, in the responder's words; a HEAD gets the headers a GET would,
 /// `Content-Length` included, and no body.
 public enum HTTPListener {
@@ -68,20 +68,39 @@ public enum HTTPListener {
     await withDiscardingTaskGroup { group in
       group.addTask {
         await StopSignal.wait()
-        // Closes the listening socket and every connection and waits for their threads, some
-        // of which wait for replies made in this group: on a thread of its own.
         await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
           Thread.detachNewThread {
-            ilgi_http_stop(running)
+            stop(running, socket: socket, exchanges)
             stopped.resume()
           }
         }
         queue.finish()
       }
       for await job in jobs {
-        group.addTask { job.finish(await responder.reply(job.request)) }
+        // Run by the thread of the request's connection (`Job.wait`), so a reply that blocks
+        // (a write waiting for the journal's lock) holds up that connection only, never the
+        // few threads every other reply needs.
+        group.addTask(executorPreference: job) { job.finish(await responder.reply(job.request)) }
       }
     }
+  }
+
+  /// How long requests under way may take to be answered once the server is asked to stop.
+  static let drainSeconds = 30.0
+
+  /// Stops as a person expects of Ctrl-C: no new connection is taken (they are refused at
+  /// once), the requests under way get their replies (a write that waited for the journal's
+  /// lock is done and says so, so a script never retries what was saved), then every connection
+  /// is closed. A second signal ends the process at once (`StopSignal`).
+  private static func stop(_ daemon: OpaquePointer, socket: Int32, _ exchanges: Exchanges) {
+    ilgi_http_quiesce(daemon)
+    // Still open, the socket would take connections nobody answers.
+    Glibc.shutdown(socket, Int32(SHUT_RDWR))
+    let deadline = Date().addingTimeInterval(drainSeconds)
+    while exchanges.underWay > 0, Date() < deadline { usleep(20_000) }
+    // Waits for the connections' threads; one still in its reply is waited for too.
+    ilgi_http_stop(daemon)
+    close(socket)
   }
 
   /// Why the server could not start, in plain words: the system's reason for a socket error
@@ -176,23 +195,40 @@ private final class Exchanges: @unchecked Sendable {
     init(target: String) { self.target = target }
   }
 
-  /// A whole request, waiting on its connection's thread for its reply.
-  final class Job: @unchecked Sendable {
+  /// A whole request, whose reply is made on its connection's thread: the executor its reply's
+  /// task prefers, run by `wait` until the reply is there.
+  final class Job: TaskExecutor, @unchecked Sendable {
     let request: ServerRequest
+    private let lock = NSLock()
+    private var work: [UnownedJob] = []
     private var reply: Reply?
-    private let done = DispatchSemaphore(value: 0)
+    /// Signalled once for each piece of work and once for the reply.
+    private let ready = DispatchSemaphore(value: 0)
 
     init(_ request: ServerRequest) { self.request = request }
 
-    func finish(_ reply: Reply) {
-      self.reply = reply
-      done.signal()
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      lock.withLock { work.append(job) }
+      ready.signal()
     }
 
-    /// The reply, once made; nil when the server stopped before it could be.
-    func wait() -> Reply? {
-      done.wait()
-      return reply
+    func finish(_ reply: Reply) {
+      lock.withLock { self.reply = reply }
+      ready.signal()
+    }
+
+    /// Runs the reply's work on the calling thread until the reply is made, and returns it.
+    func wait() -> Reply {
+      while true {
+        ready.wait()
+        let (next, made) = lock.withLock { (work.isEmpty ? nil : work.removeFirst(), reply) }
+        if let next {
+          next.runSynchronously(on: asUnownedTaskExecutor())
+        } else if let made {
+          return made
+        }
+      }
     }
   }
 
@@ -210,16 +246,24 @@ private final class Exchanges: @unchecked Sendable {
   /// hands the handler a decoded path without its query).
   static let begin:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) ->
-      UnsafeMutableRawPointer? = { _, uri, _ in
-        Unmanaged.passRetained(Exchange(target: uri.map { String(cString: $0) } ?? "/")).toOpaque()
+      UnsafeMutableRawPointer? = { context, uri, _ in
+        if let context { Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue().count(1) }
+        return Unmanaged.passRetained(Exchange(target: uri.map { String(cString: $0) } ?? "/")).toOpaque()
       }
 
   /// A request is over (answered, or its connection closed): its exchange is let go.
-  static let end: MHD_RequestCompletedCallback = { _, _, state, _ in
+  static let end: MHD_RequestCompletedCallback = { context, _, state, _ in
     guard let state, let exchange = state.pointee else { return }
     Unmanaged<Exchange>.fromOpaque(exchange).release()
     state.pointee = nil
+    if let context { Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue().count(-1) }
   }
+
+  private let counting = NSLock()
+  private var begun = 0
+  /// Requests begun and not yet over.
+  var underWay: Int { counting.withLock { begun } }
+  private func count(_ change: Int) { counting.withLock { begun += change } }
 
   /// Called with the headers, with each piece of the body, and once more when it is whole.
   static let answer: MHD_AccessHandlerCallback = { context, connection, _, method, _, data, size, state in
@@ -272,8 +316,8 @@ private final class Exchanges: @unchecked Sendable {
     request.body = exchange.body
     exchange.body = []
     let job = Job(request)
-    guard case .enqueued = queue.yield(job), let reply = job.wait() else { return .NO }
-    return Self.send(reply, on: connection)
+    guard case .enqueued = queue.yield(job) else { return .NO }
+    return Self.send(job.wait(), on: connection)
   }
 
   /// Every header field of the request, by name.

@@ -117,6 +117,99 @@ import Testing
   /// restart is known as the entry it made (so the New page drops it, and a create of it again
   /// is that entry, never a copy); one changed elsewhere since is refused with that entry's id
   /// and text.
+  /// The journal's lock held elsewhere (an import, the CLI), as `flock` holds it for `seconds`;
+  /// returns once it is held.
+  static func holdLock(_ h: Harness, seconds: Int) throws -> Process {
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+    let held = h.journal.base + "/held-\(UUID().uuidString)"
+    holder.arguments = [h.journal.root + "/" + JournalLayout.lockFile, "sh", "-c", "touch '\(held)'; sleep \(seconds)"]
+    try holder.run()
+    while !FileManager.default.fileExists(atPath: held) { usleep(10_000) }
+    return holder
+  }
+
+  /// Creates sent at once, each by a curl of its own, as tabs and scripts send them (started
+  /// here, not through a thread pool that the waiting ones could fill).
+  struct Creates {
+    private var sent: [(curl: Process, status: String)] = []
+
+    init(_ server: Server, _ texts: [String], folder: String) throws {
+      for (number, text) in texts.enumerated() {
+        let body = folder + "/create-\(number).json"
+        let status = folder + "/create-\(number).status"
+        try JSONSerialization.data(withJSONObject: ["content": text, "tags": ""]).write(to: URL(fileURLWithPath: body))
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = [
+          "-s", "--max-time", "30", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST",
+          "-H", "Authorization: Bearer " + server.token, "-H", "X-Ilgi-Request: 1",
+          "-H", "Origin: http://127.0.0.1:\(server.port)", "-H", "Content-Type: application/json",
+          "--data-binary", "@" + body,
+          "http://127.0.0.1:\(server.port)/api/entries",
+        ]
+        FileManager.default.createFile(atPath: status, contents: nil)
+        curl.standardOutput = FileHandle(forWritingAtPath: status)
+        try curl.run()
+        sent.append((curl, status))
+      }
+    }
+
+    /// Each create's HTTP status once all are done, in order (0 when no reply came).
+    func statuses() -> [Int] {
+      sent.map { curl, status in
+        curl.waitUntilExit()
+        return Int((try? String(contentsOfFile: status, encoding: .utf8)) ?? "") ?? 0
+      }
+    }
+  }
+
+  /// Writes waiting for the journal's lock hold up nothing else: every page and read is
+  /// answered meanwhile, and each write is done once the lock is let go.
+  @Test func writesWaitingForTheLockHoldUpNoRead() throws {
+    let h = try Harness()
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    // The index is made at the first page, under the lock; a server running is past that.
+    #expect(try Self.get(server, "/").status == 200)
+    let holder = try Self.holdLock(h, seconds: 4)
+    let texts = (1...4).map { "Waiting \($0)\n\nFor the lock." }
+    let creates = try Creates(server, texts, folder: h.journal.base)
+    usleep(500_000)
+    for path in ["/", "/write", "/api/search?q=lock", "/app/app.css"] {
+      let started = Date()
+      #expect(try Self.get(server, path).status == 200, "\(path)")
+      let seconds = Date().timeIntervalSince(started)
+      #expect(seconds < 2, "\(path) took \(seconds) s while writes waited for the lock")
+    }
+    #expect(Self.entryFiles(h).isEmpty, "a write went ahead of the lock")
+    holder.waitUntilExit()
+    #expect(creates.statuses() == [201, 201, 201, 201])
+    #expect(Self.entryFiles(h).count == 4)
+  }
+
+  /// Ctrl-C while writes wait for the lock: new connections are refused at once, the writes
+  /// under way are done and each gets its reply (a script never sends again what was saved),
+  /// then the server ends.
+  @Test func ctrlCAnswersTheWritesUnderWayAndTakesNoMore() throws {
+    let h = try Harness()
+    let server = try Server(h, [])
+    #expect(try Self.get(server, "/").status == 200)
+    let holder = try Self.holdLock(h, seconds: 3)
+    let creates = try Creates(server, ["Under way one\n\nText.", "Under way two\n\nText."], folder: h.journal.base)
+    usleep(500_000)
+    kill(server.process.processIdentifier, SIGINT)
+    usleep(200_000)
+    let refused = try ChildProcess.run(["curl", "-s", "--max-time", "2", "http://127.0.0.1:\(server.port)/"])
+    #expect(refused.status == 7, "a connection after Ctrl-C was not refused: curl exit \(refused.status)")
+    holder.waitUntilExit()
+    #expect(creates.statuses() == [201, 201])
+    #expect(Self.entryFiles(h).count == 2)
+    let stopped = server.stop()
+    #expect(stopped.status == 0)
+    #expect(stopped.stderr.contains("Stopped."))
+  }
+
   @Test func createKeysOutliveARestart() throws {
     let h = try Harness()
     let key = "k-restart-0123456789"

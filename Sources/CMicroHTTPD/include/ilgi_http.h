@@ -13,13 +13,18 @@
 int ilgi_http_load(void);
 
 /// Starts a daemon on `socket`, already listening: a thread for each connection (a reply is
-/// waited for on that thread), the raw request target handed to `target` and every finished
+/// made on that thread), the raw request target handed to `target` and every finished
 /// request to `finished`. NULL when it cannot start; libmicrohttpd then closes the socket.
 struct MHD_Daemon *ilgi_http_start(int socket, MHD_AccessHandlerCallback handler, void *context,
                                    void *(*target)(void *context, const char *uri, struct MHD_Connection *connection),
                                    MHD_RequestCompletedCallback finished, unsigned int idle_seconds);
 
-/// Stops the daemon: closes its socket and connections and waits for their threads.
+/// Stops taking new connections; those open go on. The listening socket is the caller's from
+/// then on, to close after `ilgi_http_stop`.
+void ilgi_http_quiesce(struct MHD_Daemon *daemon);
+
+/// Stops the daemon: closes its connections (and its socket, unless quiesced) and waits for
+/// their threads.
 void ilgi_http_stop(struct MHD_Daemon *daemon);
 
 /// Calls `each` with every header field of the request.
