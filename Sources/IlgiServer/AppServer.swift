@@ -104,7 +104,11 @@ public final class AppServer: ServerResponder {
 
   /// A refusal the listener makes itself (a body too large), with the headers of every reply.
   public func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
-    refusal(problem, request).adding(Self.commonHeaders)
+    // Who asks comes before what was sent: a body too large without the token is told so.
+    if case .refuse(let first) = gate.check(request, shipped: false) {
+      return refusal(first, request).adding(Self.commonHeaders)
+    }
+    return refusal(problem, request).adding(Self.commonHeaders)
   }
 
   static func isRead(_ request: ServerRequest) -> Bool { request.method == "GET" || request.method == "HEAD" }

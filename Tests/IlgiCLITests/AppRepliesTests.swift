@@ -70,6 +70,14 @@ import Testing
       return await server.reply(ServerRequest(method: method, target: target, headers: fields, body: body))
     }
 
+    /// The listener's own refusal of a request the app's page sent with the token (a body too
+    /// large), made through the app's funnel.
+    func refused(_ problem: ServerProblem, _ method: String, _ target: String, token: Bool = true) -> Reply {
+      var fields = ["Host": AppRepliesTests.host]
+      if token { fields["Authorization"] = "Bearer " + AppRepliesTests.token }
+      return server.refuse(problem, ServerRequest(method: method, target: target, headers: fields))
+    }
+
     /// A write as the app's page sends it: the write header, this server's origin, JSON.
     func write(_ method: String, _ target: String, _ object: [String: Any], headers: [String: String] = [:]) async
       -> Reply
@@ -284,7 +292,9 @@ import Testing
       (await app.ask("GET", "/", headers: ["Host": "evil.example"]), 421),
       (await app.ask("POST", "/api/entries", body: Array("{}".utf8)), 403),
       (await app.write("POST", "/api/entries", [:], headers: ["Content-Type": "text/plain"]), 415),
-      (app.server.refuse(.tooLarge(limit: 1 << 20), ServerRequest(method: "POST", target: "/api/entries")), 413),
+      (app.refused(.tooLarge(limit: 1 << 20), "POST", "/api/entries"), 413),
+      // Who asks comes first: without the token, a body too large is told about the token.
+      (app.refused(.tooLarge(limit: 1 << 20), "POST", "/api/entries", token: false), 401),
     ]
     for (reply, status) in refusals {
       #expect(reply.status == status)
@@ -292,7 +302,7 @@ import Testing
     }
     #expect(Self.json(refusals[4].0)["error"] as? String == Catalog(.english).text(.appTooLarge, ["1 MiB"]))
     // An upload's limit is a file's, and so are the words.
-    let upload = app.server.refuse(.tooLarge(limit: 50_000_000), ServerRequest(method: "POST", target: "/api/uploads"))
+    let upload = app.refused(.tooLarge(limit: 50_000_000), "POST", "/api/uploads")
     #expect(Self.json(upload)["error"] as? String == Catalog(.english).text(.appFilesTooLarge, ["50 MB"]))
   }
 

@@ -301,6 +301,9 @@ import Testing
       #expect(reply.headers["cache-control"] == "no-store")
       #expect(reply.body.contains("보낸 것이 1 MiB보다 큽니다"), "\(reply.body)")
     }
+    // Without the token, a body too large is told that it needs the token first.
+    let tokenless = try Self.get(port, "/api/entries", headers: writing, method: "POST", body: big)
+    #expect(tokenless.status == 401, "\(tokenless.body)")
     #expect(Self.entryFiles(h).isEmpty, "a refused write left a file: \(Self.entryFiles(h))")
   }
 
