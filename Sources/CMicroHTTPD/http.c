@@ -52,7 +52,7 @@ struct MHD_Daemon *ilgi_http_start(int socket, MHD_AccessHandlerCallback handler
                           MHD_OPTION_CONNECTION_TIMEOUT, idle_seconds, MHD_OPTION_END);
 }
 
-void ilgi_http_quiesce(struct MHD_Daemon *daemon) { mhd.quiesce_daemon(daemon); }
+int ilgi_http_quiesce(struct MHD_Daemon *daemon) { return mhd.quiesce_daemon(daemon); }
 
 void ilgi_http_stop(struct MHD_Daemon *daemon) { mhd.stop_daemon(daemon); }
 

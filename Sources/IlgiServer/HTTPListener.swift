@@ -85,22 +85,20 @@ public enum HTTPListener {
     }
   }
 
-  /// How long requests under way may take to be answered once the server is asked to stop.
-  static let drainSeconds = 30.0
-
   /// Stops as a person expects of Ctrl-C: no new connection is taken (they are refused at
-  /// once), the requests under way get their replies (a write that waited for the journal's
-  /// lock is done and says so, so a script never retries what was saved), then every connection
-  /// is closed. A second signal ends the process at once (`StopSignal`).
+  /// once), a request that begins on an open connection is answered 503 without being read,
+  /// and every request the responder has is answered, however long it takes (a write waiting
+  /// for the journal's lock is done and says so, so a script never sends again what was saved;
+  /// a second signal ends the process at once, `StopSignal`). Then every connection is closed.
   private static func stop(_ daemon: OpaquePointer, socket: Int32, _ exchanges: Exchanges) {
-    ilgi_http_quiesce(daemon)
-    // Still open, the socket would take connections nobody answers.
-    Glibc.shutdown(socket, Int32(SHUT_RDWR))
-    let deadline = Date().addingTimeInterval(drainSeconds)
-    while exchanges.underWay > 0, Date() < deadline { usleep(20_000) }
-    // Waits for the connections' threads; one still in its reply is waited for too.
+    // Still open, the socket would take connections nobody answers. When libmicrohttpd could
+    // not give it back, it closes it itself.
+    let quiesced = ilgi_http_quiesce(daemon) >= 0
+    if quiesced { Glibc.shutdown(socket, Int32(SHUT_RDWR)) }
+    exchanges.stopping()
+    while exchanges.answering > 0 { usleep(20_000) }
     ilgi_http_stop(daemon)
-    close(socket)
+    if quiesced { close(socket) }
   }
 
   /// Why the server could not start, in plain words: the system's reason for a socket error
@@ -246,24 +244,35 @@ private final class Exchanges: @unchecked Sendable {
   /// hands the handler a decoded path without its query).
   static let begin:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) ->
-      UnsafeMutableRawPointer? = { context, uri, _ in
-        if let context { Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue().count(1) }
-        return Unmanaged.passRetained(Exchange(target: uri.map { String(cString: $0) } ?? "/")).toOpaque()
+      UnsafeMutableRawPointer? = { _, uri, _ in
+        Unmanaged.passRetained(Exchange(target: uri.map { String(cString: $0) } ?? "/")).toOpaque()
       }
 
   /// A request is over (answered, or its connection closed): its exchange is let go.
-  static let end: MHD_RequestCompletedCallback = { context, _, state, _ in
+  static let end: MHD_RequestCompletedCallback = { _, _, state, _ in
     guard let state, let exchange = state.pointee else { return }
     Unmanaged<Exchange>.fromOpaque(exchange).release()
     state.pointee = nil
-    if let context { Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue().count(-1) }
   }
 
   private let counting = NSLock()
-  private var begun = 0
-  /// Requests begun and not yet over.
-  var underWay: Int { counting.withLock { begun } }
-  private func count(_ change: Int) { counting.withLock { begun += change } }
+  private var handedOver = 0
+  private var stopped = false
+  /// Requests the responder has and whose replies are not yet queued.
+  var answering: Int { counting.withLock { handedOver } }
+  /// From now on no request is handed to the responder, and every reply closes its connection.
+  func stopping() { counting.withLock { stopped = true } }
+  var isStopping: Bool { counting.withLock { stopped } }
+  /// Whether a whole request may go to the responder (not once stopping), counted if so: a
+  /// stop that reads `answering` as 0 after `stopping()` has nothing left to wait for.
+  private func handOver() -> Bool {
+    counting.withLock {
+      if stopped { return false }
+      handedOver += 1
+      return true
+    }
+  }
+  private func answered() { counting.withLock { handedOver -= 1 } }
 
   /// Called with the headers, with each piece of the body, and once more when it is whole.
   static let answer: MHD_AccessHandlerCallback = { context, connection, _, method, _, data, size, state in
@@ -290,7 +299,7 @@ private final class Exchanges: @unchecked Sendable {
           // one that sends it at once has it read and dropped, as a reply before the body is
           // read would reach it as a reset connection.
           if request.header("expect")?.lowercased() == "100-continue" {
-            return Self.send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
+            return send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
           }
         } else {
           exchange.body.reserveCapacity(length)
@@ -311,13 +320,15 @@ private final class Exchanges: @unchecked Sendable {
       return .YES
     }
     if exchange.tooLarge {
-      return Self.send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
+      return send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
     }
     request.body = exchange.body
     exchange.body = []
+    guard handOver() else { return send(responder.refuse(.stopping, request), on: connection) }
+    defer { answered() }
     let job = Job(request)
     guard case .enqueued = queue.yield(job) else { return .NO }
-    return Self.send(job.wait(), on: connection)
+    return send(job.wait(), on: connection)
   }
 
   /// Every header field of the request, by name.
@@ -337,13 +348,15 @@ private final class Exchanges: @unchecked Sendable {
   }
 
   /// Queues `reply`; libmicrohttpd adds `Content-Length` and leaves the body out for a HEAD.
-  private static func send(_ reply: Reply, on connection: OpaquePointer) -> MHD_Result {
+  /// Once stopping, the connection is closed after it.
+  private func send(_ reply: Reply, on connection: OpaquePointer) -> MHD_Result {
     let response = reply.body.withUnsafeBytes {
       ilgi_http_response($0.baseAddress, $0.count)
     }
     guard let response else { return .NO }
     defer { ilgi_http_destroy(response) }
     for (name, value) in reply.headers { _ = ilgi_http_add_header(response, name, value) }
+    if isStopping { _ = ilgi_http_add_header(response, "Connection", "close") }
     return ilgi_http_queue(connection, UInt32(reply.status), response)
   }
 }

@@ -47,6 +47,8 @@ public enum ServerProblem: Sendable, Equatable {
   case search(SearchQuery.Problem)
   /// A write to the read-only site.
   case readOnly
+  /// The server is stopping (Ctrl-C): a request that began after it was asked to.
+  case stopping
   /// The journal could not seal what was written, or cannot tell whether it is encrypted
   /// (its config cannot be read): nothing is written; the log has the detail.
   case notSealed
@@ -68,6 +70,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .wrongHost: 421
     case .emptyNotKept, .badFile: 422
     case .notSealed, .failed: 500
+    case .stopping: 503
     }
   }
 
@@ -96,6 +99,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .occupied(let path): catalog(.appOccupied, path)
     case .search(let problem): catalog(.appSearchProblem, Self.text(problem, catalog))
     case .readOnly: catalog(.appReadOnly)
+    case .stopping: catalog(.appStopping)
     case .notSealed: catalog(.appNotSealed)
     case .failed: catalog(.appFailed)
     }

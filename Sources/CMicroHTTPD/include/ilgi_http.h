@@ -19,9 +19,10 @@ struct MHD_Daemon *ilgi_http_start(int socket, MHD_AccessHandlerCallback handler
                                    void *(*target)(void *context, const char *uri, struct MHD_Connection *connection),
                                    MHD_RequestCompletedCallback finished, unsigned int idle_seconds);
 
-/// Stops taking new connections; those open go on. The listening socket is the caller's from
-/// then on, to close after `ilgi_http_stop`.
-void ilgi_http_quiesce(struct MHD_Daemon *daemon);
+/// Stops taking new connections; those open go on. Returns the listening socket, the caller's
+/// from then on to close after `ilgi_http_stop`, or -1 when it could not (libmicrohttpd then
+/// closes it when it stops).
+int ilgi_http_quiesce(struct MHD_Daemon *daemon);
 
 /// Stops the daemon: closes its connections (and its socket, unless quiesced) and waits for
 /// their threads.

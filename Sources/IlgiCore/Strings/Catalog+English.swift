@@ -955,6 +955,7 @@ extension Catalog {
       "The location is not in degrees (latitude -90 to 90, longitude -180 to 180); try the button again.",
     .appOccupied: "{1} is back in its place already; move that file away, then undo again.",
     .appReadOnly: "This server only reads (ilgi serve --read-only); run ilgi serve without --read-only to write.",
+    .appStopping: "The server is stopping; nothing was done. Send it again once ilgi serve runs again.",
     .appFailed:
       "Something went wrong on the server, which printed what in its terminal; try again, and look there if it happens again.",
     .appSearchProblem: "The search cannot be run: {1}",

@@ -911,6 +911,7 @@ extension Catalog {
     .appBadCoordinates: "위치가 도 단위가 아닙니다(위도 -90~90, 경도 -180~180). 버튼을 다시 눌러 보세요.",
     .appOccupied: "{1} 자리에 이미 파일이 있습니다. 그 파일을 옮긴 뒤 다시 되돌리세요.",
     .appReadOnly: "이 서버는 읽기만 합니다(ilgi serve --read-only). 쓰려면 --read-only 없이 ilgi serve를 실행하세요.",
+    .appStopping: "서버가 멈추는 중이라 아무것도 하지 않았습니다. ilgi serve가 다시 돌면 다시 보내세요.",
     .appFailed: "서버에서 문제가 생겼습니다. 무엇인지는 서버의 터미널에 나와 있습니다. 다시 해 보고, 또 생기면 그곳을 보세요.",
     .appSearchProblem: "검색할 수 없습니다: {1}",
   ]

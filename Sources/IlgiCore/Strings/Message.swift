@@ -630,6 +630,7 @@ public enum Message: String, Sendable, CaseIterable {
   case appBadCoordinates
   case appOccupied
   case appReadOnly
+  case appStopping
   case appFailed
   case appSearchProblem
 }
