@@ -42,10 +42,11 @@ public enum HTTPListener {
   }
 
   /// Serves on `host`:`port` until SIGINT or SIGTERM arrives or the task is cancelled;
-  /// `listening` gets the port bound (the one asked for, or the system's choice for 0).
+  /// `listening` gets the port bound (the one asked for, or the system's choice for 0), and
+  /// `draining`, once stopping, the number of requests whose replies it waits for (when any).
   public static func run(
     host: String, port: Int, bodyLimit: Int = defaultBodyLimit, responder: any ServerResponder,
-    listening: @escaping @Sendable (Int) -> Void
+    draining: @escaping @Sendable (Int) -> Void = { _ in }, listening: @escaping @Sendable (Int) -> Void
   ) async throws {
     guard ilgi_http_load() != 0 else {
       throw ListenError(description: "libmicrohttpd is not installed (Debian: libmicrohttpd12)")
@@ -68,12 +69,11 @@ public enum HTTPListener {
     await withDiscardingTaskGroup { group in
       group.addTask {
         await StopSignal.wait()
-        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
-          Thread.detachNewThread {
-            stop(running, socket: socket, exchanges)
-            stopped.resume()
-          }
-        }
+        let quiesced = stopTaking(running, socket: socket, exchanges)
+        // Told from this task, which has the invocation's language.
+        let answering = exchanges.answering
+        if answering > 0 { draining(answering) }
+        await onThread { stop(running, socket: socket, quiesced: quiesced, exchanges) }
         queue.finish()
       }
       for await job in jobs {
@@ -85,20 +85,35 @@ public enum HTTPListener {
     }
   }
 
-  /// Stops as a person expects of Ctrl-C: no new connection is taken (they are refused at
-  /// once), a request that begins on an open connection is answered 503 without being read,
-  /// and every request the responder has is answered, however long it takes (a write waiting
-  /// for the journal's lock is done and says so, so a script never sends again what was saved;
-  /// a second signal ends the process at once, `StopSignal`). Then every connection is closed.
-  private static func stop(_ daemon: OpaquePointer, socket: Int32, _ exchanges: Exchanges) {
+  /// Stops as a person expects of Ctrl-C, in two steps. This one takes no new connection (they
+  /// are refused at once) and answers a request that begins on an open connection 503 without
+  /// reading it; it tells whether the listening socket is the listener's to close.
+  private static func stopTaking(_ daemon: OpaquePointer, socket: Int32, _ exchanges: Exchanges) -> Bool {
     // Still open, the socket would take connections nobody answers. When libmicrohttpd could
     // not give it back, it closes it itself.
     let quiesced = ilgi_http_quiesce(daemon) >= 0
     if quiesced { Glibc.shutdown(socket, Int32(SHUT_RDWR)) }
     exchanges.stopping()
+    return quiesced
+  }
+
+  /// Then every request the responder has is answered, however long it takes (a write waiting
+  /// for the journal's lock is done and says so, so a script never sends again what was saved;
+  /// a second signal ends the process at once, `StopSignal`), and every connection is closed.
+  private static func stop(_ daemon: OpaquePointer, socket: Int32, quiesced: Bool, _ exchanges: Exchanges) {
     while exchanges.answering > 0 { usleep(20_000) }
     ilgi_http_stop(daemon)
     if quiesced { close(socket) }
+  }
+
+  /// `work`, done on a thread of its own: it blocks, and must not hold one of the pool's few.
+  private static func onThread(_ work: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread.detachNewThread {
+        work()
+        done.resume()
+      }
+    }
   }
 
   /// Why the server could not start, in plain words: the system's reason for a socket error

@@ -338,7 +338,9 @@ import Testing
     #expect(garbled.status == 400)
     #expect(Self.json(garbled)["error"] as? String == Catalog(.korean).text(.appNotJSON, []))
     let bare = await app.write("POST", "/api/restore", [:])
-    #expect(Self.json(bare)["error"] as? String == "This request needs \"trash\"; reload the page and try again.")
+    #expect(
+      Self.json(bare)["error"] as? String
+        == "This request needs \"trash\" in its JSON body (see ilgi serve --help); if a page sent it, reload the page.")
     let unknown = await app.write("POST", "/api/nothing", [:])
     #expect(unknown.status == 405)
     #expect(Self.json(unknown)["error"] as? String == Catalog(.english).text(.appNoSuchRequest, ["POST /api/nothing"]))

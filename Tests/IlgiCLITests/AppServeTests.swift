@@ -224,6 +224,11 @@ import Testing
     let printed = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(server.process.terminationStatus == 0)
     #expect(printed.contains("Stopped."), "\(printed)")
+    // While it waits it says for what, and how not to.
+    let waiting = "ilgi: Stopping once the 2 requests under way are answered"
+    let waitingAt = try #require(printed.range(of: waiting)?.lowerBound, "\(printed)")
+    let stoppedAt = try #require(printed.range(of: "Stopped.")?.lowerBound)
+    #expect(waitingAt < stoppedAt)
   }
 
   /// A page's create keys outlive the server: a text kept in the browser from before a

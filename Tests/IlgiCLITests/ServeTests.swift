@@ -323,6 +323,11 @@ import Testing
     // help's line breaks).
     let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(words.contains("X-Ilgi-Request: 1") && words.contains("'Origin: http://127.0.0.1:8080'"), "\(words)")
+    // The body it shows for a new entry is JSON with the field a create needs.
+    let example = try #require(words.range(of: #"POST /api/entries` with the body "#)).upperBound
+    let body = try #require(words[example...].range(of: "}")).upperBound
+    let fields = try JSONSerialization.jsonObject(with: Data(words[example..<body].utf8)) as? [String: String]
+    #expect(fields?["content"] == "Title\n\nText", "\(words[example..<body])")
   }
 
   /// On 127.0.0.1 too every request needs the token: the printed address holds it (256

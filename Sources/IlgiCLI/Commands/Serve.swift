@@ -116,7 +116,13 @@ extension Ilgi {
       let variables = Invocation.current.variables
       Task {
         do {
-          try await HTTPListener.run(host: host, port: port, responder: responder) { bound in
+          try await HTTPListener.run(
+            host: host, port: port, responder: responder,
+            draining: { count in
+              Terminal.standardError.write(
+                "ilgi: " + (count == 1 ? tr(.serveDrainingOne) : tr(.serveDraining, count)) + "\n")
+            }
+          ) { bound in
             let shown = host.contains(":") ? "[\(host)]" : host
             let address = "http://\(shown):\(bound)/"
             Terminal.standardError.write("ilgi: " + tr(.serveListening, display, address) + "\n")

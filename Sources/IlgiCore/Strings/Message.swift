@@ -472,6 +472,8 @@ public enum Message: String, Sendable, CaseIterable {
   case errServeBind
   case errServePort
   case serveStopped
+  case serveDrainingOne
+  case serveDraining
   case serveReadOnlyHelp
   case serveQRNote
   case appName
