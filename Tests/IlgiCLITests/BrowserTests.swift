@@ -83,6 +83,18 @@ import Testing
     // A tag query finds exactly the tag's entries.
     let tagged = try Self.search(exported, "tag:travel", profile: profile)
     #expect(tagged.count == min(corpus.manifest.perTag["travel"] ?? -1, 200))
+    // The query is read as `ilgi search` reads it: a quoted phrase finds its words together and
+    // in that order, NOT leaves out the entries that hold a word, OR takes either.
+    let titleWords = latest.title.split(separator: " ").prefix(2).map(String.init)
+    try #require(titleWords.count == 2 && titleWords[0].lowercased() != titleWords[1].lowercased())
+    let phrase = try Self.search(exported, "\"\(words)\"", profile: profile)
+    #expect(phrase.titles.contains(latest.title), "\"\(words)\" -> \(phrase.titles)")
+    let backwards = try Self.search(exported, "\"\(titleWords[1]) \(titleWords[0])\"", profile: profile)
+    #expect(!backwards.titles.contains(latest.title), "\(backwards.titles)")
+    let excluded = try Self.search(exported, "\(words) NOT \(titleWords[0])", profile: profile)
+    #expect(excluded.count == 0, "\(excluded.titles)")
+    let either = try Self.search(exported, "zzqqxxnothing OR \"\(words)\"", profile: profile)
+    #expect(either.titles.contains(latest.title), "\(either.titles)")
     // A word only in the entries' text (a planted needle, past the preview) is found through
     // the year scripts of full text the page loads when someone searches.
     let needle = try #require(corpus.manifest.needles["quindlemoss"])
