@@ -266,13 +266,13 @@ function serially(work) {
 }
 
 /**
- * A search while the server cannot be reached: the kept entries holding every word asked for
- * (tags and quoted phrases as words; the server's operators are not understood), newest first.
+ * A search while the server cannot be reached: the kept entries the query finds, read as the
+ * server reads it (`ilgiQuery`, from search-query.js, which this script begins with), newest first.
  */
 async function searchKept(request) {
   const asked = await request.json().catch(() => ({}));
-  const words = String(asked.q || '').toLowerCase().replace(/["*()]/g, ' ').split(/\s+/)
-    .map((word) => word.replace(/^[#-]+/, '')).filter((word) => word && !['and', 'or', 'not'].includes(word));
+  const query = ilgiQuery.parse(asked.q || '');
+  const words = ilgiQuery.terms(query);
   const cache = await caches.open(entryCache);
   const index = keptEntries === 0 ? {} : await readIndex();
   const hits = [];
@@ -280,8 +280,9 @@ async function searchKept(request) {
     const kept = await cache.match(addresses(name)[2]);
     if (!kept) continue;
     const entry = await kept.json();
-    const text = (entry.title + '\n' + entry.content + '\n' + entry.tags).toLowerCase();
-    if (!words.length || !words.every((word) => text.includes(word))) continue;
+    const tags = String(entry.tags || '').split(/\s+/).filter((tag) => tag);
+    const text = ilgiQuery.fields([entry.title, entry.content, tags.join(' ')]);
+    if (ilgiQuery.isEmpty(query) || !ilgiQuery.matches(query, text, ilgiQuery.tagList(tags))) continue;
     hits.push({
       href: '/entry/' + name, title: entry.title, date: entry.date, iso: entry.iso, symbol: '',
       snippet: snippet(entry.content, words),
@@ -295,9 +296,10 @@ async function searchKept(request) {
 /** The line around the first word found, the words in it marked. */
 function snippet(content, words) {
   const lower = content.toLowerCase();
-  const at = Math.max(0, lower.indexOf(words[0]));
+  const at = words.length ? Math.max(0, lower.indexOf(words[0])) : 0;
   const start = Math.max(0, at - 40);
   const line = content.slice(start, at + 80).replace(/\s+/g, ' ');
+  if (!words.length) return [{ text: line, mark: false }];
   const pieces = [];
   const pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
   let last = 0;

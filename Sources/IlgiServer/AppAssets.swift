@@ -37,11 +37,14 @@ enum AppAssets {
   }
 
   /// The service worker (`app-sw.js`), served from the root so that it sees every page, told
-  /// how many entries to keep. A change of the setting changes its bytes, and the browser takes
-  /// up the new one at the next page it opens.
+  /// how many entries to keep, and beginning with the query reader (`search-query.js`) its
+  /// search of the kept entries shares with the exported site's. A change of the setting changes
+  /// its bytes, and the browser takes up the new one at the next page it opens.
   static func serviceWorker(keeping entries: Int, templates: TemplateRenderer) -> Reply? {
-    guard let source = try? templates.source("app-sw.js") else { return nil }
-    let script = "const keptEntries = \(entries);\n" + source.text
+    guard let source = try? templates.source("app-sw.js"), let query = try? templates.source("search-query.js") else {
+      return nil
+    }
+    let script = "const keptEntries = \(entries);\n" + query.text + "\n" + source.text
     return Reply(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")], body: Array(script.utf8))
   }
 

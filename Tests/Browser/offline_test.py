@@ -146,6 +146,19 @@ def works_offline_and_sends_once(browser):
     page.locator("#q").fill("walk")
     wait_for(lambda: page.locator("#hits li").count() == 1, "the offline search did not find the kept entry")
     check("searched the 2 entries kept" in page.locator("#none").inner_text(), "the offline search did not say so")
+    # It reads the query as the server does: OR, NOT and "phrases" (search-query.js).
+    def hits():
+        # Read at once: the list is redrawn as each search answers.
+        return page.eval_on_selector_all("#hits li", "items => items.map((item) => item.innerText)")
+    page.locator("#q").fill("walk OR tea")
+    wait_for(lambda: len(hits()) == 2, f"walk OR tea found {hits()} offline")
+    page.locator("#q").fill("walk OR tea NOT green")
+    wait_for(lambda: len(hits()) == 1 and "Morning walk" in hits()[0], f"NOT green left {hits()} offline")
+    page.locator("#q").fill('"green tea"')
+    wait_for(lambda: len(hits()) == 1 and "Evening tea" in hits()[0], f'"green tea" found {hits()} offline')
+    page.locator("#q").fill('"home at"')
+    wait_for(lambda: "searched the 2 entries kept" in page.locator("#none").inner_text() and not hits(),
+             f'"home at" found {hits()} offline')
     check(not holding("Added on the train.") and not holding("On the train, no signal."),
           "something reached the files while the server was stopped")
 

@@ -83,6 +83,9 @@ import Testing
     // A tag query finds exactly the tag's entries.
     let tagged = try Self.search(exported, "tag:travel", profile: profile)
     #expect(tagged.count == min(corpus.manifest.perTag["travel"] ?? -1, 200))
+    #expect(try Self.search(exported, "#Travel", profile: profile).count == tagged.count)
+    let untagged = try Self.search(exported, "-tag:travel", profile: profile)
+    #expect(untagged.count == min(corpus.manifest.entries - (corpus.manifest.perTag["travel"] ?? 0), 200))
     // The query is read as `ilgi search` reads it: a quoted phrase finds its words together and
     // in that order, NOT leaves out the entries that hold a word, OR takes either.
     let titleWords = latest.title.split(separator: " ").prefix(2).map(String.init)
@@ -93,6 +96,11 @@ import Testing
     #expect(!backwards.titles.contains(latest.title), "\(backwards.titles)")
     let excluded = try Self.search(exported, "\(words) NOT \(titleWords[0])", profile: profile)
     #expect(excluded.count == 0, "\(excluded.titles)")
+    let notExcluded = try Self.search(exported, "\(words) -zzqqxxnothing", profile: profile)
+    #expect(notExcluded.titles.contains(latest.title), "\(notExcluded.titles)")
+    // A term without a letter or digit is no term, as for the server: a lone dash finds nothing.
+    let dash = try Self.search(exported, "-", profile: profile)
+    #expect(dash.titles.isEmpty, "\(dash.titles)")
     let either = try Self.search(exported, "zzqqxxnothing OR \"\(words)\"", profile: profile)
     #expect(either.titles.contains(latest.title), "\(either.titles)")
     // A word only in the entries' text (a planted needle, past the preview) is found through

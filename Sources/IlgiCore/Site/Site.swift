@@ -57,8 +57,9 @@ public final class Site: Sendable {
     "site-page.html", "site-list.html", "site-row.html", "site-entry.html", "site-archive.html", "site-year.html",
     "site-tags.html", "site-calendar.html", "site-search.html", "site-feed.xml",
   ]
-  /// Files copied into the site as they are (also overridable).
-  public static let assetNames = ["style.css": "site.css", "search.js": "site-search.js"]
+  /// Files of the site made of templates as they are, joined (each overridable): the search's
+  /// script begins with the query reader the app's offline search shares.
+  public static let assetNames = ["style.css": ["site.css"], "search.js": ["search-query.js", "site-search.js"]]
 
   let entries: [Row]
   /// Pictures and other media beside the entries, copied to the same place under `entries/`.
@@ -174,8 +175,10 @@ public final class Site: Sendable {
       seed.add(source)
     }
     var assets: [String: [UInt8]] = [:]
-    for (file, name) in Self.assetNames {
-      assets[file] = Array(try templates.source(name).text.utf8)
+    for (file, names) in Self.assetNames {
+      var joined: [String] = []
+      for name in names { joined.append(try templates.source(name).text) }
+      assets[file] = Array(joined.joined(separator: "\n").utf8)
     }
     self.templates = compiled
     shellHasHoles = !shellSource.contains("pageTitle)") && !shellSource.contains("content)")
