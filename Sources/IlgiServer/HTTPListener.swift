@@ -204,6 +204,9 @@ private final class Exchanges: @unchecked Sendable {
     var limit = 0
     /// Its body got larger than `limit`; what came after was dropped.
     var tooLarge = false
+    /// The responder has it: it is counted in `answering` until it is over (its reply sent,
+    /// or its connection gone), so a stop never cuts a reply short.
+    var handedOver = false
 
     init(target: String) { self.target = target }
   }
@@ -264,8 +267,11 @@ private final class Exchanges: @unchecked Sendable {
       }
 
   /// A request is over (answered, or its connection closed): its exchange is let go.
-  static let end: MHD_RequestCompletedCallback = { _, _, state, _ in
+  static let end: MHD_RequestCompletedCallback = { context, _, state, _ in
     guard let state, let exchange = state.pointee else { return }
+    if let context, Unmanaged<Exchange>.fromOpaque(exchange).takeUnretainedValue().handedOver {
+      Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue().answered()
+    }
     Unmanaged<Exchange>.fromOpaque(exchange).release()
     state.pointee = nil
   }
@@ -273,7 +279,7 @@ private final class Exchanges: @unchecked Sendable {
   private let counting = NSLock()
   private var handedOver = 0
   private var stopped = false
-  /// Requests the responder has and whose replies are not yet queued.
+  /// Requests handed to the responder and not yet over: their replies are not yet sent.
   var answering: Int { counting.withLock { handedOver } }
   /// From now on no request is handed to the responder, and every reply closes its connection.
   func stopping() { counting.withLock { stopped = true } }
@@ -340,7 +346,7 @@ private final class Exchanges: @unchecked Sendable {
     request.body = exchange.body
     exchange.body = []
     guard handOver() else { return send(responder.refuse(.stopping, request), on: connection) }
-    defer { answered() }
+    exchange.handedOver = true
     let job = Job(request)
     guard case .enqueued = queue.yield(job) else { return .NO }
     return send(job.wait(), on: connection)

@@ -340,7 +340,7 @@ import Testing
     let bare = await app.write("POST", "/api/restore", [:])
     #expect(
       Self.json(bare)["error"] as? String
-        == "This request needs \"trash\" in its JSON body (see ilgi serve --help); if a page sent it, reload the page.")
+        == "This request needs \"trash\" in its JSON body; if a page sent it, reload the page.")
     let unknown = await app.write("POST", "/api/nothing", [:])
     #expect(unknown.status == 405)
     #expect(Self.json(unknown)["error"] as? String == Catalog(.english).text(.appNoSuchRequest, ["POST /api/nothing"]))

@@ -323,11 +323,29 @@ import Testing
     // help's line breaks).
     let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(words.contains("X-Ilgi-Request: 1") && words.contains("'Origin: http://127.0.0.1:8080'"), "\(words)")
-    // The body it shows for a new entry is JSON with the field a create needs.
-    let example = try #require(words.range(of: #"POST /api/entries` with the body "#)).upperBound
-    let body = try #require(words[example...].range(of: "}")).upperBound
-    let fields = try JSONSerialization.jsonObject(with: Data(words[example..<body].utf8)) as? [String: String]
-    #expect(fields?["content"] == "Title\n\nText", "\(words[example..<body])")
+    // Its last example writes an entry: its lines joined where each ends in a backslash, as a
+    // shell reads them, it sends what the gate checks and a JSON body with the field a create
+    // needs.
+    let start = try #require(help.stdout.range(of: "curl ")).lowerBound
+    let example = help.stdout[start...].replacingOccurrences(of: "\\\n", with: " ").prefix { $0 != "\n" }
+      .split(separator: " ").joined(separator: " ")
+    #expect(example.hasPrefix("curl http://127.0.0.1:8080/api/entries "), "\(example)")
+    #expect(example.contains("-H 'X-Ilgi-Request: 1'"), "\(example)")
+    #expect(example.contains("-H 'Origin: http://127.0.0.1:8080'"), "\(example)")
+    #expect(example.contains("-H \"Authorization: Bearer $ILGI_TOKEN\""), "\(example)")
+    let body = try #require(example.range(of: " -d '")).upperBound
+    let end = try #require(example[body...].firstIndex(of: "'"))
+    let fields = try JSONSerialization.jsonObject(with: Data(example[body..<end].utf8)) as? [String: String]
+    #expect(fields?["content"] == "Title\n\nText", "\(example)")
+    // Run by a shell as it is, on this server's port, it writes the entry.
+    let server = try Server(h, [], env: ["ILGI_TOKEN": "from-the-file-t0ken"])
+    let command = example.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(server.port)")
+    let ran = try ChildProcess.run(
+      ["/bin/sh", "-c", command + " -s -o /dev/null -w '%{http_code}'"],
+      environment: ["ILGI_TOKEN": "from-the-file-t0ken", "PATH": "/usr/bin:/bin"])
+    #expect(ran.stdout == "201", "\(ran.stdout) \(ran.stderr)")
+    #expect(server.stop().status == 0)
+    #expect(try h.run("list").stdout.contains("Title"))
   }
 
   /// On 127.0.0.1 too every request needs the token: the printed address holds it (256

@@ -721,7 +721,7 @@ extension Catalog {
     .serveDiscussion: """
     The app lists the entries (with weather and tags, filtered by tag and date), shows each one, searches as you type, and writes: one text area whose first line is the title, saved by itself when you pause, leave the field or put the page away. A save never overwrites an entry changed elsewhere meanwhile (vim, git, another phone): the page shows both texts and lets you keep one or merge. Delete asks first, goes to the trash, and can be undone. Every write goes through the journal's lock, atomic writes and git autocommit, as the CLI's do. --read-only serves the pages of `ilgi export html` instead.
 
-    Every request needs the token, on 127.0.0.1 too, since every account on this computer can reach 127.0.0.1. It is made up at start unless given by --token-file FILE (readable by you only), ILGI_TOKEN or --token; a token on the command line can be read by every user of this computer in the process list, so prefer the file or the variable. Open the address it prints, http://127.0.0.1:8080/?token=...: the token is kept in an HttpOnly, SameSite=Strict cookie and taken out of the address bar, and a token in the address wins over an older cookie (the new address after a restart works at once). Scripts send it as an `Authorization: Bearer` header; a script that changes entries also sends `X-Ilgi-Request: 1`, the server's own address as `Origin` (-H 'Origin: http://127.0.0.1:8080') and a JSON body, as the app's pages do, which a page of another site cannot. A new entry is `POST /api/entries` with the body {\"content\": \"Title\\n\\nText\", \"tags\": \"work travel\"} (tags may be left out). --open opens that address for you.
+    Every request needs the token, on 127.0.0.1 too, since every account on this computer can reach 127.0.0.1. It is made up at start unless given by --token-file FILE (readable by you only), ILGI_TOKEN or --token; a token on the command line can be read by every user of this computer in the process list, so prefer the file or the variable. Open the address it prints, http://127.0.0.1:8080/?token=...: the token is kept in an HttpOnly, SameSite=Strict cookie and taken out of the address bar, and a token in the address wins over an older cookie (the new address after a restart works at once). Scripts send it as an `Authorization: Bearer` header; a script that changes entries also sends `X-Ilgi-Request: 1`, the server's own address as `Origin` (-H 'Origin: http://127.0.0.1:8080') and a JSON body, as the app's pages do, which a page of another site cannot. The last example below writes a new entry (tags may be left out). --open opens that address for you.
 
     Listens on 127.0.0.1 unless --host says otherwise; on another address (0.0.0.0) the addresses a phone can open are printed, with a QR code of the first on a terminal. There is no TLS: to reach it from outside your own network, put it behind a reverse proxy that has TLS, or `tailscale serve`. Ctrl-C stops it.
 
@@ -729,6 +729,11 @@ extension Catalog {
       ilgi serve --open
       ilgi serve --host 0.0.0.0 --token-file ~/.config/ilgi/token
       ilgi serve --read-only --port 8080
+      curl http://127.0.0.1:8080/api/entries -H 'X-Ilgi-Request: 1' \\
+        -H "Authorization: Bearer $ILGI_TOKEN" \\
+        -H 'Origin: http://127.0.0.1:8080' \\
+        -H 'Content-Type: application/json' \\
+        -d '{"content": "Title\\n\\nText", "tags": "work travel"}'
     """,
     .servePortHelp: "The port to listen on (0 picks a free one).",
     .serveHostHelp: "The address to listen on: 127.0.0.1 (this computer) unless given; 0.0.0.0 for a phone too.",
@@ -829,7 +834,7 @@ extension Catalog {
       "The server cannot be reached. This journal keeps no entries in the browser (app.offline is off, as it is for an encrypted journal unless turned on), but new ones can be written: they wait here and are sent when the server is back.",
     .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",
     .templatesDiscussion: """
-    New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve --read-only` is made from the site-* templates (Mustache), site.css and site-search.js, and the app of `ilgi serve` from the app-* templates, app.css and app.js. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.
+    New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve --read-only` is made from the site-* templates (Mustache), site.css and site-search.js, and the app of `ilgi serve` from the app-* templates, app.css and app.js; search-query.js reads a query for the site's search and the app's search offline. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.
 
     Examples:
       ilgi templates
@@ -954,8 +959,7 @@ extension Catalog {
     .appNotShared: "Nothing was shared: send a title, a text, a link or photos, as a phone's share sheet does.",
     .appSharedUntitled: "Shared photos",
     .appNotJSON: "What was sent is not a JSON object; reload the page and try again.",
-    .appMissingFields:
-      "This request needs {1} in its JSON body (see ilgi serve --help); if a page sent it, reload the page.",
+    .appMissingFields: "This request needs {1} in its JSON body; if a page sent it, reload the page.",
     .appBadCoordinates:
       "The location is not in degrees (latitude -90 to 90, longitude -180 to 180); try the button again.",
     .appOccupied: "{1} is back in its place already; move that file away, then undo again.",

@@ -690,7 +690,7 @@ extension Catalog {
     .serveDiscussion: """
     앱은 일기 목록(날씨와 태그, 태그와 날짜로 거르기)을 보여 주고, 일기를 하나씩 보여 주고, 치는 대로 검색하고, 씁니다. 첫 줄이 제목인 글상자 하나이며, 쓰다 멈추거나 글상자를 떠나거나 페이지를 내려놓으면 저절로 저장됩니다. 그사이 다른 곳(vim, git, 다른 휴대폰)에서 바뀐 일기는 절대 덮어쓰지 않습니다. 페이지가 두 글을 보여 주고 하나를 남기거나 합치게 합니다. 지우기는 먼저 묻고 휴지통으로 보내며 되돌릴 수 있습니다. 모든 쓰기는 CLI처럼 일기장의 잠금, 원자적 쓰기, git 자동 커밋을 거칩니다. --read-only를 주면 대신 `ilgi export html`의 페이지를 보여 줍니다.
 
-    127.0.0.1에서도 모든 요청에 토큰이 필요합니다. 이 컴퓨터의 모든 계정이 127.0.0.1에 닿기 때문입니다. 토큰은 --token-file FILE(나만 읽을 수 있는 파일), ILGI_TOKEN, --token으로 주지 않으면 시작할 때 만듭니다. 명령줄의 토큰은 이 컴퓨터의 모든 사용자가 프로세스 목록에서 읽을 수 있으니 파일이나 변수를 쓰세요. 보여 주는 주소 http://127.0.0.1:8080/?token=...을 여세요. 토큰은 HttpOnly, SameSite=Strict 쿠키에 담기고 주소 표시줄에서는 빠지며, 주소의 토큰이 예전 쿠키보다 우선합니다(다시 시작한 뒤의 새 주소가 바로 열립니다). 스크립트는 `Authorization: Bearer` 헤더로 보냅니다. 일기를 바꾸는 스크립트는 앱의 페이지처럼 `X-Ilgi-Request: 1`, 서버 자신의 주소를 담은 `Origin`(-H 'Origin: http://127.0.0.1:8080'), JSON 본문도 함께 보냅니다. 다른 사이트의 페이지는 이것들을 보낼 수 없습니다. 새 일기는 `POST /api/entries`에 본문 {\"content\": \"제목\\n\\n내용\", \"tags\": \"일 여행\"}을 보내 씁니다(tags는 빼도 됩니다). --open은 그 주소를 대신 엽니다.
+    127.0.0.1에서도 모든 요청에 토큰이 필요합니다. 이 컴퓨터의 모든 계정이 127.0.0.1에 닿기 때문입니다. 토큰은 --token-file FILE(나만 읽을 수 있는 파일), ILGI_TOKEN, --token으로 주지 않으면 시작할 때 만듭니다. 명령줄의 토큰은 이 컴퓨터의 모든 사용자가 프로세스 목록에서 읽을 수 있으니 파일이나 변수를 쓰세요. 보여 주는 주소 http://127.0.0.1:8080/?token=...을 여세요. 토큰은 HttpOnly, SameSite=Strict 쿠키에 담기고 주소 표시줄에서는 빠지며, 주소의 토큰이 예전 쿠키보다 우선합니다(다시 시작한 뒤의 새 주소가 바로 열립니다). 스크립트는 `Authorization: Bearer` 헤더로 보냅니다. 일기를 바꾸는 스크립트는 앱의 페이지처럼 `X-Ilgi-Request: 1`, 서버 자신의 주소를 담은 `Origin`(-H 'Origin: http://127.0.0.1:8080'), JSON 본문도 함께 보냅니다. 다른 사이트의 페이지는 이것들을 보낼 수 없습니다. 아래 마지막 예는 새 일기를 씁니다(tags는 빼도 됩니다). --open은 그 주소를 대신 엽니다.
 
     --host를 주지 않으면 127.0.0.1에서만 받습니다. 다른 주소(0.0.0.0)에서는 휴대폰으로 열 주소들을 보여 주고, 터미널에서는 첫 주소의 QR 코드도 함께 보여 줍니다. TLS는 없습니다. 집 네트워크 밖에서 쓰려면 TLS가 있는 리버스 프록시나 `tailscale serve` 뒤에 두세요. Ctrl-C로 멈춥니다.
 
@@ -698,6 +698,11 @@ extension Catalog {
       ilgi serve --open
       ilgi serve --host 0.0.0.0 --token-file ~/.config/ilgi/token
       ilgi serve --read-only --port 8080
+      curl http://127.0.0.1:8080/api/entries -H 'X-Ilgi-Request: 1' \\
+        -H "Authorization: Bearer $ILGI_TOKEN" \\
+        -H 'Origin: http://127.0.0.1:8080' \\
+        -H 'Content-Type: application/json' \\
+        -d '{"content": "제목\\n\\n내용", "tags": "일 여행"}'
     """,
     .servePortHelp: "받을 포트(0이면 빈 포트를 고릅니다).",
     .serveHostHelp: "받을 주소. 주지 않으면 127.0.0.1(이 컴퓨터)이고, 휴대폰에서도 열려면 0.0.0.0.",
@@ -793,7 +798,7 @@ extension Catalog {
       "서버에 닿지 않습니다. 이 일기장은 브라우저에 일기를 두지 않습니다(app.offline이 꺼져 있습니다. 암호화한 일기장은 켜지 않는 한 꺼져 있습니다). 새 일기는 쓸 수 있습니다: 이 브라우저에서 기다렸다가 서버에 다시 닿으면 보냅니다.",
     .templatesAbstract: "ilgi가 쓰는 템플릿을 보이고, 고칠 수 있게 일기장에 복사합니다.",
     .templatesDiscussion: """
-    새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve --read-only`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로, `ilgi serve`의 앱은 app-* 템플릿, app.css, app.js로 만듭니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.
+    새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve --read-only`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로, `ilgi serve`의 앱은 app-* 템플릿, app.css, app.js로 만듭니다. search-query.js는 사이트의 검색과 오프라인 앱의 검색에서 검색어를 읽습니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.
 
     예:
       ilgi templates
@@ -909,7 +914,7 @@ extension Catalog {
     .appNotShared: "공유한 것이 없습니다. 휴대폰의 공유 시트처럼 제목, 글, 링크나 사진을 보내세요.",
     .appSharedUntitled: "공유한 사진",
     .appNotJSON: "보낸 것이 JSON 객체가 아닙니다. 페이지를 새로 고치고 다시 해 보세요.",
-    .appMissingFields: "이 요청의 JSON 본문에는 {1이} 필요합니다(ilgi serve --help 참고). 페이지에서 보냈다면 페이지를 새로 고치세요.",
+    .appMissingFields: "이 요청의 JSON 본문에는 {1이} 필요합니다. 페이지에서 보냈다면 페이지를 새로 고치세요.",
     .appBadCoordinates: "위치가 도 단위가 아닙니다(위도 -90~90, 경도 -180~180). 버튼을 다시 눌러 보세요.",
     .appOccupied: "{1} 자리에 이미 파일이 있습니다. 그 파일을 옮긴 뒤 다시 되돌리세요.",
     .appReadOnly: "이 서버는 읽기만 합니다(ilgi serve --read-only). 쓰려면 --read-only 없이 ilgi serve를 실행하세요.",
