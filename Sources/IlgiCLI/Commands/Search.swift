@@ -28,16 +28,25 @@ extension Ilgi {
     @OptionGroup var pager: PagerOptions
 
     func validate() throws {
-      if let unknown = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+      if let unknown = query[..<(query.firstIndex(of: "--") ?? query.endIndex)].first(where: {
+        $0.hasPrefix("--") && $0.count > 2
+      }) {
         throw ValidationError(tr(.errSearchUnknownOption, unknown))
       }
+    }
+
+    /// The query's words: the first `--` ends the options, as for any command, and is no word
+    /// itself (`ilgi search -- -bike rain`).
+    var words: [String] {
+      guard let end = query.firstIndex(of: "--") else { return query }
+      return Array(query[..<end] + query[(end + 1)...])
     }
 
     func run() throws {
       let context = Context(global)
       let parsed: SearchQuery
       do {
-        parsed = try SearchQuery(query.joined(separator: " "))
+        parsed = try SearchQuery(words.joined(separator: " "))
       } catch {
         throw Failure(tr(.errSearch, Diagnostics.describe(error)), status: ExitStatus.usage)
       }
