@@ -144,6 +144,20 @@ import Testing
     let first = h.call("search", "-bike", "산책", "-n", "5")
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.contains("산책"))
+    // `-tag:x` and `NOT tag:x` leave out the entries tagged x, in any case.
+    for words in [["--", "산책", "-tag:WALK"], ["산책", "NOT", "#walk"], ["--", "-tag:walk"], ["-tag:walk", "산책"]] {
+      let untagged = InProcess.run(["search"] + words, environment: h.environment, directory: h.journal.base)
+      #expect(untagged.status == 0 && untagged.stderr == "No entries match.\n", "\(words): \(untagged.stderr)")
+    }
+    let otherTag = InProcess.run(
+      ["search", "산책", "NOT", "tag:run"], environment: h.environment, directory: h.journal.base)
+    #expect(otherTag.stdout == found.stdout, "\(otherTag.stderr)")
+    // `--` ends the options and is no word of the query, wherever it stands.
+    for words in [["--", "산책"], ["산책", "--"], ["--", "-bike", "산책"]] {
+      let ended = InProcess.run(["search"] + words, environment: h.environment, directory: h.journal.base)
+      #expect(ended.status == 0, "\(words): \(ended.stderr)")
+      #expect(ended.stdout == found.stdout, "\(words)")
+    }
     let unknown = h.call("search", "산책", "--jsno")
     #expect(unknown.status == 64)
     #expect(unknown.stderr.hasPrefix("Error: `--jsno` is not an option of search; `ilgi search --help` lists them\n"))

@@ -29,6 +29,12 @@ extension EntryIndex {
       sql += " AND e.rowid NOT IN (SELECT rowid FROM entry_text WHERE entry_text MATCH ?)"
       values.append(exclude)
     }
+    if !query.excludedTags.isEmpty {
+      sql +=
+        " AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry = e.rowid AND tag IN ("
+        + query.excludedTags.map { _ in "?" }.joined(separator: ",") + "))"
+      values += query.excludedTags.map { $0.lowercased() }
+    }
     for condition in conditions { sql += " AND " + condition }
     values += arguments.map { $0 as any DatabaseValueConvertible }
     sql += query.match == nil ? " ORDER BY e.instant DESC, e.path DESC" : " ORDER BY score, e.instant DESC"

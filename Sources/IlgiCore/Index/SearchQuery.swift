@@ -12,7 +12,7 @@ public struct SearchQuery: Sendable, Equatable {
     /// What is wrong.
     public enum Kind: Sendable, Equatable {
       case orNeedsWords, doubleNot, tagAfterOperator, noLetters(String), orAtEnd, notAtEnd, empty
-      case unclosedQuote, tagNeedsName, excludedTag
+      case unclosedQuote, tagNeedsName
       /// More words, phrases and tags than `SearchQuery.termLimit` (how many there were).
       case tooManyTerms(Int)
       /// The index took longer than `SearchQuery.timeLimit` to answer; the search was stopped.
@@ -36,7 +36,6 @@ public struct SearchQuery: Sendable, Equatable {
       case .empty: "nothing to search for; give a word, a \"phrase\" or tag:name"
       case .unclosedQuote: "a quote is not closed; add the closing \" after the phrase"
       case .tagNeedsName: "`tag:` needs a name, as in tag:travel"
-      case .excludedTag: "excluding a tag is not supported; search for words to exclude instead"
       case .tooManyTerms(let count): "the search has \(count) words and tags; ask with at most \(SearchQuery.termLimit)"
       case .tookTooLong: "the search took too long and was stopped; ask with fewer words or with longer ones"
       }
@@ -49,6 +48,8 @@ public struct SearchQuery: Sendable, Equatable {
   public var exclude: String?
   /// Tags from `tag:` words.
   public var tags: [String]
+  /// Tags from `-tag:` words (or `NOT tag:`): entries with any of them are left out.
+  public var excludedTags: [String] = []
   /// The words and phrases to highlight in snippets.
   public var terms: [String]
 
@@ -70,6 +71,7 @@ public struct SearchQuery: Sendable, Equatable {
     var groups: [[String]] = []  // AND of ORs
     var negatives: [String] = []
     var tags: [String] = []
+    var excludedTags: [String] = []
     var terms: [String] = []
     var pendingOr = false
     var pendingNot = false
@@ -83,11 +85,11 @@ public struct SearchQuery: Sendable, Equatable {
       case .not:
         guard !pendingNot else { throw Problem(.doubleNot) }
         pendingNot = true
-      case .tag(let tag):
+      case .tag(let tag, let excluded):
         guard !pendingOr, !pendingNot else {
           throw Problem(.tagAfterOperator)
         }
-        tags.append(tag)
+        if excluded { excludedTags.append(tag) } else { tags.append(tag) }
       case .term(let term, let phrase):
         guard let expression = Self.expression(term, phrase: phrase) else {
           if pendingOr || pendingNot {
@@ -110,7 +112,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
     if pendingOr { throw Problem(.orAtEnd) }
     if pendingNot { throw Problem(.notAtEnd) }
-    if groups.isEmpty && negatives.isEmpty && tags.isEmpty {
+    if groups.isEmpty && negatives.isEmpty && tags.isEmpty && excludedTags.isEmpty {
       throw Problem(.empty)
     }
     match =
@@ -118,13 +120,14 @@ public struct SearchQuery: Sendable, Equatable {
       ? nil : groups.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " OR ") + ")" }.joined(separator: " AND ")
     exclude = negatives.isEmpty ? nil : negatives.joined(separator: " OR ")
     self.tags = tags
+    self.excludedTags = excludedTags
     self.terms = terms
   }
 
   enum Token: Equatable {
     case term(String, phrase: Bool)
     case or, not
-    case tag(String)
+    case tag(String, excluded: Bool)
   }
 
   static func tokenize(_ text: String) throws(Problem) -> [Token] {
@@ -162,9 +165,11 @@ public struct SearchQuery: Sendable, Equatable {
             throw Problem(.tagNeedsName)
           }
           if tokens.last == .not {
-            throw Problem(.excludedTag)
+            tokens.removeLast()
+            tokens.append(.tag(tag, excluded: true))
+          } else {
+            tokens.append(.tag(tag, excluded: false))
           }
-          tokens.append(.tag(tag))
         } else {
           tokens.append(.term(word, phrase: false))
         }
@@ -207,7 +212,6 @@ extension SearchQuery.Problem {
     case .empty: catalog(.searchEmpty)
     case .unclosedQuote: catalog(.searchUnclosedQuote)
     case .tagNeedsName: catalog(.searchTagNeedsName)
-    case .excludedTag: catalog(.searchExcludedTag)
     case .tooManyTerms(let count): catalog(.searchTooManyTerms, count, SearchQuery.termLimit)
     case .tookTooLong: catalog(.searchTookTooLong)
     }

@@ -339,7 +339,9 @@ extension Catalog {
     .searchDiscussion: """
     Words match as prefixes (`산책` finds `산책을`, `run` finds `running`); case and accents
     are ignored. "Exact phrases" in quotes; `a OR b`; `NOT word` or `-word` to exclude;
-    `tag:name` for a tag. Titles weigh more than bodies.
+    `tag:name` for a tag, `-tag:name` for entries without it. Titles weigh more than bodies. A
+    `-word` that reads as options (`-run`: `-n` takes a value) goes after `--`, as in
+    `ilgi search -- walk -run`, or is written `NOT run`.
 
     Examples:
       ilgi search river
@@ -361,7 +363,6 @@ extension Catalog {
     .searchEmpty: "nothing to search for; give a word, a \"phrase\" or tag:name",
     .searchUnclosedQuote: "a quote is not closed; add the closing \" after the phrase",
     .searchTagNeedsName: "`tag:` needs a name, as in tag:travel",
-    .searchExcludedTag: "excluding a tag is not supported; search for words to exclude instead",
     .renderAbstract: "Turn Markdown into the HTML fragment ilgi gives entries.",
     .renderDiscussion: """
     Reads FILE, or standard input when FILE is missing or `-`. Front matter, if any, is

@@ -320,7 +320,9 @@ extension Catalog {
     .searchDiscussion: """
     단어는 앞부분으로 맞춥니다(`산책`은 `산책을`을, `run`은 `running`을 찾습니다). 대소문자와
     악센트는 가리지 않습니다. 따옴표로 "정확한 구절", `a OR b`, 빼려면 `NOT 단어`나 `-단어`,
-    태그는 `tag:이름`. 제목이 본문보다 무겁습니다.
+    태그는 `tag:이름`, 그 태그가 없는 일기는 `-tag:이름`. 제목이 본문보다 무겁습니다.
+    옵션으로 읽히는 `-단어`(`-run`: `-n`은 값을 받습니다)는 `ilgi search -- walk -run`처럼
+    `--` 뒤에 두거나 `NOT run`으로 쓰세요.
 
     예:
       ilgi search 산책
@@ -342,7 +344,6 @@ extension Catalog {
     .searchEmpty: "찾을 것이 없습니다. 단어, \"구절\", 또는 tag:이름을 주세요",
     .searchUnclosedQuote: "따옴표가 닫히지 않았습니다. 구절 뒤에 닫는 \"를 더하세요",
     .searchTagNeedsName: "`tag:` 뒤에 이름이 필요합니다. 예: tag:여행",
-    .searchExcludedTag: "태그를 빼는 검색은 할 수 없습니다. 대신 뺄 단어로 찾으세요",
     .renderAbstract: "마크다운을 ilgi가 일기에 쓰는 HTML 조각으로 바꿉니다.",
     .renderDiscussion: """
     FILE을, FILE이 없거나 `-`면 표준 입력을 읽습니다. 머리말은 빼고, HTML과

@@ -193,7 +193,6 @@ public enum Message: String, Sendable, CaseIterable {
   case searchEmpty
   case searchUnclosedQuote
   case searchTagNeedsName
-  case searchExcludedTag
   case renderAbstract
   case renderDiscussion
   case renderFileHelp
