@@ -73,7 +73,11 @@ public enum IlgiCommandLine {
     return Invocation.$current.withValue(invocation) {
       Localization.$catalog.withValue(Catalog(loaded.language)) {
         do {
-          var command = try Ilgi.parseAsRoot(globalOptionsMoved(invocation.arguments))
+          var arguments = globalOptionsMoved(invocation.arguments)
+          if let name = arguments.first, Self.names(of: Ilgi.Search.self).contains(name) {
+            arguments = [name] + Ilgi.Search.exclusionsSpelledOut(Array(arguments.dropFirst()))
+          }
+          var command = try Ilgi.parseAsRoot(arguments)
           try command.run()
           return ExitStatus.success
         } catch {

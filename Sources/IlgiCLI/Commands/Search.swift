@@ -35,6 +35,29 @@ extension Ilgi {
       }
     }
 
+    /// `arguments` (the search's own, after its name) with each exclusion written as `NOT` and
+    /// its word: the parser reads a dash and letters as short options, so `-run` would be `-r
+    /// -u -n` (and `-n` takes a value). The short options search has are `-n`, `-h` and `-J`
+    /// (`-n5` is left to the parser, which says the limit's number goes apart, rather than read
+    /// as an exclusion); anything else after one dash is an exclusion, `-tag:x` too. After `--`
+    /// nothing is changed.
+    static func exclusionsSpelledOut(_ arguments: [String]) -> [String] {
+      var result: [String] = []
+      var ended = false
+      for argument in arguments {
+        ended = ended || argument == "--"
+        let isOption =
+          argument.hasPrefix("--") || argument == "-h" || argument.hasPrefix("-J")
+          || (argument.hasPrefix("-n") && argument.dropFirst(2).allSatisfy { $0.isASCII && $0.isNumber })
+        if !ended, argument.count > 1, argument.hasPrefix("-"), !isOption {
+          result += ["NOT", String(argument.dropFirst())]
+        } else {
+          result.append(argument)
+        }
+      }
+      return result
+    }
+
     /// The query's words: the first `--` ends the options, as for any command, and is no word
     /// itself (`ilgi search -- -bike rain`).
     var words: [String] {

@@ -339,9 +339,7 @@ extension Catalog {
     .searchDiscussion: """
     Words match as prefixes (`산책` finds `산책을`, `run` finds `running`); case and accents
     are ignored. "Exact phrases" in quotes; `a OR b`; `NOT word` or `-word` to exclude;
-    `tag:name` for a tag, `-tag:name` for entries without it. Titles weigh more than bodies. A
-    `-word` that reads as options (`-run`: `-n` takes a value) goes after `--`, as in
-    `ilgi search -- walk -run`, or is written `NOT run`.
+    `tag:name` for a tag, `-tag:name` for entries without it. Titles weigh more than bodies.
 
     Examples:
       ilgi search river
