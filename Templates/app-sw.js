@@ -267,7 +267,7 @@ function serially(work) {
 
 /**
  * A search while the server cannot be reached: the kept entries the query finds, read as the
- * server reads it (`ilgiQuery`, from search-query.js, which this script begins with), newest first.
+ * server reads it (`ilgiQuery`, from search-query.js, which this script begins with).
  */
 async function searchKept(request) {
   const asked = await request.json().catch(() => ({}));
@@ -285,10 +285,11 @@ async function searchKept(request) {
     if (ilgiQuery.isEmpty(query) || !ilgiQuery.matches(query, text, ilgiQuery.tagList(tags))) continue;
     hits.push({
       href: '/entry/' + name, title: entry.title, date: entry.date, iso: entry.iso, symbol: '',
-      snippet: snippet(entry.content, words),
+      snippet: snippet(entry.content, words), titled: ilgiQuery.inTitle(query, entry.title),
     });
   }
-  hits.sort((a, b) => (a.iso < b.iso ? 1 : -1));
+  // Those whose title holds what is looked for first, as the server weighs titles; newest first.
+  hits.sort((a, b) => (a.titled !== b.titled ? (a.titled ? -1 : 1) : a.iso < b.iso ? 1 : -1));
   const body = JSON.stringify({ hits: hits.slice(0, Number(asked.limit) || 50), kept: Object.keys(index).length, offline: true });
   return new Response(body, { headers: { 'Content-Type': 'application/json' } });
 }

@@ -92,6 +92,15 @@ var ilgiQuery = (function () {
     }
   }
 
+  // Whether `title` holds one of the words or phrases looked for: such entries come first, as
+  // the server weighs titles above bodies.
+  function inTitle(parsed, title) {
+    var text = flat(title);
+    return parsed.groups.some(function (group) {
+      return group.some(function (term) { return holds(text, term); });
+    });
+  }
+
   // Whether an entry whose `fields` are `text` and whose `tagList` is `tags` is found.
   function matches(parsed, text, tags) {
     function tagged(tag) { return tags.indexOf(tag) >= 0; }
@@ -103,5 +112,8 @@ var ilgiQuery = (function () {
     return !parsed.not.some(held);
   }
 
-  return { flat: flat, fields: fields, tagList: tagList, parse: parse, isEmpty: isEmpty, terms: terms, matches: matches };
+  return {
+    flat: flat, fields: fields, tagList: tagList, parse: parse, isEmpty: isEmpty, terms: terms, matches: matches,
+    inTitle: inTitle,
+  };
 })();

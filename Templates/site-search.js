@@ -45,10 +45,17 @@
     var parsed = reader.parse(query);
     if (reader.isEmpty(parsed)) { status.textContent = ""; return; }
     askForTexts();
-    var shown = 0;
-    for (var i = 0; i < index.length && shown < 200; i++) {
+    // Entries whose title holds what is looked for first, each part newest first (the index's
+    // order), at most 200.
+    var titled = [];
+    var others = [];
+    for (var i = 0; i < index.length && titled.length < 200; i++) {
       if (!reader.matches(parsed, haystacks[i] + "\u0000" + body(i), tagLists[i])) continue;
-      shown++;
+      (reader.inTitle(parsed, index[i][1]) ? titled : others).push(i);
+    }
+    var order = titled.concat(others).slice(0, 200);
+    var shown = order.length;
+    order.forEach(function (i) {
       var item = index[i];
       var li = document.createElement("li");
       li.className = "entry-row";
@@ -72,7 +79,7 @@
       }
       li.appendChild(a);
       results.appendChild(li);
-    }
+    });
     var count = String(shown) + (shown === 200 ? "+" : "");
     status.textContent = shown === 0 ? status.getAttribute("data-none")
       : shown === 1 ? status.getAttribute("data-one")

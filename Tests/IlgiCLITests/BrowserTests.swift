@@ -77,6 +77,15 @@ import Testing
     #expect(found.count != nil, "the search script did not run: \(found.dom.prefix(500))")
     #expect(found.titles.contains(latest.title), "\(words) -> \(found.titles)")
     #expect(found.count == found.titles.count)
+    // Entries whose title holds one of the words come first, as `ilgi search` weighs titles.
+    let holdsAWord = { (title: String) in
+      title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { word in
+        words.lowercased().split(separator: " ").contains { word.hasPrefix($0) }
+      }
+    }
+    let lastTitled = found.titles.lastIndex(where: holdsAWord) ?? -1
+    let firstUntitled = found.titles.firstIndex { !holdsAWord($0) } ?? found.titles.count
+    #expect(lastTitled < firstUntitled, "\(words) -> \(found.titles)")
     let nothing = try Self.search(exported, "zzqqxxnothing", profile: profile)
     #expect(nothing.count == 0)
     #expect(nothing.dom.contains("Nothing found."))
