@@ -285,11 +285,14 @@ async function searchKept(request) {
     if (ilgiQuery.isEmpty(query) || !ilgiQuery.matches(query, text, ilgiQuery.tagList(tags))) continue;
     hits.push({
       href: '/entry/' + name, title: entry.title, date: entry.date, iso: entry.iso, symbol: '',
-      snippet: snippet(entry.content, words), titled: ilgiQuery.inTitle(query, entry.title),
+      snippet: snippet(entry.content, words),
+      titled: typeof ilgiQuery.inTitle === 'function' && ilgiQuery.inTitle(query, entry.title),
     });
   }
-  // Those whose title holds what is looked for first, as the server weighs titles; newest first.
-  hits.sort((a, b) => (a.titled !== b.titled ? (a.titled ? -1 : 1) : a.iso < b.iso ? 1 : -1));
+  // Those whose title holds what is looked for first, as the server weighs titles; newest first,
+  // then by address, as the server orders by path.
+  const newer = (a, b) => (a.iso !== b.iso ? (a.iso < b.iso ? 1 : -1) : a.href < b.href ? 1 : a.href > b.href ? -1 : 0);
+  hits.sort((a, b) => (a.titled !== b.titled ? (a.titled ? -1 : 1) : newer(a, b)));
   const body = JSON.stringify({ hits: hits.slice(0, Number(asked.limit) || 50), kept: Object.keys(index).length, offline: true });
   return new Response(body, { headers: { 'Content-Type': 'application/json' } });
 }

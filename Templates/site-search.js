@@ -46,14 +46,19 @@
     if (reader.isEmpty(parsed)) { status.textContent = ""; return; }
     askForTexts();
     // Entries whose title holds what is looked for first, each part newest first (the index's
-    // order), at most 200.
+    // order), at most 200. A query of tags alone has no title matches: the first 200 do. (A
+    // journal's own search-query.js from before titles ranked has no `inTitle`.)
+    var ranked = parsed.groups.length > 0 && typeof reader.inTitle === "function";
     var titled = [];
     var others = [];
-    for (var i = 0; i < index.length && titled.length < 200; i++) {
+    var i = 0;
+    for (; i < index.length && titled.length <= 200 && (ranked || others.length <= 200); i++) {
       if (!reader.matches(parsed, haystacks[i] + "\u0000" + body(i), tagLists[i])) continue;
-      (reader.inTitle(parsed, index[i][1]) ? titled : others).push(i);
+      (ranked && reader.inTitle(parsed, index[i][1]) ? titled : others).push(i);
     }
-    var order = titled.concat(others).slice(0, 200);
+    var found = titled.concat(others);
+    var more = found.length > 200;
+    var order = found.slice(0, 200);
     var shown = order.length;
     order.forEach(function (i) {
       var item = index[i];
@@ -80,7 +85,7 @@
       li.appendChild(a);
       results.appendChild(li);
     });
-    var count = String(shown) + (shown === 200 ? "+" : "");
+    var count = String(shown) + (more ? "+" : "");
     status.textContent = shown === 0 ? status.getAttribute("data-none")
       : shown === 1 ? status.getAttribute("data-one")
       : status.getAttribute("data-many").replace("{1}", count);

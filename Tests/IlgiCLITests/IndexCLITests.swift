@@ -155,6 +155,23 @@ import Testing
       let kept = InProcess.run(["search"] + words, environment: h.environment, directory: h.journal.base)
       #expect(kept.stdout == found.stdout, "\(words): \(kept.stderr)")
     }
+    // A word of the query may start with -J; what follows an option that takes a value is that
+    // value, never an exclusion (a value that looks like an option is refused, as always).
+    let jeju = InProcess.run(["search", "-Jeju", "산책"], environment: h.environment, directory: h.journal.base)
+    #expect(jeju.stdout == found.stdout, "\(jeju.stderr)")
+    let help = h.call("search", "--help").stdout
+    var withValues: [String] = []
+    for line in help.split(separator: "\n") where line.contains(" <") {
+      let names = line.split(separator: " ").prefix { !$0.hasPrefix("<") }
+      withValues += names.map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ","))) }
+        .filter { $0.hasPrefix("-") }
+    }
+    #expect(withValues.contains("--from") && withValues.contains("-n"), "\(withValues)")
+    for option in withValues {
+      let refused = InProcess.run(
+        ["search", "산책", option, "-x"], environment: h.environment, directory: h.journal.base)
+      #expect(refused.status == 64 && !refused.stderr.contains("NOT"), "\(option) -x: \(refused.stderr)")
+    }
     // `--` ends the options and is no word of the query, wherever it stands.
     for words in [["--", "산책"], ["산책", "--"], ["--", "-bike", "산책"]] {
       let ended = InProcess.run(["search"] + words, environment: h.environment, directory: h.journal.base)

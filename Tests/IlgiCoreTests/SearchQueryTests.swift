@@ -25,6 +25,16 @@ import Testing
     #expect(query.tags == tags)
   }
 
+  /// `-tag:x`, `-#x` and `NOT tag:x` leave out the entries tagged x; alone they are a query.
+  @Test(arguments: [
+    ("walk -tag:Rain", ["Rain"]), ("-#work", ["work"]), ("NOT tag:travel -tag:home", ["travel", "home"]),
+  ])
+  func excludedTags(_ text: String, _ excluded: [String]) throws {
+    let query = try SearchQuery(text)
+    #expect(query.excludedTags == excluded)
+    #expect(query.tags.isEmpty && query.exclude == nil)
+  }
+
   @Test(arguments: [
     ("", "nothing to search for; give a word, a \"phrase\" or tag:name"),
     ("\"open", "a quote is not closed; add the closing \" after the phrase"),
@@ -32,6 +42,9 @@ import Testing
     ("rain OR", "`OR` at the end needs a word after it, as in `rain OR snow`"),
     ("walk NOT", "`NOT` at the end needs a word after it, as in `walk NOT rain`"),
     ("tag:", "`tag:` needs a name, as in tag:travel"),
+    ("rain OR -tag:x", "`tag:` cannot follow `OR`; use --any-tag for either of several tags"),
+    ("NOT -tag:x", "`NOT NOT` means nothing; write `NOT word` once"),
+    ("NOT NOT tag:x", "`NOT NOT` means nothing; write `NOT word` once"),
     ("!!! ???", "nothing to search for; give a word, a \"phrase\" or tag:name"),
   ])
   func badQueriesSayWhatToFix(_ text: String, _ message: String) {

@@ -35,25 +35,33 @@ extension Ilgi {
       }
     }
 
+    /// The options of search that take a value, written apart (`--from X`): the value is never
+    /// an exclusion. `exclusionsSpelledOut` keeps to them; a test checks them against --help.
+    static let optionsWithValues: Set<String> = [
+      "-J", "--journal", "--locale", "--from", "--to", "--on", "--tag", "--weather", "-n", "--limit",
+    ]
+
     /// `arguments` (the search's own, after its name) with each exclusion written as `NOT` and
     /// its word: the parser reads a dash and letters as short options, so `-run` would be `-r
-    /// -u -n` (and `-n` takes a value). The short options search has are `-n`, `-h` and `-J`
-    /// (`-n5` is left to the parser, which says the limit's number goes apart, rather than read
-    /// as an exclusion); anything else after one dash is an exclusion, `-tag:x` too. After `--`
-    /// nothing is changed.
+    /// -u -n` (and `-n` takes a value). An option (`--name`, `-n`, `-h`, `-J`), the value after
+    /// one that takes a value, and everything after `--` are kept as they are; `-n5` is left to
+    /// the parser, which says the number goes apart, rather than read as an exclusion. Anything
+    /// else after one dash is an exclusion, `-tag:x` too.
     static func exclusionsSpelledOut(_ arguments: [String]) -> [String] {
       var result: [String] = []
       var ended = false
+      var value = false
       for argument in arguments {
-        ended = ended || argument == "--"
         let isOption =
-          argument.hasPrefix("--") || argument == "-h" || argument.hasPrefix("-J")
+          argument.hasPrefix("--") || ["-h", "-J"].contains(argument)
           || (argument.hasPrefix("-n") && argument.dropFirst(2).allSatisfy { $0.isASCII && $0.isNumber })
-        if !ended, argument.count > 1, argument.hasPrefix("-"), !isOption {
+        if !ended, !value, argument.count > 1, argument.hasPrefix("-"), !isOption {
           result += ["NOT", String(argument.dropFirst())]
         } else {
           result.append(argument)
         }
+        value = !ended && !value && optionsWithValues.contains(argument)
+        ended = ended || argument == "--"
       }
       return result
     }

@@ -29,7 +29,7 @@ public struct SearchQuery: Sendable, Equatable {
       switch kind {
       case .orNeedsWords: "`OR` needs a word on each side, as in `rain OR snow`"
       case .doubleNot: "`NOT NOT` means nothing; write `NOT word` once"
-      case .tagAfterOperator: "`tag:` cannot follow `OR` or `NOT`; use --any-tag for either of several tags"
+      case .tagAfterOperator: "`tag:` cannot follow `OR`; use --any-tag for either of several tags"
       case .noLetters(let term): "`\(term)` has no letters or digits to search for; put a word after `OR` or `NOT`"
       case .orAtEnd: "`OR` at the end needs a word after it, as in `rain OR snow`"
       case .notAtEnd: "`NOT` at the end needs a word after it, as in `walk NOT rain`"
@@ -86,6 +86,8 @@ public struct SearchQuery: Sendable, Equatable {
         guard !pendingNot else { throw Problem(.doubleNot) }
         pendingNot = true
       case .tag(let tag, let excluded):
+        // `NOT -tag:x` says NOT twice, as `NOT NOT tag:x` does.
+        if excluded, pendingNot { throw Problem(.doubleNot) }
         guard !pendingOr, !pendingNot else {
           throw Problem(.tagAfterOperator)
         }

@@ -354,7 +354,7 @@ extension Catalog {
     .errSearch: "search: {1}",
     .searchOrNeedsWords: "`OR` needs a word on each side, as in `rain OR snow`",
     .searchDoubleNot: "`NOT NOT` means nothing; write `NOT word` once",
-    .searchTagAfterOperator: "`tag:` cannot follow `OR` or `NOT`; use --any-tag for either of several tags",
+    .searchTagAfterOperator: "`tag:` cannot follow `OR`; use --any-tag for either of several tags",
     .searchNoLetters: "`{1}` has no letters or digits to search for; put a word after `OR` or `NOT`",
     .searchOrAtEnd: "`OR` at the end needs a word after it, as in `rain OR snow`",
     .searchNotAtEnd: "`NOT` at the end needs a word after it, as in `walk NOT rain`",

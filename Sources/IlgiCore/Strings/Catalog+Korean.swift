@@ -335,7 +335,7 @@ extension Catalog {
     .errSearch: "검색: {1}",
     .searchOrNeedsWords: "`OR` 양쪽에 단어가 필요합니다. 예: `비 OR 눈`",
     .searchDoubleNot: "`NOT NOT`은 뜻이 없습니다. `NOT 단어`를 한 번만 쓰세요",
-    .searchTagAfterOperator: "`tag:`는 `OR`나 `NOT` 뒤에 올 수 없습니다. 여러 태그 중 하나는 --any-tag를 쓰세요",
+    .searchTagAfterOperator: "`tag:`는 `OR` 뒤에 올 수 없습니다. 여러 태그 중 하나는 --any-tag를 쓰세요",
     .searchNoLetters: "`{1}`에는 찾을 글자나 숫자가 없습니다. `OR`나 `NOT` 뒤에 단어를 두세요",
     .searchOrAtEnd: "끝의 `OR` 뒤에 단어가 필요합니다. 예: `비 OR 눈`",
     .searchNotAtEnd: "끝의 `NOT` 뒤에 단어가 필요합니다. 예: `산책 NOT 비`",
