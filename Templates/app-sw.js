@@ -286,7 +286,7 @@ async function searchKept(request) {
     hits.push({
       href: '/entry/' + name, title: entry.title, date: entry.date, iso: entry.iso, symbol: '',
       snippet: snippet(entry.content, words),
-      titled: typeof ilgiQuery.inTitle === 'function' && ilgiQuery.inTitle(query, entry.title),
+      titled: typeof ilgiQuery.inTitle === 'function' && ilgiQuery.inTitle(query, ilgiQuery.flat(entry.title)),
     });
   }
   // Those whose title holds what is looked for first, as the server weighs titles; newest first,

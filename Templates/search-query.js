@@ -92,12 +92,11 @@ var ilgiQuery = (function () {
     }
   }
 
-  // Whether `title` holds one of the words or phrases looked for: such entries come first, as
-  // the server weighs titles above bodies.
+  // Whether `title`, as `flat` gives it, holds one of the words or phrases looked for: such
+  // entries come first, as the server weighs titles above bodies.
   function inTitle(parsed, title) {
-    var text = flat(title);
     return parsed.groups.some(function (group) {
-      return group.some(function (term) { return holds(text, term); });
+      return group.some(function (term) { return holds(title, term); });
     });
   }
 

@@ -16,6 +16,7 @@
     return reader.fields([item[1], item[4], item[5].join(" "), item[6], item[2], item[3]]);
   });
   var tagLists = index.map(function (item) { return reader.tagList(item[5]); });
+  var titles = index.map(function (item) { return reader.flat(item[1]); });
 
   // The entries' text, a script a year, each asked for once; every one that arrives searches again.
   var bodies = [];
@@ -46,19 +47,27 @@
     if (reader.isEmpty(parsed)) { status.textContent = ""; return; }
     askForTexts();
     // Entries whose title holds what is looked for first, each part newest first (the index's
-    // order), at most 200. A query of tags alone has no title matches: the first 200 do. (A
-    // journal's own search-query.js from before titles ranked has no `inTitle`.)
-    var ranked = parsed.groups.length > 0 && typeof reader.inTitle === "function";
-    var titled = [];
-    var others = [];
-    var i = 0;
-    for (; i < index.length && titled.length <= 200 && (ranked || others.length <= 200); i++) {
-      if (!reader.matches(parsed, haystacks[i] + "\u0000" + body(i), tagLists[i])) continue;
-      (ranked && reader.inTitle(parsed, index[i][1]) ? titled : others).push(i);
+    // order), at most 200: the titles are read first, then the rest only until 200 are found.
+    // A query of tags alone has no title to look in. (A journal's own search-query.js from
+    // before titles ranked has no `inTitle`.)
+    function found(i) {
+      return reader.matches(parsed, haystacks[i] + "\u0000" + body(i), tagLists[i]);
     }
-    var found = titled.concat(others);
-    var more = found.length > 200;
-    var order = found.slice(0, 200);
+    var order = [];
+    var first = {};
+    if (parsed.groups.length > 0 && typeof reader.inTitle === "function") {
+      for (var i = 0; i < index.length && order.length <= 200; i++) {
+        if (reader.inTitle(parsed, titles[i]) && found(i)) {
+          order.push(i);
+          first[i] = true;
+        }
+      }
+    }
+    for (var j = 0; j < index.length && order.length <= 200; j++) {
+      if (!first[j] && found(j)) order.push(j);
+    }
+    var more = order.length > 200;
+    order = order.slice(0, 200);
     var shown = order.length;
     order.forEach(function (i) {
       var item = index[i];
