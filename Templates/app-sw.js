@@ -281,7 +281,7 @@ async function searchKept(request) {
     if (!kept) continue;
     const entry = await kept.json();
     const tags = String(entry.tags || '').split(/\s+/).filter((tag) => tag);
-    const text = ilgiQuery.fields([entry.title, entry.content, tags.join(' ')]);
+    const text = ilgiQuery.fields([entry.title, entry.content]);
     if (ilgiQuery.isEmpty(query) || !ilgiQuery.matches(query, text, ilgiQuery.tagList(tags))) continue;
     hits.push({
       href: '/entry/' + name, title: entry.title, date: entry.date, iso: entry.iso, symbol: '',

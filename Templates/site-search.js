@@ -1,6 +1,6 @@
 // ilgi: search inside an exported or served journal, in the browser, without the network.
 // Reads the list of entries from search/YYYY.js (loaded before this script) and shows the ones
-// whose title, preview, tags, weather, date or text hold the query, read by `ilgiQuery`
+// whose title or text hold the query (tags through tag:name), read by `ilgiQuery`
 // (search-query.js, which the site's search.js begins with). The entries' text comes from
 // search/text-YYYY.js, loaded only once someone searches.
 (function () {
@@ -13,7 +13,7 @@
 
   var reader = ilgiQuery;
   var haystacks = index.map(function (item) {
-    return reader.fields([item[1], item[4], item[5].join(" "), item[6], item[2], item[3]]);
+    return reader.fields([item[1], item[4]]);
   });
   var tagLists = index.map(function (item) { return reader.tagList(item[5]); });
   var titles = index.map(function (item) { return reader.flat(item[1]); });

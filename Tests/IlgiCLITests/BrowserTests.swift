@@ -93,6 +93,14 @@ import Testing
     let tagged = try Self.search(exported, "tag:travel", profile: profile)
     #expect(tagged.count == min(corpus.manifest.perTag["travel"] ?? -1, 200))
     #expect(try Self.search(exported, "#Travel", profile: profile).count == tagged.count)
+    // A plain word finds what `ilgi search` finds: words in the title and text, not the names of
+    // the tags in the front matter.
+    for word in ["travel", "gratitude"] {
+      let cli = try h.run("search", word, "--json", "-n", "100000")
+      let listed = try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [Any]
+      let site = try Self.search(exported, word, profile: profile)
+      #expect(site.count == min(listed?.count ?? -1, 200), "\(word): \(cli.stderr)")
+    }
     let untagged = try Self.search(exported, "-tag:travel", profile: profile)
     #expect(untagged.count == min(corpus.manifest.entries - (corpus.manifest.perTag["travel"] ?? 0), 200))
     // The query is read as `ilgi search` reads it: a quoted phrase finds its words together and
