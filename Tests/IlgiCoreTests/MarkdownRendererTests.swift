@@ -333,4 +333,49 @@ import Testing
     }
     #expect("".holds("") && "x".holds("") && !"".holds("x"))
   }
+
+  /// The look before parsing for links to files beside an entry drops only texts whose links
+  /// name none: on random texts of link syntax, escapes, entities and slashes, the names found
+  /// are those a parse of every text finds.
+  @Test func attachmentLinksAreFoundWithoutParsingTextsThatLinkNone() {
+    let found = [
+      "![a](a.jpg?x/y)": "a.jpg", "![a](a.jpg#x/y)": "a.jpg", "![b](b.png&quest;c/d)": "b.png",
+      "![b](b.png&#63;c/d)": "b.png", "![g](g.jpg\\?x/y)": "g.jpg", "[c](<c d.gif>)": "c d.gif",
+      "![f](\nf.jpg)": "f.jpg", "[e]\n\n[e]:\n  e.mp3 \"E\"\n": "e.mp3",
+    ]
+    for (text, name) in found {
+      #expect(AttachmentLinks.names(in: text) == [name], "\(text.debugDescription)")
+    }
+    for linkingNone in ["![p](photos/1.jpg) [w](https://example.com/a) [r]: /x.png", "[x] (y.png)", "no links"] {
+      #expect(!AttachmentLinks.mayLink(linkingNone), "\(linkingNone)")
+    }
+    // A link or a definition with a destination of random pieces, among random text.
+    let around = ["x", "](", "]:", "[", "/", "#", "\\", "<", " ", "\n", ")", "("]
+    let openers = ["(", "( ", "(\n", "(<", ":", ": <", ":\n  "]
+    let destination = [
+      "a.jpg", "/", "?", "#", "&quest;", "&#47;", "%2F", "\\", "\\?", " ", "\n", "photos", ".", "x", ")", "(", "<",
+      ">", "\u{0B}", "\"t\"",
+    ]
+    let closers = [")", "", ">)", " \"t\")", "\n"]
+    var state: UInt64 = 29
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33)
+    }
+    func pieces(_ from: [String], most: Int) -> String {
+      (0..<next() % (most + 1)).map { _ in from[next() % from.count] }.joined()
+    }
+    var linking = 0
+    for _ in 0..<20_000 {
+      let opener = openers[next() % openers.count]
+      let link =
+        (opener.hasPrefix(":") ? "[r]\n\n[r]" : "[r]") + opener + pieces(destination, most: 4)
+        + closers[next() % closers.count]
+      let text = pieces(around, most: 3) + link + pieces(around, most: 3)
+      let parsed = AttachmentLinks.parsedNames(in: text)
+      if !parsed.isEmpty { linking += 1 }
+      #expect(AttachmentLinks.names(in: text) == parsed, "\(text.debugDescription)")
+    }
+    #expect(linking > 100, "the random texts link files: \(linking)")
+  }
 }

@@ -7,8 +7,12 @@ import IlgiAge
 public enum AttachmentLinks {
   /// The names, each once, in the order linked.
   public static func names(in content: String) -> [String] {
-    // Most entries link nothing: no Markdown parse for them.
-    guard content.holds("](") || content.holds("]:") else { return [] }
+    // Most entries link no file beside them: no Markdown parse for them.
+    mayLink(content) ? parsedNames(in: content) : []
+  }
+
+  /// `names(in:)` found by cmark, without first looking whether any can be there.
+  static func parsedNames(in content: String) -> [String] {
     var names: [String] = []
     var seen = Set<String>()
     for link in MarkdownRenderer().relativeLinks(content) {
@@ -19,6 +23,41 @@ public enum AttachmentLinks {
       names.append(name)
     }
     return names
+  }
+
+  /// Whether `content` may link a file beside it: an inline link or a link reference
+  /// definition (`](` or `]:`) whose destination starts without a `/` (`photo.jpeg`, not
+  /// `photos/1.jpg` or `https://…`). Only the destination's literal start is looked at, up to
+  /// what could end it or cut it short (a space or control character, `)`, `>`, `?`, `#`, or an
+  /// entity such as `&quest;`): a `/` there is in the link cmark reads, so that link names no
+  /// attachment. (A backslash escape gives the character after it, so it removes no `/`.)
+  static func mayLink(_ content: String) -> Bool {
+    var content = content
+    return content.withUTF8 { bytes in
+      var at = 0
+      while let close = bytes[at...].firstIndex(of: UInt8(ascii: "]")) {
+        at = close + 1
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "(") || bytes[at] == UInt8(ascii: ":") else { continue }
+        var index = at + 1
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "<") { index += 1 }
+        scan: while index < bytes.count {
+          switch bytes[index] {
+          case UInt8(ascii: "/"): break scan
+          case UInt8(ascii: ")"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "&"):
+            return true
+          case 0x00...0x20, 0x7F: return true
+          default: index += 1
+          }
+        }
+        if index == bytes.count { return true }
+      }
+      return false
+    }
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }
 
