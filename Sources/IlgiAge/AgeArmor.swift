@@ -5,10 +5,12 @@ import Foundation
 public enum AgeArmor {
   static let begin = "-----BEGIN AGE ENCRYPTED FILE-----"
   static let end = "-----END AGE ENCRYPTED FILE-----"
+  /// `begin` as bytes, made once: every file an index reads is asked whether it is armored.
+  private static let beginBytes = Array(begin.utf8)
 
   /// Whether `bytes` start (after whitespace) like an armored age file.
   public static func isArmored(_ bytes: some Collection<UInt8>) -> Bool {
-    bytes.drop(while: isSpace).starts(with: Array(begin.utf8))
+    bytes.drop(while: isSpace).starts(with: beginBytes)
   }
 
   /// The armored text of `bytes`.

@@ -200,7 +200,7 @@ public struct EntryReader: Sendable {
       body = content
     } else {
       (title, body) = Self.splitTitle(content)
-      if title.contains("\\") { title = Self.withoutEscapes(title) }
+      if title.utf8.contains(UInt8(ascii: "\\")) { title = Self.withoutEscapes(title) }
     }
 
     // tags: front matter first, then inline

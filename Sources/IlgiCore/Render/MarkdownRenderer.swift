@@ -126,7 +126,7 @@ public struct MarkdownRenderer: Sendable {
   static func isRelative(_ url: String) -> Bool {
     guard let first = url.first, first != "/", first != "#", first != "?" else { return false }
     let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    return !head.contains(":")
+    return !head.utf8.contains(UInt8(ascii: ":"))
   }
 
   /// The text a reader sees, Markdown syntax removed, on one line with runs of space folded.
