@@ -104,6 +104,19 @@ import Testing
     for (day, count) in corpus.manifest.sampleDays {
       #expect(try Self.count(InProcess.run(["list", "--on", day, "--json"], environment: environment)) == count)
     }
+    // A search shows the best 50 unless told, and says how many there are when there are more.
+    let tagged = try #require(corpus.manifest.perTag["work"])
+    try #require(tagged > 50)
+    let cut = InProcess.run(["search", "tag:work"], environment: environment)
+    #expect(cut.status == 0)
+    #expect(cut.stdout.components(separatedBy: "\n").filter { !$0.isEmpty && !$0.hasPrefix(" ") }.count == 50)
+    #expect(cut.stderr == "Showed the best 50 of \(tagged) matches; -n \(tagged) shows them all.\n")
+    let all = InProcess.run(["search", "tag:work", "-n", "\(tagged)"], environment: environment)
+    #expect(all.stderr == "")
+    #expect(InProcess.run(["search", "tag:work", "-n", "7"], environment: environment).stderr == "")
+    #expect(try Self.count(InProcess.run(["search", "tag:work", "--json"], environment: environment)) == tagged)
+    let few = try #require(corpus.manifest.needles.first { $0.value.paths.count < 50 })
+    #expect(InProcess.run(["search", few.key], environment: environment).stderr == "")
     let range = InProcess.run(["list", "--from", "2024", "--to", "2025-12", "--json"], environment: environment)
     #expect(try Self.count(range) == corpus.manifest.perYear["2024"]! + corpus.manifest.perYear["2025"]!)
     let reversed = InProcess.run(["list", "--reverse", "-n", "1", "--json"], environment: environment)

@@ -84,7 +84,7 @@ extension Ilgi {
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
       var filter = filters.filter(today: context.today)
-      if filter.limit == nil { filter.limit = json ? nil : 50 }
+      if filter.limit == nil, !json { filter.limit = Self.shown }
       let hits = try index.search(parsed, filter: filter, store: store)
       if json {
         struct Hit: Encodable {
@@ -121,7 +121,15 @@ extension Ilgi {
         out += "          \(snippet)\n"
       }
       Pager.show(out, variables: context.variables, options: pager)
+      // A search cut short by the default limit says so, after the pager: `-n` was not asked for.
+      if filters.n == nil, hits.count == Self.shown {
+        let total = try index.count(parsed, filter: filter)
+        if total > hits.count { Terminal.standardError.write(tr(.searchShownOf, hits.count, total) + "\n") }
+      }
     }
+
+    /// How many matches a search shows unless told (`-n`); `--json` gives them all.
+    static let shown = 50
 
     /// The snippet with each highlight wrapped in `open` and `close`, its text passed through
     /// `clean` first.

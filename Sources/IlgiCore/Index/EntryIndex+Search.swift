@@ -10,20 +10,51 @@ extension EntryIndex {
   public func search(
     _ query: SearchQuery, filter: EntryFilter, store: JournalStore, within limit: Duration = SearchQuery.timeLimit
   ) throws -> [SearchHit] {
+    var (sql, values) = Self.matching(query, filter: filter)
+    sql =
+      "SELECT \(EntryRow.selectList), \(query.match == nil ? "0" : "bm25(entry_text, 10.0, 1.0)") AS score " + sql
+    sql += query.match == nil ? " ORDER BY e.instant DESC, e.path DESC" : " ORDER BY score, e.instant DESC"
+    if let limit = filter.limit { sql += " LIMIT \(limit)" }
+    let found = try read { db in
+      try Self.stopping(db, after: limit) { try Self.entries(db, sql, values, hashes: false).map(\.entry) }
+    }
+    guard let rows = found else { throw SearchQuery.Problem(.tookTooLong) }
+    let ordered = filter.reverse ? rows.reversed() : rows
+    return ordered.enumerated().map { offset, entry in
+      let (snippet, highlights) = Self.snippet(for: entry, terms: query.terms, store: store)
+      return SearchHit(entry: entry, rank: offset + 1, snippet: snippet, highlights: highlights)
+    }
+  }
+
+  /// How many entries match `query` and `filter`, whatever its limit: what a search that
+  /// showed the first few leaves out.
+  public func count(
+    _ query: SearchQuery, filter: EntryFilter, within limit: Duration = SearchQuery.timeLimit
+  ) throws -> Int {
+    let (sql, values) = Self.matching(query, filter: filter)
+    let found = try read { db in
+      try Self.stopping(db, after: limit) {
+        try Int.fetchOne(db, sql: "SELECT count(*) " + sql, arguments: StatementArguments(values))
+      }
+    }
+    guard let count = found else { throw SearchQuery.Problem(.tookTooLong) }
+    return count ?? 0
+  }
+
+  /// The `FROM` and `WHERE` of a search (the entry's row is `e`), and the values they bind.
+  static func matching(_ query: SearchQuery, filter: EntryFilter) -> (
+    sql: String, values: [any DatabaseValueConvertible]
+  ) {
     var filter = filter
     filter.tags += query.tags
     let (conditions, arguments) = filter.sql()
     var sql: String
     var values: [any DatabaseValueConvertible] = []
     if let match = query.match {
-      sql = """
-        SELECT \(EntryRow.selectList), bm25(entry_text, 10.0, 1.0) AS score
-        FROM entry_text JOIN entry e ON e.rowid = entry_text.rowid
-        WHERE entry_text MATCH ?
-        """
+      sql = "FROM entry_text JOIN entry e ON e.rowid = entry_text.rowid WHERE entry_text MATCH ?"
       values.append(match)
     } else {
-      sql = "SELECT \(EntryRow.selectList), 0 AS score FROM entry e WHERE 1"
+      sql = "FROM entry e WHERE 1"
     }
     if let exclude = query.exclude {
       sql += " AND e.rowid NOT IN (SELECT rowid FROM entry_text WHERE entry_text MATCH ?)"
@@ -37,17 +68,7 @@ extension EntryIndex {
     }
     for condition in conditions { sql += " AND " + condition }
     values += arguments.map { $0 as any DatabaseValueConvertible }
-    sql += query.match == nil ? " ORDER BY e.instant DESC, e.path DESC" : " ORDER BY score, e.instant DESC"
-    if let limit = filter.limit { sql += " LIMIT \(limit)" }
-    let found = try read { db in
-      try Self.stopping(db, after: limit) { try Self.entries(db, sql, values, hashes: false).map(\.entry) }
-    }
-    guard let rows = found else { throw SearchQuery.Problem(.tookTooLong) }
-    let ordered = filter.reverse ? rows.reversed() : rows
-    return ordered.enumerated().map { offset, entry in
-      let (snippet, highlights) = Self.snippet(for: entry, terms: query.terms, store: store)
-      return SearchHit(entry: entry, rank: offset + 1, snippet: snippet, highlights: highlights)
-    }
+    return (sql, values)
   }
 
   /// Runs `body` on `db`, stopping SQLite once it has worked longer than `limit` (then nil).

@@ -180,6 +180,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errIndexFailed
   case errIndexFailedDelete
   case searchAbstract
+  case searchShownOf
   case searchDiscussion
   case searchQueryHelp
   case errSearchUnknownOption
