@@ -155,6 +155,7 @@ enum Diagnostics {
     case .dateNotADate(let text): tr(.noteDateNotADate, text)
     case .dateNotSingle: tr(.noteDateNotSingle)
     case .conflictMarkers: tr(.noteConflictMarkers)
+    case .unsettled: tr(.noteUnsettled)
     case .none: note
     }
   }

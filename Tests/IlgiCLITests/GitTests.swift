@@ -283,7 +283,9 @@ import Testing
   }
 
   /// Both devices changed the same line: the sync goes through, the entry holds both
-  /// versions (the one already pushed first), never git's markers, and the sync names it.
+  /// versions (the one already pushed first), never git's markers, and the sync names it. The
+  /// entry says `unsettled:` until it is settled, so `ilgi doctor` names it on both devices;
+  /// saving a changed text with `ilgi edit` takes the mark off.
   @Test func editingOneLineInBothClonesKeepsBothVersionsWithoutMarkers() throws {
     let (h, a, b) = try Self.twoClones()
     let new = h.call("new", "Shared entry", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a])
@@ -309,10 +311,26 @@ import Testing
     let told = try #require(text.range(of: "Shared entry, as A tells it"))
     let remembered = try #require(text.range(of: "Shared entry, as B remembers it"))
     #expect(told.lowerBound < remembered.lowerBound)
-    #expect(h.call("doctor", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(text.contains("\nunsettled: "), "\(text)")
     #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
     #expect(Self.text(a, path) == text)
     #expect(try Self.git(h, "status", "--porcelain", in: b) == "")
+    let unsettled = "a sync kept two devices' versions of one passage, one after the other"
+    for journal in [a, b] {
+      let doctor = h.call("doctor", env: ["ILGI_JOURNAL": journal])
+      #expect(doctor.status == 1, "\(doctor.stdout)")
+      #expect((doctor.stdout + doctor.stderr).contains(path) && (doctor.stdout + doctor.stderr).contains(unsettled))
+    }
+    // B keeps A's telling: the mark goes with the version B drops, and A hears nothing more.
+    let settle = try h.journal.script("settle.sh", "sed -i '/as B remembers it/d' \"$1\"")
+    #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": b, "EDITOR": settle]).status == 0)
+    let settled = Self.text(b, path)
+    #expect(
+      !settled.contains("unsettled") && !settled.contains("as B remembers it") && settled.contains("as A tells it"))
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(Self.text(a, path) == settled)
+    for journal in [a, b] { #expect(h.call("doctor", env: ["ILGI_JOURNAL": journal]).status == 0) }
   }
 
   /// The commonest diary case: both devices wrote on at the end of one entry. Both texts
@@ -470,7 +488,14 @@ import Testing
     let shown = h.call("show", "--raw", path, env: onB).stdout
     #expect(shown.contains("line two, A\nline two, B\n") && !shown.contains("<<<<<<<"), "\(shown)")
     #expect(EncryptionTests.filesHolding("line two, A", under: b).isEmpty)
-    #expect(h.call("doctor", env: onB).status == 0)
+    // Marked inside the seal, so the device that did not merge is told too.
+    #expect(shown.contains("\nunsettled: "), "\(shown)")
+    #expect(h.call("sync", env: onA).status == 0)
+    for env in [onA, onB] {
+      let doctor = h.call("doctor", env: env)
+      #expect(doctor.status == 1 && (doctor.stdout + doctor.stderr).contains(path), "\(doctor.stdout)")
+    }
+    #expect(EncryptionTests.filesHolding("unsettled", under: b).isEmpty)
     #expect(try Self.git(h, "status", "--porcelain", in: b) == "")
   }
 

@@ -47,6 +47,29 @@ import Testing
     #expect(!(journal.text(path.rawValue) ?? "").contains("tags:"))
   }
 
+  /// The app shows no front matter: a changed text saved there settles what a sync's merge
+  /// marked `unsettled:`, and a save that changes only the tags leaves the mark.
+  @Test func aChangedTextSettlesWhatASyncMarkedUnsettled() throws {
+    let merged = JournalStore.markedUnsettled(Array(Self.entry.utf8))
+    let marked = String(decoding: merged, as: UTF8.self)
+    #expect(marked.contains("\nunsettled: two versions of one passage, kept by ilgi sync; keep one, then delete this line\n"), "\(marked)")
+    let journal = try TempJournal(["2026/11/e.md": marked])
+    let store = try journal.store()
+    let path = JournalPath("2026/11/e.md")
+    #expect(try store.read(path).notes == [EntryNote.unsettled.encoded])
+    _ = try store.save(
+      EntryChanges(content: "Title\n\nBody.\n", tags: ["c"]), to: path, basedOn: store.versioned(path).version)
+    #expect(journal.text(path.rawValue)?.contains("unsettled:") == true)
+    _ = try store.save(
+      EntryChanges(content: "Title\n\nBody, settled.\n"), to: path, basedOn: store.versioned(path).version)
+    let settled = journal.text(path.rawValue) ?? ""
+    #expect(
+      settled
+        == "---\nid: \"E1\"\ndate: 2026-11-21T09:30:00+09:00\nmood: calm  # kept\ntags: [c]\n---\nTitle\n\nBody, settled.\n"
+    )
+    #expect(try store.read(path).notes.isEmpty)
+  }
+
   @Test func aSaveBasedOnAnOlderVersionChangesNothing() throws {
     let journal = try TempJournal(["e.md": Self.entry])
     let store = try journal.store()

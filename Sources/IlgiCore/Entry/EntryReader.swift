@@ -215,6 +215,7 @@ public struct EntryReader: Sendable {
     renderer.inlineTags(content).forEach(add)
 
     if Self.hasConflictMarkers(document.content) { notes.append(EntryNote.conflictMarkers.encoded) }
+    if front?.values[EntryNote.unsettledKey] != nil { notes.append(EntryNote.unsettled.encoded) }
 
     let weather = front?.string("weather").flatMap { $0.isEmpty ? nil : $0 }
     // A post's site markup (`* TOC`, `{:toc}`, a heading repeating the title) is for its site's
@@ -505,6 +506,13 @@ public enum EntryNote: Sendable, Equatable {
   /// The text holds git's conflict markers (`<<<<<<<`, `=======`, `>>>>>>>`): a merge left
   /// both versions in the file.
   case conflictMarkers
+  /// The front matter says `unsettled:`: a sync kept two devices' versions of one passage, one
+  /// after the other, for the person to settle (`JournalStore.mergeStored`).
+  case unsettled
+
+  /// The front matter key a sync's merge writes when it kept two versions of one passage; a
+  /// save of a changed text through ilgi removes it, and anyone may delete it by hand.
+  public static let unsettledKey = "unsettled"
 
   /// One line the index stores.
   public var encoded: String {
@@ -512,6 +520,7 @@ public enum EntryNote: Sendable, Equatable {
     case .dateNotADate(let text): "date\t" + text.replacingOccurrences(of: "\n", with: " ")
     case .dateNotSingle: "date-list"
     case .conflictMarkers: "conflict"
+    case .unsettled: "unsettled"
     }
   }
 
@@ -521,6 +530,8 @@ public enum EntryNote: Sendable, Equatable {
       self = .dateNotSingle
     } else if encoded == "conflict" {
       self = .conflictMarkers
+    } else if encoded == "unsettled" {
+      self = .unsettled
     } else if encoded.hasPrefix("date\t") {
       self = .dateNotADate(String(encoded.dropFirst(5)))
     } else {

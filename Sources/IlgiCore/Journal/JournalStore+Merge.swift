@@ -75,7 +75,8 @@ extension JournalStore {
         base: texts[0], first: texts[1], second: texts[2], git: git, scratch: scratch)
     else { return .unreadable("git merge-file could not be run") }
     do throws(JournalError) {
-      return .merged(try fileBytes(combined.text, for: path), overlapping: combined.overlapping)
+      let text = combined.overlapping ? Self.markedUnsettled(combined.text) : combined.text
+      return .merged(try fileBytes(text, for: path), overlapping: combined.overlapping)
     } catch {
       return .unreadable("\(error.reason)")
     }

@@ -168,6 +168,7 @@ public enum Message: String, Sendable, CaseIterable {
   case noteDateNotADate
   case noteDateNotSingle
   case noteConflictMarkers
+  case noteUnsettled
   case indexAbstract
   case indexDiscussion
   case indexRebuildHelp
