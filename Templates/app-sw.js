@@ -297,12 +297,17 @@ async function searchKept(request) {
   return new Response(body, { headers: { 'Content-Type': 'application/json' } });
 }
 
-/** The line around the first word found, the words in it marked. */
+/**
+ * The line around the first word found, the words in it marked: in the text below the title
+ * when a word is there (the title is shown beside it), else in the title and text, as the server.
+ */
 function snippet(content, words) {
-  const lower = content.toLowerCase();
-  const at = words.length ? Math.max(0, lower.indexOf(words[0])) : 0;
+  const body = content.slice(content.indexOf('\n') + 1);
+  const found = (text) => words.map((word) => text.toLowerCase().indexOf(word)).filter((at) => at >= 0);
+  const text = found(body).length ? body : content;
+  const at = Math.min(...found(text), words.length && found(text).length ? Infinity : 0);
   const start = Math.max(0, at - 40);
-  const line = content.slice(start, at + 80).replace(/\s+/g, ' ');
+  const line = text.slice(start, at + 80).replace(/\s+/g, ' ').trim();
   if (!words.length) return [{ text: line, mark: false }];
   const pieces = [];
   const pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');

@@ -149,7 +149,7 @@ import Testing
     #expect(none.status == 0)
     #expect(none.stderr == "No entries match.\n")
     let found = h.call("search", "학교")
-    #expect(found.stdout == "aaaa0000  November 20, 2026 09:00  산책\n          산책 학교에서 공원까지 산책을 했다. #walk\n")
+    #expect(found.stdout == "aaaa0000  November 20, 2026 09:00  산책\n          학교에서 공원까지 산책을 했다. #walk\n")
     // An exclusion may come first; an option search does not have is still an error.
     let excluded = h.call("search", "-학교", "산책")
     #expect(excluded.status == 0)

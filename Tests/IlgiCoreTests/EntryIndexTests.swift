@@ -107,7 +107,13 @@ import Testing
     #expect(try ids("tag:walk") == ["C"])
     #expect(try ids("walk", EntryFilter(fromDay: "2026-01-04")) == ["D"])
     let hit = try #require(try index.search(try SearchQuery("학교"), filter: EntryFilter(), store: store).first)
-    #expect(hit.snippet == "산책 오늘은 학교에서 공원까지 산책을 했다.")
+    #expect(hit.snippet == "오늘은 학교에서 공원까지 산책을 했다.")
+    // The title is shown beside the snippet: it is in the snippet only when it alone matches.
+    let both = try #require(try index.search(try SearchQuery("walk"), filter: EntryFilter(), store: store).first)
+    #expect(both.snippet == "Rain again, and a walk.")
+    let titled = try #require(try index.search(try SearchQuery("notes"), filter: EntryFilter(), store: store).first)
+    #expect(titled.snippet == "Café notes A crème brûlée at the CAFÉ.")
+    #expect(titled.highlights.map { String(titled.snippet[$0]) } == ["notes"])
     #expect(hit.highlights.map { String(hit.snippet[$0]) } == ["학교"])
   }
 

@@ -94,14 +94,22 @@ extension EntryIndex {
     }
   }
 
-  /// A line of plain text around the first match of any term, read from the file itself.
+  /// A line of plain text around the first match of any term, read from the file itself: in
+  /// the body when a term is there (the title is shown beside the snippet already), else in the
+  /// title and the body, so the match is still marked.
   static func snippet(for entry: IndexedEntry, terms: [String], store: JournalStore) -> (String, [Range<String.Index>])
   {
     guard let full = try? store.read(entry.path) else { return (entry.preview, []) }
-    let text = store.reader.renderer.plainText(entry.title + "\n\n" + full.body)
     let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-    let first = terms.compactMap { text.range(of: $0.nfc, options: options) }
-      .min { $0.lowerBound < $1.lowerBound }
+    func firstMatch(_ text: String) -> Range<String.Index>? {
+      terms.compactMap { text.range(of: $0.nfc, options: options) }.min { $0.lowerBound < $1.lowerBound }
+    }
+    var text = store.reader.renderer.plainText(full.body)
+    var first = firstMatch(text)
+    if first == nil {
+      text = store.reader.renderer.plainText(entry.title + "\n\n" + full.body)
+      first = firstMatch(text)
+    }
     guard let first else { return (entry.preview, []) }
     let start = text.index(first.lowerBound, offsetBy: -40, limitedBy: text.startIndex) ?? text.startIndex
     let end = text.index(first.upperBound, offsetBy: 80, limitedBy: text.endIndex) ?? text.endIndex
