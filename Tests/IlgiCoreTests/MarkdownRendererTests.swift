@@ -343,6 +343,9 @@ import Testing
       "![b](b.png&#63;c/d)": "b.png", "![g](g.jpg\\?x/y)": "g.jpg", "[c](<c d.gif>)": "c d.gif",
       "![f](\nf.jpg)": "f.jpg", "[e]\n\n[e]:\n  e.mp3 \"E\"\n": "e.mp3",
     ]
+    // A separator followed by a combining mark is one Character, and still a separator.
+    #expect(AttachmentLinks.names(in: "[x](a/\u{301}x.jpg) [y](b.jpg)") == ["b.jpg"])
+    #expect(AttachmentLinks.names(in: "[x](.\u{301}d.jpg) [y](c.jpg?\u{301}x)") == ["c.jpg"])
     for (text, name) in found {
       #expect(AttachmentLinks.names(in: text) == [name], "\(text.debugDescription)")
     }
@@ -350,11 +353,11 @@ import Testing
       #expect(!AttachmentLinks.mayLink(linkingNone), "\(linkingNone)")
     }
     // A link or a definition with a destination of random pieces, among random text.
-    let around = ["x", "](", "]:", "[", "/", "#", "\\", "<", " ", "\n", ")", "("]
+    let around = ["x", "](", "]:", "[", "/", "#", "\\", "<", " ", "\n", ")", "(", "> ", "- ", "\u{0C}"]
     let openers = ["(", "( ", "(\n", "(<", ":", ": <", ":\n  "]
     let destination = [
       "a.jpg", "/", "?", "#", "&quest;", "&#47;", "%2F", "\\", "\\?", " ", "\n", "photos", ".", "x", ")", "(", "<",
-      ">", "\u{0B}", "\"t\"",
+      ">", "\u{0B}", "\"t\"", "/\u{301}", "?\u{301}", ".\u{301}",
     ]
     let closers = [")", "", ">)", " \"t\")", "\n"]
     var state: UInt64 = 29

@@ -120,12 +120,17 @@ extension Ilgi {
           clean: Sanitize.line)
         out += "          \(snippet)\n"
       }
-      Pager.show(out, variables: context.variables, options: pager)
-      // A search cut short by the default limit says so, after the pager: `-n` was not asked for.
+      // A search cut short by the default limit says so (`-n` was not asked for): at the end of
+      // what a person reads on a terminal, where the pager shows it; on standard error otherwise,
+      // so what a pipe gets stays one entry per match.
+      var shownOf: String?
       if filters.n == nil, hits.count == Self.shown {
         let total = try index.count(parsed, filter: filter)
-        if total > hits.count { Terminal.standardError.write(tr(.searchShownOf, hits.count, total) + "\n") }
+        if total > hits.count { shownOf = tr(.searchShownOf, hits.count, total) + "\n" }
       }
+      if let line = shownOf, Terminal.outputIsTerminal { out += "\n" + line }
+      Pager.show(out, variables: context.variables, options: pager)
+      if let line = shownOf, !Terminal.outputIsTerminal { Terminal.standardError.write(line) }
     }
 
     /// How many matches a search shows unless told (`-n`); `--json` gives them all.

@@ -17,7 +17,9 @@ public enum AttachmentLinks {
     var seen = Set<String>()
     for link in MarkdownRenderer().relativeLinks(content) {
       let name = link.removingPercentEncoding ?? link
-      guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), JournalStore.attachment(name) != nil,
+      // By bytes: a `/` or `.` followed by a combining mark is one Character, and still a folder or a dot file.
+      guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")), name.utf8.first != UInt8(ascii: "."),
+        JournalStore.attachment(name) != nil,
         seen.insert(name).inserted
       else { continue }
       names.append(name)
@@ -26,8 +28,8 @@ public enum AttachmentLinks {
   }
 
   /// Whether `content` may link a file beside it: an inline link or a link reference
-  /// definition (`](` or `]:`) whose destination starts without a `/` (`photo.jpeg`, not
-  /// `photos/1.jpg` or `https://…`). Only the destination's literal start is looked at, up to
+  /// definition (`](` or `]:`) whose destination has no `/` before its end, query or fragment
+  /// (`photo.jpeg`, not `photos/1.jpg` or `https://…`). Only the destination's literal start is looked at, up to
   /// what could end it or cut it short (a space or control character, `)`, `>`, `?`, `#`, or an
   /// entity such as `&quest;`): a `/` there is in the link cmark reads, so that link names no
   /// attachment. (A backslash escape gives the character after it, so it removes no `/`.)

@@ -87,7 +87,7 @@ public struct MarkdownRenderer: Sendable {
       let type = cmark_node_get_type(node)
       if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let pointer = cmark_node_get_url(node) {
         let url = String(cString: pointer)
-        if Self.isRelative(url) {
+        if Self.isRelative(url.utf8) {
           cmark_node_set_url(node, base + url)
           rebased = true
         }
@@ -113,8 +113,11 @@ public struct MarkdownRenderer: Sendable {
       walk(root) { node, entering in
         let type = cmark_node_get_type(node)
         if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let pointer = cmark_node_get_url(node) {
-          let url = String(cString: pointer)
-          if Self.isRelative(url) { links.append(String(url.prefix { $0 != "?" && $0 != "#" })) }
+          let url = String(cString: pointer).utf8
+          if Self.isRelative(url) {
+            links.append(
+              String(decoding: url.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }, as: UTF8.self))
+          }
         }
         return true
       }
@@ -123,10 +126,13 @@ public struct MarkdownRenderer: Sendable {
   }
 
   /// Whether `url` is a path relative to the page: no scheme, not absolute, not a fragment.
-  static func isRelative(_ url: String) -> Bool {
-    guard let first = url.first, first != "/", first != "#", first != "?" else { return false }
-    let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    return !head.utf8.contains(UInt8(ascii: ":"))
+  /// Read by bytes: a `/`, `?` or `#` followed by a combining mark is one Character, and is
+  /// still a separator in a URL.
+  static func isRelative(_ url: String.UTF8View) -> Bool {
+    guard let first = url.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "#"), first != UInt8(ascii: "?")
+    else { return false }
+    let head = url.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+    return !head.contains(UInt8(ascii: ":"))
   }
 
   /// The text a reader sees, Markdown syntax removed, on one line with runs of space folded.
