@@ -284,8 +284,8 @@ import Testing
 
   /// Both devices changed the same line: the sync goes through, the entry holds both
   /// versions (the one already pushed first), never git's markers, and the sync names it. The
-  /// entry says `unsettled:` until it is settled, so `ilgi doctor` names it on both devices;
-  /// saving a changed text with `ilgi edit` takes the mark off.
+  /// entry says `unsettled:` until the person deletes that line, so `ilgi doctor` names it on
+  /// both devices.
   @Test func editingOneLineInBothClonesKeepsBothVersionsWithoutMarkers() throws {
     let (h, a, b) = try Self.twoClones()
     let new = h.call("new", "Shared entry", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a])
@@ -312,8 +312,16 @@ import Testing
     let remembered = try #require(text.range(of: "Shared entry, as B remembers it"))
     #expect(told.lowerBound < remembered.lowerBound)
     #expect(text.contains("\nunsettled: "), "\(text)")
+    // Meanwhile A changed the front matter's last line (the date): its sync replays that beside
+    // the mark, one of each key.
+    let redate = try h.journal.script("redate.sh", "sed -i 's/^\\(date: .*\\)08:00/\\108:05/' \"$1\"")
+    #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": a, "EDITOR": redate]).status == 0)
     #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
-    #expect(Self.text(a, path) == text)
+    let both = Self.text(a, path)
+    #expect(both == text.replacingOccurrences(of: "08:00", with: "08:05"), "\(both)")
+    #expect(both.components(separatedBy: "\nunsettled: ").count == 2 && both.contains("T08:05"), "\(both)")
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(Self.text(b, path) == both)
     #expect(try Self.git(h, "status", "--porcelain", in: b) == "")
     let unsettled = "a sync kept two devices' versions of one passage, one after the other"
     for journal in [a, b] {
@@ -321,8 +329,11 @@ import Testing
       #expect(doctor.status == 1, "\(doctor.stdout)")
       #expect((doctor.stdout + doctor.stderr).contains(path) && (doctor.stdout + doctor.stderr).contains(unsettled))
     }
-    // B keeps A's telling: the mark goes with the version B drops, and A hears nothing more.
-    let settle = try h.journal.script("settle.sh", "sed -i '/as B remembers it/d' \"$1\"")
+    // B keeps A's telling, but leaves the mark: still unsettled. Then B deletes the mark too.
+    let keep = try h.journal.script("keep.sh", "sed -i '/as B remembers it/d' \"$1\"")
+    #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": b, "EDITOR": keep]).status == 0)
+    #expect(Self.text(b, path).contains("\nunsettled: ") && h.call("doctor", env: ["ILGI_JOURNAL": b]).status == 1)
+    let settle = try h.journal.script("settle.sh", "sed -i '/^unsettled: /d' \"$1\"")
     #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": b, "EDITOR": settle]).status == 0)
     let settled = Self.text(b, path)
     #expect(

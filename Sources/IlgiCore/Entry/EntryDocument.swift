@@ -136,11 +136,12 @@ public struct EntryDocument: Sendable, Equatable {
       opening: "---" + newline, lines: [], closing: "---" + newline, firstLine: 1)
   }
 
-  /// Sets a front matter key, adding the block when the file has none.
-  public mutating func set(_ key: String, yaml: String) throws(FrontMatterError) {
+  /// Sets a front matter key, adding the block when the file has none; a new key goes last, or
+  /// `first`.
+  public mutating func set(_ key: String, yaml: String, first: Bool = false) throws(FrontMatterError) {
     ensureFrontMatter()
     guard var block = frontMatter else { return }
-    try block.set(key, yaml: yaml, newline: newline)
+    try block.set(key, yaml: yaml, newline: newline, first: first)
     frontMatter = block
   }
 

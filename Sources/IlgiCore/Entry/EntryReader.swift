@@ -510,8 +510,8 @@ public enum EntryNote: Sendable, Equatable {
   /// after the other, for the person to settle (`JournalStore.mergeStored`).
   case unsettled
 
-  /// The front matter key a sync's merge writes when it kept two versions of one passage; a
-  /// save of a changed text through ilgi removes it, and anyone may delete it by hand.
+  /// The front matter key a sync's merge writes when it kept two versions of one passage; the
+  /// person deletes it once the entry is settled (`ilgi edit` shows it).
   public static let unsettledKey = "unsettled"
 
   /// One line the index stores.

@@ -59,14 +59,18 @@ public struct FrontMatter: Sendable, Equatable {
 
   /// Sets `key` to a YAML value written as `yaml` (already quoted as needed).
   ///
-  /// An existing key's lines are replaced where they stand; a new key goes last. Every other
-  /// line is kept byte for byte.
-  public mutating func set(_ key: String, yaml: String, newline: String) throws(FrontMatterError) {
+  /// An existing key's lines are replaced where they stand; a new key goes last, or `first`.
+  /// Every other line is kept byte for byte.
+  public mutating func set(_ key: String, yaml: String, newline: String, first: Bool = false)
+    throws(FrontMatterError)
+  {
     try refuseLoneCarriageReturns()
     let before = self
     let line = "\(key): \(yaml)\(newline)"
     if let range = lineRange(of: key) {
       lines.replaceSubrange(range, with: [line])
+    } else if first {
+      lines.insert(line, at: 0)
     } else {
       // A last line without a line ending (front matter closed at end of file) gets one first.
       if let last = lines.last, last.utf8.last != UInt8(ascii: "\n") { lines[lines.count - 1] = last + newline }

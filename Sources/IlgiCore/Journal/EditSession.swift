@@ -115,7 +115,6 @@ extension JournalStore {
     if let entry = try? reader.read(edited, path: session.entry, modified: now()) {
       var document = entry.document
       try giveIdentity(&document, entry, session.entry)
-      if let original = try? EntryDocument(bytes: session.original) { Self.settle(&document, from: original) }
       output = document.bytes
     }
     // Compare and write under the lock: another ilgi cannot slip a write in between.

@@ -32,22 +32,15 @@ extension JournalStore {
     }
   }
 
-  /// Takes the `unsettled:` mark a sync's merge left (`markedUnsettled`) off a document whose
-  /// text the person changed from `original`'s: saving a changed text through ilgi settles it.
-  static func settle(_ document: inout EntryDocument, from original: EntryDocument) {
-    guard document.content != original.content, document.frontMatter?.values[EntryNote.unsettledKey] != nil else {
-      return
-    }
-    try? document.frontMatter?.remove(EntryNote.unsettledKey)
-  }
-
   /// `text` (an entry's plain bytes) with `unsettled:` in its front matter, which every device's
-  /// `ilgi doctor` reports until the person settles the entry; the text as it was when its front
-  /// matter cannot be edited.
+  /// `ilgi doctor` reports until the person deletes the line; the text as it was when its front
+  /// matter cannot be edited. The line goes first, above `id:`, which no one changes: a later
+  /// merge with another device's change to the front matter's last key (tags, starred) then
+  /// touches lines apart from it.
   static func markedUnsettled(_ text: [UInt8]) -> [UInt8] {
-    let unsettledNote = "two versions of one passage, kept by ilgi sync; keep one, then delete this line"
+    let note = "two versions of one passage, kept by ilgi sync; keep one, then delete this line"
     guard var document = try? EntryDocument(bytes: text),
-      (try? document.set(EntryNote.unsettledKey, yaml: YAMLScalar.quoted(unsettledNote))) != nil
+      (try? document.set(EntryNote.unsettledKey, yaml: YAMLScalar.quoted(note), first: true)) != nil
     else { return text }
     return document.bytes
   }

@@ -54,7 +54,6 @@ extension JournalStore {
       var document = entry.document
       try giveIdentity(&document, entry, path)
       document.content = Self.withNewlines(changes.content, document.newline)
-      Self.settle(&document, from: entry.document)
       if let tags = changes.tags, tags != entry.document.frontMatter?.words("tags") {
         if tags.isEmpty {
           do throws(FrontMatterError) {

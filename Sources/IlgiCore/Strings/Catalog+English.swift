@@ -315,7 +315,7 @@ extension Catalog {
     .noteConflictMarkers:
       "holds git conflict markers (<<<<<<<, =======, >>>>>>>) from a merge; keep the text you want, delete the markers and save",
     .noteUnsettled:
-      "a sync kept two devices' versions of one passage, one after the other; keep the one you want and save it with ilgi edit (or delete the `unsettled:` line by hand)",
+      "a sync kept two devices' versions of one passage, one after the other; in ilgi edit, keep the one you want and delete the `unsettled:` line",
     .noteDateNotSingle: "`date:` is not a single value; using the file's name or time",
     .indexAbstract: "Bring the index up to date, or rebuild it from the files.",
     .indexDiscussion: """
@@ -668,7 +668,7 @@ extension Catalog {
     .errGit: "git {1} failed: {2}",
     .syncAbstract: "Pull others' changes (rebasing yours on them) and push yours.",
     .syncDiscussion: """
-    Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. Two devices' changes to one entry are merged on its text, inside the seal of an encrypted journal: changes to different lines both stay, two additions at one place become both texts, and where both changed the same lines the entry holds both versions, one after the other, and the sync names it for you to settle with `ilgi edit`; its front matter says `unsettled:`, so `ilgi doctor` names it on every device until then. A conflict git cannot leave to ilgi (a file that is not an entry) stops the sync; nothing is lost either way.
+    Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. Two devices' changes to one entry are merged on its text, inside the seal of an encrypted journal: changes to different lines both stay, two additions at one place become both texts, and where both changed the same lines the entry holds both versions, one after the other, and the sync names it for you to settle with `ilgi edit`; its front matter says `unsettled:` until you delete that line, so `ilgi doctor` names it on every device until then. A conflict git cannot leave to ilgi (a file that is not an entry) stops the sync; nothing is lost either way.
     """,
     .errSyncNoRemote: "the journal has no git remote to sync with; add one with git remote add origin URL",
     .errSyncConflict:

@@ -296,7 +296,7 @@ extension Catalog {
     .noteDateNotADate: "`date: {1}`는 날짜가 아닙니다. 파일 이름이나 시각을 씁니다",
     .noteConflictMarkers: "병합에서 남은 git 충돌 표시(<<<<<<<, =======, >>>>>>>)가 있습니다. 남길 글을 고르고 표시를 지운 뒤 저장하세요",
     .noteUnsettled:
-      "동기화가 두 기기에서 고친 한 구절을 둘 다 차례로 남겼습니다. 남길 글을 고르고 ilgi edit으로 저장하세요(또는 `unsettled:` 줄을 직접 지우세요)",
+      "동기화가 두 기기에서 고친 한 구절을 둘 다 차례로 남겼습니다. `ilgi edit`에서 남길 글을 고르고 `unsettled:` 줄을 지우세요",
     .noteDateNotSingle: "`date:`가 값 하나가 아닙니다. 파일 이름이나 시각을 씁니다",
     .indexAbstract: "색인을 최신으로 하거나, 파일에서 다시 만듭니다.",
     .indexDiscussion: """
@@ -639,7 +639,7 @@ extension Catalog {
     .errGit: "git {1} 실패: {2}",
     .syncAbstract: "다른 곳의 변경을 받고(내 변경을 그 위로 rebase) 내 변경을 올립니다.",
     .syncDiscussion: """
-    일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 두 기기가 한 일기를 고치면 그 글(암호화된 일기장이면 봉인 안의 글)에서 합칩니다: 서로 다른 줄의 고침은 둘 다 남고, 한 자리에 덧붙인 글은 둘 다 들어가며, 같은 줄을 둘 다 고쳤으면 두 버전이 차례로 들어가고 sync가 그 일기를 알려 주니 `ilgi edit`로 정리하세요. 그 일기의 머리말에 `unsettled:`가 붙어 정리할 때까지 어느 기기에서든 `ilgi doctor`가 알려 줍니다. git이 ilgi에 맡길 수 없는 충돌(일기가 아닌 파일)이면 멈춥니다. 어느 쪽이든 잃는 것은 없습니다.
+    일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 두 기기가 한 일기를 고치면 그 글(암호화된 일기장이면 봉인 안의 글)에서 합칩니다: 서로 다른 줄의 고침은 둘 다 남고, 한 자리에 덧붙인 글은 둘 다 들어가며, 같은 줄을 둘 다 고쳤으면 두 버전이 차례로 들어가고 sync가 그 일기를 알려 주니 `ilgi edit`로 정리하세요. 그 일기의 머리말에 `unsettled:` 줄이 붙고, 그 줄을 지울 때까지 어느 기기에서든 `ilgi doctor`가 알려 줍니다. git이 ilgi에 맡길 수 없는 충돌(일기가 아닌 파일)이면 멈춥니다. 어느 쪽이든 잃는 것은 없습니다.
     """,
     .errSyncNoRemote: "일기장에 동기화할 git 원격 저장소가 없습니다. git remote add origin URL로 더하세요",
     .errSyncConflict:
