@@ -37,6 +37,16 @@ import Testing
   }
 
   /// Each version's last line ends with a newline once they stand one after the other.
+  /// git writes its markers with the file's CRLF line ends; they are found all the same, and a
+  /// text with CRLF markers is noted as holding a conflict.
+  @Test func twoVersionsOfOneLineInCRLFStandOneAfterTheOther() throws {
+    let merged = try combine("a\r\nb\r\nc\r\n", "a\r\nb, first\r\nc\r\n", "a\r\nb, second\r\nc\r\n")
+    #expect(merged.text == "a\r\nb, first\r\nb, second\r\nc\r\n")
+    #expect(merged.overlapping)
+    #expect(EntryReader.hasConflictMarkers("x\r\n<<<<<<< HEAD\r\nA\r\n=======\r\nB\r\n>>>>>>> other\r\n"))
+    #expect(!EntryReader.hasConflictMarkers("x\r\n<<<<<<< HEAD\r\nA\r\n"))
+  }
+
   @Test func linesThatLookLikeMarkersAreText() throws {
     let base = "<<<<<<< mine\n=======\nend"
     let merged = try combine(base, "<<<<<<< mine\n=======\nend, A", "<<<<<<< mine\n=======\nend, B")

@@ -333,7 +333,8 @@ public struct EntryReader: Sendable {
     guard text.holds("<<<<<<<") else { return false }
     var stage = 0
     var fence: (mark: Character, length: Int)?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // `\r\n` is one Character: split at it too, or a CRLF text is one line.
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
       let line = line.hasSuffix("\r") ? line.dropLast() : line
       // A fence: three or more backticks or tildes, indented at most three spaces (CommonMark);
       // the block ends at a run of the same mark at least as long, with nothing after it.

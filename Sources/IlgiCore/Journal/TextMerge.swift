@@ -80,7 +80,8 @@ public enum TextMerge {
     var baseHadLines = false
     var overlapping = false
     for line in marked.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast(marked.last == 0x0A ? 1 : 0) {
-      let string = String(decoding: line, as: UTF8.self)
+      // A CRLF file's markers end in `\r\n` too: the `\r` is no part of a marker.
+      let string = String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
       switch (part, string) {
       case (.outside, "<<<<<<< " + labels.mine):
         (part, first, second, baseHadLines) = (.first, [], [], false)
