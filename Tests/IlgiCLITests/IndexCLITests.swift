@@ -104,13 +104,13 @@ import Testing
     for (day, count) in corpus.manifest.sampleDays {
       #expect(try Self.count(InProcess.run(["list", "--on", day, "--json"], environment: environment)) == count)
     }
-    // A search shows the best 50 unless told, and says how many there are when there are more.
+    // A search shows 50 unless told, and says how many there are when there are more.
     let tagged = try #require(corpus.manifest.perTag["work"])
     try #require(tagged > 50)
     let cut = InProcess.run(["search", "tag:work"], environment: environment)
     #expect(cut.status == 0)
     #expect(cut.stdout.components(separatedBy: "\n").filter { !$0.isEmpty && !$0.hasPrefix(" ") }.count == 50)
-    #expect(cut.stderr == "Showed the best 50 of \(tagged) matches; -n \(tagged) shows them all.\n")
+    #expect(cut.stderr == "Showed 50 of \(tagged) matches; -n \(tagged) shows them all.\n")
     let all = InProcess.run(["search", "tag:work", "-n", "\(tagged)"], environment: environment)
     #expect(all.stderr == "")
     #expect(InProcess.run(["search", "tag:work", "-n", "7"], environment: environment).stderr == "")

@@ -125,8 +125,10 @@ extension Ilgi {
       // so what a pipe gets stays one entry per match.
       var shownOf: String?
       if filters.n == nil, hits.count == Self.shown {
-        let total = try index.count(parsed, filter: filter)
-        if total > hits.count { shownOf = tr(.searchShownOf, hits.count, total) + "\n" }
+        // The matches are shown already: a count that fails (took too long) only goes unsaid.
+        if let total = try? index.count(parsed, filter: filter), total > hits.count {
+          shownOf = tr(.searchShownOf, hits.count, total) + "\n"
+        }
       }
       if let line = shownOf, Terminal.outputIsTerminal { out += "\n" + line }
       Pager.show(out, variables: context.variables, options: pager)

@@ -338,12 +338,12 @@ extension Catalog {
     .errIndexFailed: "the index at {1} failed: {2}; run `ilgi index --rebuild`",
     .errIndexFailedDelete: "the index at {1} failed: {2}; delete it and run `ilgi index --rebuild`",
     .searchAbstract: "Find entries by words, phrases and tags, best matches first.",
-    .searchShownOf: "Showed the best {1} of {2 match|matches}; -n {2} shows them all.",
+    .searchShownOf: "Showed {1} of {2 match|matches}; -n {2} shows them all.",
     .searchDiscussion: """
     Words match as prefixes (`산책` finds `산책을`, `run` finds `running`); case and accents
     are ignored. "Exact phrases" in quotes; `a OR b`; `NOT word` or `-word` to exclude;
     `tag:name` for a tag, `-tag:name` for entries without it. Titles weigh more than bodies.
-    Shows the best 50 (and how many match) unless `-n` says how many; `--json` gives all.
+    Shows 50 (and how many match) unless `-n` says how many; `--json` gives all unless `-n` does.
 
     Examples:
       ilgi search river

@@ -319,12 +319,12 @@ extension Catalog {
     .errIndexFailed: "{1}의 색인에 문제가 생겼습니다: {2}. `ilgi index --rebuild`를 실행하세요",
     .errIndexFailedDelete: "{1}의 색인에 문제가 생겼습니다: {2}. 지우고 `ilgi index --rebuild`를 실행하세요",
     .searchAbstract: "단어, 구절, 태그로 일기를 찾습니다. 잘 맞는 것부터.",
-    .searchShownOf: "맞는 일기 {2}개 중 가장 잘 맞는 {1}개를 보였습니다. 모두 보려면 -n {2}.",
+    .searchShownOf: "맞는 일기 {2}개 중 {1}개를 보였습니다. 모두 보려면 -n {2}.",
     .searchDiscussion: """
     단어는 앞부분으로 맞춥니다(`산책`은 `산책을`을, `run`은 `running`을 찾습니다). 대소문자와
     악센트는 가리지 않습니다. 따옴표로 "정확한 구절", `a OR b`, 빼려면 `NOT 단어`나 `-단어`,
     태그는 `tag:이름`, 그 태그가 없는 일기는 `-tag:이름`. 제목이 본문보다 무겁습니다.
-    `-n`으로 정하지 않으면 가장 잘 맞는 50개(와 맞는 수)를 보입니다. `--json`은 전부 줍니다.
+    `-n`으로 정하지 않으면 50개(와 맞는 수)를 보입니다. `--json`은 `-n`이 없으면 전부 줍니다.
 
     예:
       ilgi search 산책
