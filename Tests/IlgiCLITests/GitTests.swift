@@ -344,6 +344,44 @@ import Testing
     for journal in [a, b] { #expect(h.call("doctor", env: ["ILGI_JOURNAL": journal]).status == 0) }
   }
 
+  /// One device deleted an entry the other changed, whichever syncs first: the sync goes
+  /// through, the changed entry is kept on both devices, and the sync says so.
+  @Test func anEntryDeletedOnOneDeviceAndChangedOnTheOtherIsKept() throws {
+    let (h, a, b) = try Self.twoClones()
+    let onA = ["ILGI_JOURNAL": a]
+    let onB = ["ILGI_JOURNAL": b]
+    var paths: [String] = []
+    for (title, time) in [("Picnic", "2026-11-21T08:00"), ("Concert", "2026-11-22T20:00")] {
+      paths.append(h.call("new", title, "--date", time, env: onA).stdout.trimmingCharacters(in: .newlines))
+    }
+    #expect(h.call("sync", env: onA).status == 0)
+    #expect(h.call("sync", env: onB).status == 0)
+    // Picnic: A deletes, B changes; A syncs first. Concert: B changes and syncs, then A deletes.
+    #expect(h.call("delete", paths[0], "--yes", env: onA).status == 0)
+    let picnic = try Self.replacingEditor(h, "picnic.sh", "Picnic", "Picnic, with rain")
+    #expect(try h.run("edit", paths[0], env: onB.merging(["EDITOR": picnic]) { $1 }).status == 0)
+    #expect(h.call("sync", env: onA).status == 0)
+    let concert = try Self.replacingEditor(h, "concert.sh", "Concert", "Concert, encore")
+    #expect(try h.run("edit", paths[1], env: onB.merging(["EDITOR": concert]) { $1 }).status == 0)
+    let first = h.call("sync", env: onB)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      first.stderr.contains(
+        "\(paths[0]): deleted on one device and changed on the other; the changed entry is kept (ilgi delete \(paths[0]) deletes it again)"
+      ), "\(first.stderr)")
+    #expect(h.call("delete", paths[1], "--yes", env: onA).status == 0)
+    let second = h.call("sync", env: onA)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stderr.contains("\(paths[1]): deleted on one device and changed on the other"), "\(second.stderr)")
+    #expect(h.call("sync", env: onB).status == 0)
+    for journal in [a, b] {
+      #expect(Self.text(journal, paths[0]).contains("Picnic, with rain"))
+      #expect(Self.text(journal, paths[1]).contains("Concert, encore"))
+      #expect(h.call("doctor", env: ["ILGI_JOURNAL": journal]).status == 0)
+      #expect(try Self.git(h, "status", "--porcelain", in: journal) == "")
+    }
+  }
+
   /// The commonest diary case: both devices wrote on at the end of one entry. Both texts
   /// stay, the one pushed first first, and nothing needs settling.
   @Test func twoAdditionsAtTheEndOfOneEntryBothStay() throws {

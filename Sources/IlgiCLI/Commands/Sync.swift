@@ -50,13 +50,19 @@ extension Ilgi {
       let overlaps = SyncNotes.overlaps(git)
       let apart = SyncNotes.apart(git)
       _ = (overlaps.take(), apart.take())
+      var keptChanged: [String] = []
       if !pull.isEmpty {
         let pulled = try git.run(pull)
         if pulled.status != 0 {
-          if let file = git.conflictedFiles().first { throw Self.conflict(file) }
-          throw Failure(tr(.errGit, "pull", pulled.firstErrorLine))
+          keptChanged = try Self.keepChangedOverDeleted(git)
+          if git.operationInProgress != nil {
+            if let file = git.conflictedFiles().first { throw Self.conflict(file) }
+            throw Failure(tr(.errGit, "pull", pulled.firstErrorLine))
+          }
+          if keptChanged.isEmpty { throw Failure(tr(.errGit, "pull", pulled.firstErrorLine)) }
         }
       }
+      for path in keptChanged { Terminal.note(tr(.syncKeptChanged, path)) }
       try Self.commitApart(apart.take(), git)
       for fields in overlaps.take() { Terminal.note(tr(.syncOverlap, fields[0])) }
       _ = try context.index(store)
@@ -93,6 +99,34 @@ extension Ilgi {
       }
       let writer = context.writer(store)
       for path in unsettled.sorted() { writer.settle(path) }
+    }
+
+    /// Goes on with a pull's rebase that stopped because one device deleted an entry the other
+    /// changed: the changed entry is kept (nothing written is lost, and the delete can be done
+    /// again), for each commit the rebase replays. It stops at any other conflict, which the
+    /// caller names; the entries kept.
+    static func keepChangedOverDeleted(_ git: GitRepository) throws -> [String] {
+      var kept: [String] = []
+      // One round per replayed commit that meets a deleted entry; bounded all the same.
+      for _ in 0..<10_000 where git.operationInProgress == "rebase" {
+        let unmerged = git.unmergedFiles()
+        guard !unmerged.isEmpty,
+          unmerged.allSatisfy({ ($0.code == "DU" || $0.code == "UD") && EncryptedName.isEntry($0.path) })
+        else { break }
+        let continued: ChildProcess.Result
+        do throws(GitRepository.Failure) {
+          try git.check(["add", "--"] + unmerged.map(\.path))
+          // No editor for the replayed commit's message: it is kept as it was.
+          continued = try git.run(["-c", "core.editor=true", "rebase", "--continue"])
+        } catch {
+          throw Failure(tr(.errGit, error.command, error.message))
+        }
+        if continued.status != 0, git.unmergedFiles().isEmpty {
+          throw Failure(tr(.errGit, "rebase", continued.firstErrorLine))
+        }
+        kept += unmerged.map(\.path).filter { !kept.contains($0) }
+      }
+      return kept
     }
 
     /// Whether the file at `path` is an age file (its first bytes say so).

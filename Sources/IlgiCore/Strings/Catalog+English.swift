@@ -668,7 +668,7 @@ extension Catalog {
     .errGit: "git {1} failed: {2}",
     .syncAbstract: "Pull others' changes (rebasing yours on them) and push yours.",
     .syncDiscussion: """
-    Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. Two devices' changes to one entry are merged on its text, inside the seal of an encrypted journal: changes to different lines both stay, two additions at one place become both texts, and where both changed the same lines the entry holds both versions, one after the other, and the sync names it for you to settle with `ilgi edit`; its front matter says `unsettled:` until you delete that line, so `ilgi doctor` names it on every device until then. A conflict git cannot leave to ilgi (a file that is not an entry) stops the sync; nothing is lost either way.
+    Runs `git pull --rebase --autostash` and `git push` in the journal, then brings the index up to date. Two devices' changes to one entry are merged on its text, inside the seal of an encrypted journal: changes to different lines both stay, two additions at one place become both texts, and where both changed the same lines the entry holds both versions, one after the other, and the sync names it for you to settle with `ilgi edit`; its front matter says `unsettled:` until you delete that line, so `ilgi doctor` names it on every device until then. An entry deleted on one device and changed on the other is kept, changed. A conflict git cannot leave to ilgi (a file that is not an entry) stops the sync; nothing is lost either way.
     """,
     .errSyncNoRemote: "the journal has no git remote to sync with; add one with git remote add origin URL",
     .errSyncConflict:
@@ -684,6 +684,8 @@ extension Catalog {
     .errUnknownOption: "{2} takes no option {1}; {2} --help lists those it takes",
     .errUnknownOptionNear: "{2} takes no option {1}; did you mean {3}?",
     .syncApart: "{1}: two devices each made an entry of this name; both are kept, one now as {2}",
+    .syncKeptChanged:
+      "{1}: deleted on one device and changed on the other; the changed entry is kept (ilgi delete {1} deletes it again)",
     .syncDriversSet: "Set up git here to show and merge the journal's entries (ilgi cat, ilgi merge-entry).",
     .errMergeEntryWrite: "{1}: could not write the merged entry: {2}",
     .errMergeEntryUnreadable: "{1}: the two versions could not be merged here ({2}); git keeps both",

@@ -639,7 +639,7 @@ extension Catalog {
     .errGit: "git {1} 실패: {2}",
     .syncAbstract: "다른 곳의 변경을 받고(내 변경을 그 위로 rebase) 내 변경을 올립니다.",
     .syncDiscussion: """
-    일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 두 기기가 한 일기를 고치면 그 글(암호화된 일기장이면 봉인 안의 글)에서 합칩니다: 서로 다른 줄의 고침은 둘 다 남고, 한 자리에 덧붙인 글은 둘 다 들어가며, 같은 줄을 둘 다 고쳤으면 두 버전이 차례로 들어가고 sync가 그 일기를 알려 주니 `ilgi edit`로 정리하세요. 그 일기의 머리말에 `unsettled:` 줄이 붙고, 그 줄을 지울 때까지 어느 기기에서든 `ilgi doctor`가 알려 줍니다. git이 ilgi에 맡길 수 없는 충돌(일기가 아닌 파일)이면 멈춥니다. 어느 쪽이든 잃는 것은 없습니다.
+    일기장에서 `git pull --rebase --autostash`와 `git push`를 실행하고 색인을 새로 맞춥니다. 두 기기가 한 일기를 고치면 그 글(암호화된 일기장이면 봉인 안의 글)에서 합칩니다: 서로 다른 줄의 고침은 둘 다 남고, 한 자리에 덧붙인 글은 둘 다 들어가며, 같은 줄을 둘 다 고쳤으면 두 버전이 차례로 들어가고 sync가 그 일기를 알려 주니 `ilgi edit`로 정리하세요. 그 일기의 머리말에 `unsettled:` 줄이 붙고, 그 줄을 지울 때까지 어느 기기에서든 `ilgi doctor`가 알려 줍니다. 한 기기에서 지우고 다른 기기에서 고친 일기는 고친 대로 남습니다. git이 ilgi에 맡길 수 없는 충돌(일기가 아닌 파일)이면 멈춥니다. 어느 쪽이든 잃는 것은 없습니다.
     """,
     .errSyncNoRemote: "일기장에 동기화할 git 원격 저장소가 없습니다. git remote add origin URL로 더하세요",
     .errSyncConflict:
@@ -652,6 +652,8 @@ extension Catalog {
     .errUnknownOption: "{2}에는 {1} 옵션이 없습니다. {2} --help에서 옵션 목록을 보세요",
     .errUnknownOptionNear: "{2}에는 {1} 옵션이 없습니다. {3}인가요?",
     .syncApart: "{1}: 두 기기가 이 이름으로 일기를 하나씩 만들었습니다. 둘 다 남기고, 하나는 이제 {2}입니다",
+    .syncKeptChanged:
+      "{1}: 한 기기에서는 지우고 다른 기기에서는 고쳤습니다. 고친 일기를 남겼습니다(다시 지우려면 ilgi delete {1})",
     .syncOverlap: "{1}: 두 기기가 같은 줄을 고쳤습니다. 일기에 두 버전이 차례로 들어 있으니 ilgi edit {1로} 정리하세요",
     .syncDriversSet: "이 복제본의 git이 일기를 보여 주고 합치도록 설정했습니다(ilgi cat, ilgi merge-entry).",
     .errMergeEntryWrite: "{1}: 합친 일기를 쓰지 못했습니다: {2}",

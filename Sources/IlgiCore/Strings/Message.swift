@@ -413,6 +413,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errSyncSealedConflict
   case syncOverlap
   case syncApart
+  case syncKeptChanged
   case newDatedAhead
   case keyAlreadyAdded
   case showAllHelp

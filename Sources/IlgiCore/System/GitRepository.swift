@@ -109,6 +109,23 @@ public struct GitRepository: Sendable {
     return out.split(separator: "\0").map(String.init)
   }
 
+  /// The files a merge or rebase left unmerged, each with git's two letters for how (`UU` both
+  /// changed, `DU` deleted by the side being built on and changed by the other, `UD` the other
+  /// way round, `AA` both added).
+  public func unmergedFiles() -> [(code: String, path: String)] {
+    guard let out = try? check(["status", "--porcelain", "-z", "--untracked-files=no"]) else { return [] }
+    var records = out.split(separator: "\0").makeIterator()
+    var unmerged: [(code: String, path: String)] = []
+    while let record = records.next() {
+      let code = String(record.prefix(2))
+      if code.contains("R") || code.contains("C") { _ = records.next() }
+      if ["DD", "AU", "UD", "UA", "DU", "AA", "UU"].contains(code) {
+        unmerged.append((code, String(record.dropFirst(3))))
+      }
+    }
+    return unmerged
+  }
+
   /// `ilgi: new 2026-11-21 Morning run`.
   public static func message(_ action: String, _ date: EntryDate, _ title: String) -> String {
     let title = title.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
