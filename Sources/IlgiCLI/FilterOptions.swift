@@ -31,7 +31,8 @@ struct FilterOptions: ParsableArguments {
   var starred = false
 
   func validate() throws {
-    if let n, n < 0 { throw ValidationError(tr(.errLimitNegative, n)) }
+    // `-n 0` would show nothing and say "No entries match" of a journal full of them.
+    if let n, n < 1 { throw ValidationError(tr(.errLimitNegative, n)) }
     for (name, value) in [("--from", from), ("--to", to), ("--on", on)] {
       if let value, DayRange(parsing: value, today: "2000-01-01") == nil {
         throw ValidationError(tr(.errNotADayOption, name, value))

@@ -142,6 +142,13 @@ import Testing
     let bad = h.call("search", "\"open")
     #expect(bad.status == 64)
     #expect(bad.stderr == "ilgi: search: a quote is not closed; add the closing \" after the phrase\n")
+    // `-n 0` would list nothing and say no entry matches.
+    for arguments in [["search", "학교", "-n", "0"], ["list", "-n", "0"], ["list", "--limit=-3"]] {
+      let refused = InProcess.run(arguments, environment: h.environment, directory: h.journal.base)
+      #expect(refused.status == 64, "\(arguments)")
+      let value = arguments.last!.split(separator: "=").last!
+      #expect(refused.stderr.hasPrefix("Error: -n must be 1 or more, not \(value)"), "\(refused.stderr)")
+    }
     let badDay = h.call("list", "--from", "someday")
     #expect(badDay.status == 64)
     #expect(badDay.stderr.hasPrefix("Error: --from `someday` is not a day;"))

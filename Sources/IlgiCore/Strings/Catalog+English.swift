@@ -47,7 +47,7 @@ extension Catalog {
     .optStarred: "Only starred entries (`starred: true`; ilgi new --star).",
     .newStarHelp: "Star the entry (`starred: true`); `ilgi list --starred` finds it.",
     .optReverse: "Oldest first.",
-    .errLimitNegative: "-n must be 0 or more, not {1}",
+    .errLimitNegative: "-n must be 1 or more, not {1}",
     .errNotADayOption:
       "{1} `{2}` is not a day; use 2024-05-01, 2024-05, 2024, today, yesterday, '3 days ago', 'last monday', 어제 or 지난주",
     .errOnWithFromTo: "--on cannot go with --from or --to; use one or the other",

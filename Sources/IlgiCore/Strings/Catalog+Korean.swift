@@ -45,7 +45,7 @@ extension Catalog {
     .optStarred: "별표한 일기만(`starred: true`, ilgi new --star).",
     .newStarHelp: "일기에 별표를 합니다(`starred: true`). `ilgi list --starred`로 찾습니다.",
     .optReverse: "오래된 것부터.",
-    .errLimitNegative: "-n은 0 이상이어야 합니다({1은} 안 됩니다)",
+    .errLimitNegative: "-n은 1 이상이어야 합니다({1은} 안 됩니다)",
     .errNotADayOption: "{1} `{2}`{2:는} 날짜가 아닙니다. 2024-05-01, 2024-05, 2024, 오늘, 어제, 그저께, 3일 전, 지난 월요일, 지난주 같은 형식을 쓰세요",
     .errOnWithFromTo: "--on은 --from이나 --to와 함께 쓸 수 없습니다. 둘 중 하나만 쓰세요",
     .initAbstract: "일기장을 만듭니다: 폴더, .ilgi/, .gitignore.",
