@@ -93,6 +93,11 @@ import Testing
     #expect(stats.perMonth["2026-11"] == 4)
     let later = JournalStats(days: days, today: "2026-11-25")
     #expect(later.currentStreak.days == 0)
+    // An entry dated tomorrow (a plan) is counted, and neither ends the streak nor lengthens it.
+    let planned = JournalStats(days: days + [(day: "2026-11-22", entries: 1, words: 3)], today: "2026-11-21")
+    #expect(planned.entries == 9)
+    #expect(planned.currentStreak == .init(days: 2, from: "2026-11-20", to: "2026-11-21"))
+    #expect(planned.longestStreak == stats.longestStreak)
   }
 
   @Test func aCalendarYearHasEveryDayOnce() {

@@ -18,7 +18,7 @@ public struct JournalStats: Sendable, Equatable, Encodable {
   public var words: Int
   /// Days with at least one entry.
   public var days: Int
-  /// The longest run of days with an entry.
+  /// The longest run of days with an entry, up to today.
   public var longestStreak: Streak
   /// The run that ends today or yesterday (0 days when there is none).
   public var currentStreak: Streak
@@ -50,7 +50,8 @@ public struct JournalStats: Sendable, Equatable, Encodable {
     var longest = Streak(days: 0, from: nil, to: nil)
     var current = Streak(days: 0, from: nil, to: nil)
     var previous: Date?
-    for day in sorted {
+    // Streaks are of days written: an entry dated after today (a plan) is counted, not a day of one.
+    for day in sorted where day.day <= today {
       guard let date = DayRange.date(day.day) else { continue }
       if let previous, DayRange.calendar.date(byAdding: .day, value: 1, to: previous) == date {
         current.days += 1
