@@ -135,7 +135,7 @@ struct ConfigCLITests {
     #expect(
       made.stdout
         == "Made a new journal at ~/diary.\nTo write there without -J: ilgi config set journal ~/diary --global\n")
-    #expect(h.call("init", home + "/diary").stdout == "The journal at ~/diary is ready; nothing to do.\n")
+    #expect(h.call("init", home + "/diary").stdout == "The journal at ~/diary is already set up.\n")
     try FileManager.default.createDirectory(atPath: home + "/diary/2026", withIntermediateDirectories: true)
     let inside = h.call("-J", home + "/diary/2026", "new", "Inside", "--date", "2026-01-01T10:00+09:00")
     #expect(inside.status == 0)

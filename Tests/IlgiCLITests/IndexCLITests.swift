@@ -229,6 +229,11 @@ import Testing
     #expect(
       h.call("index").stdout.hasPrefix("1 entry indexed: 1 added, 0 updated, 0 removed, 0 moved, 0 unreadable"))
     #expect(h.call("index", "--rebuild").stdout.hasPrefix("1 entry indexed: 1 added, 0 updated"))
+    // No tags: `tags` says so and how to make one, and --json is an empty list.
+    let tags = h.call("tags")
+    #expect(tags.status == 0 && tags.stdout == "")
+    #expect(tags.stderr == "No tags yet. Write `#tag` in an entry, or add one with `ilgi new --tag NAME`.\n")
+    #expect(h.call("tags", "--json").stdout.filter { !$0.isWhitespace } == "[]")
     #expect(h.journal.snapshot().isEmpty == false)
     var info = stat()
     #expect(stat(h.journal.root + "/.ilgi/index.sqlite", &info) == 0)

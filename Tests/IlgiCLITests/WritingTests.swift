@@ -36,7 +36,7 @@ import Testing
     #expect(gitignore.contains(".ilgi/index.sqlite*"))
     let again = h.call("init", target)
     #expect(again.status == 0)
-    #expect(again.stdout == "The journal at \(target) is ready; nothing to do.\n")
+    #expect(again.stdout == "The journal at \(target) is already set up.\n")
     #expect(try String(contentsOfFile: target + "/.gitignore", encoding: .utf8) == gitignore)
   }
 

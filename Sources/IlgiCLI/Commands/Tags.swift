@@ -29,6 +29,11 @@ extension Ilgi {
         Terminal.standardOutput.write(try EntryJSON.render(counts.map { Item(tag: $0.tag, count: $0.count) }))
         return
       }
+      guard !counts.isEmpty else {
+        // A journal without tags says so, and how to make one, rather than print nothing.
+        Terminal.standardError.write(tr(.tagsNone) + "\n")
+        return
+      }
       let width = String(counts.first?.count ?? 0).count
       Terminal.standardOutput.write(
         counts.map {

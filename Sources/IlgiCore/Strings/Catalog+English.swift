@@ -66,7 +66,7 @@ extension Catalog {
       "`{1}` is a secret and is never written inside the journal, which may be committed and pushed; add --global, or set {2}",
     .initMakeDefault: "To write there without -J: ilgi config set journal {1} --global",
     .noteInsideJournal: "{1} is inside the journal {2}; using that journal",
-    .initReady: "The journal at {1} is ready; nothing to do.",
+    .initReady: "The journal at {1} is already set up.",
     .newAbstract: "Write a new entry: in your editor, or straight from text.",
     .newDiscussion: """
     With no text and a terminal, ilgi opens $VISUAL or $EDITOR on a fresh entry. The draft
@@ -130,6 +130,7 @@ extension Catalog {
     """,
     .listEmptyJournal: "No entries yet. Write one with `ilgi new`.",
     .listNoMatch: "No entries match.",
+    .tagsNone: "No tags yet. Write `#tag` in an entry, or add one with `ilgi new --tag NAME`.",
     .showAbstract: "Show one entry, rendered for the terminal, as HTML, as JSON or as the raw file.",
     .showDiscussion: """
     Headings, emphasis, lists, quotes, code and links are shown with colour on a terminal;

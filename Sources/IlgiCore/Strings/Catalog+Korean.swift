@@ -120,6 +120,7 @@ extension Catalog {
     """,
     .listEmptyJournal: "아직 일기가 없습니다. `ilgi new`로 써 보세요.",
     .listNoMatch: "맞는 일기가 없습니다.",
+    .tagsNone: "아직 태그가 없습니다. 일기에 `#태그`를 쓰거나 `ilgi new --tag 이름`으로 더하세요.",
     .showAbstract: "일기 하나를 보여 줍니다: 터미널용, HTML, JSON, 또는 파일 그대로.",
     .showDiscussion: """
     터미널에서는 제목, 강조, 목록, 인용, 코드, 링크를 색으로 보여 줍니다. 터미널이 아니거나
