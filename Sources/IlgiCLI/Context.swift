@@ -174,7 +174,15 @@ struct Context {
       // A file's problem is told in full once, when it appears or the file changes; after
       // that one line says how many there are and where to see them.
       let shown = report.skipped.filter { !quiet.contains($0.path) }
-      warn(shown.filter { !report.knownBefore.contains($0.path) })
+      let new = shown.filter { !report.knownBefore.contains($0.path) }
+      // Entries sealed to keys this device does not hold (a second device before its key was
+      // added) are told as one line saying what to do, not one line each.
+      let forOtherKeys = new.filter(\.isForAnotherKey)
+      warn(forOtherKeys.count > 1 ? new.filter { !$0.isForAnotherKey } : new)
+      if forOtherKeys.count > 1 {
+        let recipient = (try? Ilgi.Key.recipient(self))?.encoded ?? "<the key ilgi key show prints>"
+        Terminal.warn(tr(.warningOtherKeys, forOtherKeys.count, recipient))
+      }
       for (path, note) in report.notes where !quiet.contains(path) {
         Terminal.warn("\(path.rawValue): " + Diagnostics.describe(note: note))
       }

@@ -165,6 +165,25 @@ import Testing
     #expect(changed.isEmpty, "\(changed.keys)")
   }
 
+  /// A second device before its key was added: many entries sealed to keys it does not hold
+  /// are one line saying what to do, with this device's key in it.
+  @Test func entriesSealedToOtherKeysAreOneLineThatSaysWhatToDo() throws {
+    let h = try Self.encrypted()
+    let recipient = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let other = X25519Identity.generate()
+    for day in ["17", "18", "19"] {
+      try Data(try AgeFile.encrypt(Array("---\n---\nNot yours \(day)\n".utf8), to: [other.recipient])).write(
+        to: URL(fileURLWithPath: h.journal.root + "/2026/11/2026-11-\(day)-0800.md.age"))
+    }
+    let listed = try h.run("list")
+    #expect(listed.status == 0 && listed.stdout.contains("A walk"))
+    #expect(!listed.stderr.contains("no identity matches"), "\(listed.stderr)")
+    #expect(
+      listed.stderr.contains(
+        "ilgi: warning: 3 entries are sealed to keys this device does not hold; to read them here, run ilgi key add \(recipient) where the journal opens, then ilgi sync here"
+      ), "\(listed.stderr)")
+  }
+
   @Test func aMissingIdentityOrWrongPassphraseStopsWithOneLine() throws {
     let h = try Self.encrypted()
     let key = Self.identityFile(h)

@@ -130,6 +130,8 @@ extension Catalog {
     """,
     .listEmptyJournal: "No entries yet. Write one with `ilgi new`.",
     .listNoMatch: "No entries match.",
+    .warningOtherKeys:
+      "{1 entry is|entries are} sealed to keys this device does not hold; to read them here, run ilgi key add {2} where the journal opens, then ilgi sync here",
     .tagsNone: "No tags yet. Write `#tag` in an entry, or add one with `ilgi new --tag NAME`.",
     .showAbstract: "Show one entry, rendered for the terminal, as HTML, as JSON or as the raw file.",
     .showDiscussion: """

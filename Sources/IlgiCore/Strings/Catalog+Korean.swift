@@ -120,6 +120,8 @@ extension Catalog {
     """,
     .listEmptyJournal: "아직 일기가 없습니다. `ilgi new`로 써 보세요.",
     .listNoMatch: "맞는 일기가 없습니다.",
+    .warningOtherKeys:
+      "일기 {1}개가 이 기기에 없는 키로 봉인되어 있습니다. 여기서 읽으려면 일기장이 열리는 기기에서 다음을 실행한 뒤 여기서 ilgi sync를 실행하세요: ilgi key add {2}",
     .tagsNone: "아직 태그가 없습니다. 일기에 `#태그`를 쓰거나 `ilgi new --tag 이름`으로 더하세요.",
     .showAbstract: "일기 하나를 보여 줍니다: 터미널용, HTML, JSON, 또는 파일 그대로.",
     .showDiscussion: """

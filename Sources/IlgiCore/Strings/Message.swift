@@ -64,6 +64,7 @@ public enum Message: String, Sendable, CaseIterable {
   case listDiscussion
   case listEmptyJournal
   case listNoMatch
+  case warningOtherKeys
   case tagsNone
   case showAbstract
   case showDiscussion
