@@ -180,7 +180,7 @@ import Testing
     #expect(!listed.stderr.contains("no identity matches"), "\(listed.stderr)")
     #expect(
       listed.stderr.contains(
-        "ilgi: warning: 3 entries are sealed to keys this device does not hold; to read them here, run ilgi key add \(recipient) where the journal opens, then ilgi sync here"
+        "ilgi: warning: 3 entries are sealed to keys this device does not hold (ilgi doctor lists them); to read them here, run ilgi key add \(recipient) where the journal opens, then ilgi sync here"
       ), "\(listed.stderr)")
   }
 

@@ -382,6 +382,30 @@ import Testing
     }
   }
 
+  /// One device encrypted the journal (each plain entry deleted, a sealed one added) while the
+  /// other changed an entry in the clear: keeping that plain file would put its text in the
+  /// sealed journal's history, so the sync stops, says what to do, and loses nothing.
+  @Test func aPlainEditMeetingTheOtherDevicesEncryptionStopsTheSync() throws {
+    var (h, a, b) = try Self.twoClones()
+    h.environment["XDG_RUNTIME_DIR"] = h.journal.base + "/runtime"
+    try FileManager.default.createDirectory(atPath: h.journal.base + "/runtime", withIntermediateDirectories: true)
+    let path = h.call("new", "Picnic", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a]).stdout
+      .trimmingCharacters(in: .newlines)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(h.call("init", "--encrypt", a).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    let editor = try Self.replacingEditor(h, "clear.sh", "Picnic", "Picnic, in the clear")
+    #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": b, "EDITOR": editor]).status == 0)
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(sync.status == 1)
+    #expect(
+      sync.stderr.contains("conflict in \(path): deleted on one device and changed on the other (ilgi keeps"),
+      "\(sync.stderr)")
+    #expect(Self.text(b, path).contains("Picnic, in the clear"))
+    #expect(try !Self.git(h, "log", "-p", "--all", in: a).contains("Picnic, in the clear"))
+  }
+
   /// The commonest diary case: both devices wrote on at the end of one entry. Both texts
   /// stay, the one pushed first first, and nothing needs settling.
   @Test func twoAdditionsAtTheEndOfOneEntryBothStay() throws {

@@ -54,15 +54,25 @@ extension Ilgi {
       if !pull.isEmpty {
         let pulled = try git.run(pull)
         if pulled.status != 0 {
-          keptChanged = try Self.keepChangedOverDeleted(git)
+          keptChanged = try Self.keepChangedOverDeleted(git, store)
           if git.operationInProgress != nil {
+            for path in keptChanged { Terminal.note(tr(.syncKeptChanged, path)) }
+            // A file with git's markers first: it is the one that needs the person.
+            let unmerged = git.unmergedFiles()
+            if let both = unmerged.first(where: { !Self.isDeletedOnOneSide($0.code) }) {
+              throw Self.conflict(both.path)
+            }
+            if let deleted = unmerged.first { throw Failure(tr(.errSyncDeletedConflict, deleted.path)) }
             if let file = git.conflictedFiles().first { throw Self.conflict(file) }
             throw Failure(tr(.errGit, "pull", pulled.firstErrorLine))
           }
           if keptChanged.isEmpty { throw Failure(tr(.errGit, "pull", pulled.firstErrorLine)) }
         }
       }
-      for path in keptChanged { Terminal.note(tr(.syncKeptChanged, path)) }
+      // An entry kept and then deleted again by a later replayed commit is not there to name.
+      for path in keptChanged where FileManager.default.fileExists(atPath: store.absolute(JournalPath(path))) {
+        Terminal.note(tr(.syncKeptChanged, path))
+      }
       try Self.commitApart(apart.take(), git)
       for fields in overlaps.take() { Terminal.note(tr(.syncOverlap, fields[0])) }
       _ = try context.index(store)
@@ -104,20 +114,27 @@ extension Ilgi {
     /// Goes on with a pull's rebase that stopped because one device deleted an entry the other
     /// changed: the changed entry is kept (nothing written is lost, and the delete can be done
     /// again), for each commit the rebase replays. It stops at any other conflict, which the
-    /// caller names; the entries kept.
-    static func keepChangedOverDeleted(_ git: GitRepository) throws -> [String] {
+    /// caller names, and at an entry sealed where the journal is now plain or plain where it is
+    /// now sealed (the other device encrypted or decrypted it): kept, it would put a second copy,
+    /// or the text in the clear, in the history. Returns the entries kept.
+    static func keepChangedOverDeleted(_ git: GitRepository, _ store: JournalStore) throws -> [String] {
       var kept: [String] = []
       // One round per replayed commit that meets a deleted entry; bounded all the same.
-      for _ in 0..<10_000 where git.operationInProgress == "rebase" {
+      var rounds = 0
+      while git.operationInProgress == "rebase", rounds < 10_000 {
+        rounds += 1
+        let sealed = !store.sealing.state.recipients.isEmpty
         let unmerged = git.unmergedFiles()
         guard !unmerged.isEmpty,
-          unmerged.allSatisfy({ ($0.code == "DU" || $0.code == "UD") && EncryptedName.isEntry($0.path) })
+          unmerged.allSatisfy({
+            isDeletedOnOneSide($0.code) && EncryptedName.isEntry($0.path)
+              && EncryptedName.isEncrypted($0.path) == sealed
+          })
         else { break }
         let continued: ChildProcess.Result
         do throws(GitRepository.Failure) {
           try git.check(["add", "--"] + unmerged.map(\.path))
-          // No editor for the replayed commit's message: it is kept as it was.
-          continued = try git.run(["-c", "core.editor=true", "rebase", "--continue"])
+          continued = try git.run(["rebase", "--continue"])
         } catch {
           throw Failure(tr(.errGit, error.command, error.message))
         }
@@ -128,6 +145,10 @@ extension Ilgi {
       }
       return kept
     }
+
+    /// Whether git's two letters for an unmerged file say one side deleted it and the other
+    /// changed it.
+    static func isDeletedOnOneSide(_ code: String) -> Bool { code == "DU" || code == "UD" }
 
     /// Whether the file at `path` is an age file (its first bytes say so).
     static func isSealed(_ path: String) -> Bool {

@@ -131,7 +131,7 @@ extension Catalog {
     .listEmptyJournal: "No entries yet. Write one with `ilgi new`.",
     .listNoMatch: "No entries match.",
     .warningOtherKeys:
-      "{1 entry is|entries are} sealed to keys this device does not hold; to read them here, run ilgi key add {2} where the journal opens, then ilgi sync here",
+      "{1 entry is|entries are} sealed to keys this device does not hold (ilgi doctor lists them); to read them here, run ilgi key add {2} where the journal opens, then ilgi sync here",
     .tagsNone: "No tags yet. Write `#tag` in an entry, or add one with `ilgi new --tag NAME`.",
     .showAbstract: "Show one entry, rendered for the terminal, as HTML, as JSON or as the raw file.",
     .showDiscussion: """
@@ -687,6 +687,8 @@ extension Catalog {
     .errUnknownOption: "{2} takes no option {1}; {2} --help lists those it takes",
     .errUnknownOptionNear: "{2} takes no option {1}; did you mean {3}?",
     .syncApart: "{1}: two devices each made an entry of this name; both are kept, one now as {2}",
+    .errSyncDeletedConflict:
+      "conflict in {1}: deleted on one device and changed on the other (ilgi keeps a changed entry by itself only when it is sealed or plain as the journal now is); nothing is lost: the changed version is in {1}. Keep it with git add {1}, or drop it with git rm {1}; then git rebase --continue and ilgi sync",
     .syncKeptChanged:
       "{1}: deleted on one device and changed on the other; the changed entry is kept (ilgi delete {1} deletes it again)",
     .syncDriversSet: "Set up git here to show and merge the journal's entries (ilgi cat, ilgi merge-entry).",

@@ -121,7 +121,7 @@ extension Catalog {
     .listEmptyJournal: "아직 일기가 없습니다. `ilgi new`로 써 보세요.",
     .listNoMatch: "맞는 일기가 없습니다.",
     .warningOtherKeys:
-      "일기 {1}개가 이 기기에 없는 키로 봉인되어 있습니다. 여기서 읽으려면 일기장이 열리는 기기에서 다음을 실행한 뒤 여기서 ilgi sync를 실행하세요: ilgi key add {2}",
+      "일기 {1}개가 이 기기에 없는 키로 봉인되어 있습니다(ilgi doctor가 모두 보여 줍니다). 여기서 읽으려면 일기장이 열리는 기기에서 다음을 실행한 뒤 여기서 ilgi sync를 실행하세요: ilgi key add {2}",
     .tagsNone: "아직 태그가 없습니다. 일기에 `#태그`를 쓰거나 `ilgi new --tag 이름`으로 더하세요.",
     .showAbstract: "일기 하나를 보여 줍니다: 터미널용, HTML, JSON, 또는 파일 그대로.",
     .showDiscussion: """
@@ -655,6 +655,8 @@ extension Catalog {
     .errUnknownOption: "{2}에는 {1} 옵션이 없습니다. {2} --help에서 옵션 목록을 보세요",
     .errUnknownOptionNear: "{2}에는 {1} 옵션이 없습니다. {3}인가요?",
     .syncApart: "{1}: 두 기기가 이 이름으로 일기를 하나씩 만들었습니다. 둘 다 남기고, 하나는 이제 {2}입니다",
+    .errSyncDeletedConflict:
+      "{1}에서 충돌: 한 기기에서는 지우고 다른 기기에서는 고쳤습니다(ilgi는 일기장의 지금 암호화 상태와 맞는 일기만 스스로 남깁니다). 잃은 것은 없습니다: 고친 버전이 {1}에 있습니다. 남기려면 git add {1}, 버리려면 git rm {1}을 실행한 뒤 git rebase --continue와 ilgi sync를 실행하세요",
     .syncKeptChanged:
       "{1}: 한 기기에서는 지우고 다른 기기에서는 고쳤습니다. 고친 일기를 남겼습니다(다시 지우려면 ilgi delete {1})",
     .syncOverlap: "{1}: 두 기기가 같은 줄을 고쳤습니다. 일기에 두 버전이 차례로 들어 있으니 ilgi edit {1로} 정리하세요",

@@ -416,6 +416,7 @@ public enum Message: String, Sendable, CaseIterable {
   case syncOverlap
   case syncApart
   case syncKeptChanged
+  case errSyncDeletedConflict
   case newDatedAhead
   case keyAlreadyAdded
   case showAllHelp

@@ -34,11 +34,13 @@ public struct GitRepository: Sendable {
     // but for the one read that needs them (`run(_:passingSecrets:)`).
     secrets = environment.filter { IlgiEnvironment.secrets.contains($0.key) }
     var environment = environment.filter { !IlgiEnvironment.secrets.contains($0.key) }
-    // Paths are file names, never patterns; no pager, no prompts, and messages in English so
+    // Paths are file names, never patterns; no pager, no prompts, no editor, and messages in English so
     // that ilgi can read them.
     environment["GIT_LITERAL_PATHSPECS"] = "1"
     environment["GIT_PAGER"] = "cat"
     environment["GIT_TERMINAL_PROMPT"] = "0"
+    // ilgi never wants git's editor (a rebase it continues keeps each commit's message).
+    environment["GIT_EDITOR"] = "true"
     environment["LC_ALL"] = "C"
     self.environment = environment
   }
