@@ -353,6 +353,10 @@ import Testing
     var paths: [String] = []
     for (title, time) in [("Picnic", "2026-11-21T08:00"), ("Concert", "2026-11-22T20:00")] {
       paths.append(h.call("new", title, "--date", time, env: onA).stdout.trimmingCharacters(in: .newlines))
+      // A file beside each, which `ilgi delete` takes with the entry.
+      let file = h.journal.base + "/\(title).txt"
+      try Data("\(title) programme\n".utf8).write(to: URL(fileURLWithPath: file))
+      #expect(h.call("attach", paths.last!, file, env: onA).status == 0)
     }
     #expect(h.call("sync", env: onA).status == 0)
     #expect(h.call("sync", env: onB).status == 0)
@@ -377,7 +381,8 @@ import Testing
     for journal in [a, b] {
       #expect(Self.text(journal, paths[0]).contains("Picnic, with rain"))
       #expect(Self.text(journal, paths[1]).contains("Concert, encore"))
-      #expect(h.call("doctor", env: ["ILGI_JOURNAL": journal]).status == 0)
+      let doctor = h.call("doctor", env: ["ILGI_JOURNAL": journal])
+      #expect(doctor.status == 0, "the attachments came back with the entries: \(doctor.stdout)\(doctor.stderr)")
       #expect(try Self.git(h, "status", "--porcelain", in: journal) == "")
     }
   }

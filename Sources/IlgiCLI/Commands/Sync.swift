@@ -134,6 +134,11 @@ extension Ilgi {
         let continued: ChildProcess.Result
         do throws(GitRepository.Failure) {
           try git.check(["add", "--"] + unmerged.map(\.path))
+          // The deleting commit took the entry's attachments too (`ilgi delete` does): they come
+          // back from the side that changed it, the replayed commit (DU) or the one built on (UD).
+          for file in unmerged {
+            restoreAttachments(of: file.path, from: file.code == "DU" ? "REBASE_HEAD" : "HEAD", git, store)
+          }
           continued = try git.run(["rebase", "--continue"])
         } catch {
           throw Failure(tr(.errGit, error.command, error.message))
@@ -144,6 +149,21 @@ extension Ilgi {
         kept += unmerged.map(\.path).filter { !kept.contains($0) }
       }
       return kept
+    }
+
+    /// Puts back the files beside `entry` that it links and that are gone, from commit `side`
+    /// (staged, as `git checkout` does); a file that commit does not hold stays gone.
+    static func restoreAttachments(of entry: String, from side: String, _ git: GitRepository, _ store: JournalStore) {
+      let path = JournalPath(entry)
+      guard let read = try? store.read(path) else { return }
+      for name in AttachmentLinks.names(in: read.document.content) {
+        let plain = path.folder.isEmpty ? name : path.folder + "/" + name
+        let files = [plain, plain + EncryptedName.suffix]
+        guard !files.contains(where: { FileManager.default.fileExists(atPath: store.absolute(JournalPath($0))) }) else {
+          continue
+        }
+        for file in files { _ = try? git.run(["checkout", side, "--", file]) }
+      }
     }
 
     /// Whether git's two letters for an unmerged file say one side deleted it and the other
