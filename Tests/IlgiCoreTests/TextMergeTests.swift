@@ -56,3 +56,57 @@ import Testing
     #expect(try combine("x\n", "y\n", "x\n").text == "y\n")
   }
 }
+
+/// Two devices' changes to one entry's front matter merged key by key: neighbouring keys changed
+/// on each side both stay, once each, where a merge of lines would write both sides' lines.
+@Suite struct FrontMatterMergeTests {
+  static let base = "---\nid: E1\ndate: 2026-11-21T08:00:00+09:00\ntags: [walk]\n---\nPicnic\n\nBread.\n"
+
+  func combine(_ first: String, _ second: String, base: String = Self.base) throws -> (text: String, overlapping: Bool)
+  {
+    let scratch = try TempJournal().base + "/scratch"
+    let git = try #require(TextMergeTests.git)
+    let joined = try #require(
+      JournalStore.combineEntries(Array(base.utf8), Array(first.utf8), Array(second.utf8), git: git, scratch: scratch))
+    let text = String(decoding: joined.text, as: UTF8.self)
+    #expect((try? EntryDocument(bytes: joined.text)) != nil, "reads as an entry: \(text)")
+    return (text, joined.overlapping)
+  }
+
+  func with(_ old: String, _ new: String) -> String { Self.base.replacingOccurrences(of: old, with: new) }
+
+  @Test func neighbouringKeysChangedOnEachSideBothStayOnce() throws {
+    let merged = try combine(with("T08:00", "T08:30"), with("[walk]", "[walk, rain]"))
+    #expect(merged.text == with("T08:00", "T08:30").replacingOccurrences(of: "[walk]", with: "[walk, rain]"))
+    #expect(!merged.overlapping)
+    // Starring (a line after the last key) on one side, retagging on the other.
+    let starred = try combine(with("tags: [walk]\n", "tags: [walk]\nstarred: true\n"), with("[walk]", "[park]"))
+    #expect(starred.text == with("tags: [walk]\n", "tags: [park]\nstarred: true\n"))
+    #expect(!starred.overlapping)
+  }
+
+  @Test func aKeyBothChangedKeepsTheFirstAndIsUnsettled() throws {
+    let merged = try combine(with("[walk]", "[run]"), with("[walk]", "[swim]"))
+    #expect(merged.text == with("[walk]", "[run]"))
+    #expect(merged.overlapping)
+  }
+
+  @Test func keysRemovedAndAddedOnOneSideAreSo() throws {
+    let removed = try combine(with("tags: [walk]\n", ""), with("Bread.", "Bread and tea."))
+    #expect(removed.text == with("tags: [walk]\n", "").replacingOccurrences(of: "Bread.", with: "Bread and tea."))
+    let added = try combine(with("Bread.", "Bread, warm."), with("tags: [walk]\n", "tags: [walk]\nweather: Rain\n"))
+    #expect(
+      added.text
+        == with("tags: [walk]\n", "tags: [walk]\nweather: Rain\n").replacingOccurrences(
+          of: "Bread.", with: "Bread, warm."))
+    // Removed on one side, changed on the other: the change comes back, and is to be settled.
+    let back = try combine(with("tags: [walk]\n", ""), with("[walk]", "[walk, rain]"))
+    #expect(back.text.contains("tags: [walk, rain]\n") && back.overlapping)
+  }
+
+  /// A file without front matter on any side is merged line by line, as before.
+  @Test func filesWithoutFrontMatterMergeByLines() throws {
+    let merged = try combine("Title\n\nB, first.\n", "Title\n\nB, second.\n", base: "Title\n\nB.\n")
+    #expect(merged.text == "Title\n\nB, first.\nB, second.\n" && merged.overlapping)
+  }
+}

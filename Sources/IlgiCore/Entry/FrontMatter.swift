@@ -121,6 +121,9 @@ public struct FrontMatter: Sendable, Equatable {
 
   /// The lines that belong to top-level `key`: its own line and the indented or `- ` lines
   /// that continue it (block lists, folded text), but not trailing blank or comment lines.
+  /// The index in `lines` where the parser saw `key` start.
+  func lineStart(of key: String) -> Int? { keyLines[key] }
+
   func lineRange(of key: String) -> Range<Int>? {
     // Where the parser saw the key start: a `key:` line inside a multi-line quoted value of
     // another key is text, not a key.

@@ -26,11 +26,32 @@ extension JournalStore {
   }
 
   /// Two texts that both changed from `base`, joined without conflict markers
-  /// (`TextMerge.combine`), `first`'s lines then `second`'s where both wrote at one place; the
+  /// (`combineEntries`), `first`'s lines then `second`'s where both wrote at one place; the
   /// scratch files in the memory folder. Nil when git cannot be run.
   public func combine(base: [UInt8], first: [UInt8], second: [UInt8]) -> (text: [UInt8], overlapping: Bool)? {
     let (git, scratch) = mergeScratch()
     guard let git else { return nil }
+    return Self.combineEntries(base, first, second, git: git, scratch: scratch)
+  }
+
+  /// Two versions of an entry that both changed from `base`, joined (`TextMerge.combine`): the
+  /// front matter key by key (`FrontMatterMerge`) and the text after it line by line, when all
+  /// three have front matter; else the whole files line by line. Nil without git.
+  static func combineEntries(_ base: [UInt8], _ first: [UInt8], _ second: [UInt8], git: String, scratch: String)
+    -> (text: [UInt8], overlapping: Bool)?
+  {
+    if let documents = try? [base, first, second].map({ bytes throws(EntryDocument.DecodingProblem) in
+      try EntryDocument(bytes: bytes)
+    }),
+      let mine = documents[1].frontMatter, let theirs = documents[2].frontMatter, documents[0].frontMatter != nil,
+      let block = FrontMatterMerge.merge(base: documents[0].frontMatter, first: mine, second: theirs),
+      let text = TextMerge.combine(
+        base: Array(documents[0].content.utf8), first: Array(documents[1].content.utf8),
+        second: Array(documents[2].content.utf8), git: git, scratch: scratch)
+    {
+      let mark: [UInt8] = documents[1].hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+      return (mark + Array(block.block.text.utf8) + text.text, text.overlapping || block.conflicting)
+    }
     return TextMerge.combine(base: base, first: first, second: second, git: git, scratch: scratch)
   }
 
@@ -71,8 +92,7 @@ extension JournalStore {
     if let id = ids[0], ids[2] == id, let other = ids[1], other != id { return .movedEntry(id) }
     let (git, scratch) = mergeScratch()
     guard let git,
-      let combined = TextMerge.combine(
-        base: texts[0], first: texts[1], second: texts[2], git: git, scratch: scratch)
+      let combined = Self.combineEntries(texts[0], texts[1], texts[2], git: git, scratch: scratch)
     else { return .unreadable("git merge-file could not be run") }
     do throws(JournalError) {
       let text = combined.overlapping ? Self.markedUnsettled(combined.text) : combined.text
