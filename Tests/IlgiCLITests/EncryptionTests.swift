@@ -182,6 +182,16 @@ import Testing
       listed.stderr.contains(
         "ilgi: warning: 3 entries are sealed to keys this device does not hold (ilgi doctor lists them); to read them here, run ilgi key add \(recipient) where the journal opens, then ilgi sync here"
       ), "\(listed.stderr)")
+    // With only those left the journal is not "empty": no "write one with ilgi new".
+    let foreign = ["17", "18", "19"].map { "2026/11/2026-11-\($0)-0800.md.age" }
+    for file in FileManager.default.subpaths(atPath: h.journal.root) ?? []
+    where file.hasSuffix(".md.age") && !file.hasPrefix(".") && !foreign.contains(file) {
+      try FileManager.default.removeItem(atPath: h.journal.root + "/" + file)
+    }
+    let alone = try h.run("list")
+    #expect(alone.status == 0 && alone.stdout.isEmpty)
+    #expect(
+      !alone.stderr.contains("No entries yet") && alone.stderr.contains("3 files could not be read"), "\(alone.stderr)")
   }
 
   @Test func aMissingIdentityOrWrongPassphraseStopsWithOneLine() throws {

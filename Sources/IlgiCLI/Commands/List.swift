@@ -25,7 +25,7 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
-      let (index, _) = try context.index(store)
+      let (index, report) = try context.index(store)
       let entries = try index.entries(filters.filter(today: context.today))
       if json {
         let objects = entries.map { entry in
@@ -46,7 +46,9 @@ extension Ilgi {
       for entry in entries {
         out += Self.lines(entry, context, paint: paint) + Self.preview(entry, columns: columns)
       }
-      if entries.isEmpty {
+      // A journal whose files could not be read (sealed to keys this device does not hold) is
+      // not empty: the warnings above said why, and "write one" would be no answer.
+      if entries.isEmpty, try index.count() > 0 || report.skipped.isEmpty {
         Terminal.standardError.write(
           try index.count() == 0
             ? tr(.listEmptyJournal) + "\n" : tr(.listNoMatch) + "\n")
