@@ -85,10 +85,36 @@ import Testing
     #expect(!starred.overlapping)
   }
 
-  @Test func aKeyBothChangedKeepsTheFirstAndIsUnsettled() throws {
+  /// Nothing either side wrote is lost: the second's value stays beside the first's, as a comment.
+  @Test func aKeyBothChangedKeepsTheFirstWithTheSecondBesideItAndIsUnsettled() throws {
     let merged = try combine(with("[walk]", "[run]"), with("[walk]", "[swim]"))
-    #expect(merged.text == with("[walk]", "[run]"))
+    #expect(merged.text == with("tags: [walk]\n", "tags: [run]\n# tags: [swim]\n"))
     #expect(merged.overlapping)
+  }
+
+  /// A key removed leaves its blank and comment lines behind; they are no part of the key
+  /// before them, whose change on the other side still stays.
+  @Test func aRemovedKeysTrailingLinesLeaveTheKeyBeforeItAlone() throws {
+    let base = "---\nid: E1\ndate: 2026-11-21T08:00:00+09:00\ntags: [walk]\n\nweather: Rain\n---\nPicnic\n"
+    let cleared = base.replacingOccurrences(of: "tags: [walk]\n", with: "")
+    let redated = base.replacingOccurrences(of: "T08:00", with: "T09:30")
+    for (first, second) in [(cleared, redated), (redated, cleared)] {
+      let merged = try combine(first, second, base: base)
+      #expect(merged.text == cleared.replacingOccurrences(of: "T08:00", with: "T09:30"), "\(merged.text)")
+      #expect(!merged.overlapping)
+    }
+  }
+
+  /// Both sides gave a file without front matter one (each its own id): both blocks' keys
+  /// merge into one block, the second's id beside the first's, and the text follows once.
+  @Test func frontMatterBothSidesAddedBecomesOneBlock() throws {
+    let base = "Picnic\n\nBread.\n"
+    let merged = try combine(
+      "---\nid: A\n---\nPicnic\n\nBread.\n", "---\nid: B\n---\nPicnic\n\nBread, warm.\n", base: base)
+    #expect(merged.text == "---\nid: A\n# id: B\n---\nPicnic\n\nBread, warm.\n", "\(merged.text)")
+    // A closing fence that ended the file gets its line end when the other side wrote text.
+    let ended = try combine("---\nid: E1\ntags: [a]\n---", "---\nid: E1\n---\nNow text.\n", base: "---\nid: E1\n---")
+    #expect(ended.text == "---\nid: E1\ntags: [a]\n---\nNow text.\n", "\(ended.text)")
   }
 
   @Test func keysRemovedAndAddedOnOneSideAreSo() throws {
@@ -102,6 +128,16 @@ import Testing
     // Removed on one side, changed on the other: the change comes back, and is to be settled.
     let back = try combine(with("tags: [walk]\n", ""), with("[walk]", "[walk, rain]"))
     #expect(back.text.contains("tags: [walk, rain]\n") && back.overlapping)
+  }
+
+  /// A value holding line breaks YAML counts and a split at "\n" does not (U+2028) gives keys
+  /// that cannot be told apart by line: the whole files are merged by lines, without a trap.
+  @Test func keysTheParserPlacesElsewhereFallBackToLines() throws {
+    let base = "---\na: \"x\u{2028}y\u{2028}z\"\nb: 1\n---\nTitle\n\nText.\n"
+    let merged = try combine(
+      base.replacingOccurrences(of: "b: 1", with: "b: 2"), base.replacingOccurrences(of: "Text.", with: "More text."),
+      base: base)
+    #expect(merged.text.contains("b: 2\n") && merged.text.contains("More text.") && !merged.overlapping)
   }
 
   /// A file without front matter on any side is merged line by line, as before.

@@ -121,15 +121,14 @@ public struct FrontMatter: Sendable, Equatable {
 
   /// The lines that belong to top-level `key`: its own line and the indented or `- ` lines
   /// that continue it (block lists, folded text), but not trailing blank or comment lines.
-  /// The index in `lines` where the parser saw `key` start.
-  func lineStart(of key: String) -> Int? { keyLines[key] }
-
   func lineRange(of key: String) -> Range<Int>? {
     // Where the parser saw the key start: a `key:` line inside a multi-line quoted value of
     // another key is text, not a key.
     guard let start = keyLines[key], start < lines.count else { return nil }
     // Up to the next key, without the blank and comment lines before it.
-    var end = keyLines.values.filter { $0 > start }.min() ?? lines.count
+    // (The parser also breaks lines at a lone `\r`, U+0085, U+2028 and U+2029, so its line
+    // numbers can run past these lines.)
+    var end = min(lines.count, keyLines.values.filter { $0 > start }.min() ?? lines.count)
     while end > start + 1 {
       let trimmed = lines[end - 1].trimmingCharacters(in: .whitespacesAndNewlines)
       guard trimmed.isEmpty || trimmed.hasPrefix("#") else { break }

@@ -66,7 +66,7 @@ extension JournalStore {
     let mine = try bytes(of: session.draft)
     let merged: [UInt8]
     let clean: Bool
-    if let combined = combine(base: session.original, first: current, second: mine) {
+    if let combined = combineEntryFiles(base: session.original, first: current, second: mine) {
       (merged, clean) = (combined.text, !combined.overlapping)
     } else {
       switch merge(base: session.original, mine: mine, theirs: current, labels: labels) {

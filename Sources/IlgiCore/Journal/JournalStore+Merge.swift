@@ -26,31 +26,42 @@ extension JournalStore {
   }
 
   /// Two texts that both changed from `base`, joined without conflict markers
-  /// (`combineEntries`), `first`'s lines then `second`'s where both wrote at one place; the
+  /// (`TextMerge.combine`), `first`'s lines then `second`'s where both wrote at one place; the
   /// scratch files in the memory folder. Nil when git cannot be run.
   public func combine(base: [UInt8], first: [UInt8], second: [UInt8]) -> (text: [UInt8], overlapping: Bool)? {
+    let (git, scratch) = mergeScratch()
+    guard let git else { return nil }
+    return TextMerge.combine(base: base, first: first, second: second, git: git, scratch: scratch)
+  }
+
+  /// `combine` of three versions of an entry's whole file: its front matter key by key
+  /// (`combineEntries`).
+  func combineEntryFiles(base: [UInt8], first: [UInt8], second: [UInt8]) -> (text: [UInt8], overlapping: Bool)? {
     let (git, scratch) = mergeScratch()
     guard let git else { return nil }
     return Self.combineEntries(base, first, second, git: git, scratch: scratch)
   }
 
   /// Two versions of an entry that both changed from `base`, joined (`TextMerge.combine`): the
-  /// front matter key by key (`FrontMatterMerge`) and the text after it line by line, when all
-  /// three have front matter; else the whole files line by line. Nil without git.
+  /// front matter key by key (`FrontMatterMerge`) and the text after it line by line, when both
+  /// versions have front matter; else the whole files line by line. Nil without git.
   static func combineEntries(_ base: [UInt8], _ first: [UInt8], _ second: [UInt8], git: String, scratch: String)
     -> (text: [UInt8], overlapping: Bool)?
   {
     if let documents = try? [base, first, second].map({ bytes throws(EntryDocument.DecodingProblem) in
       try EntryDocument(bytes: bytes)
     }),
-      let mine = documents[1].frontMatter, let theirs = documents[2].frontMatter, documents[0].frontMatter != nil,
+      let mine = documents[1].frontMatter, let theirs = documents[2].frontMatter,
       let block = FrontMatterMerge.merge(base: documents[0].frontMatter, first: mine, second: theirs),
       let text = TextMerge.combine(
         base: Array(documents[0].content.utf8), first: Array(documents[1].content.utf8),
         second: Array(documents[2].content.utf8), git: git, scratch: scratch)
     {
       let mark: [UInt8] = documents[1].hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
-      return (mark + Array(block.block.text.utf8) + text.text, text.overlapping || block.conflicting)
+      var head = block.block.text
+      // A closing fence that ended the file ends its line once text follows it.
+      if !head.hasSuffix("\n"), !text.text.isEmpty { head += documents[1].newline }
+      return (mark + Array(head.utf8) + text.text, text.overlapping || block.conflicting)
     }
     return TextMerge.combine(base: base, first: first, second: second, git: git, scratch: scratch)
   }
