@@ -89,19 +89,15 @@ extension Ilgi {
     /// would put its text in the history (`ilgi encrypt` seals it).
     static func commitUnsettled(_ store: JournalStore, _ git: GitRepository, _ context: Context) throws {
       let sealed = !store.sealing.state.recipients.isEmpty
-      let status: String
+      let status: [(code: String, path: String)]
       do throws(GitRepository.Failure) {
-        status = try git.check(["status", "--porcelain", "-z", "--untracked-files=all"])
+        status = try git.status(untracked: true)
       } catch {
         throw Failure(tr(.errGit, "status", error.message))
       }
-      // `XY path`, and for a rename or copy the old path as the next record.
-      var records = status.split(separator: "\0").makeIterator()
       var unsettled: [JournalPath] = []
-      while let record = records.next() {
-        let code = record.prefix(2)
-        if code.contains("R") || code.contains("C") { _ = records.next() }
-        let path = JournalPath(String(record.dropFirst(3)))
+      for (code, name) in status {
+        let path = JournalPath(name)
         guard !code.contains("D"), !code.contains("U"), EncryptedName.isEntry(path.rawValue), !path.isInHiddenFolder,
           !sealed || EncryptedName.isEncrypted(path.rawValue) && Self.isSealed(store.absolute(path))
         else { continue }

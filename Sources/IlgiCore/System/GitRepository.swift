@@ -111,21 +111,26 @@ public struct GitRepository: Sendable {
     return out.split(separator: "\0").map(String.init)
   }
 
+  /// `git status`'s files with its two letters for each (`M ` staged, `??` untracked, `UU`
+  /// unmerged, ...), untracked files too when `untracked`.
+  public func status(untracked: Bool) throws(Failure) -> [(code: String, path: String)] {
+    let out = try check(["status", "--porcelain", "-z", "--untracked-files=" + (untracked ? "all" : "no")])
+    // `XY path`, and for a rename or copy the old path as the next record.
+    var records = out.split(separator: "\0").makeIterator()
+    var files: [(code: String, path: String)] = []
+    while let record = records.next() {
+      let code = String(record.prefix(2))
+      if code.contains("R") || code.contains("C") { _ = records.next() }
+      files.append((code, String(record.dropFirst(3))))
+    }
+    return files
+  }
+
   /// The files a merge or rebase left unmerged, each with git's two letters for how (`UU` both
   /// changed, `DU` deleted by the side being built on and changed by the other, `UD` the other
   /// way round, `AA` both added).
   public func unmergedFiles() -> [(code: String, path: String)] {
-    guard let out = try? check(["status", "--porcelain", "-z", "--untracked-files=no"]) else { return [] }
-    var records = out.split(separator: "\0").makeIterator()
-    var unmerged: [(code: String, path: String)] = []
-    while let record = records.next() {
-      let code = String(record.prefix(2))
-      if code.contains("R") || code.contains("C") { _ = records.next() }
-      if ["DD", "AU", "UD", "UA", "DU", "AA", "UU"].contains(code) {
-        unmerged.append((code, String(record.dropFirst(3))))
-      }
-    }
-    return unmerged
+    ((try? status(untracked: false)) ?? []).filter { ["DD", "AU", "UD", "UA", "DU", "AA", "UU"].contains($0.code) }
   }
 
   /// `ilgi: new 2026-11-21 Morning run`.
