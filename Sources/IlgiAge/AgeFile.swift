@@ -25,7 +25,9 @@ public enum AgeFile {
       throw .invalidRecipients("a passphrase cannot be mixed with other recipients")
     }
     let fileKey = randomBytes(16)
-    let header = AgeHeader.encode(recipients.flatMap { $0.wrap(fileKey) }, fileKey: fileKey)
+    var stanzas: [AgeStanza] = []
+    for recipient in recipients { stanzas += try recipient.wrap(fileKey) }
+    let header = AgeHeader.encode(stanzas, fileKey: fileKey)
     let file = header + AgeStream.seal(plaintext, fileKey: fileKey, nonce: randomBytes(AgeStream.nonceSize))
     return armor ? AgeArmor.encode(file) : file
   }

@@ -11,8 +11,9 @@ public protocol AgeIdentity: Sendable {
 
 /// Something a file key can be wrapped for.
 public protocol AgeRecipient: Sendable {
-  /// The stanzas that carry `fileKey` for this recipient.
-  func wrap(_ fileKey: [UInt8]) -> [AgeStanza]
+  /// The stanzas that carry `fileKey` for this recipient; throws `invalidKey` for a key no
+  /// file can be sealed to.
+  func wrap(_ fileKey: [UInt8]) throws(AgeError) -> [AgeStanza]
 }
 
 /// ChaCha20-Poly1305 with a zero nonce: how every native stanza wraps the 16-byte file key.
@@ -44,12 +45,35 @@ public struct X25519Recipient: AgeRecipient, Hashable {
   /// Hashes the public key.
   public func hash(into hasher: inout Hasher) { hasher.combine(publicKey.rawRepresentation) }
 
-  /// Reads `age1...`; throws `invalidKey` for anything else.
+  /// Reads `age1...`; throws `invalidKey` for anything else, and for a low-order point (the
+  /// all-zero key among them), whose shared secret anyone can compute: age refuses those too.
   public init(_ text: String) throws(AgeError) {
     guard let data = Bech32.key(text, hrp: Self.hrp, upperCase: false),
       let key = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: data)
     else { throw .invalidKey("\"\(text)\" is not an age X25519 recipient (age1 and 58 letters and digits)") }
+    guard Self.isUsable(Array(data)) else {
+      throw .invalidKey("\"\(text)\" is a low-order point that anyone could decrypt for; it is no one's key")
+    }
     publicKey = key
+  }
+
+  /// Whether X25519 with `point` gives a secret: for a low-order point it is all zeros
+  /// whatever the other key, which age's specification says to refuse.
+  static func isUsable(_ point: [UInt8]) -> Bool {
+    guard point.count == 32, let key = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: point) else {
+      return false
+    }
+    return sharedSecret(Curve25519.KeyAgreement.PrivateKey(), key) != nil
+  }
+
+  /// X25519 of `secret` and `point`, or nil when it fails or is all zeros (a low-order point).
+  static func sharedSecret(
+    _ secret: Curve25519.KeyAgreement.PrivateKey, _ point: Curve25519.KeyAgreement.PublicKey
+  ) -> SharedSecret? {
+    guard let shared = try? secret.sharedSecretFromKeyAgreement(with: point),
+      shared.withUnsafeBytes({ bytes in bytes.contains { $0 != 0 } })
+    else { return nil }
+    return shared
   }
 
   init(publicKey: Curve25519.KeyAgreement.PublicKey) { self.publicKey = publicKey }
@@ -58,12 +82,12 @@ public struct X25519Recipient: AgeRecipient, Hashable {
   public var encoded: String { Bech32.encode(hrp: Self.hrp, data: Array(publicKey.rawRepresentation)) }
 
   /// One stanza wrapping `fileKey` for this recipient.
-  public func wrap(_ fileKey: [UInt8]) -> [AgeStanza] {
+  public func wrap(_ fileKey: [UInt8]) throws(AgeError) -> [AgeStanza] {
     let ephemeral = Curve25519.KeyAgreement.PrivateKey()
     let share = Array(ephemeral.publicKey.rawRepresentation)
-    // A fresh ephemeral key against a recipient's valid point: X25519 cannot fail here.
-    guard let secret = try? ephemeral.sharedSecretFromKeyAgreement(with: publicKey) else {
-      preconditionFailure("X25519 with a fresh key failed")
+    // `init` refused low-order points; this holds for a key made any other way too.
+    guard let secret = Self.sharedSecret(ephemeral, publicKey) else {
+      throw .invalidKey("\"\(encoded)\" is a low-order point that anyone could decrypt for; it is no one's key")
     }
     let key = secret.hkdfDerivedSymmetricKey(
       using: SHA256.self, salt: share + Array(publicKey.rawRepresentation), sharedInfo: Array(X25519Identity.info.utf8),

@@ -26,11 +26,18 @@ public struct HybridRecipient: AgeRecipient, Hashable {
   /// Hashes the public key.
   public func hash(into hasher: inout Hasher) { hasher.combine(publicKey.rawRepresentation) }
 
-  /// Reads `age1pq1...`; throws `invalidKey` for anything else.
+  /// Reads `age1pq1...`; throws `invalidKey` for anything else, and for a key whose X25519
+  /// half (its last 32 bytes) is a low-order point or whose encapsulation fails.
   public init(_ text: String) throws(AgeError) {
     guard let data = Bech32.key(text, hrp: Self.hrp, upperCase: false, count: Self.publicKeyCount),
       let key = try? XWingMLKEM768X25519.PublicKey(rawRepresentation: data)
     else { throw .invalidKey("\"\(Self.shortened(text))\" is not an age post-quantum recipient (age1pq1...)") }
+    guard X25519Recipient.isUsable(Array(data.suffix(32))),
+      (try? HPKE.Sender(recipientKey: key, ciphersuite: HybridStanza.ciphersuite, info: HybridStanza.info)) != nil
+    else {
+      throw .invalidKey(
+        "\"\(Self.shortened(text))\" is not a usable post-quantum recipient (its X25519 half is a low-order point)")
+    }
     publicKey = key
   }
 
@@ -40,13 +47,15 @@ public struct HybridRecipient: AgeRecipient, Hashable {
   public var encoded: String { Bech32.encode(hrp: Self.hrp, data: Array(publicKey.rawRepresentation)) }
 
   /// One stanza wrapping `fileKey` for this recipient.
-  public func wrap(_ fileKey: [UInt8]) -> [AgeStanza] {
-    // A fresh encapsulation to a key that parsed: HPKE cannot fail here.
+  public func wrap(_ fileKey: [UInt8]) throws(AgeError) -> [AgeStanza] {
+    // `init` tried an encapsulation; this holds for a key made any other way too.
     guard
       var sender = try? HPKE.Sender(
         recipientKey: publicKey, ciphersuite: HybridStanza.ciphersuite, info: HybridStanza.info),
       let body = try? sender.seal(fileKey)
-    else { preconditionFailure("HPKE with X-Wing to a valid key failed") }
+    else {
+      throw .invalidKey("\"\(Self.shortened(encoded))\" is not a usable post-quantum recipient")
+    }
     return [
       AgeStanza(arguments: [HybridStanza.type, RawBase64.encode(sender.encapsulatedKey)], body: Array(body))
     ]

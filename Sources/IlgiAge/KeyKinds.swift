@@ -37,10 +37,10 @@ public enum KeyRecipient: AgeRecipient, Hashable {
   }
 
   /// One stanza wrapping `fileKey` for this recipient.
-  public func wrap(_ fileKey: [UInt8]) -> [AgeStanza] {
+  public func wrap(_ fileKey: [UInt8]) throws(AgeError) -> [AgeStanza] {
     switch self {
-    case .x25519(let key): key.wrap(fileKey)
-    case .hybrid(let key): key.wrap(fileKey)
+    case .x25519(let key): try key.wrap(fileKey)
+    case .hybrid(let key): try key.wrap(fileKey)
     }
   }
 }
