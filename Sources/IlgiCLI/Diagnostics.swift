@@ -109,7 +109,16 @@ enum Diagnostics {
       case .io(let io): what = io.reason.lowercased()
       }
       return Failure(tr(.errUnsafeMemoryFolder, error.path, what), status: ExitStatus.ioError)
+    case .throughLink(let link):
+      return Failure(tr(.errThroughLink, error.path, link), status: ExitStatus.badData)
     }
+  }
+
+  /// A change of the journal's recipients this device has not accepted: the keys it adds and
+  /// removes, and what this device seals to meanwhile.
+  static func describe(_ change: JournalSealing.PendingChange) -> String {
+    let keys = change.added.map { "+ " + $0.shown } + change.removed.map { "- " + $0.shown }
+    return tr(.recipientsPending, keys.joined(separator: ", "), change.accepted.count)
   }
 
   /// A file that could not be read as an entry: what is wrong, then what to do.

@@ -23,6 +23,9 @@ public final class AppServer: ServerResponder {
   /// lands in the browser's history.
   var encrypted: Bool { alwaysEncrypted || diary.store.encryptsNewEntries }
   private let alwaysEncrypted: Bool
+  /// What the app's pages, styles, icon and scripts are made from: the binary's templates,
+  /// never the journal's (whoever can push to its remote writes those).
+  let templates: TemplateRenderer
   /// What the browser keeps for use offline.
   let offline: OfflineKeeping
   /// How many entries the browser keeps now (none for an encrypted journal by default).
@@ -32,8 +35,9 @@ public final class AppServer: ServerResponder {
   /// when the browser asks for neither Korean nor English.
   public init(
     diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false,
-    offline: OfflineKeeping = OfflineKeeping()
+    offline: OfflineKeeping = OfflineKeeping(), templates: TemplateRenderer = .shippedOnly
   ) {
+    self.templates = templates
     self.diary = diary
     self.gate = gate
     self.language = language
@@ -153,7 +157,7 @@ public final class AppServer: ServerResponder {
   func language(of request: ServerRequest) -> Language { request.language(otherwise: language) }
 
   func pages(for request: ServerRequest) -> AppPages {
-    AppPages(templates: diary.templates, language: language(of: request), renderer: renderer, encrypted: encrypted)
+    AppPages(templates: templates, language: language(of: request), renderer: renderer, encrypted: encrypted)
   }
 
   // MARK: Reading
@@ -217,14 +221,14 @@ public final class AppServer: ServerResponder {
           yearsBefore: Int(diary.today.prefix(4))))
     case "api": return try await api(request, Array(segments.dropFirst()), pages)
     case "app" where segments.count == 2:
-      guard let reply = AppAssets.reply(segments[1], templates: diary.templates) else {
+      guard let reply = AppAssets.reply(segments[1], templates: templates) else {
         throw ServerProblem.noSuchPage
       }
       return reply
     case "manifest.webmanifest" where segments.count == 1:
       return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
     case "sw.js" where segments.count == 1:
-      guard let reply = AppAssets.serviceWorker(keeping: keptOffline, templates: diary.templates) else {
+      guard let reply = AppAssets.serviceWorker(keeping: keptOffline, templates: templates) else {
         throw ServerProblem.noSuchPage
       }
       return reply

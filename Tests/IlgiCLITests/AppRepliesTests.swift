@@ -38,8 +38,8 @@ import Testing
     private var lines: [String] = []
 
     init(
-      files: [String: String]? = nil, templates: [String: String] = [:], token: String = AppRepliesTests.token,
-      encrypted: Bool = false, offline: OfflineKeeping = OfflineKeeping()
+      files: [String: String]? = nil, templates: [String: String] = [:], appTemplates: [String: String] = [:],
+      token: String = AppRepliesTests.token, encrypted: Bool = false, offline: OfflineKeeping = OfflineKeeping()
     ) throws {
       journal = try TempJournal(
         files ?? ["2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")])
@@ -52,7 +52,9 @@ import Testing
         effects: .none, zone: .seoul, now: { Date() }, hooks: hooks)
       server = AppServer(
         diary: diary, gate: RequestGate(token: token, checksHost: true), language: .english,
-        renderer: MarkdownRenderer(), encrypted: encrypted, offline: offline)
+        renderer: MarkdownRenderer(), encrypted: encrypted, offline: offline,
+        templates: TemplateRenderer(
+          overrideFolder: nil, shipped: TemplateRenderer.shippedFiles.merging(appTemplates) { $1 }))
       report = { [weak self] line in self?.lock.withLock { self?.lines.append(line) } }
     }
 
@@ -237,7 +239,7 @@ import Testing
   /// Every route, every method, and every refusal and failure the app makes, the listener's
   /// too: each has the security headers, its status, and a body of the kind it should be.
   @Test func everyReplyCarriesTheSecurityHeaders() async throws {
-    let app = try App(templates: ["app-search.html": "{{#broken}}"])
+    let app = try App(appTemplates: ["app-search.html": "{{#broken}}"])
     let entry = "/api/entries/" + Self.id
     let html = "text/html; charset=utf-8"
     let json = "application/json"
@@ -309,7 +311,7 @@ import Testing
   /// What went wrong is said in the page's language, in words that say what to do; the
   /// detail (a Swift value, an absolute path) goes to the server's log only.
   @Test func errorsAreInThePagesWordsAndTheirDetailInTheLog() async throws {
-    let app = try App(templates: ["app-list.html": "{{#broken}}"])
+    let app = try App(appTemplates: ["app-list.html": "{{#broken}}"])
     let korean = ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.8"]
     let failed = await app.ask("GET", "/", headers: korean)
     #expect(failed.status == 500)
@@ -317,7 +319,7 @@ import Testing
     #expect(page.contains(Catalog(.korean).text(.appFailed, [])), "\(page)")
     #expect(
       !page.contains(app.journal.base) && !page.contains("JournalError") && !page.contains("template("), "\(page)")
-    #expect(app.reported.contains { $0.hasPrefix("GET /: ") && $0.contains(app.journal.root) }, "\(app.reported)")
+    #expect(app.reported.contains { $0.hasPrefix("GET /: ") && $0.contains("app-list.html") }, "\(app.reported)")
 
     // A trashed entry whose place is taken again: 409, the place named within the journal.
     let deleted = await app.write("DELETE", "/api/entries/" + Self.id, [:])

@@ -16,12 +16,15 @@ struct ConfigCLITests {
 
   @Test func setKeepsTheCommentsAndChangesOneLine() throws {
     let harness = try Harness()
-    let path = harness.journal.root + "/.ilgi/config.toml"
+    let path = globalConfig(harness)
     let original = "# weather for my diary\n[weather]\nplace = \"Busan\"  # where I grew up\nunits = \"metric\"\n"
     try write(original, to: path)
     let result = harness.call("config", "set", "weather.place", "Seoul")
     #expect(result.status == 0)
-    #expect(result.stdout == "weather.place = \"Seoul\" (in \(path))\n")
+    #expect(
+      result.stdout
+        == "weather.place = \"Seoul\" (in ~/.config/ilgi/config.toml): this device's own setting, kept out of the journal's file, which syncs\n"
+    )
     #expect(
       try String(contentsOfFile: path, encoding: .utf8)
         == "# weather for my diary\n[weather]\nplace = \"Seoul\" # where I grew up\nunits = \"metric\"\n")
@@ -54,11 +57,6 @@ struct ConfigCLITests {
     ),
     (["config", "set", "locale", "fr"], "ilgi: `locale` cannot be \"fr\"; it takes en or ko\n", 64),
     (
-      ["config", "set", "weather.key", "sekrit"],
-      "ilgi: `weather.key` is a secret and is never written inside the journal, which may be committed and pushed; add --global, or set ILGI_WEATHER_KEY\n",
-      64
-    ),
-    (
       ["config", "set", "colour", "red"],
       "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit, site.title, attachments.max_mb, attachments.keep_location, encryption.recipients, app.offline, app.offline_entries\n",
       64
@@ -82,7 +80,7 @@ struct ConfigCLITests {
     ])
     let path = harness.journal.root + "/.ilgi/config.toml"
     try write("editor = \"vi\"\nlocale = \n", to: path)
-    let set = try harness.run("config", "set", "editor", "nano")
+    let set = try harness.run("config", "set", "site.title", "River")
     #expect(set.status == 65)
     #expect(set.stderr.hasPrefix("ilgi: \(path):2:"))
     #expect(set.stderr.hasSuffix("its settings are ignored until that line is fixed\n"))
@@ -109,14 +107,21 @@ struct ConfigCLITests {
   @Test func listShowsWhereEachValueComesFrom() throws {
     var harness = try Harness()
     try write("locale = \"en\"\neditor = \"nano\"\n", to: globalConfig(harness))
-    try write("editor = \"vim\"\n", to: harness.journal.root + "/.ilgi/config.toml")
+    try write("site.title = \"River\"\n", to: harness.journal.root + "/.ilgi/config.toml")
     harness.environment["ILGI_WEATHER_UNITS"] = "imperial"
     harness.environment["ILGI_WEATHER_KEY"] = "very-secret"
     let result = harness.call("config", "list")
     let lines = result.stdout.split(separator: "\n").map {
       $0.replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
     }
-    #expect(lines.contains("editor = \"vim\" # journal config \(harness.journal.root)/.ilgi/config.toml"))
+    #expect(lines.contains("site.title = \"River\" # journal config \(harness.journal.root)/.ilgi/config.toml"))
+    #expect(lines.contains("editor = \"nano\" # global config \(globalConfig(harness))"))
+    // The journal's keys first, then this device's own, each under a line that says which.
+    let journalHeading = try #require(lines.firstIndex { $0.hasPrefix("# The journal's settings") })
+    let deviceHeading = try #require(lines.firstIndex { $0.hasPrefix("# This device's own settings") })
+    let editorLine = try #require(lines.firstIndex { $0.hasPrefix("editor = ") })
+    let titleLine = try #require(lines.firstIndex { $0.hasPrefix("site.title = ") })
+    #expect(journalHeading < titleLine && titleLine < deviceHeading && deviceHeading < editorLine)
     #expect(lines.contains("locale = \"en\" # global config \(globalConfig(harness))"))
     #expect(lines.contains("weather.units = \"imperial\" # environment ILGI_WEATHER_UNITS"))
     #expect(lines.contains("weather.provider = \"open-meteo\" # default"))
@@ -188,7 +193,7 @@ struct ConfigCLITests {
     let used = harness.journal.base + "/used"
     let configured = try harness.editor("echo configured > '\(used)'\nprintf 'Configured editor\\n' > \"$1\"\n")
     let other = try harness.editor("echo other > '\(used)'\nprintf 'Other\\n' > \"$1\"\n")
-    try write("editor = \"\(configured)\"\n", to: harness.journal.root + "/.ilgi/config.toml")
+    try write("editor = \"\(configured)\"\n", to: globalConfig(harness))
     let result = try harness.run("new", "--edit", env: ["EDITOR": other])
     #expect(result.status == 0)
     #expect(try String(contentsOfFile: used, encoding: .utf8) == "configured\n")

@@ -32,7 +32,7 @@ extension Ilgi {
           var object: [String: Any] = [:]
           for key in ConfigKey.allCases {
             guard let (value, source) = context.settings.resolved(key) else {
-              object[key.rawValue] = NSNull()
+              object[key.rawValue] = ["value": NSNull(), "scope": key.isDeviceOnly ? "device" : "journal"]
               continue
             }
             let shown: Any
@@ -41,25 +41,36 @@ extension Ilgi {
             case .number(let number): shown = number
             case .bool(let flag): shown = flag
             }
-            object[key.rawValue] = ["value": shown, "source": Diagnostics.describe(source)]
+            object[key.rawValue] = [
+              "value": shown, "source": Diagnostics.describe(source), "scope": key.isDeviceOnly ? "device" : "journal",
+            ]
           }
           let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
           Terminal.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
           return
         }
-        let paint = context.paint
         let width = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
         var out = ""
-        for key in ConfigKey.allCases {
-          let name = key.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-          if let (value, source) = context.settings.resolved(key) {
-            let shown = key.isSecret ? tr(.configSecretSet) : value.toml
-            out += "\(name) = \(shown)  \(paint.dim("# " + Diagnostics.describe(source)))\n"
-          } else {
-            out += paint.dim("\(name)   # \(tr(.configNotSet, key.rawValue))") + "\n"
-          }
+        // The journal's settings first, then this device's own: a reader sees which file may
+        // set what.
+        for (index, deviceOnly) in [false, true].enumerated() {
+          out +=
+            (index == 0 ? "" : "\n") + context.paint.dim("# " + tr(deviceOnly ? .configDeviceKeys : .configJournalKeys))
+            + "\n"
+          for key in ConfigKey.allCases where key.isDeviceOnly == deviceOnly { out += line(key, width: width, context) }
         }
         Terminal.standardOutput.write(out)
+      }
+
+      /// One key's line: its value and where it comes from, or that it is not set.
+      private func line(_ key: ConfigKey, width: Int, _ context: Context) -> String {
+        let paint = context.paint
+        let name = key.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+        guard let (value, source) = context.settings.resolved(key) else {
+          return paint.dim("\(name)   # \(tr(.configNotSet, key.rawValue))") + "\n"
+        }
+        let shown = key.isSecret ? tr(.configSecretSet) : value.toml
+        return "\(name) = \(shown)  \(paint.dim("# " + Diagnostics.describe(source)))\n"
       }
     }
 
@@ -109,21 +120,21 @@ extension Ilgi {
         if key == .journal && !inGlobalFile {
           throw Failure(tr(.configJournalOnlyGlobal), status: ExitStatus.usage)
         }
-        // The journal's folder is copied, committed and pushed; a secret never goes there.
-        if key.isSecret && !inGlobalFile {
-          throw Failure(tr(.configSecretNotInJournal, key.rawValue, key.environmentName), status: ExitStatus.usage)
-        }
         let parsed: ConfigValue
         switch key.parse(value) {
         case .success(let good): parsed = good
         case .failure(let problem): throw Diagnostics.describe(ConfigError.invalidValue(problem))
         }
-        let path = try Config.file(context, global: inGlobalFile)
-        let file = try Config.load(path, journal: !inGlobalFile)
+        // A device's own key is never written where a journal's file would ignore it.
+        let global = inGlobalFile || key.isDeviceOnly
+        let path = try Config.file(context, global: global)
+        let file = try Config.load(path, journal: !global)
         let edited = try Config.run { () throws(ConfigError) in try file.setting(key, to: parsed) }
         try Config.write(edited.text, to: path)
         let shown = key.isSecret ? tr(.configSecretSet) : parsed.toml
-        Terminal.standardOutput.write(tr(.configSet, key.rawValue, shown, context.display(path)) + "\n")
+        let done = tr(.configSet, key.rawValue, shown, context.display(path))
+        Terminal.standardOutput.write(
+          (key.isDeviceOnly && !inGlobalFile ? tr(.configSetDeviceOnly, done) : done) + "\n")
       }
     }
 
@@ -145,8 +156,9 @@ extension Ilgi {
       func run() throws {
         let context = Context(global, reportsSettings: false)
         let key = try Config.key(self.key)
-        let path = try Config.file(context, global: inGlobalFile)
-        let file = try Config.load(path, journal: !inGlobalFile)
+        let global = inGlobalFile || key.isDeviceOnly
+        let path = try Config.file(context, global: global)
+        let file = try Config.load(path, journal: !global)
         guard let edited = try Config.run({ () throws(ConfigError) in try file.removing(key) }) else {
           throw Failure(tr(.configNotSet, key.rawValue) + " (\(context.display(path)))")
         }

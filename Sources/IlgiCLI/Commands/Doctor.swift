@@ -35,6 +35,11 @@ extension Ilgi {
       let check = AttachmentCheck(try index.entries(), in: store)
       for (entry, name) in check.missing { problems.append(tr(.doctorMissingAttachment, entry.rawValue, name)) }
       for file in check.orphans { problems.append(tr(.doctorOrphanAttachment, file.rawValue)) }
+      if let change = store.sealing.pendingChange { problems.append(Diagnostics.describe(change)) }
+      // What a pushed `.gitattributes` says of the journal's files; this device's own lines win.
+      for (line, text) in GitAttributes.foreignLines(in: store) {
+        problems.append(tr(.doctorForeignAttribute, line, text))
+      }
       for note in try index.notes() {
         for text in note.notes { problems.append("\(note.path): \(Diagnostics.describe(note: text))") }
       }

@@ -77,6 +77,7 @@ extension Ilgi {
           guard let file = try? Config.load(config, journal: true),
             let edited = try? file.removing(.encryptionRecipients)
           else { return }
+          try store.sealing.accept([])
           do {
             try Config.write(edited.text, to: config)
           } catch {
@@ -149,9 +150,65 @@ extension Ilgi {
 /// changes to one entry are merged on its text (`ilgi merge-entry`). The drivers themselves
 /// live in the repository's own config, which a clone does not copy: `ilgi init` and `ilgi
 /// sync` set them where they are missing. Without them git diffs and merges as it always does.
+///
+/// A `.gitattributes` is also what a remote pushes. What it may say of the journal's files (a
+/// `filter=` that hands them to a program or a large-file store elsewhere, `eol=` or `text`
+/// that change their bytes, `working-tree-encoding`, `ident`, another diff or merge driver)
+/// never applies here: this device's `.git/info/attributes`, which git reads after every
+/// committed file and which no sync carries, says it again for every file of the journal.
 enum GitAttributes {
   static let lines = ["*.age diff=ilgi-age", "*.md merge=ilgi-entry", "*.md.age merge=ilgi-entry"]
   static let files = [JournalPath(".gitattributes"), Settings.journalFile]
+
+  /// This device's own attributes, in `.git/info/attributes`: later lines win, so the entry
+  /// files' come after the line for every file.
+  static let deviceLines = [
+    "# ilgi: the journal's files are kept byte for byte and merged by ilgi, whatever a",
+    "# .gitattributes pushed to the remote says (ilgi init and ilgi sync write these lines)",
+    "* -filter -ident -working-tree-encoding",
+    "*.md -text diff merge=ilgi-entry",
+    "*.age -text diff=ilgi-age",
+    "*.md.age -text diff=ilgi-age merge=ilgi-entry",
+  ]
+
+  /// The attributes a committed `.gitattributes` must not set for the journal's files; `doctor`
+  /// names each line that does.
+  static let foreign = ["filter", "eol", "text", "working-tree-encoding", "ident", "diff", "merge"]
+
+  /// The lines of the committed `.gitattributes` that set an attribute ilgi keeps for itself,
+  /// other than ilgi's own lines: (line number, text).
+  static func foreignLines(in store: JournalStore) -> [(Int, String)] {
+    let text = (try? String(contentsOfFile: store.root + "/.gitattributes", encoding: .utf8)) ?? ""
+    var found: [(Int, String)] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.hasPrefix("#"), !lines.contains(trimmed) else { continue }
+      let attributes = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst()
+      let names = attributes.map { word in
+        String(word.drop { $0 == "-" || $0 == "!" }.prefix { $0 != "=" })
+      }
+      if names.contains(where: foreign.contains) { found.append((number + 1, trimmed)) }
+    }
+    return found
+  }
+
+  /// Writes `deviceLines` into this clone's `.git/info/attributes` when they are not there;
+  /// whether it changed. Lines the person wrote there stay, before ilgi's.
+  @discardableResult
+  static func writeDeviceFile(_ git: GitRepository) -> Bool {
+    guard let relative = try? git.check(["rev-parse", "--git-path", "info/attributes"]) else { return false }
+    var path = relative.trimmingCharacters(in: .newlines)
+    if !path.hasPrefix("/") { path = git.root + "/" + path }
+    let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let block = deviceLines.joined(separator: "\n") + "\n"
+    guard !current.hasSuffix(block) else { return false }
+    // Ours are moved to the end, where they win.
+    var kept = current.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    kept.removeAll { deviceLines.contains($0) }
+    while kept.last == "" { kept.removeLast() }
+    let text = (kept.isEmpty ? "" : kept.joined(separator: "\n") + "\n") + block
+    return (try? LocalFileSystem().writeAtomicallyMakingFolder(Array(text.utf8), toPath: path)) != nil
+  }
 
   /// Adds the lines to `.gitattributes` where they are missing; whether it changed.
   @discardableResult
@@ -179,7 +236,7 @@ enum GitAttributes {
       ("merge.ilgi-entry.name", "ilgi: merge two versions of a diary entry"),
       ("merge.ilgi-entry.driver", binary + " merge-entry --journal . %O %A %B %P"),
     ]
-    var changed = false
+    var changed = writeDeviceFile(git)
     for (key, value) in wanted {
       let now = (try? git.check(["config", "--local", "--get", key]))?.trimmingCharacters(in: .newlines)
       guard now != value else { continue }

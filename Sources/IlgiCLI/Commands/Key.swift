@@ -4,13 +4,13 @@ import IlgiAge
 import IlgiCore
 
 extension Ilgi {
-  /// `ilgi key new | show | add RECIPIENT | remove RECIPIENT`.
+  /// `ilgi key new | show | add RECIPIENT | remove RECIPIENT | accept`.
   struct Key: ParsableCommand {
     static var configuration: CommandConfiguration {
       .localized(Self.self) {
         CommandConfiguration(
           commandName: "key", abstract: tr(.keyAbstract), discussion: helpText(.keyDiscussion),
-          subcommands: [New.self, Show.self, Add.self, Remove.self], defaultSubcommand: Show.self)
+          subcommands: [New.self, Show.self, Add.self, Remove.self, Accept.self], defaultSubcommand: Show.self)
       }
     }
 
@@ -125,6 +125,51 @@ extension Ilgi {
       }
     }
 
+    /// `ilgi key accept`: this device seals to the recipient list the journal's config holds
+    /// now, after a sync brought a change made elsewhere (or by someone who can push).
+    struct Accept: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        .localized(Self.self) {
+          CommandConfiguration(
+            commandName: "accept", abstract: tr(.keyAcceptAbstract), discussion: helpText(.keyAcceptDiscussion))
+        }
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let context = Context(global)
+        let store = try context.openJournal()
+        guard let listed = store.sealing.listedRecipients() else {
+          throw Diagnostics.describe(
+            JournalError(path: store.root, reason: .sealingUnknown(store.sealing.listedProblem())))
+        }
+        let before = store.sealing.acceptedRecipients
+        let added = listed.filter { !(before ?? []).contains($0) }
+        let removed = (before ?? []).filter { !listed.contains($0) }
+        if before != nil, added.isEmpty, removed.isEmpty {
+          Terminal.standardOutput.write(tr(.keyAcceptNothing, listed.count) + "\n")
+          return
+        }
+        // The device's own key stays among them, or nothing it wrote could be read here again.
+        let own = context.cipher.ownRecipients
+        if !listed.isEmpty, !own.isEmpty, !listed.contains(where: own.contains) {
+          throw Failure(tr(.keyAcceptLeavesOut, own[0].shown))
+        }
+        try Key.run { () throws(JournalError) in try store.sealing.accept(listed) }
+        // Plain from now on, as `ilgi decrypt` leaves it: no sealed index stays to contradict it.
+        if listed.isEmpty {
+          unlink(store.root + "/" + EntryIndex.sealedFile)
+          EntryIndex.removeWorkingCopy(root: store.root, variables: context.variables)
+        }
+        var out = ""
+        for key in added { out += "+ " + key.shown + "\n" }
+        for key in removed { out += "- " + key.shown + "\n" }
+        out += (listed.isEmpty ? tr(.keyAcceptedPlain) : tr(.keyAccepted, listed.count)) + "\n"
+        Terminal.standardOutput.write(out)
+      }
+    }
+
     /// A recipient as typed, or a usage error naming it.
     static func parse(_ text: String) throws -> KeyRecipient {
       do {
@@ -204,6 +249,8 @@ extension Ilgi {
       let file = try Config.load(path, journal: true)
       let value = ConfigValue.string(recipients.map(\.encoded).joined(separator: " "))
       let edited = try Config.run { () throws(ConfigError) in try file.setting(.encryptionRecipients, to: value) }
+      // The person's own change: accepted here before the list is written.
+      try run { () throws(JournalError) in try store.sealing.accept(recipients) }
       try Config.write(edited.text, to: path)
       return path
     }

@@ -76,6 +76,7 @@ extension Ilgi {
       try Self.commitApart(apart.take(), git)
       for fields in overlaps.take() { Terminal.note(tr(.syncOverlap, fields[0])) }
       _ = try context.index(store)
+      if let change = store.sealing.pendingChange { Terminal.warn(Diagnostics.describe(change)) }
       let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
       Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
@@ -88,7 +89,8 @@ extension Ilgi {
     /// In an encrypted journal only sealed entry files go: a plain `.md` written there by hand
     /// would put its text in the history (`ilgi encrypt` seals it).
     static func commitUnsettled(_ store: JournalStore, _ git: GitRepository, _ context: Context) throws {
-      let sealed = !store.sealing.state.recipients.isEmpty
+      // A journal that cannot tell counts as sealed: no plain file is committed in it.
+      let sealed = !store.sealing.state.isPlain
       let status: [(code: String, path: String)]
       do throws(GitRepository.Failure) {
         status = try git.status(untracked: true)
@@ -119,7 +121,7 @@ extension Ilgi {
       var rounds = 0
       while git.operationInProgress == "rebase", rounds < 10_000 {
         rounds += 1
-        let sealed = !store.sealing.state.recipients.isEmpty
+        let sealed = !store.sealing.state.isPlain
         let unmerged = git.unmergedFiles()
         guard !unmerged.isEmpty,
           unmerged.allSatisfy({

@@ -21,13 +21,13 @@ extension Ilgi {
 
     @Argument(
       help: ArgumentHelp(tr(.templatesNamesHelp), valueName: "name"),
-      completion: .list(TemplateRenderer.shippedNames))
+      completion: .list(TemplateRenderer.journalNames))
     var names: [String] = []
 
     func validate() throws {
       if let action, action != "copy" { throw ValidationError(tr(.errTemplatesAction, action)) }
       if action == nil, !names.isEmpty { throw ValidationError(tr(.errTemplatesAction, names[0])) }
-      for name in names where TemplateRenderer.shipped(name) == nil {
+      for name in names where TemplateRenderer.shipped(name) == nil || !TemplateRenderer.isJournals(name) {
         throw ValidationError(tr(.errTemplateName, name))
       }
     }
@@ -37,7 +37,7 @@ extension Ilgi {
       let store = try context.openJournal()
       let folder = store.root + "/" + JournalLayout.templatesFolder
       guard action == "copy" else {
-        for name in TemplateRenderer.shippedNames {
+        for name in TemplateRenderer.journalNames {
           let path = folder + "/" + name
           let state =
             FileManager.default.fileExists(atPath: path)
@@ -47,7 +47,7 @@ extension Ilgi {
         return
       }
       let fileSystem = LocalFileSystem()
-      for name in names.isEmpty ? TemplateRenderer.shippedNames : names {
+      for name in names.isEmpty ? TemplateRenderer.journalNames : names {
         let path = folder + "/" + name
         guard let shipped = TemplateRenderer.shipped(name) else { throw ValidationError(tr(.errTemplateName, name)) }
         do throws(FileSystemError) {

@@ -6,7 +6,7 @@ public enum ConfigProblem: Error, Sendable, Equatable {
   case unknownKey(String)
   /// A value of the wrong type or outside the key's choices; `found` is the value as written.
   case wrongType(ConfigKey, found: String)
-  /// A key that means nothing in this file (`journal` in a journal's own config).
+  /// A key this device alone sets, found in a journal's own config (which syncs): ignored.
   case notInJournalConfig(ConfigKey)
 }
 

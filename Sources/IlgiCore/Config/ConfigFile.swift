@@ -86,7 +86,7 @@ public struct ConfigFile: Sendable {
         warnings.append(ConfigWarning(source: self.path, line: line, problem: .unknownKey(path)))
         continue
       }
-      if key == .journal, isJournalConfig {
+      if key.isDeviceOnly, isJournalConfig {
         warnings.append(ConfigWarning(source: self.path, line: line, problem: .notInJournalConfig(key)))
         continue
       }

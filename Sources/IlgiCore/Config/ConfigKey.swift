@@ -96,6 +96,23 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     rawValue.firstIndex(of: ".").map { String(rawValue[rawValue.index(after: $0)...]) } ?? rawValue
   }
 
+  /// Whether only this device may set the key: the global config, an `ILGI_*` variable or a
+  /// flag, never the journal's own file. A journal's file is committed, pushed and pulled, so
+  /// whoever can push to its remote writes it; what a key of this kind sets runs a program
+  /// (`editor`), lets script into the app (`raw_html`), sends data somewhere (the weather's
+  /// place and addresses) or keeps what the owner chose to remove (a photo's place, entries in
+  /// the browser). The journal's file keeps what is the journal's: its language, site title,
+  /// templates and recipients.
+  public var isDeviceOnly: Bool {
+    switch self {
+    case .journal, .editor, .rawHTML, .attachmentsKeepLocation, .appOffline, .appOfflineEntries: true
+    case .weatherPlace, .weatherLatitude, .weatherLongitude, .weatherProvider, .weatherKey, .weatherUnits,
+      .weatherTimeout, .weatherEnabled, .weatherURL, .weatherArchiveURL, .weatherGeocodingURL:
+      true
+    case .locale, .gitAutocommit, .siteTitle, .attachmentsMaxMB, .encryptionRecipients: false
+    }
+  }
+
   /// Whether the value is a secret that output shows only as set or unset.
   public var isSecret: Bool { self == .weatherKey }
 

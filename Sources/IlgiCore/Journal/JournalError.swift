@@ -39,6 +39,9 @@ public struct JournalError: Error, Sendable, Equatable {
     case notARecipient(String)
     /// The folder in memory for an encrypted journal's drafts is not this account's alone.
     case unsafeMemoryFolder(MemoryFolder.Unsafe)
+    /// The path goes through a link (the folder or file named): nothing is written through one,
+    /// which could lead out of the journal or into `.git`, and no link is replaced by a file.
+    case throughLink(String)
   }
 
   /// The journal root, or the entry path, the error concerns.

@@ -23,7 +23,7 @@ public struct JournalFiles: Sendable {
   init(root: String, variables: [String: String]) {
     self.root = root
     fileSystem = LocalFileSystem()
-    sealing = JournalSealing(root: root)
+    sealing = JournalSealing(root: root, variables: variables)
     self.variables = variables
   }
 
@@ -57,6 +57,7 @@ public struct JournalFiles: Sendable {
   /// overhead (a header, 16 bytes a chunk).
   func storedBytes(_ path: JournalPath, at absolutePath: String? = nil) throws(EntryReadError) -> [UInt8] {
     let absolutePath = absolutePath ?? absolute(path)
+    if let link = linkLeadingAway(absolutePath) { throw EntryReadError(path: path, reason: .linksOutside(link)) }
     do throws(FileSystemError) {
       return try fileSystem.readFile(atPath: absolutePath, limit: EntryReader.sizeLimit + Self.ageOverhead)
     } catch {
@@ -153,8 +154,44 @@ public struct JournalFiles: Sendable {
     return try seal(plaintext, to: outsider ? own : recipients, path: path)
   }
 
+  /// Where a read of the file at `absolutePath` (inside the journal) would be led away by a
+  /// link: out of the journal or into a hidden folder of it; nil when it stays among the
+  /// journal's entries. A folder that is a link is never a way in (FORMAT.md).
+  func linkLeadingAway(_ absolutePath: String) -> String? {
+    guard absolutePath.hasPrefix(root + "/") else { return nil }
+    if let folder = linkedFolder(absolutePath) { return folder }
+    return JournalStore.linkOutside(absolutePath, inside: JournalStore.realPath(root))
+  }
+
+  /// The first folder between the root and `absolutePath` that is a link, if any.
+  private func linkedFolder(_ absolutePath: String) -> String? {
+    var folder = root
+    for part in absolutePath.dropFirst(root.count + 1).split(separator: "/").dropLast() {
+      folder += "/" + part
+      var info = stat()
+      if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { return folder }
+    }
+    return nil
+  }
+
+  /// Refuses a write to `path` that would pass through a link: a folder that is one (a pushed
+  /// `2026/12 -> /elsewhere`), or the file itself (a rename would replace the link with the
+  /// bytes read through it).
+  func refuseLinks(_ path: JournalPath) throws(JournalError) {
+    let target = absolute(path)
+    guard target.hasPrefix(root + "/") else { return }
+    if let folder = linkedFolder(target) {
+      throw JournalError(path: path.rawValue, reason: .throughLink(String(folder.dropFirst(root.count + 1))))
+    }
+    var info = stat()
+    if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+      throw JournalError(path: path.rawValue, reason: .throughLink(path.rawValue))
+    }
+  }
+
   /// Rewrites the file at `path` atomically with `plaintext`, sealed when it is encrypted.
   func replaceFile(_ plaintext: [UInt8], at path: JournalPath) throws(JournalError) {
+    try refuseLinks(path)
     let bytes = try fileBytes(plaintext, for: path)
     try io(absolute(path)) {
       try fileSystem.writeAtomically(bytes, toPath: absolute(path), permissions: JournalLayout.filePermissions)
@@ -166,6 +203,7 @@ public struct JournalFiles: Sendable {
   /// Another ilgi may remove an emptied drafts folder between our making it and writing into
   /// it; a folder that vanished that way is made again (a few times, then the error stands).
   func createFile(_ plaintext: [UInt8], at path: JournalPath) throws(JournalError) {
+    try refuseLinks(path)
     let bytes = try fileBytes(plaintext, for: path)
     var attempt = 0
     while true {

@@ -36,8 +36,23 @@ public final class JournalSealing: @unchecked Sendable {
     public var isPlain: Bool { self == .plain }
   }
 
+  /// A change of the journal's recipient list that arrived from elsewhere (a sync) and that
+  /// this device has not accepted: until it does, it seals to the list it accepted.
+  public struct PendingChange: Sendable, Equatable {
+    /// The list this device seals to.
+    public var accepted: [KeyRecipient]
+    /// The list the journal's config holds now.
+    public var listed: [KeyRecipient]
+    /// Keys the config lists that this device has not accepted.
+    public var added: [KeyRecipient] { listed.filter { !accepted.contains($0) } }
+    /// Keys this device accepted that the config no longer lists.
+    public var removed: [KeyRecipient] { accepted.filter { !listed.contains($0) } }
+  }
+
   /// The journal's config file, absolute.
   public let configPath: String
+  /// The list this device accepted, for a journal in git (nil: the config is the list).
+  let accepted: AcceptedRecipients?
   /// The sealed index, absolute: its presence with no recipient list is evidence of a damage.
   let sealedIndexPath: String
   /// The journal root, absolute.
@@ -45,16 +60,21 @@ public final class JournalSealing: @unchecked Sendable {
   private let lock = NSLock()
   private var cached: (stamp: [Int64], state: State)?
 
-  /// The sealing of the journal at `root`.
-  public init(root: String) {
+  /// The environment git runs with when the journal's history is asked.
+  let variables: [String: String]
+
+  /// The sealing of the journal at `root`; `variables` are the environment git runs with.
+  public init(root: String, variables: [String: String] = [:]) {
     self.root = root
+    self.variables = variables
     configPath = Settings.journalPath(root: root)
     sealedIndexPath = root + "/" + JournalLayout.ilgiFolder + "/index.age"
+    accepted = AcceptedRecipients(root: root)
   }
 
   /// The state now: the config is read again only when its inode, size or times changed.
   public var state: State {
-    let stamp = Self.stamp(configPath) + Self.stamp(sealedIndexPath)
+    let stamp = Self.stamp(configPath) + Self.stamp(sealedIndexPath) + Self.stamp(accepted?.path ?? "")
     lock.lock()
     defer { lock.unlock() }
     if let cached, cached.stamp == stamp { return cached.state }
@@ -72,7 +92,87 @@ public final class JournalSealing: @unchecked Sendable {
     }
   }
 
+  /// The list this device accepted (empty: plain), or nil when it has accepted none or the
+  /// journal is not in git.
+  public var acceptedRecipients: [KeyRecipient]? { accepted?.load() }
+
+  /// The change of the list waiting for `ilgi key accept`, if there is one.
+  public var pendingChange: PendingChange? {
+    guard let kept = accepted?.load(), let listed = listedRecipients(),
+      Set(listed.map(\.encoded)) != Set(kept.map(\.encoded))
+    else { return nil }
+    return PendingChange(accepted: kept, listed: listed)
+  }
+
+  /// The list the journal's config holds now (empty: none), whether or not this device
+  /// accepted it: what `ilgi key accept` accepts. Nil when the config cannot be read or its
+  /// list is not one of keys.
+  public func listedRecipients() -> [KeyRecipient]? {
+    guard let file = try? ConfigFile.load(path: configPath, isJournalConfig: true) else {
+      return LocalFileSystem().exists(atPath: configPath) ? nil : []
+    }
+    let words = ConfigKey.recipientWords(file.values[.encryptionRecipients]?.string ?? "")
+    if file.line(of: .encryptionRecipients) != nil, words.isEmpty { return nil }
+    let keys = words.compactMap { try? KeyRecipient($0) }
+    return keys.count == words.count ? keys : nil
+  }
+
+  /// Why the journal's config cannot say what it lists, in words that say what to mend.
+  public func listedProblem() -> String {
+    if case .unknown(let why) = readConfig() { return why }
+    return Self.display(configPath) + " cannot be read"
+  }
+
+  /// Records `recipients` as the list this device seals to: the person's own `ilgi encrypt`,
+  /// `ilgi key add/remove/accept` or `ilgi decrypt` (empty). Nothing for a journal not in git.
+  public func accept(_ recipients: [KeyRecipient]) throws(JournalError) {
+    try accepted?.save(recipients)
+    lock.withLock { cached = nil }
+  }
+
+  /// The state held to the list this device accepted: a sealed journal stays sealed to it
+  /// whatever the config says now (a list a sync changed, emptied or broke is not used until
+  /// it is accepted), and a journal this device keeps plain is not sealed to a list it did not
+  /// accept either: it stops and asks.
   private func read() -> State {
+    guard let accepted else { return readConfig() }
+    let kept = accepted.load()
+    if let kept, !kept.isEmpty {
+      let listed = readConfig().recipients
+      return Set(listed.map(\.encoded)) == Set(kept.map(\.encoded)) ? .sealed(listed) : .sealed(kept)
+    }
+    let listed = readConfig()
+    if case .unknown = listed { return listed }
+    guard kept != nil else {
+      // The first look on this device (a clone, or a journal from before the list was kept):
+      // what the journal says is learned, unless it says plain against its own evidence.
+      if listed == .plain, let evidence = sealingEvidence() {
+        return .unknown(
+          Self.display(configPath) + " lists no encryption.recipients, but " + evidence
+            + "; if the journal was decrypted on purpose, run ilgi key accept")
+      }
+      try? accepted.save(listed.recipients)
+      return listed
+    }
+    if listed == .plain { return .plain }
+    return .unknown(
+      Self.display(configPath) + " now lists \(listed.recipients.count) encryption.recipients, written on another"
+        + " device, where this device keeps the journal plain; to seal it to them, run ilgi key accept")
+  }
+
+  /// Why a journal whose config lists no recipients was sealed: an encrypted entry in its
+  /// tree, or a commit of its config that listed recipients. Nil when nothing says so.
+  private func sealingEvidence() -> String? {
+    if Self.holdsEncryptedEntry(root) { return "the journal holds encrypted entries (*.md.age)" }
+    let git = GitRepository(unchecked: root, environment: variables)
+    let log = ["log", "-1", "--format=%h", "-G", "^ *recipients *=", "--", Settings.journalFile.rawValue]
+    guard let found = try? git.check(log).trimmingCharacters(in: .whitespacesAndNewlines), !found.isEmpty else {
+      return nil
+    }
+    return "its history lists them (commit \(found))"
+  }
+
+  private func readConfig() -> State {
     let hasSealedIndex = LocalFileSystem().exists(atPath: sealedIndexPath)
     let file: ConfigFile?
     do throws(ConfigError) {

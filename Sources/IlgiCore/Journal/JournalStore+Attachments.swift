@@ -88,6 +88,7 @@ extension JournalStore {
     let plain = JournalPath(entry.folder.isEmpty ? attachment.name : entry.folder + "/" + attachment.name)
     let recipients = try sealing.recipientsForWriting(plain.rawValue)
     let file = recipients == nil ? plain : JournalPath(plain.rawValue + EncryptedName.suffix)
+    try files.refuseLinks(file)
     if fileSystem.exists(atPath: absolute(file)) { return Kept(file: file, written: false) }
     var bytes = attachment.bytes
     if let recipients {

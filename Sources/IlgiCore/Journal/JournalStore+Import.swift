@@ -137,6 +137,7 @@ extension JournalStore {
         var attempt = 1
         var target = item.path
         while true {
+          try self.files.refuseLinks(target)
           try ensureFolder(target.folder)
           do throws(FileSystemError) {
             try fileSystem.moveWithoutReplacing(fromPath: file, toPath: absolute(target))

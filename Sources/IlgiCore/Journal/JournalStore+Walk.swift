@@ -103,11 +103,14 @@ extension JournalStore {
   }
 
   /// The root with every link in it resolved.
-  private var realRoot: String {
-    realpath(root, nil).map { pointer in
+  private var realRoot: String { Self.realPath(root) }
+
+  /// `path` with every link in it resolved, or itself when it cannot be.
+  static func realPath(_ path: String) -> String {
+    realpath(path, nil).map { pointer in
       defer { free(pointer) }
       return String(cString: pointer)
-    } ?? root
+    } ?? path
   }
 
   /// Walks the folder `start` (relative to `base`) into `walk`: its files and, when `recursive`,
@@ -232,16 +235,18 @@ extension JournalStore {
     }
   }()
 
-  /// Where the link at `path` leads, when that is outside the folder `inside` (a real path);
-  /// nil for a file that is no link, or a link to a file inside.
+  /// Where the link at `path` leads, when that is outside the folder `inside` (a real path) or
+  /// into one of its hidden folders (`.git`, `.ilgi`): a link a remote pushed must not make
+  /// `.git/config` an entry that a save then commits. Nil for a file that is no link, or a
+  /// link to an entry's place inside.
   static func linkOutside(_ path: String, inside: String) -> String? {
     var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
-      return nil
-    }
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    guard let resolved = realpath(path, nil) else { return path }
     defer { free(resolved) }
     let target = String(cString: resolved)
-    return target.hasPrefix(inside + "/") ? nil : target
+    guard target.hasPrefix(inside + "/") else { return target }
+    return target.dropFirst(inside.count + 1).split(separator: "/").contains { $0.hasPrefix(".") } ? target : nil
   }
 
   /// Whether `stem` is a content name as `ilgi attach` gives (32 lower-case hex digits): any

@@ -1,29 +1,55 @@
 import Foundation
 import Mustache
 
-/// Renders ilgi's Mustache templates: the journal's own `.ilgi/templates/NAME` when it has one,
-/// else the copy compiled into the binary from `Templates/`.
+/// Renders ilgi's Mustache templates: the journal's own `.ilgi/templates/NAME` when it has one
+/// and the name is one a journal may shape (`isJournals`), else the copy compiled into the
+/// binary from `Templates/`.
 public struct TemplateRenderer: Sendable {
   /// The journal's template folder, absolute; `nil` for shipped templates only.
   public var overrideFolder: String?
   /// Where override files are read from.
   public var fileSystem: LocalFileSystem
+  /// The binary's own templates, by name (tests give a broken one to see a page fail).
+  public var shipped: [String: String]
 
-  /// Makes a renderer that prefers templates in `overrideFolder`.
+  /// Makes a renderer that prefers templates in `overrideFolder` over the binary's own.
   public init(overrideFolder: String?) {
+    self.init(overrideFolder: overrideFolder, shipped: ShippedTemplates.files)
+  }
+
+  /// Makes a renderer that prefers templates in `overrideFolder` over `shipped`.
+  public init(overrideFolder: String?, shipped: [String: String]) {
     self.overrideFolder = overrideFolder
+    self.shipped = shipped
     fileSystem = LocalFileSystem()
   }
 
+  /// The binary's templates alone: what the app's pages, styles and scripts are made from.
+  public static var shippedOnly: TemplateRenderer { TemplateRenderer(overrideFolder: nil) }
+
+  /// The binary's templates by name.
+  public static var shippedFiles: [String: String] { ShippedTemplates.files }
+
   /// The names of the shipped templates.
   public static var shippedNames: [String] { ShippedTemplates.files.keys.sorted() }
+
+  /// The names a journal's own copy may replace: the shapes of its entries and its site.
+  public static var journalNames: [String] { shippedNames.filter(isJournals) }
+
+  /// Whether a journal's copy of template `name` is used. The app's pages, styles, icon and
+  /// scripts (`app*`) and every script (`*.js`) come only from the binary: a journal's folder
+  /// is pushed and pulled, so whoever can push to its remote writes it, and a script of theirs
+  /// served by `ilgi serve` would run beside the owner's token and entries.
+  public static func isJournals(_ name: String) -> Bool {
+    !name.hasPrefix("app") && !name.hasSuffix(".js")
+  }
 
   /// The shipped text of a template, if there is one by that name.
   public static func shipped(_ name: String) -> String? { ShippedTemplates.files[name] }
 
   /// The template text that applies, and where it came from (a path, or `nil` when shipped).
   public func source(_ name: String) throws(JournalError) -> (text: String, path: String?) {
-    if let folder = overrideFolder {
+    if let folder = overrideFolder, Self.isJournals(name) {
       let path = folder + "/" + name
       if fileSystem.exists(atPath: path) {
         let bytes: [UInt8]
@@ -38,7 +64,7 @@ public struct TemplateRenderer: Sendable {
         return (text, path)
       }
     }
-    guard let text = ShippedTemplates.files[name] else {
+    guard let text = shipped[name] else {
       throw JournalError(path: name, reason: .template("no such template"))
     }
     return (text, nil)

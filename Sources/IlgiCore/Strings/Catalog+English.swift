@@ -62,8 +62,6 @@ extension Catalog {
     .initPathHelp: "Where to make the journal. Default: the journal in use.",
     .initMade: "Made a new journal at {1}.",
     .initSetUp: "Set up the journal at {1}.",
-    .configSecretNotInJournal:
-      "`{1}` is a secret and is never written inside the journal, which may be committed and pushed; add --global, or set {2}",
     .initMakeDefault: "To write there without -J: ilgi config set journal {1} --global",
     .noteInsideJournal: "{1} is inside the journal {2}; using that journal",
     .initReady: "The journal at {1} is already set up.",
@@ -473,12 +471,20 @@ extension Catalog {
     .configUnknownKey: "{1}: unknown key `{2}`, ignored; see `ilgi config list` for the keys",
     .configWrongType: "{1}: `{2}` cannot be {3}; it takes {4}; the setting is ignored",
     .configNotInJournal:
-      "{1}: `{2}` is read from the global config only (ilgi config set {2} PATH --global); ignored here",
+      "{1}: `{2}` is this device's own setting, which a journal's file (it syncs) never sets; ignored here (ilgi config set {2} VALUE --global)",
     .configUnknownKeyArgument: "`{1}` is not a setting; the settings are: {2}",
     .configInvalidValue: "`{1}` cannot be {2}; it takes {3}",
     .configUneditable: "could not set `{2}` in {1} without changing other settings; edit that file by hand",
     .configJournalOnlyGlobal: "`journal` is a global setting; add --global",
+    .errThroughLink:
+      "{1}: {2} is a link; ilgi writes no entry through a link, which could lead out of the journal: copy what it leads to into the journal in its place, or remove it",
+    .doctorForeignAttribute:
+      ".gitattributes:{1}: `{2}` tells git to change, hand over or merge the journal's files otherwise; ilgi's own lines in .git/info/attributes win on this device: remove the line",
     .configSet: "{1} = {2} (in {3})",
+    .configSetDeviceOnly: "{1}: this device's own setting, kept out of the journal's file, which syncs",
+    .configJournalKeys: "The journal's settings (its .ilgi/config.toml syncs them to every device)",
+    .configDeviceKeys:
+      "This device's own settings (the global config, ILGI_* and flags; a journal's file never sets them)",
     .configUnset: "removed {1} from {2}",
     .configNotSet: "`{1}` is not set",
     .configSecretSet: "(set, not shown)",
@@ -493,13 +499,18 @@ extension Catalog {
     .ilgi/config.toml, the global $XDG_CONFIG_HOME/ilgi/config.toml (~/.config/ilgi/config.toml).
     `set` changes one line of the file and keeps your comments.
 
-    Keys: journal, editor, locale, raw_html, weather.place, weather.latitude,
-    weather.longitude, weather.provider (open-meteo, openweathermap), weather.key,
-    weather.units (metric, imperial), weather.timeout, weather.enabled, weather.url,
-    weather.archive_url, weather.geocoding_url, git.autocommit, site.title,
-    attachments.max_mb, attachments.keep_location, encryption.recipients,
-    app.offline (the app keeps entries in the browser for use offline: on for a plain
-    journal, off for an encrypted one unless set), app.offline_entries (how many, 50).
+    The journal's keys (its file syncs them to every device): locale, git.autocommit,
+    site.title, attachments.max_mb, encryption.recipients (changed with ilgi key).
+
+    This device's own keys, which run a program, send data or keep what you chose to
+    remove, so that whoever can push to the journal's remote never sets them: journal,
+    editor, raw_html, weather.place, weather.latitude, weather.longitude,
+    weather.provider (open-meteo, openweathermap), weather.key, weather.units (metric,
+    imperial), weather.timeout, weather.enabled, weather.url, weather.archive_url,
+    weather.geocoding_url, attachments.keep_location, app.offline (the app keeps entries
+    in the browser for use offline: on for a plain journal, off for an encrypted one
+    unless set), app.offline_entries (how many, 50). `set` writes them to the global
+    config; a journal's file that sets one is ignored with a warning.
 
     Examples:
       ilgi config list
@@ -844,7 +855,7 @@ extension Catalog {
       "The server cannot be reached. This journal keeps no entries in the browser (app.offline is off, as it is for an encrypted journal unless turned on), but new ones can be written: they wait here and are sent when the server is back.",
     .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",
     .templatesDiscussion: """
-    New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve --read-only` is made from the site-* templates (Mustache), site.css and site-search.js, and the app of `ilgi serve` from the app-* templates, app.css and app.js; search-query.js reads a query for the site's search and the app's search offline. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one.
+    New entries start from new-entry.md; the site of `ilgi export html` and `ilgi serve --read-only` is made from the site-* templates (Mustache), site.css and site-search.js, and the app of `ilgi serve` from the app-* templates, app.css and app.js; search-query.js reads a query for the site's search and the app's search offline. A file of the same name in .ilgi/templates/ of the journal is used instead of the shipped one for new-entry.md, the site-* templates and site.css. The app's files and every script come only from ilgi itself: the journal's folder syncs, so whoever can push to its remote could otherwise run their script beside your entries.
 
     Examples:
       ilgi templates
@@ -889,6 +900,21 @@ extension Catalog {
     .keyAlreadyAdded: "{1} is already a recipient, and every entry is sealed to it: nothing to do.",
     .keyAdded: "Added {1}; re-encrypted {2 entry|entries} to {3 recipient|recipients}.",
     .keyRemoveAbstract: "Remove a recipient and re-encrypt every entry to the ones left.",
+    .keyAcceptAbstract: "Seal to the recipient list a sync brought, after seeing what it adds and removes.",
+    .keyAcceptDiscussion: """
+    The journal's .ilgi/config.toml is pushed and pulled, so anyone who can push to its remote could add their own key to its recipients, or remove them all. Each device therefore seals to the list it accepted (kept in .git/ilgi/recipients, never synced): what it first saw, and what its own ilgi encrypt, ilgi key add and ilgi key remove wrote. When a sync brings another list, ilgi sync and ilgi doctor say what it adds and removes, and entries written here stay sealed to the accepted list until you run ilgi key accept. A list that is gone or empty never turns a sealed journal plain until it is accepted.
+
+    Examples:
+      ilgi sync            says: the recipients changed on another device (+ age1..., - age1...)
+      ilgi key accept      seal to the new list from now on
+    """,
+    .keyAcceptNothing: "Nothing to accept: this device seals to the {1} recipients the journal lists.",
+    .keyAcceptLeavesOut:
+      "the journal's list leaves out this device's key {1}: what it sealed here it could not open again; add it back where the journal opens (ilgi key add), then ilgi sync",
+    .keyAccepted: "This device now seals entries to the {1} recipients the journal lists.",
+    .keyAcceptedPlain: "This device now writes the journal's entries plain, as its config says (no recipients).",
+    .recipientsPending:
+      "the journal's recipients changed elsewhere ({1}); entries written here stay sealed to the {2} keys this device accepted until you run ilgi key accept",
     .keyRemoveDiscussion: """
     For a device you no longer use or have lost. Every entry (and the index) is encrypted again to the recipients left, so the removed key opens none of the files as they are now. Copies made before still open with it: git history, backups, another clone. Your own recipient cannot be removed here (it would lock this device out); remove it from another device.
 

@@ -59,7 +59,6 @@ extension Catalog {
     .initPathHelp: "일기장을 만들 곳. 기본값: 지금 쓰는 일기장.",
     .initMade: "{1}에 새 일기장을 만들었습니다.",
     .initSetUp: "{1}의 일기장을 준비했습니다.",
-    .configSecretNotInJournal: "`{1}`{1:는} 비밀이라 커밋되고 푸시될 수 있는 일기장 안에는 쓰지 않습니다. --global을 붙이거나 {2를} 설정하세요",
     .initMakeDefault: "-J 없이 이 일기장에 쓰려면: ilgi config set journal {1} --global",
     .noteInsideJournal: "{1는} 일기장 {2} 안에 있습니다. 그 일기장을 씁니다",
     .initReady: "{1}의 일기장은 이미 준비되어 있습니다.",
@@ -448,12 +447,19 @@ extension Catalog {
     .configUnknownKey: "{1}: 알 수 없는 키 `{2}`{2:는} 무시됩니다. 키 목록은 `ilgi config list`를 보세요",
     .configWrongType: "{1}: `{2}`에는 {3} 값을 쓸 수 없습니다. {4} 값이어야 하며, 이 설정은 무시됩니다",
     .configNotInJournal:
-      "{1}: `{2}`{2:는} 전역 설정에서만 읽습니다(ilgi config set {2} 경로 --global). 여기서는 무시됩니다",
+      "{1}: `{2}`{2:는} 이 기기만의 설정이라 동기화되는 일기장 파일에서는 읽지 않습니다. 여기서는 무시됩니다(ilgi config set {2} 값 --global)",
     .configUnknownKeyArgument: "`{1}`{1:는} 설정 키가 아닙니다. 설정 키: {2}",
     .configInvalidValue: "`{1}`에는 {2} 값을 쓸 수 없습니다. {3} 값이어야 합니다",
     .configUneditable: "{1}에서 다른 설정을 건드리지 않고 `{2}`{2:를} 바꿀 수 없습니다. 파일을 직접 고쳐 주세요",
     .configJournalOnlyGlobal: "`journal`은 전역 설정입니다. --global을 붙여 주세요",
+    .errThroughLink:
+      "{1}: {2}{2:는} 링크입니다. 링크는 일기장 밖으로 이어질 수 있어 ilgi는 링크를 거쳐 일기를 쓰지 않습니다. 링크 대신 그 대상을 일기장 안에 복사하거나 링크를 지워 주세요",
+    .doctorForeignAttribute:
+      ".gitattributes:{1}: `{2}`{2:는} git이 일기장 파일을 다르게 바꾸거나 넘기거나 병합하게 합니다. 이 기기에서는 .git/info/attributes의 ilgi 줄이 이깁니다. 그 줄을 지워 주세요",
     .configSet: "{1} = {2} ({3})",
+    .configSetDeviceOnly: "{1}: 이 기기만의 설정이라 동기화되는 일기장 파일에는 쓰지 않았습니다",
+    .configJournalKeys: "일기장의 설정 (.ilgi/config.toml이 모든 기기에 동기화합니다)",
+    .configDeviceKeys: "이 기기만의 설정 (전역 설정, ILGI_* 변수, 플래그. 일기장 파일로는 정하지 않습니다)",
     .configUnset: "{2}에서 {1을} 지웠습니다",
     .configNotSet: "`{1}`{1:는} 설정되어 있지 않습니다",
     .configSecretSet: "(설정됨, 표시하지 않음)",
@@ -468,13 +474,18 @@ extension Catalog {
     .ilgi/config.toml, 전역 $XDG_CONFIG_HOME/ilgi/config.toml (~/.config/ilgi/config.toml).
     `set`은 파일의 한 줄만 바꾸고 주석은 그대로 둡니다.
 
-    키: journal, editor, locale, raw_html, weather.place, weather.latitude,
-    weather.longitude, weather.provider (open-meteo, openweathermap), weather.key,
-    weather.units (metric, imperial), weather.timeout, weather.enabled, weather.url,
-    weather.archive_url, weather.geocoding_url, git.autocommit, site.title,
-    attachments.max_mb, attachments.keep_location, encryption.recipients,
-    app.offline (앱이 오프라인용으로 브라우저에 일기를 둡니다: 평문 일기장은 켜짐,
-    암호화한 일기장은 켜지 않는 한 꺼짐), app.offline_entries (몇 개, 50).
+    일기장의 키 (일기장 파일이 모든 기기에 동기화합니다): locale, git.autocommit,
+    site.title, attachments.max_mb, encryption.recipients (ilgi key로 바꿉니다).
+
+    이 기기만의 키 (프로그램을 실행하거나, 데이터를 보내거나, 지우기로 한 것을 남기므로
+    일기장의 원격 저장소에 푸시할 수 있는 누구도 정하지 못합니다): journal, editor,
+    raw_html, weather.place, weather.latitude, weather.longitude, weather.provider
+    (open-meteo, openweathermap), weather.key, weather.units (metric, imperial),
+    weather.timeout, weather.enabled, weather.url, weather.archive_url,
+    weather.geocoding_url, attachments.keep_location, app.offline (앱이 오프라인용으로
+    브라우저에 일기를 둡니다: 평문 일기장은 켜짐, 암호화한 일기장은 켜지 않는 한 꺼짐),
+    app.offline_entries (몇 개, 50). `set`은 이들을 전역 설정에 씁니다. 일기장 파일에
+    있으면 경고 하나와 함께 무시됩니다.
 
     예:
       ilgi config list
@@ -808,7 +819,7 @@ extension Catalog {
       "서버에 닿지 않습니다. 이 일기장은 브라우저에 일기를 두지 않습니다(app.offline이 꺼져 있습니다. 암호화한 일기장은 켜지 않는 한 꺼져 있습니다). 새 일기는 쓸 수 있습니다: 이 브라우저에서 기다렸다가 서버에 다시 닿으면 보냅니다.",
     .templatesAbstract: "ilgi가 쓰는 템플릿을 보이고, 고칠 수 있게 일기장에 복사합니다.",
     .templatesDiscussion: """
-    새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve --read-only`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로, `ilgi serve`의 앱은 app-* 템플릿, app.css, app.js로 만듭니다. search-query.js는 사이트의 검색과 오프라인 앱의 검색에서 검색어를 읽습니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 그것을 씁니다.
+    새 일기는 new-entry.md로 시작하고, `ilgi export html`과 `ilgi serve --read-only`의 사이트는 site-* 템플릿(Mustache), site.css, site-search.js로, `ilgi serve`의 앱은 app-* 템플릿, app.css, app.js로 만듭니다. search-query.js는 사이트의 검색과 오프라인 앱의 검색에서 검색어를 읽습니다. 일기장의 .ilgi/templates/에 같은 이름의 파일이 있으면 new-entry.md, site-* 템플릿, site.css는 그것을 씁니다. 앱의 파일과 모든 스크립트는 ilgi 자신의 것만 씁니다. 일기장 폴더는 동기화되므로, 그러지 않으면 원격 저장소에 푸시할 수 있는 누구든 일기 옆에서 자기 스크립트를 실행할 수 있습니다.
 
     예:
       ilgi templates
@@ -853,6 +864,21 @@ extension Catalog {
     .keyAlreadyAdded: "{1}: 이미 수신자이고 모든 일기가 이 키로도 암호화되어 있어 할 일이 없습니다.",
     .keyAdded: "{1을} 더했습니다. 일기 {2}개를 수신자 {3}명에게 다시 암호화했습니다.",
     .keyRemoveAbstract: "수신자를 빼고 모든 일기를 남은 수신자에게 다시 암호화합니다.",
+    .keyAcceptAbstract: "동기화로 들어온 수신자 목록을, 무엇이 더해지고 빠졌는지 보고 받아들입니다.",
+    .keyAcceptDiscussion: """
+    일기장의 .ilgi/config.toml은 푸시되고 풀되므로, 원격 저장소에 푸시할 수 있는 누구든 수신자에 자기 키를 넣거나 모두 뺄 수 있습니다. 그래서 기기마다 받아들인 목록(.git/ilgi/recipients, 동기화되지 않음)으로 암호화합니다: 처음 본 목록, 그리고 그 기기의 ilgi encrypt, ilgi key add, ilgi key remove가 쓴 목록입니다. 동기화가 다른 목록을 가져오면 ilgi sync와 ilgi doctor가 무엇이 더해지고 빠졌는지 알려 주고, ilgi key accept를 실행할 때까지 이 기기에서 쓰는 일기는 받아들인 목록으로 암호화됩니다. 목록이 사라지거나 비어도 받아들이기 전에는 암호화한 일기장이 평문이 되지 않습니다.
+
+    예:
+      ilgi sync            알림: 다른 기기에서 수신자가 바뀌었습니다 (+ age1..., - age1...)
+      ilgi key accept      이제부터 새 목록으로 암호화
+    """,
+    .keyAcceptNothing: "받아들일 것이 없습니다. 이 기기는 일기장이 나열한 수신자 {1}명에게 암호화합니다.",
+    .keyAcceptLeavesOut:
+      "일기장의 목록에 이 기기의 키 {1}{1:가} 없습니다. 여기서 암호화한 것을 다시 열 수 없게 됩니다. 일기장을 열 수 있는 곳에서 키를 다시 추가(ilgi key add)한 뒤 ilgi sync를 실행하세요",
+    .keyAccepted: "이제 이 기기는 일기장이 나열한 수신자 {1}명에게 일기를 암호화합니다.",
+    .keyAcceptedPlain: "이제 이 기기는 설정대로(수신자 없음) 일기를 평문으로 씁니다.",
+    .recipientsPending:
+      "일기장의 수신자가 다른 곳에서 바뀌었습니다({1}). ilgi key accept를 실행할 때까지 이 기기에서 쓰는 일기는 이 기기가 받아들인 키 {2}개로 암호화됩니다",
     .keyRemoveDiscussion: """
     더 쓰지 않거나 잃어버린 기기를 위한 명령입니다. 모든 일기(와 색인)를 남은 수신자에게 다시 암호화하므로, 뺀 키로는 지금의 파일을 하나도 열 수 없습니다. 그 전에 만든 사본(git 기록, 백업, 다른 클론)은 여전히 그 키로 열립니다. 자신의 수신자는 여기서 뺄 수 없습니다(이 기기가 일기장을 읽지 못하게 됩니다). 다른 기기에서 빼세요.
 

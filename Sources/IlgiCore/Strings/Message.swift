@@ -37,7 +37,6 @@ public enum Message: String, Sendable, CaseIterable {
   case initSetUp
   case initReady
   case initMakeDefault
-  case configSecretNotInJournal
   case noteInsideJournal
   case newAbstract
   case newDiscussion
@@ -288,7 +287,12 @@ public enum Message: String, Sendable, CaseIterable {
   case configInvalidValue
   case configUneditable
   case configJournalOnlyGlobal
+  case errThroughLink
+  case doctorForeignAttribute
   case configSet
+  case configSetDeviceOnly
+  case configJournalKeys
+  case configDeviceKeys
   case configUnset
   case configNotSet
   case configSecretSet
@@ -573,6 +577,13 @@ public enum Message: String, Sendable, CaseIterable {
   case keyAdded
   case keyNotEncrypted
   case keyRemoveAbstract
+  case keyAcceptAbstract
+  case keyAcceptDiscussion
+  case keyAcceptNothing
+  case keyAcceptLeavesOut
+  case keyAccepted
+  case keyAcceptedPlain
+  case recipientsPending
   case keyRemoveDiscussion
   case keyRemoveRecipientHelp
   case keyNotARecipient
