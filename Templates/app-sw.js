@@ -3,8 +3,9 @@
 // and writes while the server cannot be reached. Every request goes to the server first; a
 // kept copy answers only when the server does not (or is slower than `patience`).
 //
-// `keptEntries`, the line the server puts above this script, is how many entries to keep (the
-// journal's app.offline and app.offline_entries): 0 keeps none, only the app itself. Texts
+// `keptEntries`, the line the server puts above this script from the `keep` of its address
+// (the page registers it with the device's app.offline and app.offline_entries), is how many
+// entries to keep: 0 keeps none, only the app itself. Texts
 // written offline are not kept here: the page keeps them until the server has them.
 'use strict';
 

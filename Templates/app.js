@@ -103,7 +103,8 @@
   // app once the server answers, oldest first, under the version rules of a save: a text whose
   // entry changed meanwhile is kept for the person to settle in the merge view.
   const worker = 'serviceWorker' in navigator && window.isSecureContext ? navigator.serviceWorker : null;
-  if (worker) worker.register('/sw.js').catch(() => {});
+  // The worker needs no token, so it learns how many entries to keep from its address.
+  if (worker) worker.register('/sw.js?keep=' + (Number(document.body.dataset.keep) || 0)).catch(() => {});
   else if (!window.isSecureContext && document.body.dataset.page === 'list') {
     const note = document.getElementById('needs-https');
     if (note) note.hidden = false;

@@ -38,9 +38,14 @@ enum AppAssets {
 
   /// The service worker (`app-sw.js`), served from the root so that it sees every page, told
   /// how many entries to keep, and beginning with the query reader (`search-query.js`) its
-  /// search of the kept entries shares with the exported site's. A change of the setting changes
-  /// its bytes, and the browser takes up the new one at the next page it opens.
-  static func serviceWorker(keeping entries: Int, templates: TemplateRenderer) -> Reply? {
+  /// search of the kept entries shares with the exported site's.
+  ///
+  /// It needs no token, so it says nothing of the journal: the number comes from its own
+  /// address (`/sw.js?keep=50`), which the app's pages, let in by the token, register it under
+  /// (`data-keep`). A change of the setting changes that address, and the browser takes up the
+  /// new worker at the next page it opens.
+  static func serviceWorker(asked: String?, templates: TemplateRenderer) -> Reply? {
+    let entries = max(0, min(Int(asked ?? "") ?? 0, OfflineKeeping.mostEntries))
     guard let source = try? templates.source("app-sw.js"), let query = try? templates.source("search-query.js") else {
       return nil
     }

@@ -1,8 +1,7 @@
 import Foundation
 import IlgiCore
 
-/// The app's pages as HTML, in one language, from the `app-*.html` templates (a journal's own
-/// `.ilgi/templates/` copy first). Pages are whole without script: reading, the list, search
+/// The app's pages as HTML, in one language, from the binary's `app-*.html` templates. Pages are whole without script: reading, the list, search
 /// and filters work without it; writing needs it for saving by itself.
 struct AppPages {
   let templates: TemplateRenderer
@@ -11,13 +10,20 @@ struct AppPages {
   let renderer: MarkdownRenderer
   /// Whether the journal is encrypted: no entry's title in a `<title>`, no query in an address.
   let encrypted: Bool
+  /// How many entries the browser keeps for use offline: the pages register the service
+  /// worker with it (`data-keep`).
+  let keptOffline: Int
 
-  init(templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false) {
+  init(
+    templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false,
+    keptOffline: Int = 0
+  ) {
     self.templates = templates
     catalog = Catalog(language)
     dates = DateStyle(locale: language.locale)
     self.renderer = renderer
     self.encrypted = encrypted
+    self.keptOffline = keptOffline
   }
 
   /// The `<title>` of a page about `text` (an entry's title, a tag): the app's name for an
@@ -46,7 +52,7 @@ struct AppPages {
   /// can delete the entry titled `deleting`.
   func layout(_ kind: String, title: String, content: String, deleting: String? = nil) throws -> String {
     var values: [String: Any] = [
-      "lang": catalog.language.rawValue, "kind": kind, "title": title, "content": content,
+      "lang": catalog.language.rawValue, "kind": kind, "title": title, "content": content, "keep": keptOffline,
       "strings": scriptStrings,
       "appName": t(.appName), "newLabel": t(.appNew), "listLabel": t(.appList), "searchLabel": t(.appSearch),
       "onThisDayLabel": t(.appOnThisDay), "skipLabel": t(.appSkip), "needsHTTPS": t(.appNeedsHTTPS),

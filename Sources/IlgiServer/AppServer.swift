@@ -157,7 +157,9 @@ public final class AppServer: ServerResponder {
   func language(of request: ServerRequest) -> Language { request.language(otherwise: language) }
 
   func pages(for request: ServerRequest) -> AppPages {
-    AppPages(templates: templates, language: language(of: request), renderer: renderer, encrypted: encrypted)
+    AppPages(
+      templates: templates, language: language(of: request), renderer: renderer, encrypted: encrypted,
+      keptOffline: keptOffline)
   }
 
   // MARK: Reading
@@ -228,7 +230,7 @@ public final class AppServer: ServerResponder {
     case "manifest.webmanifest" where segments.count == 1:
       return AppAssets.manifest(name: pages.t(.appName), language: pages.catalog.language)
     case "sw.js" where segments.count == 1:
-      guard let reply = AppAssets.serviceWorker(keeping: keptOffline, templates: templates) else {
+      guard let reply = AppAssets.serviceWorker(asked: request.parameter("keep"), templates: templates) else {
         throw ServerProblem.noSuchPage
       }
       return reply

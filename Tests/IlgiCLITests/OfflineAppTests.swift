@@ -11,14 +11,36 @@ import Testing
 struct OfflineAppTests {
   typealias App = AppRepliesTests.App
 
-  /// The number the worker is served with, from its first line.
+  /// The number the pages register the worker with, and that the worker at that address is
+  /// served with (its first line).
   static func kept(_ app: App) async throws -> Int {
-    let reply = await app.ask("GET", "/sw.js", token: false)
+    let page = AppRepliesTests.text(await app.ask("GET", "/"))
+    let keep = try #require(page.firstMatch(of: /data-keep="([0-9]+)"/)?.output.1)
+    let reply = await app.ask("GET", "/sw.js?keep=" + keep, token: false)
     #expect(reply.status == 200)
     #expect(AppRepliesTests.header(reply, "Content-Type") == "text/javascript; charset=utf-8")
     let first = AppRepliesTests.text(reply).split(separator: "\n").first ?? ""
     let number = try #require(first.wholeMatch(of: /const keptEntries = ([0-9]+);/)?.output.1)
+    #expect(Int(number) == Int(keep))
     return try #require(Int(number))
+  }
+
+  /// The worker needs no token, so it is the same file for every journal and setting: another
+  /// account that asks learns nothing of the journal (not even whether it keeps entries).
+  @Test func theWorkerSaysNothingOfTheJournal() async throws {
+    var bodies = Set<String>()
+    for app in [try App(), try App(encrypted: true), try App(offline: OfflineKeeping(entries: 7))] {
+      for target in ["/sw.js", "/sw.js?keep=12"] {
+        let reply = await app.ask("GET", target, token: false)
+        #expect(reply.status == 200)
+        bodies.insert(target + AppRepliesTests.text(reply))
+      }
+    }
+    #expect(bodies.count == 2)
+    let asked = await (try App()).ask("GET", "/sw.js?keep=99999999999999999999", token: false)
+    #expect(AppRepliesTests.text(asked).hasPrefix("const keptEntries = 0;\n"))
+    let most = await (try App()).ask("GET", "/sw.js?keep=5000", token: false)
+    #expect(AppRepliesTests.text(most).hasPrefix("const keptEntries = \(OfflineKeeping.mostEntries);\n"))
   }
 
   @Test func aPlainJournalKeepsEntriesOfflineAndAnEncryptedOneKeepsNoneUnlessSet() async throws {
@@ -88,9 +110,9 @@ struct OfflineAppTests {
     let h = try Harness()
     let server = try ServeTests.Server(h, [], env: env)
     defer { _ = server.stop() }
-    let reply = try ServeTests.get(server.port, "/sw.js")
-    #expect(reply.status == 200)
-    #expect(reply.body.hasPrefix("const keptEntries = \(expected);\n"), "\(reply.body.prefix(60))")
+    let page = try ServeTests.get(server, "/")
+    #expect(page.status == 200)
+    #expect(page.body.contains(" data-keep=\"\(expected)\""), "\(page.body.prefix(900))")
   }
 
   @Test func aBadOfflineSettingIsOneLineAndChangesNothing() throws {
