@@ -120,6 +120,33 @@ import Testing
     #expect(title(shown) != nil && title(shown) == title(original))
   }
 
+  /// A Day One zip holds the journal's text in the clear: every file it is written through is
+  /// made owner-only (0600) when it is created, never made so afterwards, whatever the umask.
+  @Test func aDayOneZipIsOwnerOnlyFromItsFirstByte() throws {
+    let strace = try #require(
+      ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) },
+      "make setup installs strace")
+    let h = try Harness(["a.md": entry("AAAA0001-0000-4000-8000-000000000001", "2025-05-01T09:00:00+09:00", "Seoul")])
+    let out = h.journal.base + "/export"
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let log = h.journal.base + "/strace.log"
+    let result = try ChildProcess.run(
+      [
+        "/bin/sh", "-c", "umask 022; exec \"$@\"", "sh", strace, "-f", "-o", log, "-e",
+        "trace=openat,open,creat,chmod,fchmod,fchmodat",
+        IlgiProcess.binary, "export", "--format", "dayone", "--out", out + "/diary.zip",
+      ],
+      environment: h.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    let created = calls.filter { $0.contains(out + "/") && $0.contains("O_CREAT") }
+    #expect(!created.isEmpty, "\(calls.suffix(20))")
+    for call in created { #expect(call.contains(", 0600)"), "\(call)") }
+    #expect(!calls.contains { $0.contains("chmod(\"" + out) }, "a file of the export was made owner-only late")
+    let mode = try FileManager.default.attributesOfItem(atPath: out + "/diary.zip")[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
   /// Day One's export names the zone an entry was written in, not a fixed offset, whatever the
   /// machine's zone; Day One's escaped titles read without their backslashes.
   @Test func dayOneGetsZoneNamesAndItsEscapesAreRead() throws {

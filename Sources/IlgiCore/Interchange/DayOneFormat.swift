@@ -210,12 +210,18 @@ public enum DayOneFormat {
 
   /// A Day One export `.zip` at `path` (not there yet): `Journal.json` and `photos/`, so Day One
   /// (and `ilgi import`) brings the entries back with their pictures. Written beside `path`
-  /// first and moved there whole, never over a file.
+  /// first and moved there whole, never over a file; owner-only from its first byte, since it
+  /// holds the journal's text in the clear.
   public static func writeZip(_ json: String, photos: [Photo], to path: String) throws {
     let temporary = path + ".part-" + String(getpid())
     unlink(temporary)
     defer { unlink(temporary) }
-    let archive = try Archive(url: URL(fileURLWithPath: temporary), accessMode: .create)
+    // An empty archive (its end record alone), made 0600, that ZIPFoundation then adds to: its
+    // own `.create` makes the file with the umask's mode and the text would be readable to
+    // others until the end.
+    let emptyArchive: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)
+    try LocalFileSystem().createAtomically(emptyArchive, atPath: temporary, permissions: 0o600)
+    let archive = try Archive(url: URL(fileURLWithPath: temporary), accessMode: .update)
     func add(_ name: String, _ bytes: Data) throws {
       try archive.addEntry(
         with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate,
@@ -226,7 +232,6 @@ public enum DayOneFormat {
     for photo in photos where added.insert(photo.fileName).inserted {
       try add("photos/" + photo.fileName, Data(photo.bytes))
     }
-    chmod(temporary, 0o600)
     try LocalFileSystem().moveWithoutReplacing(fromPath: temporary, toPath: path)
   }
 
