@@ -107,6 +107,7 @@ enum Diagnostics {
       case .otherOwner(let uid): what = tr(.memoryFolderOwner, Int(uid))
       case .open(let mode): what = tr(.memoryFolderOpen, String(mode, radix: 8))
       case .io(let io): what = io.reason.lowercased()
+      case .onDisk: what = tr(.memoryFolderOnDisk)
       }
       return Failure(tr(.errUnsafeMemoryFolder, error.path, what), status: ExitStatus.ioError)
     case .throughLink(let link):

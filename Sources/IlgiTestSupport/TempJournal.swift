@@ -10,6 +10,9 @@ public final class TempJournal: @unchecked Sendable {
   public let base: String
   /// The journal root (`base/journal`).
   public let root: String
+  /// A folder in memory (a tmpfs under `/dev/shm`) that `base/runtime` links to, for tests
+  /// that set `XDG_RUNTIME_DIR` to it: ilgi uses that variable only where it is in memory.
+  let memory: String?
 
   /// Makes a journal with `files` (relative path to text); `initialize` also runs `ilgi init`'s
   /// core step (`.ilgi/`, `.gitignore`).
@@ -19,6 +22,9 @@ public final class TempJournal: @unchecked Sendable {
     base = (String(cString: made) as NSString).standardizingPath
     root = base + "/journal"
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    var shm = Array("/dev/shm/ilgi-test-XXXXXX".utf8CString)
+    memory = mkdtemp(&shm).map { String(cString: $0) }
+    if let memory { try FileManager.default.createSymbolicLink(atPath: base + "/runtime", withDestinationPath: memory) }
     if initialize {
       _ = try JournalStore.initialize(root: root, reader: EntryReader(timeZone: .current))
     }
@@ -29,6 +35,7 @@ public final class TempJournal: @unchecked Sendable {
     // Tests may leave read-only folders behind; make them removable first.
     _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", base]).waitUntilExit()
     try? FileManager.default.removeItem(atPath: base)
+    if let memory { try? FileManager.default.removeItem(atPath: memory) }
   }
 
   /// Writes a file under the journal, making folders.

@@ -35,6 +35,25 @@ import Testing
     return h
   }
 
+  /// `XDG_RUNTIME_DIR` on a disk (a container, an SSH session, a mistaken export): nothing of a
+  /// sealed journal is written there. The draft and the index's working copy go to /dev/shm,
+  /// which is in memory.
+  @Test func aRuntimeFolderOnADiskIsNeverWrittenTo() throws {
+    var h = try Self.encrypted()
+    let disk = TestTools.repository + "/.build/test-runtime-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: disk) }
+    try #require(!MemoryFolder.isInMemory(disk), "\(disk) must be on a disk for this test")
+    h.environment["XDG_RUNTIME_DIR"] = disk
+    let seen = h.journal.base + "/draft-path"
+    let editor = try h.editor("printf '%s' \"$1\" > '\(seen)'\nprintf 'On disk? \(Self.marker)\\n' > \"$1\"\n")
+    #expect(try h.run("new", "--no-weather", "--edit", env: ["EDITOR": editor]).status == 0)
+    #expect(try h.run("search", Self.marker).stdout.contains("On disk?"))
+    #expect(try h.run("list").status == 0)
+    #expect(try String(contentsOfFile: seen, encoding: .utf8).hasPrefix("/dev/shm/ilgi-"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: disk).isEmpty, "written to a disk folder")
+  }
+
   /// Another device's identity file, made by age-keygen, and its recipient.
   static func secondKey(_ h: Harness) throws -> (file: String, recipient: String) {
     let file = h.journal.base + "/second.txt"
@@ -47,6 +66,8 @@ import Testing
 
   /// Every file under `folder` whose bytes hold `word`.
   static func filesHolding(_ word: String, under folder: String) -> [String] {
+    // The test's runtime folder is a link to a folder in /dev/shm.
+    let folder = (folder as NSString).resolvingSymlinksInPath
     let needle = Array(word.utf8)
     var found: [String] = []
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }

@@ -10,11 +10,13 @@ import Testing
 @Suite struct MemoryFolderTests {
   @Test func onlyAFolderOfThisAccountThatNoOneElseOpensIsUsed() throws {
     let journal = try TempJournal()
-    let good = journal.base + "/good"
+    let good = journal.base + "/runtime/good"
     try MemoryFolder.prepare(base: good)
     var info = stat()
     #expect(stat(good, &info) == 0 && info.st_mode & 0o777 == 0o700)
     try MemoryFolder.prepare(base: good)
+    // A good folder on a disk is no folder in memory.
+    #expect(throws: MemoryFolder.Unsafe.onDisk) { try MemoryFolder.prepare(base: journal.base + "/on-disk") }
 
     // Made in advance by someone else: a link to their folder, or a folder others may open.
     let theirs = journal.base + "/theirs"
@@ -64,5 +66,18 @@ import Testing
     #expect(merged == .clean(Array("a\nB\nc\nD\ne\n".utf8)))
     #expect(try FileManager.default.contentsOfDirectory(atPath: runtime + "/ilgi").isEmpty)
     #expect(!FileManager.default.fileExists(atPath: journal.root + "/.ilgi/drafts"))
+  }
+
+  /// Only a folder on a tmpfs or ramfs is memory: /dev/shm is, the repository's folder is not,
+  /// and a link is judged by the folder it leads to.
+  @Test func onlyAFolderInMemoryIsMemory() throws {
+    #expect(MemoryFolder.isInMemory("/dev/shm"))
+    #expect(!MemoryFolder.isInMemory(TestTools.repository))
+    #expect(!MemoryFolder.isInMemory("/no/such/folder"))
+    let journal = try TempJournal()
+    #expect(MemoryFolder.isInMemory(journal.base + "/runtime"))
+    #expect(MemoryFolder.base(variables: ["XDG_RUNTIME_DIR": TestTools.repository]) == "/dev/shm/ilgi-\(getuid())")
+    #expect(
+      MemoryFolder.base(variables: ["XDG_RUNTIME_DIR": journal.base + "/runtime"]) == journal.base + "/runtime/ilgi")
   }
 }

@@ -399,6 +399,7 @@ extension Catalog {
     .errUnsafeMemoryFolder:
       "{1} is not a private folder of yours ({2}), so no draft was kept there; remove it, or set XDG_RUNTIME_DIR",
     .memoryFolderLink: "it is a link",
+    .memoryFolderOnDisk: "it is on a disk, not in memory (no tmpfs at $XDG_RUNTIME_DIR or /dev/shm)",
     .memoryFolderNotAFolder: "it is not a folder",
     .memoryFolderOwner: "it belongs to user {1}",
     .memoryFolderOpen: "others may open it: mode {1}",

@@ -378,6 +378,7 @@ extension Catalog {
     .doctorSealedToRemovedKey: "{1}: 일기장이 더 이상 나열하지 않는 {2으로} 아직 암호화되어 있습니다. ilgi key remove {2을} 다시 실행하세요",
     .errUnsafeMemoryFolder: "{1은} 나만의 비공개 폴더가 아니어서 ({2}) 초안을 두지 않았습니다. 지우거나 XDG_RUNTIME_DIR를 설정하세요",
     .memoryFolderLink: "링크입니다",
+    .memoryFolderOnDisk: "메모리가 아니라 디스크에 있습니다($XDG_RUNTIME_DIR와 /dev/shm에 tmpfs가 없음)",
     .memoryFolderNotAFolder: "폴더가 아닙니다",
     .memoryFolderOwner: "사용자 {1}의 것입니다",
     .memoryFolderOpen: "다른 사람이 열 수 있습니다: 권한 {1}",

@@ -222,6 +222,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errUnsafeMemoryFolder
   case memoryFolderLink
   case memoryFolderNotAFolder
+  case memoryFolderOnDisk
   case memoryFolderOwner
   case memoryFolderOpen
   case doctorSealedToRemovedKey
