@@ -221,6 +221,61 @@ import Testing
     #expect(try Self.git(h, "status", "--porcelain", in: a) == "")
   }
 
+  /// A bare repository made as `git init --bare` makes one where the default branch is
+  /// `master`, and a laptop that pushes its sealed journal to `main`: `git clone` checks
+  /// nothing out. `ilgi init` in the clone checks the journal's branch out before it writes,
+  /// so the phone's entries are sealed and reach the laptop; a device on a branch the remote
+  /// does not have is never given one there.
+  @Test func aCloneWithNothingCheckedOutFindsTheJournalsBranch() throws {
+    var h = try Self.harness(initialize: false)
+    h.environment["XDG_RUNTIME_DIR"] = h.journal.base + "/runtime"
+    let bare = h.journal.base + "/remote.git"
+    try Self.git(h, "-c", "init.defaultBranch=master", "init", "--quiet", "--bare", bare, in: h.journal.base)
+    let laptop = h.journal.base + "/laptop"
+    let phone = h.journal.base + "/phone"
+    try Self.git(h, "-c", "init.defaultBranch=main", "init", "--quiet", laptop, in: h.journal.base)
+    try Self.git(h, "remote", "add", "origin", bare, in: laptop)
+    #expect(h.call("init", "--git", "--encrypt", laptop).status == 0)
+    #expect(
+      h.call("new", "--no-weather", "--date", "2026-11-20T08:00", "On the laptop", env: ["ILGI_JOURNAL": laptop]).status
+        == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": laptop]).stdout == "Synced with origin/main.\n")
+    _ = try ChildProcess.run(["git", "clone", "--quiet", bare, phone], environment: h.environment)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: phone) == [".git"], "git checked something out")
+
+    let set = h.call("init", phone)
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(set.stdout.hasPrefix("Checked out main, the branch of origin that holds the journal.\n"), "\(set.stdout)")
+    let made = h.call("new", "--no-weather", "--date", "2026-11-21T08:00", "On the phone", env: ["ILGI_JOURNAL": phone])
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(made.stdout.trimmingCharacters(in: .newlines).hasSuffix(".md.age"), "written in the clear: \(made.stdout)")
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": phone]).stdout == "Synced with origin/main.\n")
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": laptop]).status == 0)
+    #expect(try Self.titles(h, laptop) == ["On the laptop", "On the phone"])
+    #expect(try Self.git(h, "ls-remote", "--heads", bare, in: h.journal.base).hasSuffix("refs/heads/main\n"))
+  }
+
+  /// A device whose branch the remote does not have (a `master` the person made) is told so
+  /// and pushes nothing: two devices syncing two branches would never see each other's entries.
+  @Test func aSyncNeverStartsAnotherBranchOnTheRemote() throws {
+    let (h, _, b) = try Self.twoClones()
+    try Self.git(h, "checkout", "--quiet", "-b", "master", in: b)
+    #expect(h.call("new", "--no-weather", "Written on master", env: ["ILGI_JOURNAL": b]).status == 0)
+    let bare = h.journal.base + "/remote.git"
+    let before = try Self.git(h, "ls-remote", "--heads", bare, in: h.journal.base)
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(sync.status == 1)
+    #expect(
+      sync.stderr.hasSuffix(
+        "ilgi: origin has no branch master, the one this device writes, but holds main; ilgi never starts"
+          + " another branch there: check out the journal's branch (git checkout NAME, bringing what you wrote here with"
+          + " git cherry-pick), then ilgi sync\n"), "\(sync.stderr)")
+    #expect(try Self.git(h, "ls-remote", "--heads", bare, in: h.journal.base) == before)
+    let doctor = h.call("doctor", env: ["ILGI_JOURNAL": b])
+    #expect(doctor.status == 1)
+    #expect(doctor.stdout.contains("this device writes the branch master, which origin does not have (it holds main)"))
+  }
+
   /// Saves the app made while typing, and a file written by hand, were never committed (the
   /// page was closed before its sitting ended): the sync commits each entry and carries it.
   @Test func aSyncCarriesEntriesSavedButNotCommitted() throws {

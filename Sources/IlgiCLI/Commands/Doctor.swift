@@ -36,6 +36,7 @@ extension Ilgi {
       for (entry, name) in check.missing { problems.append(tr(.doctorMissingAttachment, entry.rawValue, name)) }
       for file in check.orphans { problems.append(tr(.doctorOrphanAttachment, file.rawValue)) }
       if let change = store.sealing.pendingChange { problems.append(Diagnostics.describe(change)) }
+      if let git = context.git(store), let other = Self.otherBranch(git) { problems.append(other) }
       // What a pushed `.gitattributes` says of the journal's files; this device's own lines win.
       for (line, text) in GitAttributes.foreignLines(in: store) {
         problems.append(tr(.doctorForeignAttribute, line, text))
@@ -50,6 +51,20 @@ extension Ilgi {
       }
       Terminal.standardOutput.write(problems.map { $0 + "\n" }.joined())
       throw Failure(problems.count == 1 ? tr(.doctorFoundOne, total) : tr(.doctorFoundMany, problems.count, total))
+    }
+
+    /// A branch this device writes that its remote, as last fetched, does not have, while it
+    /// has others: the devices would sync apart (`ilgi sync` refuses to start it there).
+    static func otherBranch(_ git: GitRepository) -> String? {
+      guard
+        let branch = try? git.check(["symbolic-ref", "--short", "HEAD"]).trimmingCharacters(
+          in: .whitespacesAndNewlines),
+        let remote = (try? git.check(["remote"]))?.split(separator: "\n").first.map(String.init)
+      else { return nil }
+      let listed = (try? git.check(["for-each-ref", "--format=%(refname:short)", "refs/remotes/" + remote])) ?? ""
+      let heads = listed.split(separator: "\n").map { String($0.dropFirst(remote.count + 1)) }.filter { $0 != "HEAD" }
+      guard !heads.isEmpty, !heads.contains(branch) else { return nil }
+      return tr(.doctorOtherBranch, branch, remote, heads.joined(separator: ", "))
     }
   }
 }

@@ -47,6 +47,8 @@ extension Ilgi {
         }
         _ = try Ilgi.Key.recipient(context)
       }
+      // A clone learns which branch holds the journal before anything is written in it.
+      try Self.checkOutTheJournal(root, context)
       let (store, done) = try JournalStore.initialize(
         root: root, reader: context.reader, environment: context.environment)
       let shown = context.display(store.root)
@@ -84,6 +86,39 @@ extension Ilgi {
       {
         Terminal.standardOutput.write(tr(.initMakeDefault, shown) + "\n")
       }
+    }
+
+    /// In a clone where nothing is checked out, the remote's branch that holds the journal is
+    /// checked out. A bare repository made by `git init --bare` names `master` as its default
+    /// branch while a journal is pushed to `main`, so `git clone` checks nothing out; writing
+    /// there would start a journal of its own, plain where the remote's is sealed, on a branch
+    /// no other device reads. With several branches and no telling which, it stops and names
+    /// them; nothing is written.
+    static func checkOutTheJournal(_ root: String, _ context: Context) throws {
+      guard FileManager.default.fileExists(atPath: root + "/.git") else { return }
+      let git = GitRepository(unchecked: root, environment: context.variables)
+      // A branch with commits is checked out: the journal is what it holds.
+      guard try git.run(["rev-parse", "--verify", "--quiet", "HEAD"]).status != 0 else { return }
+      let listed = try git.check(["for-each-ref", "--format=%(refname:short)", "refs/remotes"])
+      let branches = listed.split(separator: "\n").map(String.init).filter {
+        !$0.hasSuffix("/HEAD") && $0.contains("/")
+      }
+      guard !branches.isEmpty else { return }
+      let journals =
+        branches.count == 1
+        ? branches
+        : branches.filter { branch in
+          ["\(branch):\(Settings.journalFile.rawValue)", "\(branch):.gitattributes"].contains {
+            (try? git.run(["cat-file", "-e", $0]))?.status == 0
+          }
+        }
+      guard journals.count == 1, let branch = journals.first, let slash = branch.firstIndex(of: "/") else {
+        throw Failure(tr(.initWhichBranch, branches.joined(separator: ", ")))
+      }
+      let name = String(branch[branch.index(after: slash)...])
+      let checkedOut = try git.run(["checkout", "--quiet", "-b", name, "--track", branch])
+      guard checkedOut.status == 0 else { throw Failure(tr(.errGit, "checkout", checkedOut.firstErrorLine)) }
+      Terminal.standardOutput.write(tr(.initCheckedOut, name, String(branch[..<slash])) + "\n")
     }
 
     /// `git init` (unless it is one already), then one commit of everything the journal holds

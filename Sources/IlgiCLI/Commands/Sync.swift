@@ -41,9 +41,18 @@ extension Ilgi {
         pull = ["pull", "--rebase", "--autostash", "--quiet"]
         push = ["push", "--quiet"]
       } else {
-        // No upstream yet: pull the same branch if the remote has it, and push setting it.
+        // No upstream yet: pull the same branch if the remote has it, and push setting it. A
+        // remote that holds other branches and not this one is not given a branch of this
+        // device's: the devices would each sync their own and never see the other's entries
+        // (and a plain one would put its text beside a sealed journal). An empty remote is
+        // given its first.
         remote = remotes.contains("origin") ? "origin" : firstRemote
-        let heads = try git.check(["ls-remote", "--heads", remote, branch])
+        let heads = try git.check(["ls-remote", "--heads", remote]).split(separator: "\n").compactMap { line in
+          line.split(separator: "\t").last.map { String($0.dropFirst("refs/heads/".count)) }
+        }
+        if !heads.isEmpty, !heads.contains(branch) {
+          throw Failure(tr(.errSyncOtherBranch, remote, branch, heads.joined(separator: ", ")))
+        }
         pull = heads.isEmpty ? [] : ["pull", "--rebase", "--autostash", "--quiet", remote, branch]
         push = ["push", "--quiet", "--set-upstream", remote, branch]
       }

@@ -675,6 +675,13 @@ extension Catalog {
       "no clipboard tool found; install wl-clipboard, xclip or xsel (pbcopy on macOS), or leave out --copy",
     .errShareCopyFailed: "{1} could not copy: {2}",
     .initGitHelp: "Make the journal a git repository too, and commit what it holds.",
+    .initCheckedOut: "Checked out {1}, the branch of {2} that holds the journal.",
+    .initWhichBranch:
+      "nothing is checked out here, and the remote has several branches ({1}); check out the journal's with git checkout NAME, then run ilgi init again",
+    .errSyncOtherBranch:
+      "{1} has no branch {2}, the one this device writes, but holds {3}; ilgi never starts another branch there: check out the journal's branch (git checkout NAME, bringing what you wrote here with git cherry-pick), then ilgi sync",
+    .doctorOtherBranch:
+      "this device writes the branch {1}, which {2} does not have (it holds {3}): the devices sync apart; check out the journal's branch",
     .initGitDone: "Committed the journal to git: {1}",
     .warnGitCommit:
       "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",

@@ -647,6 +647,13 @@ extension Catalog {
     .errShareNoClipboard: "클립보드 도구가 없습니다. wl-clipboard, xclip, xsel(macOS는 pbcopy)을 설치하거나 --copy를 빼세요",
     .errShareCopyFailed: "{1으로} 복사하지 못했습니다: {2}",
     .initGitHelp: "일기장을 git 저장소로도 만들고, 들어 있는 것을 커밋합니다.",
+    .initCheckedOut: "일기장이 있는 {2}의 브랜치 {1}{1:을} 체크아웃했습니다.",
+    .initWhichBranch:
+      "여기에는 체크아웃된 것이 없고 원격 저장소에 브랜치가 여럿({1}) 있습니다. git checkout 이름으로 일기장의 브랜치를 체크아웃한 뒤 ilgi init을 다시 실행하세요",
+    .errSyncOtherBranch:
+      "{1}에는 이 기기가 쓰는 브랜치 {2}{2:가} 없고 {3}{3:가} 있습니다. ilgi는 원격 저장소에 다른 브랜치를 새로 만들지 않습니다. 일기장의 브랜치를 체크아웃하고(git checkout 이름, 여기서 쓴 것은 git cherry-pick으로 가져오세요) ilgi sync를 실행하세요",
+    .doctorOtherBranch:
+      "이 기기는 {2}에 없는 브랜치 {1}에 씁니다({2}에는 {3}{3:가} 있습니다). 기기들이 따로 동기화됩니다. 일기장의 브랜치를 체크아웃하세요",
     .initGitDone: "일기장을 git에 커밋했습니다: {1}",
     .warnGitCommit: "저장했지만 git이 커밋하지 못했습니다: {1}. 직접 커밋하거나 ilgi config set git.autocommit false로 끄세요",
     .warnGitBusy: "저장했지만 커밋하지 않았습니다: git이 {1} 중입니다. 끝낸 뒤 커밋하세요",

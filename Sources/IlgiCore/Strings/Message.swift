@@ -407,6 +407,10 @@ public enum Message: String, Sendable, CaseIterable {
   case errShareCopyFailed
   case initGitHelp
   case initGitDone
+  case initCheckedOut
+  case initWhichBranch
+  case errSyncOtherBranch
+  case doctorOtherBranch
   case warnGitCommit
   case warnGitBusy
   case errNotGit
