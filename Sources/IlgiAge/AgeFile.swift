@@ -16,6 +16,13 @@ public enum AgeFile {
     (try? AgeHeader(parsing: prefix))?.stanzas.count
   }
 
+  /// The type of each stanza of the age file whose first bytes are `prefix` (`X25519`,
+  /// `mlkem768x25519`, `scrypt`), in order; nil when they are not an age header. A stanza does
+  /// not say to whom it is, only of what kind.
+  public static func stanzaTypes(_ prefix: [UInt8]) -> [String]? {
+    (try? AgeHeader(parsing: prefix))?.stanzas.map(\.type)
+  }
+
   /// `plaintext` encrypted to every recipient, binary (or armored with `armor`).
   public static func encrypt(
     _ plaintext: [UInt8], to recipients: [any AgeRecipient], armor: Bool = false

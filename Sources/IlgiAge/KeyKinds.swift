@@ -21,6 +21,14 @@ public enum KeyRecipient: AgeRecipient, Hashable {
     }
   }
 
+  /// The type of the stanza a file sealed to this key has for it.
+  public var stanzaType: String {
+    switch self {
+    case .x25519: "X25519"
+    case .hybrid: HybridStanza.type
+    }
+  }
+
   /// Whether a file sealed to this key stays closed to a quantum computer.
   public var isPostQuantum: Bool {
     if case .hybrid = self { return true }

@@ -54,6 +54,36 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: disk).isEmpty, "written to a disk folder")
   }
 
+  /// A file that arrives sealed to other keys than the journal's (one more: a key removed on
+  /// another device; one fewer; another kind) is named by `doctor`, and `key reseal` seals it
+  /// to exactly the journal's keys, so the other key no longer opens it.
+  @Test func aFileSealedToOtherKeysIsNamedAndResealed() throws {
+    let h = try Self.encrypted()
+    let (other, otherRecipient) = try Self.secondKey(h)
+    let own = try h.run("key", "show").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let path = "2026/11/2026-11-20-0930.md.age"
+    let file = h.journal.root + "/" + path
+    let text = try ChildProcess.run(
+      [try TestTools.age, "-d", "-i", h.environment["HOME", default: ""] + "/.config/ilgi/identity.txt", file]
+    ).stdout
+    // As a sync would bring it: sealed to the journal's key and the removed one.
+    _ = try ChildProcess.run(
+      [try TestTools.age, "-r", own, "-r", otherRecipient, "-o", file + ".new"], input: Array(text.utf8))
+    try FileManager.default.removeItem(atPath: file)
+    try FileManager.default.moveItem(atPath: file + ".new", toPath: file)
+    #expect(try ChildProcess.run([try TestTools.age, "-d", "-i", other, file]).status == 0)
+    let doctor = try h.run("doctor")
+    #expect(doctor.status == 1)
+    #expect(
+      doctor.stdout.contains("\(path): sealed for 2 X25519, where the journal lists 1 X25519;"), "\(doctor.stdout)")
+    let resealed = try h.run("key", "reseal")
+    #expect(resealed.status == 0, "\(resealed.stderr)")
+    #expect(try h.run("doctor").status == 0)
+    #expect(
+      try ChildProcess.run([try TestTools.age, "-d", "-i", other, file]).status != 0, "the other key still opens it")
+    #expect(try h.run("show", "--raw", path).stdout.contains("zebracorn"))
+  }
+
   /// Another device's identity file, made by age-keygen, and its recipient.
   static func secondKey(_ h: Harness) throws -> (file: String, recipient: String) {
     let file = h.journal.base + "/second.txt"

@@ -36,6 +36,14 @@ extension Ilgi {
       for (entry, name) in check.missing { problems.append(tr(.doctorMissingAttachment, entry.rawValue, name)) }
       for file in check.orphans { problems.append(tr(.doctorOrphanAttachment, file.rawValue)) }
       if let change = store.sealing.pendingChange { problems.append(Diagnostics.describe(change)) }
+      // Every sealed file is sealed to exactly the journal's keys: no more (a key removed on
+      // another device still opens it), no fewer, of the same kinds.
+      if case .sealed(let recipients) = store.sealing.state, KeyChange.pending(in: store) == nil {
+        let wanted = Self.kinds(recipients.map(\.stanzaType))
+        for (path, types) in store.conversion.filesNotSealed(to: recipients) {
+          problems.append(tr(.doctorSealedOtherwise, path.rawValue, Self.kinds(types), wanted))
+        }
+      }
       if let git = context.git(store), let other = Self.otherBranch(git) { problems.append(other) }
       // What a pushed `.gitattributes` says of the journal's files; this device's own lines win.
       for (line, text) in GitAttributes.foreignLines(in: store) {
@@ -51,6 +59,12 @@ extension Ilgi {
       }
       Terminal.standardOutput.write(problems.map { $0 + "\n" }.joined())
       throw Failure(problems.count == 1 ? tr(.doctorFoundOne, total) : tr(.doctorFoundMany, problems.count, total))
+    }
+
+    /// Stanza types as a person reads them: `2 X25519, 1 mlkem768x25519`.
+    static func kinds(_ types: [String]) -> String {
+      Dictionary(grouping: types, by: { $0 }).sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
+        .joined(separator: ", ")
     }
 
     /// A branch this device writes that its remote, as last fetched, does not have, while it

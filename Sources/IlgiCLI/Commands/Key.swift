@@ -4,13 +4,14 @@ import IlgiAge
 import IlgiCore
 
 extension Ilgi {
-  /// `ilgi key new | show | add RECIPIENT | remove RECIPIENT | accept`.
+  /// `ilgi key new | show | add RECIPIENT | remove RECIPIENT | accept | reseal`.
   struct Key: ParsableCommand {
     static var configuration: CommandConfiguration {
       .localized(Self.self) {
         CommandConfiguration(
           commandName: "key", abstract: tr(.keyAbstract), discussion: helpText(.keyDiscussion),
-          subcommands: [New.self, Show.self, Add.self, Remove.self, Accept.self], defaultSubcommand: Show.self)
+          subcommands: [New.self, Show.self, Add.self, Remove.self, Accept.self, Reseal.self],
+          defaultSubcommand: Show.self)
       }
     }
 
@@ -167,6 +168,25 @@ extension Ilgi {
         for key in removed { out += "- " + key.shown + "\n" }
         out += (listed.isEmpty ? tr(.keyAcceptedPlain) : tr(.keyAccepted, listed.count)) + "\n"
         Terminal.standardOutput.write(out)
+      }
+    }
+
+    /// `ilgi key reseal`: every sealed file sealed again to exactly the keys this device seals
+    /// to, as `doctor` asks when a file arrived sealed otherwise.
+    struct Reseal: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        .localized(Self.self) { CommandConfiguration(commandName: "reseal", abstract: tr(.keyResealAbstract)) }
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let context = Context(global)
+        let plain = try context.openJournal()
+        let recipients = plain.sealing.state.recipients
+        guard !recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
+        let count = try Key.reseal(context, plain, to: recipients)
+        Terminal.standardOutput.write(tr(.keyResealed, count, recipients.count) + "\n")
       }
     }
 

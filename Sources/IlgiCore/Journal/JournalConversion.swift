@@ -70,6 +70,24 @@ public struct JournalConversion: Sendable {
     }
   }
 
+  /// The sealed files (entries, attachments, the trash) whose header does not match
+  /// `recipients`: another number of stanzas of each kind. A file that arrived sealed to a key
+  /// removed elsewhere, or to one more, has more; one sealed before a key was added has fewer;
+  /// one sealed to X25519 keys alone where the journal lists a post-quantum key has no hybrid
+  /// stanza. Each with the stanza types it has.
+  public func filesNotSealed(to recipients: [KeyRecipient]) -> [(path: JournalPath, types: [String])] {
+    let wanted = recipients.map(\.stanzaType).sorted()
+    return files().compactMap { path in
+      guard path.rawValue.lowercased().hasSuffix(EncryptedName.suffix),
+        let handle = FileHandle(forReadingAtPath: store.absolute(path))
+      else { return nil }
+      defer { try? handle.close() }
+      let prefix = (try? handle.read(upToCount: 64 * 1024)).map { [UInt8]($0) } ?? []
+      guard let types = AgeFile.stanzaTypes(prefix), types.sorted() != wanted else { return nil }
+      return (path, types)
+    }
+  }
+
   /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts
   /// the ones already encrypted too (a new recipient list). Files are converted on every core,
   /// under the journal's lock, so no other writer changes one in between.

@@ -682,6 +682,8 @@ extension Catalog {
       "{1} has no branch {2}, the one this device writes, but holds {3}; ilgi never starts another branch there: check out the journal's branch (git checkout NAME, bringing what you wrote here with git cherry-pick), then ilgi sync",
     .doctorOtherBranch:
       "this device writes the branch {1}, which {2} does not have (it holds {3}): the devices sync apart; check out the journal's branch",
+    .doctorSealedOtherwise:
+      "{1}: sealed for {2}, where the journal lists {3}; a key the journal does not list may open it: run ilgi key reseal",
     .initGitDone: "Committed the journal to git: {1}",
     .warnGitCommit:
       "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",
@@ -908,6 +910,8 @@ extension Catalog {
     .keyAlreadyAdded: "{1} is already a recipient, and every entry is sealed to it: nothing to do.",
     .keyAdded: "Added {1}; re-encrypted {2 entry|entries} to {3 recipient|recipients}.",
     .keyRemoveAbstract: "Remove a recipient and re-encrypt every entry to the ones left.",
+    .keyResealAbstract: "Seal every entry and attachment again to exactly the journal's keys.",
+    .keyResealed: "Sealed {1} files again to the {2} recipients.",
     .keyAcceptAbstract: "Seal to the recipient list a sync brought, after seeing what it adds and removes.",
     .keyAcceptDiscussion: """
     The journal's .ilgi/config.toml is pushed and pulled, so anyone who can push to its remote could add their own key to its recipients, or remove them all. Each device therefore seals to the list it accepted (kept in .git/ilgi/recipients, never synced): what it first saw, and what its own ilgi encrypt, ilgi key add and ilgi key remove wrote. When a sync brings another list, ilgi sync and ilgi doctor say what it adds and removes, and entries written here stay sealed to the accepted list until you run ilgi key accept. A list that is gone or empty never turns a sealed journal plain until it is accepted.

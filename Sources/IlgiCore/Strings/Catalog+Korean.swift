@@ -654,6 +654,8 @@ extension Catalog {
       "{1}에는 이 기기가 쓰는 브랜치 {2}{2:가} 없고 {3}{3:가} 있습니다. ilgi는 원격 저장소에 다른 브랜치를 새로 만들지 않습니다. 일기장의 브랜치를 체크아웃하고(git checkout 이름, 여기서 쓴 것은 git cherry-pick으로 가져오세요) ilgi sync를 실행하세요",
     .doctorOtherBranch:
       "이 기기는 {2}에 없는 브랜치 {1}에 씁니다({2}에는 {3}{3:가} 있습니다). 기기들이 따로 동기화됩니다. 일기장의 브랜치를 체크아웃하세요",
+    .doctorSealedOtherwise:
+      "{1}: {2}에 맞게 암호화되어 있는데 일기장의 키는 {3}입니다. 일기장에 없는 키로 열릴 수 있습니다. ilgi key reseal을 실행하세요",
     .initGitDone: "일기장을 git에 커밋했습니다: {1}",
     .warnGitCommit: "저장했지만 git이 커밋하지 못했습니다: {1}. 직접 커밋하거나 ilgi config set git.autocommit false로 끄세요",
     .warnGitBusy: "저장했지만 커밋하지 않았습니다: git이 {1} 중입니다. 끝낸 뒤 커밋하세요",
@@ -872,6 +874,8 @@ extension Catalog {
     .keyAlreadyAdded: "{1}: 이미 수신자이고 모든 일기가 이 키로도 암호화되어 있어 할 일이 없습니다.",
     .keyAdded: "{1을} 더했습니다. 일기 {2}개를 수신자 {3}명에게 다시 암호화했습니다.",
     .keyRemoveAbstract: "수신자를 빼고 모든 일기를 남은 수신자에게 다시 암호화합니다.",
+    .keyResealAbstract: "모든 일기와 첨부 파일을 일기장의 키에 꼭 맞게 다시 암호화합니다.",
+    .keyResealed: "파일 {1}개를 수신자 {2}명에게 다시 암호화했습니다.",
     .keyAcceptAbstract: "동기화로 들어온 수신자 목록을, 무엇이 더해지고 빠졌는지 보고 받아들입니다.",
     .keyAcceptDiscussion: """
     일기장의 .ilgi/config.toml은 푸시되고 풀되므로, 원격 저장소에 푸시할 수 있는 누구든 수신자에 자기 키를 넣거나 모두 뺄 수 있습니다. 그래서 기기마다 받아들인 목록(.git/ilgi/recipients, 동기화되지 않음)으로 암호화합니다: 처음 본 목록, 그리고 그 기기의 ilgi encrypt, ilgi key add, ilgi key remove가 쓴 목록입니다. 동기화가 다른 목록을 가져오면 ilgi sync와 ilgi doctor가 무엇이 더해지고 빠졌는지 알려 주고, ilgi key accept를 실행할 때까지 이 기기에서 쓰는 일기는 받아들인 목록으로 암호화됩니다. 목록이 사라지거나 비어도 받아들이기 전에는 암호화한 일기장이 평문이 되지 않습니다.

@@ -411,6 +411,7 @@ public enum Message: String, Sendable, CaseIterable {
   case initWhichBranch
   case errSyncOtherBranch
   case doctorOtherBranch
+  case doctorSealedOtherwise
   case warnGitCommit
   case warnGitBusy
   case errNotGit
@@ -582,6 +583,8 @@ public enum Message: String, Sendable, CaseIterable {
   case keyAdded
   case keyNotEncrypted
   case keyRemoveAbstract
+  case keyResealAbstract
+  case keyResealed
   case keyAcceptAbstract
   case keyAcceptDiscussion
   case keyAcceptNothing
