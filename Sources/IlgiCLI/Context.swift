@@ -150,7 +150,9 @@ struct Context {
   }
 
   func templates(for store: JournalStore) -> TemplateRenderer {
-    TemplateRenderer(overrideFolder: store.root + "/" + JournalLayout.templatesFolder)
+    var templates = TemplateRenderer(overrideFolder: store.root + "/" + JournalLayout.templatesFolder)
+    templates.sealed = !store.sealing.state.isPlain
+    return templates
   }
 
   /// The journal's index, brought up to date; prints its notices and one warning line per file

@@ -112,6 +112,8 @@ enum Diagnostics {
       return Failure(tr(.errUnsafeMemoryFolder, error.path, what), status: ExitStatus.ioError)
     case .throughLink(let link):
       return Failure(tr(.errThroughLink, error.path, link), status: ExitStatus.badData)
+    case .ownFileLinked(let link):
+      return Failure(tr(.errOwnFileLinked, error.path, link), status: ExitStatus.badData)
     }
   }
 

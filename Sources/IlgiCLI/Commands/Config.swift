@@ -32,7 +32,7 @@ extension Ilgi {
           var object: [String: Any] = [:]
           for key in ConfigKey.allCases {
             guard let (value, source) = context.settings.resolved(key) else {
-              object[key.rawValue] = ["value": NSNull(), "scope": key.isDeviceOnly ? "device" : "journal"]
+              object[key.rawValue] = NSNull()
               continue
             }
             let shown: Any
@@ -156,7 +156,14 @@ extension Ilgi {
       func run() throws {
         let context = Context(global, reportsSettings: false)
         let key = try Config.key(self.key)
-        let global = inGlobalFile || key.isDeviceOnly
+        // A device's own key is unset where it is set: the global file, or a journal's file that
+        // still holds it (where it is ignored, and warned about until it is removed).
+        var global = inGlobalFile || key.isDeviceOnly
+        if key.isDeviceOnly, !inGlobalFile, let journal = try? Config.file(context, global: false),
+          let file = try? ConfigFile.load(path: journal, isJournalConfig: true), file.line(of: key) != nil
+        {
+          global = false
+        }
         let path = try Config.file(context, global: global)
         let file = try Config.load(path, journal: !global)
         guard let edited = try Config.run({ () throws(ConfigError) in try file.removing(key) }) else {

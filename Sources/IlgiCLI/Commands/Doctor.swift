@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import IlgiCore
 
 extension Ilgi {
@@ -18,6 +19,9 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
+      // Said before the index, which stops in a journal that cannot tell whether it is sealed.
+      let pending = store.sealing.pendingChange.map(Diagnostics.describe)
+      if let pending, case .unknown = store.sealing.state { Terminal.warn(pending) }
       let (index, report) = try context.index(store, warnings: false)
       var problems: [String] = []
       for error in report.skipped { problems.append(Diagnostics.describe(error)) }
@@ -35,12 +39,15 @@ extension Ilgi {
       let check = AttachmentCheck(try index.entries(), in: store)
       for (entry, name) in check.missing { problems.append(tr(.doctorMissingAttachment, entry.rawValue, name)) }
       for file in check.orphans { problems.append(tr(.doctorOrphanAttachment, file.rawValue)) }
-      if let change = store.sealing.pendingChange { problems.append(Diagnostics.describe(change)) }
+      if let pending { problems.append(pending) }
+      for link in Self.folderLinks(store.root) { problems.append(tr(.doctorFolderLink, link.path, link.target)) }
       // Every sealed file is sealed to exactly the journal's keys: no more (a key removed on
       // another device still opens it), no fewer, of the same kinds.
       if case .sealed(let recipients) = store.sealing.state, KeyChange.pending(in: store) == nil {
         let wanted = Self.kinds(recipients.map(\.stanzaType))
-        for (path, types) in store.conversion.filesNotSealed(to: recipients) {
+        // A file named already (one that does not open here) is named once.
+        let named = Set(report.skipped.map(\.path))
+        for (path, types) in store.conversion.filesNotSealed(to: recipients) where !named.contains(path) {
           problems.append(tr(.doctorSealedOtherwise, path.rawValue, Self.kinds(types), wanted))
         }
       }
@@ -59,6 +66,25 @@ extension Ilgi {
       }
       Terminal.standardOutput.write(problems.map { $0 + "\n" }.joined())
       throw Failure(problems.count == 1 ? tr(.doctorFoundOne, total) : tr(.doctorFoundMany, problems.count, total))
+    }
+
+    /// The folders of the journal that are links (outside `.git`): never walked, so what is
+    /// there is neither listed nor written, and a person may not know it.
+    static func folderLinks(_ root: String) -> [(path: String, target: String)] {
+      var found: [(String, String)] = []
+      guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+      while let name = walker.nextObject() as? String {
+        if name == ".git" {
+          walker.skipDescendants()
+          continue
+        }
+        var info = stat()
+        guard lstat(root + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
+        var target = stat()
+        guard stat(root + "/" + name, &target) == 0, target.st_mode & S_IFMT == S_IFDIR else { continue }
+        found.append((name, (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + name)) ?? "?"))
+      }
+      return found
     }
 
     /// Stanza types as a person reads them: `2 X25519, 1 mlkem768x25519`.

@@ -31,6 +31,12 @@ extension Ilgi {
     static func encrypt(_ plain: JournalStore, _ context: Context) throws -> (
       converted: [JournalPath], recipients: [KeyRecipient], store: JournalStore
     ) {
+      // A journal that cannot tell, or whose list changed elsewhere, is not given a list of
+      // this device's alone: that would drop every other device's keys.
+      if case .unknown(let why) = plain.sealing.state {
+        throw Diagnostics.describe(JournalError(path: plain.root, reason: .sealingUnknown(why)))
+      }
+      if let change = plain.sealing.pendingChange { throw Failure(Diagnostics.describe(change)) }
       var recipients = plain.sealing.state.recipients
       if recipients.isEmpty {
         recipients = [try Key.recipient(context)]
@@ -165,7 +171,7 @@ enum GitAttributes {
   static let deviceLines = [
     "# ilgi: the journal's files are kept byte for byte and merged by ilgi, whatever a",
     "# .gitattributes pushed to the remote says (ilgi init and ilgi sync write these lines)",
-    "* -filter -ident -working-tree-encoding",
+    "* -filter -ident -working-tree-encoding -text !eol !diff !merge",
     "*.md -text diff merge=ilgi-entry",
     "*.age -text diff=ilgi-age",
     "*.md.age -text diff=ilgi-age merge=ilgi-entry",
@@ -173,14 +179,15 @@ enum GitAttributes {
 
   /// The attributes a committed `.gitattributes` must not set for the journal's files; `doctor`
   /// names each line that does.
-  static let foreign = ["filter", "eol", "text", "working-tree-encoding", "ident", "diff", "merge"]
+  static let foreign = ["filter", "eol", "text", "crlf", "binary", "working-tree-encoding", "ident", "diff", "merge"]
 
   /// The lines of the committed `.gitattributes` that set an attribute ilgi keeps for itself,
   /// other than ilgi's own lines: (line number, text).
   static func foreignLines(in store: JournalStore) -> [(Int, String)] {
     let text = (try? String(contentsOfFile: store.root + "/.gitattributes", encoding: .utf8)) ?? ""
     var found: [(Int, String)] = []
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // A checked-out file may have CRLF (`\r\n` is one Character, a newline like `\n`).
+    for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       guard !trimmed.hasPrefix("#"), !lines.contains(trimmed) else { continue }
       let attributes = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst()
@@ -203,7 +210,7 @@ enum GitAttributes {
     let block = deviceLines.joined(separator: "\n") + "\n"
     guard !current.hasSuffix(block) else { return false }
     // Ours are moved to the end, where they win.
-    var kept = current.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var kept = current.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
     kept.removeAll { deviceLines.contains($0) }
     while kept.last == "" { kept.removeLast() }
     let text = (kept.isEmpty ? "" : kept.joined(separator: "\n") + "\n") + block
@@ -215,7 +222,7 @@ enum GitAttributes {
   static func writeFile(for store: JournalStore) throws -> Bool {
     let path = store.root + "/.gitattributes"
     let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    let present = Set(current.split(separator: "\n").map(String.init))
+    let present = Set(current.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
     let missing = lines.filter { !present.contains($0) }
     guard !missing.isEmpty else { return false }
     let text =

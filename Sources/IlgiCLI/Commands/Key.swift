@@ -4,13 +4,13 @@ import IlgiAge
 import IlgiCore
 
 extension Ilgi {
-  /// `ilgi key new | show | add RECIPIENT | remove RECIPIENT | accept | reseal`.
+  /// `ilgi key new | show | add RECIPIENT | remove RECIPIENT | accept | reject | reseal`.
   struct Key: ParsableCommand {
     static var configuration: CommandConfiguration {
       .localized(Self.self) {
         CommandConfiguration(
           commandName: "key", abstract: tr(.keyAbstract), discussion: helpText(.keyDiscussion),
-          subcommands: [New.self, Show.self, Add.self, Remove.self, Accept.self, Reseal.self],
+          subcommands: [New.self, Show.self, Add.self, Remove.self, Accept.self, Reject.self, Reseal.self],
           defaultSubcommand: Show.self)
       }
     }
@@ -138,6 +138,9 @@ extension Ilgi {
 
       @OptionGroup var global: GlobalOptions
 
+      @Flag(help: ArgumentHelp(tr(.keyAcceptPlainHelp)))
+      var plain = false
+
       func run() throws {
         let context = Context(global)
         let store = try context.openJournal()
@@ -146,6 +149,10 @@ extension Ilgi {
             JournalError(path: store.root, reason: .sealingUnknown(store.sealing.listedProblem())))
         }
         let before = store.sealing.acceptedRecipients
+        // Plain from a sealed journal only when the person says so: it writes in the clear.
+        if listed.isEmpty, before?.isEmpty == false || before == nil, !plain {
+          throw Failure(tr(.keyAcceptPlainAsk))
+        }
         let added = listed.filter { !(before ?? []).contains($0) }
         let removed = (before ?? []).filter { !listed.contains($0) }
         if before != nil, added.isEmpty, removed.isEmpty {
@@ -168,6 +175,37 @@ extension Ilgi {
         for key in removed { out += "- " + key.shown + "\n" }
         out += (listed.isEmpty ? tr(.keyAcceptedPlain) : tr(.keyAccepted, listed.count)) + "\n"
         Terminal.standardOutput.write(out)
+        // What this device sealed before, to the list it held, is sealed to the new one: a
+        // removed key no longer opens it.
+        if !listed.isEmpty, before != nil {
+          let count = try Key.reseal(context, store, to: listed)
+          Terminal.standardOutput.write(tr(.keyResealed, count, listed.count) + "\n")
+        }
+      }
+    }
+
+    /// `ilgi key reject`: the list this device accepted, written back into the journal's
+    /// config (and committed), so the next sync takes it to the other devices and the remote.
+    struct Reject: ParsableCommand {
+      static var configuration: CommandConfiguration {
+        .localized(Self.self) { CommandConfiguration(commandName: "reject", abstract: tr(.keyRejectAbstract)) }
+      }
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let context = Context(global)
+        let store = try context.openJournal()
+        guard let kept = store.sealing.acceptedRecipients, !kept.isEmpty,
+          Set((store.sealing.listedRecipients() ?? []).map(\.encoded)) != Set(kept.map(\.encoded))
+        else {
+          Terminal.standardOutput.write(tr(.keyRejectNothing) + "\n")
+          return
+        }
+        try Key.setRecipients(kept, in: store)
+        context.writer(store).recordConversion(
+          JournalConversion.Done(), also: [Settings.journalFile], message: "ilgi: keep the journal's recipients")
+        Terminal.standardOutput.write(tr(.keyRejected, kept.count) + "\n")
       }
     }
 

@@ -60,6 +60,7 @@ extension Ilgi {
       let apart = SyncNotes.apart(git)
       _ = (overlaps.take(), apart.take())
       var keptChanged: [String] = []
+      let before = try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
       if !pull.isEmpty {
         let pulled = try git.run(pull)
         if pulled.status != 0 {
@@ -84,8 +85,11 @@ extension Ilgi {
       }
       try Self.commitApart(apart.take(), git)
       for fields in overlaps.take() { Terminal.note(tr(.syncOverlap, fields[0])) }
-      _ = try context.index(store)
+      // Said before the index, which stops in a journal that cannot tell whether it is sealed.
       if let change = store.sealing.pendingChange { Terminal.warn(Diagnostics.describe(change)) }
+      Self.nameLinks(since: before, git)
+      _ = try context.index(store)
+      try Self.resealArrived(since: before, store, git, context)
       let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
       Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
@@ -198,6 +202,52 @@ extension Ilgi {
         throw Failure(tr(.errGit, "commit", error.message))
       }
       for fields in moved { Terminal.note(tr(.syncApart, fields[0], fields[1])) }
+    }
+
+    /// Names each link the pull brought (once: at the sync that brought it). ilgi reads and
+    /// writes no entry through one that leads out of the journal or into a hidden folder, and
+    /// opens no journal whose own folders (`.ilgi/...`) are links; git keeps it as it came.
+    static func nameLinks(since before: String?, _ git: GitRepository) {
+      guard let before, !before.isEmpty,
+        let raw = try? git.check(["diff", "--raw", "--no-renames", "-z", "--diff-filter=AMT", before, "HEAD"])
+      else { return }
+      // `:old new hash hash status\0path\0`, repeated; a link's mode is 120000.
+      let fields = raw.split(separator: "\0", omittingEmptySubsequences: false)
+      var index = 0
+      while index + 1 < fields.count {
+        let modes = fields[index].split(separator: " ")
+        let path = String(fields[index + 1])
+        index += 2
+        guard modes.count > 1, modes[1] == "120000" else { continue }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: git.root + "/" + path)) ?? "?"
+        Terminal.warn(tr(.syncPulledLink, path, target))
+      }
+    }
+
+    /// Seals again, in one commit before the push, the files the pull brought, and those this
+    /// device wrote and has not pushed, sealed to other keys than this device seals to: sealed
+    /// by a device that had not heard of a `key remove` yet, to the removed key too. A device that cannot open them (its key not listed)
+    /// leaves them; `ilgi doctor` names them there.
+    static func resealArrived(since before: String?, _ store: JournalStore, _ git: GitRepository, _ context: Context)
+      throws
+    {
+      guard let before, !before.isEmpty, case .sealed(let recipients) = store.sealing.state,
+        store.sealing.pendingChange == nil, context.cipher.ownRecipients.contains(where: recipients.contains),
+        let changed = try? git.check(["diff", "--name-only", "-z", before, "HEAD"])
+      else { return }
+      // What this device wrote and has not pushed yet too: sealed before it heard of a removal.
+      let unpushed = (try? git.check(["diff", "--name-only", "-z", "@{upstream}", "HEAD"])) ?? ""
+      let paths = Set((changed + "\0" + unpushed).split(separator: "\0").map { JournalPath(String($0)) }).sorted()
+      let arrived = store.conversion.filesNotSealed(to: recipients, among: paths).map(\.path)
+      guard !arrived.isEmpty else { return }
+      let keyed = try context.keyed(store)
+      let done = try Ilgi.Key.convert { () throws(JournalError) in
+        try keyed.conversion.encrypt(reseal: true, only: Set(arrived))
+      }
+      let count = done.converted.count
+      context.writer(keyed).recordConversion(
+        done, also: [], message: "ilgi: seal \(count) file\(count == 1 ? "" : "s") to the journal's keys")
+      Terminal.note(tr(.syncResealed, done.converted.count, recipients.count))
     }
 
     /// What to say of a conflict git left in `file`: git's markers are in a plain file, never

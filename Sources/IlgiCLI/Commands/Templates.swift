@@ -27,8 +27,9 @@ extension Ilgi {
     func validate() throws {
       if let action, action != "copy" { throw ValidationError(tr(.errTemplatesAction, action)) }
       if action == nil, !names.isEmpty { throw ValidationError(tr(.errTemplatesAction, names[0])) }
-      for name in names where TemplateRenderer.shipped(name) == nil || !TemplateRenderer.isJournals(name) {
-        throw ValidationError(tr(.errTemplateName, name))
+      for name in names {
+        guard TemplateRenderer.shipped(name) != nil else { throw ValidationError(tr(.errTemplateName, name)) }
+        guard TemplateRenderer.isJournals(name) else { throw ValidationError(tr(.errTemplateIsIlgis, name)) }
       }
     }
 

@@ -53,6 +53,9 @@ extension FrontMatter {
           while last > i, bytes[last - 1] == UInt8(ascii: " ") { last -= 1 }
           let item = UnsafeBufferPointer(rebasing: bytes[i..<last])
           guard isPlain(item, inFlow: false) else { return nil }
+          // The list is taken out while it grows, so the append never copies it: linear in
+          // the number of items.
+          values[key] = nil
           items.append(String(decoding: item, as: UTF8.self))
           values[key] = .list(items)
           continue

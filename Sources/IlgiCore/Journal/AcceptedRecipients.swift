@@ -48,7 +48,8 @@ public struct AcceptedRecipients: Sendable {
   static func gitFolder(_ root: String) -> String? {
     let dotGit = root + "/.git"
     var info = stat()
-    guard lstat(dotGit, &info) == 0 else { return nil }
+    // Followed when it is a link: git follows it too.
+    guard stat(dotGit, &info) == 0 else { return nil }
     if info.st_mode & S_IFMT == S_IFDIR { return dotGit }
     guard info.st_mode & S_IFMT == S_IFREG,
       let bytes = try? LocalFileSystem().readFile(atPath: dotGit, limit: 4096)

@@ -24,6 +24,9 @@ public struct JournalConversion: Sendable {
     public var unchanged = 0
     /// Entry files sealed again where they were (a new recipient list), their text unchanged.
     public var resealed: [Resealed] = []
+
+    /// Nothing converted: a change of the config alone, recorded as a conversion is.
+    public init() {}
   }
 
   /// An entry file sealed again under its own name: the same text in a new file. The index
@@ -75,14 +78,18 @@ public struct JournalConversion: Sendable {
   /// removed elsewhere, or to one more, has more; one sealed before a key was added has fewer;
   /// one sealed to X25519 keys alone where the journal lists a post-quantum key has no hybrid
   /// stanza. Each with the stanza types it has.
-  public func filesNotSealed(to recipients: [KeyRecipient]) -> [(path: JournalPath, types: [String])] {
+  /// Only `among` are looked at when given (what a pull changed).
+  public func filesNotSealed(
+    to recipients: [KeyRecipient], among: [JournalPath]? = nil
+  ) -> [(path: JournalPath, types: [String])] {
     let wanted = recipients.map(\.stanzaType).sorted()
-    return files().compactMap { path in
+    return (among ?? files()).compactMap { path in
       guard path.rawValue.lowercased().hasSuffix(EncryptedName.suffix),
         let handle = FileHandle(forReadingAtPath: store.absolute(path))
       else { return nil }
       defer { try? handle.close() }
-      let prefix = (try? handle.read(upToCount: 64 * 1024)).map { [UInt8]($0) } ?? []
+      // A header is a line a stanza (a post-quantum one is about 1,600 bytes) and the MAC.
+      let prefix = (try? handle.read(upToCount: 16 * 1024)).map { [UInt8]($0) } ?? []
       guard let types = AgeFile.stanzaTypes(prefix), types.sorted() != wanted else { return nil }
       return (path, types)
     }
@@ -91,14 +98,15 @@ public struct JournalConversion: Sendable {
   /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts
   /// the ones already encrypted too (a new recipient list). Files are converted on every core,
   /// under the journal's lock, so no other writer changes one in between.
-  public func encrypt(reseal: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil)
-    throws(JournalError) -> Done
-  {
+  /// With `only`, just those files.
+  public func encrypt(
+    reseal: Bool = false, only: Set<JournalPath>? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws(JournalError) -> Done {
     guard let recipients = try store.sealing.recipientsForWriting(store.root) else {
       throw JournalError(path: store.root, reason: .sealing("the journal has no recipients; ilgi key add"))
     }
     try store.files.requireOwnKey(among: recipients, path: store.root)
-    return try convertAll(progress: progress) { path throws(JournalError) -> Step in
+    return try convertAll(only: only, progress: progress) { path throws(JournalError) -> Step in
       guard EncryptedName.isEntry(path.rawValue) else {
         return Step(names: try sealAttachment(path, to: recipients, reseal: reseal))
       }
@@ -154,11 +162,12 @@ public struct JournalConversion: Sendable {
   /// run (what was done stays done).
   /// `progress` hears how many files are done of how many.
   private func convertAll(
-    progress: (@Sendable (Int, Int) -> Void)?, finishing: () throws(JournalError) -> Void = {},
+    only: Set<JournalPath>? = nil, progress: (@Sendable (Int, Int) -> Void)?,
+    finishing: () throws(JournalError) -> Void = {},
     _ convert: @escaping @Sendable (JournalPath) throws(JournalError) -> Step
   ) throws(JournalError) -> Done {
     try store.whileLocked { () throws(JournalError) -> Done in
-      let files = self.files()
+      let files = self.files().filter { only?.contains($0) ?? true }
       // A run killed mid-write left a temporary beside its file, maybe of plaintext; a folder
       // whose files need no change now would otherwise keep it.
       for folder in Set(files.map { store.absolute(folder: $0.folder) }) { TemporaryFiles.sweep(folder) }

@@ -42,6 +42,9 @@ public struct JournalError: Error, Sendable, Equatable {
     /// The path goes through a link (the folder or file named): nothing is written through one,
     /// which could lead out of the journal or into `.git`, and no link is replaced by a file.
     case throughLink(String)
+    /// One of ilgi's own folders or files (`.ilgi/trash`, `.ilgi/cache/uploads`, ...) is a link:
+    /// the journal is not opened until it is removed.
+    case ownFileLinked(String)
   }
 
   /// The journal root, or the entry path, the error concerns.

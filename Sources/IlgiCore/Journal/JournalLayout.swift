@@ -62,6 +62,23 @@ public enum JournalLayout {
   /// The user's own templates, overriding the shipped ones.
   public static let templatesFolder = ".ilgi/templates"
 
+  /// ilgi's own folders and files, reached by their paths: none may be a link. A link a sync
+  /// brought there (`.ilgi/trash -> ../../photos`) would have `trash empty`, `delete`, `encrypt`
+  /// or the app's sweep of old uploads remove, move or seal files outside the journal.
+  public static let ownPaths = [
+    ilgiFolder, draftsFolder, trashFolder, lockFile, commitLockFile, templatesFolder, ilgiFolder + "/cache",
+    ilgiFolder + "/cache/uploads", ilgiFolder + "/cache/pictures", ilgiFolder + "/config.toml",
+    ilgiFolder + "/index.sqlite", ilgiFolder + "/index.age", ilgiFolder + "/key-change",
+  ]
+
+  /// The first of `ownPaths` in the journal at `root` that is a link, if any.
+  public static func linkedOwnPath(root: String) -> String? {
+    ownPaths.first { path in
+      var info = stat()
+      return lstat(root + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+  }
+
   /// Owner-only permissions for new files (FORMAT.md "Promises").
   public static let filePermissions: UInt16 = 0o600
   /// Owner-only permissions for new folders.

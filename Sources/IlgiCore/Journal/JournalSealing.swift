@@ -98,9 +98,10 @@ public final class JournalSealing: @unchecked Sendable {
 
   /// The change of the list waiting for `ilgi key accept`, if there is one.
   public var pendingChange: PendingChange? {
-    guard let kept = accepted?.load(), let listed = listedRecipients(),
-      Set(listed.map(\.encoded)) != Set(kept.map(\.encoded))
-    else { return nil }
+    guard let kept = accepted?.load(), let listed = listedRecipients() else { return nil }
+    let (now, before) = (Set(listed.map(\.encoded)), Set(kept.map(\.encoded)))
+    // Keys removed alone are let go at once (`read`).
+    guard now != before, now.isEmpty || !now.isSubset(of: before) else { return nil }
     return PendingChange(accepted: kept, listed: listed)
   }
 
@@ -139,7 +140,16 @@ public final class JournalSealing: @unchecked Sendable {
     let kept = accepted.load()
     if let kept, !kept.isEmpty {
       let listed = readConfig().recipients
-      return Set(listed.map(\.encoded)) == Set(kept.map(\.encoded)) ? .sealed(listed) : .sealed(kept)
+      let (now, before) = (Set(listed.map(\.encoded)), Set(kept.map(\.encoded)))
+      if now == before { return .sealed(listed) }
+      // Keys removed elsewhere (a lost device's, by `ilgi key remove`) are let go at once: a
+      // shorter list can keep this device's writes from no one it accepted but those keys. A
+      // list that adds a key, or empties, waits for `ilgi key accept`.
+      if !now.isEmpty, now.isSubset(of: before) {
+        try? accepted.save(listed)
+        return .sealed(listed)
+      }
+      return .sealed(kept)
     }
     let listed = readConfig()
     if case .unknown = listed { return listed }
@@ -155,9 +165,11 @@ public final class JournalSealing: @unchecked Sendable {
       return listed
     }
     if listed == .plain { return .plain }
+    let count = listed.recipients.count
     return .unknown(
-      Self.display(configPath) + " now lists \(listed.recipients.count) encryption.recipients, written on another"
-        + " device, where this device keeps the journal plain; to seal it to them, run ilgi key accept")
+      Self.display(configPath) + " now lists " + (count == 1 ? "a recipient" : "\(count) recipients")
+        + " written on another device, where this device keeps the journal plain; to seal it to them,"
+        + " run ilgi key accept")
   }
 
   /// Why a journal whose config lists no recipients was sealed: an encrypted entry in its

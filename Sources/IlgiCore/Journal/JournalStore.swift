@@ -42,6 +42,9 @@ public struct JournalStore: Sendable {
     }
     guard let status else { throw JournalError(path: path, reason: .journalMissing) }
     guard status.isDirectory else { throw JournalError(path: path, reason: .journalIsAFile) }
+    if let link = JournalLayout.linkedOwnPath(root: path) {
+      throw JournalError(path: path, reason: .ownFileLinked(link))
+    }
   }
 
   /// This journal with `cipher`: encrypted entries open with its identities, and new ones are

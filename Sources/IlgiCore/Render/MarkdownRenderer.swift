@@ -244,13 +244,14 @@ public struct MarkdownRenderer: Sendable {
   /// `inlineTags` found by cmark, without first looking whether any can be there.
   func parsedInlineTags(_ markdown: String) -> [String] {
     var tags: [String] = []
+    var seen = Set<String>()
     withDocument(markdown) { root in
       walk(root) { node, entering in
         // Only text that holds a `#` is looked at character by character.
         if entering, cmark_node_get_type(node) == CMARK_NODE_TEXT,
           let literal = cmark_node_get_literal(node), strchr(literal, Int32(UInt8(ascii: "#"))) != nil
         {
-          Self.collectTags(in: String(cString: literal), into: &tags)
+          Self.collectTags(in: String(cString: literal), into: &tags, seen: &seen)
         }
         return true
       }
@@ -272,7 +273,9 @@ public struct MarkdownRenderer: Sendable {
     }
   }
 
-  static func collectTags(in text: String, into tags: inout [String]) {
+  /// The tags of one text into `tags`, each once: `seen` holds the lower-cased ones already
+  /// there, so an entry of 100,000 tags costs linear time.
+  static func collectTags(in text: String, into tags: inout [String], seen: inout Set<String>) {
     var previous: Character?
     var index = text.startIndex
     while index < text.endIndex {
@@ -290,7 +293,7 @@ public struct MarkdownRenderer: Sendable {
         var tag = String(text[next..<end])
         while tag.hasSuffix("-") { tag.removeLast() }
         let normalized = tag.nfc
-        if !Self.isColour(normalized) && !tags.contains(where: { $0.lowercased() == normalized.lowercased() }) {
+        if !Self.isColour(normalized) && seen.insert(normalized.lowercased()).inserted {
           tags.append(normalized)
         }
         previous = text[text.index(before: end)]

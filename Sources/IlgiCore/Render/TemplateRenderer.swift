@@ -11,6 +11,11 @@ public struct TemplateRenderer: Sendable {
   public var fileSystem: LocalFileSystem
   /// The binary's own templates, by name (tests give a broken one to see a page fail).
   public var shipped: [String: String]
+  /// Whether the journal is sealed (or cannot tell): its pages are then made from the binary's
+  /// templates alone, and only `new-entry.md` is the journal's. A template pushed to a sealed
+  /// journal's remote could otherwise carry the decrypted titles and text of an exported site
+  /// out to an address of its own (a refresh, a link, a script beside a policy it removed).
+  public var sealed = false
 
   /// Makes a renderer that prefers templates in `overrideFolder` over the binary's own.
   public init(overrideFolder: String?) {
@@ -33,6 +38,9 @@ public struct TemplateRenderer: Sendable {
   /// The names of the shipped templates.
   public static var shippedNames: [String] { ShippedTemplates.files.keys.sorted() }
 
+  /// The template a new entry starts from.
+  public static let newEntry = "new-entry.md"
+
   /// The names a journal's own copy may replace: the shapes of its entries and its site.
   public static var journalNames: [String] { shippedNames.filter(isJournals) }
 
@@ -49,9 +57,11 @@ public struct TemplateRenderer: Sendable {
 
   /// The template text that applies, and where it came from (a path, or `nil` when shipped).
   public func source(_ name: String) throws(JournalError) -> (text: String, path: String?) {
-    if let folder = overrideFolder, Self.isJournals(name) {
+    if let folder = overrideFolder, Self.isJournals(name), !sealed || name == Self.newEntry {
       let path = folder + "/" + name
-      if fileSystem.exists(atPath: path) {
+      // A regular file only: a link could lead to any file of this account's.
+      var info = stat()
+      if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
         let bytes: [UInt8]
         do {
           bytes = try fileSystem.readFile(atPath: path, limit: 1 << 20)

@@ -472,7 +472,7 @@ extension Catalog {
     .configUnknownKey: "{1}: unknown key `{2}`, ignored; see `ilgi config list` for the keys",
     .configWrongType: "{1}: `{2}` cannot be {3}; it takes {4}; the setting is ignored",
     .configNotInJournal:
-      "{1}: `{2}` is this device's own setting, which a journal's file (it syncs) never sets; ignored here (ilgi config set {2} VALUE --global)",
+      "{1}: `{2}` is this device's own setting, which a journal's file (it syncs) never sets; ignored here (ilgi config unset {2} removes it there; ilgi config set {2} VALUE sets it for this device)",
     .configUnknownKeyArgument: "`{1}` is not a setting; the settings are: {2}",
     .configInvalidValue: "`{1}` cannot be {2}; it takes {3}",
     .configUneditable: "could not set `{2}` in {1} without changing other settings; edit that file by hand",
@@ -684,6 +684,15 @@ extension Catalog {
       "this device writes the branch {1}, which {2} does not have (it holds {3}): the devices sync apart; check out the journal's branch",
     .doctorSealedOtherwise:
       "{1}: sealed for {2}, where the journal lists {3}; a key the journal does not list may open it: run ilgi key reseal",
+    .syncResealed: "{1 file|files} came sealed to other keys than the journal's; sealed again to its {2 key|keys}",
+    .errOwnFileLinked:
+      "{1}: {2} is a link; ilgi keeps its own files only inside the journal and opens it through no link: remove it (git rm {2} if a sync brought it)",
+    .syncPulledLink:
+      "the sync brought {1}, a link to {2}; ilgi reads and writes nothing through a link that leads out of the journal or into .git or .ilgi, and git keeps it as it came: remove it (git rm {1}) unless you made it",
+    .doctorFolderLink:
+      "{1}: a folder that is a link (to {2}); ilgi never walks it, so what is there is neither listed nor written",
+    .errTemplateIsIlgis:
+      "{1} is one of the app's files or a script, which come from ilgi only (a journal's folder syncs); ilgi templates lists those a journal may change",
     .initGitDone: "Committed the journal to git: {1}",
     .warnGitCommit:
       "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",
@@ -911,7 +920,7 @@ extension Catalog {
     .keyAdded: "Added {1}; re-encrypted {2 entry|entries} to {3 recipient|recipients}.",
     .keyRemoveAbstract: "Remove a recipient and re-encrypt every entry to the ones left.",
     .keyResealAbstract: "Seal every entry and attachment again to exactly the journal's keys.",
-    .keyResealed: "Sealed {1} files again to the {2} recipients.",
+    .keyResealed: "Sealed {1 file|files} again to the {2 recipient|recipients}.",
     .keyAcceptAbstract: "Seal to the recipient list a sync brought, after seeing what it adds and removes.",
     .keyAcceptDiscussion: """
     The journal's .ilgi/config.toml is pushed and pulled, so anyone who can push to its remote could add their own key to its recipients, or remove them all. Each device therefore seals to the list it accepted (kept in .git/ilgi/recipients, never synced): what it first saw, and what its own ilgi encrypt, ilgi key add and ilgi key remove wrote. When a sync brings another list, ilgi sync and ilgi doctor say what it adds and removes, and entries written here stay sealed to the accepted list until you run ilgi key accept. A list that is gone or empty never turns a sealed journal plain until it is accepted.
@@ -920,13 +929,20 @@ extension Catalog {
       ilgi sync            says: the recipients changed on another device (+ age1..., - age1...)
       ilgi key accept      seal to the new list from now on
     """,
-    .keyAcceptNothing: "Nothing to accept: this device seals to the {1} recipients the journal lists.",
+    .keyAcceptNothing: "Nothing to accept: this device seals to the {1 recipient|recipients} the journal lists.",
     .keyAcceptLeavesOut:
-      "the journal's list leaves out this device's key {1}: what it sealed here it could not open again; add it back where the journal opens (ilgi key add), then ilgi sync",
-    .keyAccepted: "This device now seals entries to the {1} recipients the journal lists.",
+      "the journal's list leaves out this device's key {1}: what it sealed here it could not open again; have it added where the journal opens (ilgi key add), then ilgi sync, or keep this device's list with ilgi key reject",
+    .keyAccepted: "This device now seals entries to the {1 recipient|recipients} the journal lists.",
     .keyAcceptedPlain: "This device now writes the journal's entries plain, as its config says (no recipients).",
+    .keyAcceptPlainAsk:
+      "the journal's config now lists no recipients: accepting that writes this device's next entries in the clear; if that is meant, run ilgi key accept --plain (else ilgi key reject)",
+    .keyAcceptPlainHelp: "Accept a list with no recipients: this device writes plain from then on.",
+    .keyRejectAbstract: "Put the recipient list this device accepted back into the journal's config.",
+    .keyRejected:
+      "The journal's config lists the {1 recipient|recipients} this device accepted again; ilgi sync takes it to the others.",
+    .keyRejectNothing: "Nothing to reject: the journal's config lists what this device accepted.",
     .recipientsPending:
-      "the journal's recipients changed elsewhere ({1}); entries written here stay sealed to the {2} keys this device accepted until you run ilgi key accept",
+      "the journal's recipients changed elsewhere ({1}); entries written here stay sealed to the {2 key|keys} this device accepted until you run ilgi key accept (or ilgi key reject to keep them)",
     .keyRemoveDiscussion: """
     For a device you no longer use or have lost. Every entry (and the index) is encrypted again to the recipients left, so the removed key opens none of the files as they are now. Copies made before still open with it: git history, backups, another clone. Your own recipient cannot be removed here (it would lock this device out); remove it from another device.
 

@@ -412,6 +412,11 @@ public enum Message: String, Sendable, CaseIterable {
   case errSyncOtherBranch
   case doctorOtherBranch
   case doctorSealedOtherwise
+  case syncResealed
+  case errOwnFileLinked
+  case syncPulledLink
+  case doctorFolderLink
+  case errTemplateIsIlgis
   case warnGitCommit
   case warnGitBusy
   case errNotGit
@@ -586,6 +591,11 @@ public enum Message: String, Sendable, CaseIterable {
   case keyResealAbstract
   case keyResealed
   case keyAcceptAbstract
+  case keyAcceptPlainAsk
+  case keyAcceptPlainHelp
+  case keyRejectAbstract
+  case keyRejected
+  case keyRejectNothing
   case keyAcceptDiscussion
   case keyAcceptNothing
   case keyAcceptLeavesOut
