@@ -156,6 +156,44 @@ import Testing
     ]}
     """
 
+  /// A photo's place is removed on every path it comes in by, as `attach` removes it: a Day
+  /// One photo imported keeps no GPS position, a site exported never carries one (even of a
+  /// photo copied in by hand), and `doctor` names a picture in the journal that still has one.
+  @Test func aPhotosPlaceIsRemovedOnImportAndNeverPublished() throws {
+    let h = try Harness()
+    let folder = h.journal.base + "/export"
+    _ = try Self.source(h, "export/Journal.json", Self.dayOne)
+    try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
+    try Data(AttachTests.phoneJPEG).write(
+      to: URL(fileURLWithPath: folder + "/photos/d41d8cd98f00b204e9800998ecf8427e.jpeg"))
+    let zipped = try ChildProcess.run(
+      ["python3", "-m", "zipfile", "-c", h.journal.base + "/Export.zip", "Journal.json", "photos"], directory: folder)
+    #expect(zipped.status == 0, "\(zipped.stderr)")
+    try h.run("import", h.journal.base + "/Export.zip").expectSuccess()
+    let imported = try #require(h.journal.bytes("2024/11/d41d8cd98f00b204e9800998ecf8427e.jpeg"))
+    #expect(!AttachTests.contains(imported, AttachTests.latitude), "the imported photo kept its position")
+    #expect(AttachTests.scan(imported) == AttachTests.scan(AttachTests.phoneJPEG), "the pixels are the same bytes")
+    #expect(try h.run("doctor").stdout.contains("GPS") == false)
+
+    // A photo copied in by hand keeps its place in the journal, is named by doctor, and is
+    // published without it.
+    try h.journal.write("2024/11/by-hand.jpeg", AttachTests.phoneJPEG)
+    try h.journal.write(
+      "2024/11/by-hand.md",
+      entry("BBBB0001-0000-4000-8000-000000000001", "2024-11-06T09:00:00+09:00", "By hand", body: "![](by-hand.jpeg)"))
+    let doctor = try h.run("doctor")
+    #expect(
+      doctor.status == 1 && doctor.stdout.contains("2024/11/by-hand.jpeg: says where it was taken"), "\(doctor.stdout)")
+    let out = h.journal.base + "/site"
+    try h.run("export", "html", "--out", out).expectSuccess()
+    for name in try FileManager.default.subpathsOfDirectory(atPath: out)
+    where name.hasSuffix(".jpeg") || name.hasSuffix(".jpg") {
+      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: out + "/" + name)))
+      #expect(!AttachTests.contains(bytes, AttachTests.latitude), "\(name) carries a position")
+    }
+    #expect(FileManager.default.fileExists(atPath: out + "/entries/2024/11/by-hand.jpeg"))
+  }
+
   @Test func dayOnePhotosImportedIntoAnEncryptedJournalAreSealed() throws {
     let h = try EncryptionTests.encrypted()
     let folder = h.journal.base + "/export"

@@ -39,6 +39,9 @@ extension Ilgi {
       let check = AttachmentCheck(try index.entries(), in: store)
       for (entry, name) in check.missing { problems.append(tr(.doctorMissingAttachment, entry.rawValue, name)) }
       for file in check.orphans { problems.append(tr(.doctorOrphanAttachment, file.rawValue)) }
+      if !context.attachmentIntake.keepsLocation {
+        for file in check.placed { problems.append(tr(.doctorPlacedPicture, file.rawValue)) }
+      }
       if let pending { problems.append(pending) }
       for link in Self.folderLinks(store.root) { problems.append(tr(.doctorFolderLink, link.path, link.target)) }
       // Every sealed file is sealed to exactly the journal's keys: no more (a key removed on

@@ -41,8 +41,8 @@ extension Ilgi {
       let source = context.expand(path)
       let shown = path
       let kind = try format.flatMap(ImportFormat.init(rawValue:)) ?? ImportFormat.guess(source, shownAs: shown)
-      let entries = try kind.entries(
-        at: source, shownAs: shown, timeFormat: timeFormat, zone: context.environment.timeZone)
+      let entries = context.attachmentIntake.taking(
+        try kind.entries(at: source, shownAs: shown, timeFormat: timeFormat, zone: context.environment.timeZone))
 
       let store = try context.openJournal()
       let (index, _) = try context.index(store)

@@ -167,6 +167,22 @@ public struct AttachmentIntake: Sendable {
       name: Self.contentName(kept) + "." + picture.fileExtension, bytes: kept, mediaType: picture.mediaType, size: size)
   }
 
+  /// `entries` with each picture they bring along as this intake keeps it: without the place
+  /// it was taken unless `keepsLocation`. An import keeps to the same rule as `attach` (a Day
+  /// One photo kept its GPS position, which `export html` then published).
+  public func taking(_ entries: [ImportedEntry]) -> [ImportedEntry] {
+    guard !keepsLocation else { return entries }
+    return entries.map { entry in
+      var entry = entry
+      entry.attachments = entry.attachments.map { file in
+        guard let picture = MediaType.picture(file.bytes) else { return file }
+        return ImportedEntry.Attachment(
+          name: file.name, bytes: PhotoLocation.removed(from: file.bytes, mediaType: picture.mediaType))
+      }
+      return entry
+    }
+  }
+
   /// The extension a file that is not a picture is kept with: its own, or `bin` when it has
   /// none, or one an entry (`md`) or a sealed file (`age`) has, so the journal's walk never
   /// reads it as either.

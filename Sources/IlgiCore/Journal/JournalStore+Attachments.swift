@@ -244,6 +244,8 @@ public struct AttachmentCheck: Sendable {
   public var missing: [(entry: JournalPath, name: String)] = []
   /// Files named by their content (as `ilgi attach` names them) that no entry beside them links.
   public var orphans: [JournalPath] = []
+  /// Plain pictures that still say where they were taken (a GPS position, an XMP place).
+  public var placed: [JournalPath] = []
 
   /// Checks `entries` (with their links, as the index keeps them) against the files in `store`.
   public init(_ entries: [IndexedEntry], in store: JournalStore) {
@@ -266,5 +268,15 @@ public struct AttachmentCheck: Sendable {
       orphans.append(file)
     }
     orphans.sort { $0.rawValue < $1.rawValue }
+    // Where a photo was taken lives in its first segments or chunks: the first 256 KB of each
+    // plain picture are read, not the whole of every photo.
+    for (file, _) in walk.attachments where MediaType.of(fileName: file.rawValue).hasPrefix("image/") {
+      guard let handle = FileHandle(forReadingAtPath: store.absolute(file)) else { continue }
+      defer { try? handle.close() }
+      let prefix = (try? handle.read(upToCount: 256 * 1024)).map { [UInt8]($0) } ?? []
+      guard let picture = MediaType.picture(prefix) else { continue }
+      if PhotoLocation.removed(from: prefix, mediaType: picture.mediaType) != prefix { placed.append(file) }
+    }
+    placed.sort { $0.rawValue < $1.rawValue }
   }
 }

@@ -399,14 +399,17 @@ extension Site {
     }
   }
 
-  /// The pictures and other media beside the entries, copied as they are, and each picture's
-  /// smaller copies (`SitePictures`): for the lists, and for the pages that show a photo.
+  /// The pictures and other media beside the entries, copied as they are but for where a
+  /// picture was taken, and each picture's smaller copies (`SitePictures`): for the lists, and
+  /// for the pages that show a photo. A site never carries a position, whatever the journal
+  /// kept (`attachments.keep_location` on some device, a photo copied in by hand).
   func attachmentPages() -> [SitePage] {
     attachments.flatMap { (path, signature) -> [SitePage] in
       var key = StableHash()
       key.add(path.rawValue)
       key.add(signature.size)
       key.add(signature.modified)
+      key.add("without its place")
       let source = store.root + "/" + path.rawValue
       let read: @Sendable () throws -> [UInt8] = {
         guard let data = FileManager.default.contents(atPath: source) else {
@@ -416,7 +419,9 @@ extension Site {
       }
       var pages = [
         SitePage(path: "entries/" + path.rawValue, key: key.value, contentType: MediaType.of(fileName: path.rawValue)) {
-          try read()
+          let bytes = try read()
+          guard let picture = MediaType.picture(bytes) else { return bytes }
+          return PhotoLocation.removed(from: bytes, mediaType: picture.mediaType)
         }
       ]
       guard pictures.contains(path.rawValue) else { return pages }

@@ -693,6 +693,8 @@ extension Catalog {
       "{1}: a folder that is a link (to {2}); ilgi never walks it, so what is there is neither listed nor written",
     .errTemplateIsIlgis:
       "{1} is one of the app's files or a script, which come from ilgi only (a journal's folder syncs); ilgi templates lists those a journal may change",
+    .doctorPlacedPicture:
+      "{1}: says where it was taken (a GPS position), which this device removes from photos (attachments.keep_location = false); attach it again to keep it without, or set that key to true",
     .initGitDone: "Committed the journal to git: {1}",
     .warnGitCommit:
       "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",

@@ -664,6 +664,8 @@ extension Catalog {
     .doctorFolderLink: "{1}: 링크인 폴더입니다({2}). ilgi는 그 안을 살피지 않으므로 그곳의 일기는 목록에도 없고 쓰이지도 않습니다",
     .errTemplateIsIlgis:
       "{1}{1:는} 앱의 파일이나 스크립트라 ilgi 자신의 것만 씁니다(일기장 폴더는 동기화됩니다). 일기장이 바꿀 수 있는 것은 ilgi templates가 보여 줍니다",
+    .doctorPlacedPicture:
+      "{1}: 찍은 곳(GPS 위치)이 남아 있습니다. 이 기기는 사진에서 위치를 지웁니다(attachments.keep_location = false). 위치 없이 두려면 다시 첨부하고, 남기려면 그 키를 true로 하세요",
     .initGitDone: "일기장을 git에 커밋했습니다: {1}",
     .warnGitCommit: "저장했지만 git이 커밋하지 못했습니다: {1}. 직접 커밋하거나 ilgi config set git.autocommit false로 끄세요",
     .warnGitBusy: "저장했지만 커밋하지 않았습니다: git이 {1} 중입니다. 끝낸 뒤 커밋하세요",

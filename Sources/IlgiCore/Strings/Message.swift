@@ -417,6 +417,7 @@ public enum Message: String, Sendable, CaseIterable {
   case syncPulledLink
   case doctorFolderLink
   case errTemplateIsIlgis
+  case doctorPlacedPicture
   case warnGitCommit
   case warnGitBusy
   case errNotGit
