@@ -7,6 +7,16 @@
   const t = (key, ...args) => (strings[key] || key).replace(/\{(\d)\}/g, (_, n) => args[n - 1] ?? '');
   const enc = encodeURIComponent;
 
+  /** `ms` (the page's clock) as ISO 8601 in this browser's zone with its offset: when a text was begun. */
+  const localTime = (ms) => {
+    if (!ms) return undefined;
+    const at = new Date(ms);
+    const pad = (n) => String(Math.abs(n)).padStart(2, '0');
+    const offset = -at.getTimezoneOffset();
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:`
+      + `${pad(at.getSeconds())}${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+  };
+
   /** A request to the app's API: JSON both ways, with the header every write needs. */
   function api(method, path, body, keepalive = false) {
     const options = { method, headers: { 'X-Ilgi-Request': '1' }, credentials: 'same-origin', keepalive };
@@ -187,7 +197,7 @@
     }
     const body = { content: draft.text, tags: draft.tags || '', weather: draft.weather || null };
     const reply = isNew
-      ? await api('POST', '/api/entries', { ...body, key: draft.key, sequence: Date.now() * 1000 + 999 })
+      ? await api('POST', '/api/entries', { ...body, key: draft.key, sequence: Date.now() * 1000 + 999, written: localTime(draft.written || draft.since) })
       : await api('PUT', '/api/entries/' + enc(idOf(name)), { ...body, base: draft.version, settled: true });
     // A proxy in front of a stopped server answers for it: the text waits.
     if (reply.status >= 500 || reply.status === 408 || reply.status === 429) throw new Error('unreachable');
@@ -411,6 +421,9 @@
       since: null,
       // A text whose entry was deleted elsewhere: kept, and sent only when the person goes on.
       held: false,
+      // When this new entry's text was begun (the page's clock): the entry is dated then, not
+      // when the server receives it, which may be the next day after a night offline.
+      written: null,
     };
     // A new entry's text is kept under its own key, so two new pages never share one slot.
     // Two pages of one entry (two tabs) keep their texts apart: a page keeps its text in the
@@ -448,10 +461,11 @@
       if (!storage) return;
       if (othersSlot()) state.slotOfItsOwn = true;
       state.since ||= Date.now();
+      if (!state.id) state.written ||= Date.now();
       storage.setItem(draftKey(), JSON.stringify({
         text: text.value, tags: tags.value, version: state.version, baseText: state.baseText,
         weather: state.weather, key: state.key, at: Date.now(), since: state.since, page: pageName,
-        held: state.held,
+        held: state.held, written: state.written,
       }));
       showConnection();
     };
@@ -527,7 +541,7 @@
         // Leaving while the create is on its way: send it again now, with the same key (the
         // server writes it onto the entry the first one makes), as the page cannot wait.
         if (leaving && !state.id && text.value.trim()) {
-          api('POST', '/api/entries', { content: text.value, tags: tags.value, weather: state.weather, key: state.key, sequence: sequence() }, true)
+          api('POST', '/api/entries', { content: text.value, tags: tags.value, weather: state.weather, key: state.key, sequence: sequence(), written: localTime(state.written) }, true)
             .catch(() => {});
         }
         return;
@@ -548,7 +562,8 @@
       try {
         let reply;
         if (!state.id) {
-          reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather, key: state.key, sequence: sequence() }, leaving);
+          state.written ||= Date.now();
+          reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather, key: state.key, sequence: sequence(), written: localTime(state.written) }, leaving);
         } else {
           reply = await api('PUT', '/api/entries/' + enc(state.id), {
             content, tags: tagText, base: state.version, weather: state.weather, settled,
@@ -717,6 +732,7 @@
           dropDraft();
           storage.removeItem(name);
           state.key = draft.key || state.key;
+          state.written = draft.written || draft.since || state.written;
           text.value = draft.text;
           tags.value = draft.tags || '';
           if (draft.weather) state.weather = draft.weather;

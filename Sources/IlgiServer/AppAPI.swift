@@ -18,6 +18,10 @@ enum AppAPI {
     /// Greater for each later create of the key (the page's clock and a count): one that
     /// arrives after a later one of its key is not written over it.
     var sequence: Int64?
+    /// When the text was begun, by the page's clock in the writer's zone (`2026-11-27T17:37:41
+    /// +09:00`): a text typed while the server could not be reached is dated when it was typed,
+    /// not when it arrived.
+    var written: String?
   }
 
   /// `PUT /api/entries/ID`: a save, based on the version `base`.

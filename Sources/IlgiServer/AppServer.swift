@@ -421,11 +421,12 @@ public final class AppServer: ServerResponder {
     let changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
     if let key = asked.key, !CreateKeys.isKey(key) { throw ServerProblem.notJSON }
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
+    let date = asked.written.flatMap(diary.writtenDate)
     guard let key = asked.key else {
-      let written = try keepingEmptyOut { try diary.create(changes) }
+      let written = try keepingEmptyOut { try diary.create(changes, date: date) }
       return .json(201, AppAPI.Written(written))
     }
-    switch try keepingEmptyOut({ try diary.create(changes, key: key, sequence: asked.sequence) }) {
+    switch try keepingEmptyOut({ try diary.create(changes, key: key, sequence: asked.sequence, date: date) }) {
     case .made(let written): return .json(201, AppAPI.Written(written))
     case .again(let written): return .json(200, AppAPI.Written(written))
     case .conflict(let id, let content, let tags, let version):

@@ -222,12 +222,22 @@ public final class Diary: @unchecked Sendable {
   /// What a write gave back: the entry's id, path and version now.
   public typealias Written = JournalWriter.Written
 
-  /// Files a new entry with `changes`, dated now in the journal's zone (`JournalWriter.create`).
-  /// A blank text is refused (`.blankText`).
-  public func create(_ changes: EntryChanges) throws -> Written {
-    let written = try writer.create(changes, date: EntryDate(instant: now(), in: zone))
+  /// Files a new entry with `changes`, dated `date` (when its text was begun) or now in the
+  /// journal's zone (`JournalWriter.create`). A blank text is refused (`.blankText`).
+  public func create(_ changes: EntryChanges, date: EntryDate? = nil) throws -> Written {
+    let written = try writer.create(changes, date: date ?? EntryDate(instant: now(), in: zone))
     remember(written.id, at: written.path)
     return written
+  }
+
+  /// The moment a page says its text was begun, with the writer's offset: taken when it is a
+  /// date and time with an offset, and not later than now (a page's clock a few minutes fast
+  /// is taken as now); nil otherwise, and the entry is dated when it arrives.
+  public func writtenDate(_ text: String) -> EntryDate? {
+    guard let date = DateParser(timeZone: zone).parse(text), date.hasTime, text.count >= 19 else { return nil }
+    let late = date.instant.timeIntervalSince(now())
+    guard late <= 300 else { return nil }
+    return late > 0 ? EntryDate(instant: now(), offset: date.offset) : date
   }
 
   /// How a create that named a key ended.
@@ -243,11 +253,13 @@ public final class Diary: @unchecked Sendable {
   /// `create`, once for each `key`: sent again with the same key (a retry), the text is saved
   /// onto the entry the key's first create made, never filed as another entry.
   /// `sequence` orders a key's creates: an older one arriving after a newer writes nothing.
-  public func create(_ changes: EntryChanges, key: String, sequence: Int64? = nil) throws -> Created {
+  public func create(
+    _ changes: EntryChanges, key: String, sequence: Int64? = nil, date: EntryDate? = nil
+  ) throws -> Created {
     var outcome: Created?
     let (kept, stale) = try createKeys.once(key, sequence: sequence) { before in
       guard let before else {
-        let written = try create(changes)
+        let written = try create(changes, date: date)
         outcome = .made(written)
         return written
       }
@@ -266,7 +278,7 @@ public final class Diary: @unchecked Sendable {
         return before
       case .missing:
         // Deleted since: this text is a new entry.
-        let written = try create(changes)
+        let written = try create(changes, date: date)
         outcome = .made(written)
         return written
       }

@@ -11,8 +11,10 @@ journal's (HOME, ILGI_JOURNAL). The script starts and stops `ilgi serve` itself,
 run with exit 1 and one line saying what was expected.
 """
 
+import datetime
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -127,6 +129,7 @@ def works_offline_and_sends_once(browser):
     # A new entry, written offline.
     page.goto(URL + "/write")
     page.locator("#text").click()
+    typed = datetime.datetime.now(datetime.timezone.utc)
     page.keyboard.type("Written offline\n\nOn the train, no signal.", delay=2)
     page.locator("#tags").click()
     wait_for(lambda: page.locator("#status").get_attribute("data-state") == "offline", "the new entry did not wait")
@@ -163,6 +166,8 @@ def works_offline_and_sends_once(browser):
           "something reached the files while the server was stopped")
 
     # The server again: the waiting texts are sent when the app is opened.
+    time.sleep(2)
+    restarted = datetime.datetime.now(datetime.timezone.utc)
     server = Server()
     a_path = path_of(A_ID)
     page.goto(URL + "/")
@@ -172,6 +177,12 @@ def works_offline_and_sends_once(browser):
     check(texts()[a_path].count("Added on the train.") == 1, "A's edit is not in A once")
     made = holding("On the train, no signal.")
     check(len(made) == 1, f"the new entry is in {len(made)} files, not one")
+    # Dated when it was typed, not when the server received it.
+    written = re.search(r"^date: (\S+)$", texts()[made[0]], re.M)
+    check(written is not None, "the new entry has no date")
+    dated = datetime.datetime.fromisoformat(written.group(1))
+    check(typed - datetime.timedelta(seconds=2) <= dated < restarted - datetime.timedelta(seconds=1),
+          f"the entry typed at {typed} offline is dated {dated}; the server came back at {restarted}")
     check(len(texts()) == len(before) + 1, f"{len(texts()) - len(before)} files were made, not one")
     check(os.stat(os.path.join(JOURNAL, a_path)).st_mtime_ns <= os.stat(os.path.join(JOURNAL, made[0])).st_mtime_ns,
           "the new entry reached the files before the edit typed first")

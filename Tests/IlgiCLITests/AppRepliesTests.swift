@@ -308,6 +308,28 @@ import Testing
     #expect(Self.json(upload)["error"] as? String == Catalog(.english).text(.appFilesTooLarge, ["50 MB"]))
   }
 
+  /// A new entry is dated when its text was begun, by the page's clock and in the writer's
+  /// offset (typed offline, it arrives later); a time later than now, or not a time, is not
+  /// taken, and the entry is dated when it arrives.
+  @Test func aNewEntryIsDatedWhenItsTextWasBegun() async throws {
+    let app = try App()
+    func dated(_ written: String) async throws -> String {
+      let made = await app.write(
+        "POST", "/api/entries",
+        ["content": "Typed \(written)", "key": UUID().uuidString.lowercased(), "written": written])
+      #expect(made.status == 201, "\(Self.text(made))")
+      let path = try #require(Self.json(made)["path"] as? String)
+      let text = try #require(app.journal.text(path))
+      return String(text.split(separator: "\n").first { $0.hasPrefix("date: ") }?.dropFirst(6) ?? "")
+    }
+    #expect(try await dated("2026-03-01T21:15:40-05:00") == "2026-03-01T21:15:40-05:00")
+    let now = Date()
+    for refused in ["2999-01-01T00:00:00+09:00", "yesterday", "2026-03-01"] {
+      let date = try #require(DateParser(timeZone: .seoul).parse(try await dated(refused)))
+      #expect(abs(date.instant.timeIntervalSince(now)) < 60, "\(refused) gave \(date.iso8601)")
+    }
+  }
+
   /// What went wrong is said in the page's language, in words that say what to do; the
   /// detail (a Swift value, an absolute path) goes to the server's log only.
   @Test func errorsAreInThePagesWordsAndTheirDetailInTheLog() async throws {
