@@ -255,6 +255,51 @@ import Testing
     #expect(try Self.git(h, "ls-remote", "--heads", bare, in: h.journal.base).hasSuffix("refs/heads/main\n"))
   }
 
+  /// A sitting in the app ends in a commit of its last text however it ends: the server
+  /// stopped with Ctrl-C, or killed and started again. Each save here is one that no sitting's
+  /// end committed (the page was closed before it could say so).
+  @Test func everySittingEndsInACommitOfItsLastText() throws {
+    var h = try Self.harness(initialize: false)
+    #expect(h.call("init", "--git", h.journal.root).status == 0)
+    h.environment["ILGI_WEATHER_ENABLED"] = "false"
+    func save(_ server: ServeTests.Server, _ id: String, _ text: String, base: String) throws -> String {
+      let body = try JSONSerialization.data(withJSONObject: ["content": text, "base": base, "settled": false])
+      let reply = try ServeTests.get(
+        server, "/api/entries/" + id,
+        headers: ["X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(server.port)", "Content-Type: application/json"],
+        method: "PUT", body: Array(body))
+      #expect(reply.status == 200, "\(reply.body)")
+      let object = try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any]
+      return object?["version"] as? String ?? ""
+    }
+    let made = h.call("new", "Sitting\n\nfirst line")
+    let path = made.stdout.trimmingCharacters(in: .newlines)
+    let id = try #require(h.journal.text(path)?.split(separator: "\n").first { $0.hasPrefix("id: ") }?.dropFirst(4))
+    var version = ""
+    for round in 1...3 {
+      let server = try ServeTests.Server(h, [])
+      let current =
+        try JSONSerialization.jsonObject(
+          with: Data(try ServeTests.get(server, "/api/entries/" + id).body.utf8)) as? [String: Any]
+      version = try save(
+        server, String(id), "Sitting\n\nline \(round), Ctrl-C", base: current?["version"] as? String ?? "")
+      #expect(try Self.git(h, "status", "--porcelain") != "", "the save was committed before the sitting ended")
+      #expect(server.stop().status == 0)
+      #expect(try Self.git(h, "status", "--porcelain") == "", "round \(round): Ctrl-C left the text uncommitted")
+      #expect(try Self.git(h, "show", "HEAD:" + path).contains("line \(round), Ctrl-C"))
+    }
+    // Killed (as a power cut would), then started again.
+    let killed = try ServeTests.Server(h, [])
+    _ = try save(killed, String(id), "Sitting\n\nbefore the kill", base: version)
+    kill(killed.process.processIdentifier, SIGKILL)
+    killed.process.waitUntilExit()
+    #expect(try Self.git(h, "status", "--porcelain") != "")
+    let again = try ServeTests.Server(h, [])
+    #expect(try Self.git(h, "status", "--porcelain") == "", "a server started again left the text uncommitted")
+    #expect(try Self.git(h, "show", "HEAD:" + path).contains("before the kill"))
+    _ = again.stop()
+  }
+
   /// A device whose branch the remote does not have (a `master` the person made) is told so
   /// and pushes nothing: two devices syncing two branches would never see each other's entries.
   @Test func aSyncNeverStartsAnotherBranchOnTheRemote() throws {

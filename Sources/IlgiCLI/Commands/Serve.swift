@@ -61,6 +61,9 @@ extension Ilgi {
       let token = try ServeToken.resolve(flag: token, file: tokenFile, in: .current)
       let context = Context(global)
       let store = try context.openJournal()
+      // A server killed before a sitting ended (kill -9, a power cut) left its last text saved
+      // and uncommitted: committed before anything else.
+      if !readOnly { try Self.endSittings(store, context) }
       // The first refresh reports unreadable files once; later ones stay quiet.
       _ = try context.index(store)
       let gate = RequestGate(
@@ -78,6 +81,17 @@ extension Ilgi {
       }
       guard let port = Int(port) else { throw ValidationError(tr(.errServePort, port)) }
       try serve(responder, port: port, token: token, display: context.display(store.root))
+      // Ctrl-C ends every sitting still open in a browser: its last text is committed.
+      if !readOnly { try Self.endSittings(store, context) }
+    }
+
+    /// Commits each entry the app saved and no sitting's end committed yet, in a journal kept in
+    /// git with `git.autocommit` on, as a sitting's end (leaving the page) commits it.
+    static func endSittings(_ store: JournalStore, _ context: Context) throws {
+      guard context.settings.flag(.gitAutocommit), let git = context.git(store), git.operationInProgress == nil else {
+        return
+      }
+      try Ilgi.Sync.commitUnsettled(store, git, context)
     }
 
     /// The journal as the app writes it: git commits and the weather as the CLI makes them.
