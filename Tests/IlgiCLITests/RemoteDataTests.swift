@@ -524,12 +524,54 @@ import Testing
     try GitTests.git(h, "push", "--quiet", in: b)
     let sync = h.call("sync")
     #expect(sync.status == 0, "\(sync.stderr)")
-    #expect(sync.stderr.contains("1 file came sealed to other keys"), "\(sync.stderr)")
+    #expect(sync.stderr.contains("1 file was sealed to other keys"), "\(sync.stderr)")
     let file = a + "/2026/11/2026-11-21-0800-5e11a1.md.age"
     #expect(try !Self.opens(file, with: removed))
     #expect(try GitTests.subjects(h, in: a).first == "ilgi: seal 1 file to the journal's keys")
     try GitTests.git(h, "pull", "--quiet", in: b)
     #expect(try !Self.opens(b + "/2026/11/2026-11-21-0800-5e11a1.md.age", with: removed))
     #expect(h.call("doctor").status == 0)
+  }
+
+  /// A pushed link where ilgi reads or writes a file of its own (`.gitattributes`, the index)
+  /// stops the sync that brings it, before anything is read or written through it.
+  @Test(arguments: [".gitattributes", ".ilgi/index.sqlite", ".gitignore"])
+  func aPushedLinkForAFileOfIlgisStopsTheSyncThatBringsIt(_ name: String) throws {
+    let outside = NSTemporaryDirectory() + "ilgi-secret-" + UUID().uuidString
+    try "SECRET-KEY-MATERIAL\n".write(toFile: outside, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    let (h, _, _, sync) = try Self.pushed([:]) { b in
+      try? FileManager.default.removeItem(atPath: b + "/" + name)
+      try FileManager.default.createDirectory(atPath: b + "/.ilgi", withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(atPath: b + "/" + name, withDestinationPath: outside)
+      try GitTests.git(try Harness(), "-C", b, "add", "-f", name)
+    }
+    #expect(sync.status == 65, "\(sync.stderr)")
+    #expect(sync.stderr.contains("\(name) is a link"), "\(sync.stderr)")
+    #expect(try String(contentsOfFile: outside, encoding: .utf8) == "SECRET-KEY-MATERIAL\n")
+    #expect(h.call("sync").status == 65)
+    let remote = try GitTests.git(h, "log", "-p", "--all", in: h.journal.base + "/remote.git")
+    #expect(!remote.contains("SECRET-KEY-MATERIAL"))
+  }
+
+  /// While a list that adds a key waits to be accepted, doctor names the wait, not the files
+  /// sealed to the new key, and `key reseal` refuses: sealing to the older list would drop the
+  /// key another device was given.
+  @Test func aPendingAdditionIsNotUndoneByReseal() throws {
+    let keys = NSTemporaryDirectory() + "ilgi-new-device-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: keys) }
+    let (_, newRecipient) = try Self.outsider(in: keys)
+    let (h, _, _, sync) = try Self.pushed([:], encrypted: true) { b in
+      let config = b + "/.ilgi/config.toml"
+      let text = try String(contentsOfFile: config, encoding: .utf8)
+      try text.replacingOccurrences(of: "recipients = \"", with: "recipients = \"\(newRecipient) ")
+        .write(toFile: config, atomically: true, encoding: .utf8)
+    }
+    #expect(sync.status == 0)
+    let doctor = h.call("doctor")
+    #expect(doctor.status == 1 && !doctor.stdout.contains("ilgi key reseal"), "\(doctor.stdout)")
+    let reseal = h.call("key", "reseal")
+    #expect(reseal.status == 1 && reseal.stderr.contains("ilgi key accept"), "\(reseal.stderr)")
   }
 }

@@ -19,14 +19,14 @@ import Testing
     #expect(throws: MemoryFolder.Unsafe.onDisk) { try MemoryFolder.prepare(base: journal.base + "/on-disk") }
 
     // Made in advance by someone else: a link to their folder, or a folder others may open.
-    let theirs = journal.base + "/theirs"
+    let theirs = journal.base + "/runtime/theirs"
     try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
-    let link = journal.base + "/link"
+    let link = journal.base + "/runtime/link"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: theirs)
     #expect(throws: MemoryFolder.Unsafe.link) { try MemoryFolder.prepare(base: link) }
     chmod(theirs, 0o777)
     #expect(throws: MemoryFolder.Unsafe.open(0o777)) { try MemoryFolder.prepare(base: theirs) }
-    let file = journal.base + "/file"
+    let file = journal.base + "/runtime/file"
     FileManager.default.createFile(atPath: file, contents: Data())
     #expect(throws: MemoryFolder.Unsafe.notAFolder) { try MemoryFolder.prepare(base: file) }
   }

@@ -46,7 +46,7 @@ extension Ilgi {
       for link in Self.folderLinks(store.root) { problems.append(tr(.doctorFolderLink, link.path, link.target)) }
       // Every sealed file is sealed to exactly the journal's keys: no more (a key removed on
       // another device still opens it), no fewer, of the same kinds.
-      if case .sealed(let recipients) = store.sealing.state, KeyChange.pending(in: store) == nil {
+      if case .sealed(let recipients) = store.sealing.state, KeyChange.pending(in: store) == nil, pending == nil {
         let wanted = Self.kinds(recipients.map(\.stanzaType))
         // A file named already (one that does not open here) is named once.
         let named = Set(report.skipped.map(\.path))
@@ -101,9 +101,13 @@ extension Ilgi {
     static func otherBranch(_ git: GitRepository) -> String? {
       guard
         let branch = try? git.check(["symbolic-ref", "--short", "HEAD"]).trimmingCharacters(
-          in: .whitespacesAndNewlines),
-        let remote = (try? git.check(["remote"]))?.split(separator: "\n").first.map(String.init)
+          in: .whitespacesAndNewlines)
       else { return nil }
+      // The branch's own remote, else the one sync would take: origin, else the first.
+      let remotes = ((try? git.check(["remote"])) ?? "").split(separator: "\n").map(String.init)
+      let upstream = (try? git.check(["config", "--get", "branch.\(branch).remote"]))?
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      guard let remote = upstream ?? (remotes.contains("origin") ? "origin" : remotes.first) else { return nil }
       let listed = (try? git.check(["for-each-ref", "--format=%(refname:short)", "refs/remotes/" + remote])) ?? ""
       let heads = listed.split(separator: "\n").map { String($0.dropFirst(remote.count + 1)) }.filter { $0 != "HEAD" }
       guard !heads.isEmpty, !heads.contains(branch) else { return nil }

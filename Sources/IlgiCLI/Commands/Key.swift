@@ -175,10 +175,12 @@ extension Ilgi {
         for key in removed { out += "- " + key.shown + "\n" }
         out += (listed.isEmpty ? tr(.keyAcceptedPlain) : tr(.keyAccepted, listed.count)) + "\n"
         Terminal.standardOutput.write(out)
-        // What this device sealed before, to the list it held, is sealed to the new one: a
-        // removed key no longer opens it.
+        // What this device sealed before, to the list it held, is sealed to the new one: every
+        // file when a key went (it may open a file of the same count), else those whose header
+        // lacks a key.
         if !listed.isEmpty, before != nil {
-          let count = try Key.reseal(context, store, to: listed)
+          let only = removed.isEmpty ? Set(store.conversion.filesNotSealed(to: listed).map(\.path)) : nil
+          let count = try Key.resealFiles(context, store, only: only)
           Terminal.standardOutput.write(tr(.keyResealed, count, listed.count) + "\n")
         }
       }
@@ -223,7 +225,11 @@ extension Ilgi {
         let plain = try context.openJournal()
         let recipients = plain.sealing.state.recipients
         guard !recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
-        let count = try Key.reseal(context, plain, to: recipients)
+        // A list waiting to be accepted or rejected is decided first: sealing to this device's
+        // older list meanwhile would drop the key another device was given.
+        if let change = plain.sealing.pendingChange { throw Failure(Diagnostics.describe(change)) }
+        let only = Set(plain.conversion.filesNotSealed(to: recipients).map(\.path))
+        let count = only.isEmpty ? 0 : try Key.resealFiles(context, plain, only: only)
         Terminal.standardOutput.write(tr(.keyResealed, count, recipients.count) + "\n")
       }
     }
@@ -252,6 +258,21 @@ extension Ilgi {
       context.writer(store).recordConversion(
         done, also: [Settings.journalFile], message: "ilgi: encrypt to \(recipients.count) recipients")
       return done.converted.count
+    }
+
+    /// Seals the journal's files again (`only` those, when given) to the keys this device seals
+    /// to, without changing the list: in one commit in a git journal; how many were sealed.
+    static func resealFiles(_ context: Context, _ plain: JournalStore, only: Set<JournalPath>?) throws -> Int {
+      let store = try context.keyed(plain)
+      let bar = Terminal.progressBar(tr(.encryptProgress))
+      let done = try convert { () throws(JournalError) in
+        try store.conversion.encrypt(reseal: true, only: only, progress: bar)
+      }
+      _ = try? EntryIndex.load(store, progress: Terminal.progressBar(tr(.indexReading)), resealed: done.resealed)
+      let count = done.converted.count
+      context.writer(store).recordConversion(
+        done, also: [], message: "ilgi: seal \(count) file\(count == 1 ? "" : "s") to the journal's keys")
+      return count
     }
 
     /// Says, when a journal is sealed to keys of both kinds, that a quantum computer could open

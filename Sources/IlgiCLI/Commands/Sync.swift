@@ -61,6 +61,7 @@ extension Ilgi {
       _ = (overlaps.take(), apart.take())
       var keptChanged: [String] = []
       let before = try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
+      let acceptedBefore = store.sealing.acceptedRecipients
       if !pull.isEmpty {
         let pulled = try git.run(pull)
         if pulled.status != 0 {
@@ -88,7 +89,17 @@ extension Ilgi {
       // Said before the index, which stops in a journal that cannot tell whether it is sealed.
       if let change = store.sealing.pendingChange { Terminal.warn(Diagnostics.describe(change)) }
       Self.nameLinks(since: before, git)
+      // A link the pull put where ilgi keeps its own files stops here, before the index or
+      // anything else is written through it.
+      if let link = JournalLayout.linkedOwnPath(root: store.root) {
+        throw Diagnostics.describe(JournalError(path: store.root, reason: .ownFileLinked(link)))
+      }
       _ = try context.index(store)
+      // Keys removed on another device are let go at once (`JournalSealing`): said here.
+      if let acceptedBefore, let now = store.sealing.acceptedRecipients, !now.isEmpty {
+        let dropped = acceptedBefore.filter { !now.contains($0) }
+        if !dropped.isEmpty { Terminal.note(tr(.syncKeysDropped, dropped.map(\.shown).joined(separator: ", "))) }
+      }
       try Self.resealArrived(since: before, store, git, context)
       let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
@@ -241,13 +252,26 @@ extension Ilgi {
       let arrived = store.conversion.filesNotSealed(to: recipients, among: paths).map(\.path)
       guard !arrived.isEmpty else { return }
       let keyed = try context.keyed(store)
-      let done = try Ilgi.Key.convert { () throws(JournalError) in
-        try keyed.conversion.encrypt(reseal: true, only: Set(arrived))
+      // One at a time: a file this device cannot open (sealed before its key was added) is left
+      // for `ilgi doctor` to name, and the others are sealed all the same; the sync goes on.
+      var touched: [JournalPath] = []
+      for path in arrived {
+        do throws(JournalError) {
+          touched += try keyed.conversion.encrypt(reseal: true, only: [path]).touched
+        } catch {
+          Terminal.warn(Diagnostics.describe(error).message)
+        }
       }
-      let count = done.converted.count
-      context.writer(keyed).recordConversion(
-        done, also: [], message: "ilgi: seal \(count) file\(count == 1 ? "" : "s") to the journal's keys")
-      Terminal.note(tr(.syncResealed, done.converted.count, recipients.count))
+      guard !touched.isEmpty else { return }
+      // Committed whatever git.autocommit says: the push must not carry the old seal.
+      let count = Set(touched).count
+      do throws(GitRepository.Failure) {
+        _ = try git.commit(
+          touched.map(\.rawValue), message: "ilgi: seal \(count) file\(count == 1 ? "" : "s") to the journal's keys")
+      } catch {
+        throw Failure(tr(.errGit, "commit", error.message))
+      }
+      Terminal.note(tr(.syncResealed, count, recipients.count))
     }
 
     /// What to say of a conflict git left in `file`: git's markers are in a plain file, never

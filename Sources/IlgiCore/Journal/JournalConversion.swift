@@ -85,14 +85,25 @@ public struct JournalConversion: Sendable {
     let wanted = recipients.map(\.stanzaType).sorted()
     return (among ?? files()).compactMap { path in
       guard path.rawValue.lowercased().hasSuffix(EncryptedName.suffix),
-        let handle = FileHandle(forReadingAtPath: store.absolute(path))
+        let types = Self.stanzaTypes(at: store.absolute(path)), types.sorted() != wanted
       else { return nil }
-      defer { try? handle.close() }
-      // A header is a line a stanza (a post-quantum one is about 1,600 bytes) and the MAC.
-      let prefix = (try? handle.read(upToCount: 16 * 1024)).map { [UInt8]($0) } ?? []
-      guard let types = AgeFile.stanzaTypes(prefix), types.sorted() != wanted else { return nil }
       return (path, types)
     }
+  }
+
+  /// The stanza types of the age file at `path`, reading no more than its header: a line a
+  /// stanza (a post-quantum one is about 1,600 bytes) and the MAC, so the first 8 KB, and up
+  /// to 1 MB for a file sealed to many keys. Nil for a file that is no age file.
+  static func stanzaTypes(at path: String) -> [String]? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    var prefix: [UInt8] = []
+    for count in [8 * 1024, 1 << 20] {
+      prefix += (try? handle.read(upToCount: count - prefix.count)).map { [UInt8]($0) } ?? []
+      if let types = AgeFile.stanzaTypes(prefix) { return types }
+      if prefix.count < count { return nil }
+    }
+    return nil
   }
 
   /// Encrypts every entry (and trashed entry) to the cipher's recipients; `reseal` re-encrypts

@@ -64,11 +64,13 @@ public enum JournalLayout {
 
   /// ilgi's own folders and files, reached by their paths: none may be a link. A link a sync
   /// brought there (`.ilgi/trash -> ../../photos`) would have `trash empty`, `delete`, `encrypt`
-  /// or the app's sweep of old uploads remove, move or seal files outside the journal.
+  /// or the app's sweep of old uploads remove, move or seal files outside the journal, and one
+  /// at `.gitattributes` would have ilgi copy the file it leads to into a commit.
   public static let ownPaths = [
     ilgiFolder, draftsFolder, trashFolder, lockFile, commitLockFile, templatesFolder, ilgiFolder + "/cache",
     ilgiFolder + "/cache/uploads", ilgiFolder + "/cache/pictures", ilgiFolder + "/config.toml",
-    ilgiFolder + "/index.sqlite", ilgiFolder + "/index.age", ilgiFolder + "/key-change",
+    ilgiFolder + "/index.sqlite", ilgiFolder + "/index.age", ilgiFolder + "/key-change", ".gitignore",
+    ".gitattributes",
   ]
 
   /// The first of `ownPaths` in the journal at `root` that is a link, if any.

@@ -17,10 +17,15 @@ extension JournalStore {
   /// git, and a scratch folder for one merge in the memory folder; no git when the folder
   /// cannot be made safely.
   private func mergeScratch() -> (git: String?, scratch: String) {
-    let folder = MemoryFolder.base(variables: variables)
-    let git =
-      (try? MemoryFolder.prepare(base: folder)) == nil
-      ? nil : ChildProcess.find("git", path: variables["PATH"] ?? "/usr/bin:/bin:/usr/local/bin")
+    var folder = MemoryFolder.base(variables: variables)
+    var usable = (try? MemoryFolder.prepare(base: folder)) != nil
+    // A plain journal's texts are on the disk already: with no folder in memory, its own
+    // `.ilgi` holds the scratch, and merges work as ever.
+    if !usable, sealing.state.isPlain {
+      folder = root + "/" + JournalLayout.ilgiFolder
+      usable = fileSystem.exists(atPath: folder)
+    }
+    let git = usable ? ChildProcess.find("git", path: variables["PATH"] ?? "/usr/bin:/bin:/usr/local/bin") : nil
     if git != nil { Self.sweepScratch(in: folder) }
     return (git, folder + "/" + Self.scratchPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8))
   }

@@ -92,6 +92,8 @@ public enum MemoryFolder {
   /// Makes `base` (owner-only) unless it is there, and checks that it is a folder of this
   /// account's that only it can open, never following a link.
   public static func prepare(base: String) throws(Unsafe) {
+    // Nothing is made on a disk, not even an empty folder.
+    guard isInMemory((base as NSString).deletingLastPathComponent) else { throw .onDisk }
     if mkdir(base, 0o700) != 0, errno != EEXIST {
       throw .io(FileSystemError(path: base, code: errno, operation: "create"))
     }

@@ -684,17 +684,18 @@ extension Catalog {
       "this device writes the branch {1}, which {2} does not have (it holds {3}): the devices sync apart; check out the journal's branch",
     .doctorSealedOtherwise:
       "{1}: sealed for {2}, where the journal lists {3}; a key the journal does not list may open it: run ilgi key reseal",
-    .syncResealed: "{1 file|files} came sealed to other keys than the journal's; sealed again to its {2 key|keys}",
+    .syncResealed: "{1 file was|files were} sealed to other keys than the journal's; sealed again to its {2 key|keys}",
     .errOwnFileLinked:
-      "{1}: {2} is a link; ilgi keeps its own files only inside the journal and opens it through no link: remove it (git rm {2} if a sync brought it)",
+      "{1}: {2} is a link; ilgi keeps its own files only inside the journal and opens it through no link: remove it (if a sync brought it: git rm {2}, git commit, git push)",
     .syncPulledLink:
-      "the sync brought {1}, a link to {2}; ilgi reads and writes nothing through a link that leads out of the journal or into .git or .ilgi, and git keeps it as it came: remove it (git rm {1}) unless you made it",
+      "the sync brought {1}, a link to {2}; ilgi reads and writes no entry through a link that leads out of the journal or into .git or .ilgi, and opens no journal whose own files are links: remove it (git rm {1}) unless you made it",
     .doctorFolderLink:
       "{1}: a folder that is a link (to {2}); ilgi never walks it, so what is there is neither listed nor written",
     .errTemplateIsIlgis:
       "{1} is one of the app's files or a script, which come from ilgi only (a journal's folder syncs); ilgi templates lists those a journal may change",
     .doctorPlacedPicture:
       "{1}: says where it was taken (a GPS position), which this device removes from photos (attachments.keep_location = false); attach it again to keep it without, or set that key to true",
+    .syncKeysDropped: "another device removed {1} from the journal's recipients; this device no longer seals to it",
     .initGitDone: "Committed the journal to git: {1}",
     .warnGitCommit:
       "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",

@@ -658,7 +658,7 @@ extension Catalog {
       "{1}: {2}에 맞게 암호화되어 있는데 일기장의 키는 {3}입니다. 일기장에 없는 키로 열릴 수 있습니다. ilgi key reseal을 실행하세요",
     .syncResealed: "일기장의 키가 아닌 키로 암호화된 파일 {1}개가 들어와서 일기장의 키 {2}개로 다시 암호화했습니다",
     .errOwnFileLinked:
-      "{1}: {2}{2:는} 링크입니다. ilgi는 자기 파일을 일기장 안에만 두고 링크를 거쳐 열지 않습니다. 링크를 지워 주세요(동기화로 들어왔다면 git rm {2})",
+      "{1}: {2}{2:는} 링크입니다. ilgi는 자기 파일을 일기장 안에만 두고 링크를 거쳐 열지 않습니다. 링크를 지워 주세요(동기화로 들어왔다면 git rm {2}, git commit, git push)",
     .syncPulledLink:
       "동기화로 {2}{2:를} 가리키는 링크 {1}{1:이} 들어왔습니다. ilgi는 일기장 밖이나 .git, .ilgi로 이어지는 링크로는 읽지도 쓰지도 않으며, git은 들어온 그대로 둡니다. 직접 만든 것이 아니라면 지워 주세요(git rm {1})",
     .doctorFolderLink: "{1}: 링크인 폴더입니다({2}). ilgi는 그 안을 살피지 않으므로 그곳의 일기는 목록에도 없고 쓰이지도 않습니다",
@@ -666,6 +666,7 @@ extension Catalog {
       "{1}{1:는} 앱의 파일이나 스크립트라 ilgi 자신의 것만 씁니다(일기장 폴더는 동기화됩니다). 일기장이 바꿀 수 있는 것은 ilgi templates가 보여 줍니다",
     .doctorPlacedPicture:
       "{1}: 찍은 곳(GPS 위치)이 남아 있습니다. 이 기기는 사진에서 위치를 지웁니다(attachments.keep_location = false). 위치 없이 두려면 다시 첨부하고, 남기려면 그 키를 true로 하세요",
+    .syncKeysDropped: "다른 기기가 일기장의 수신자에서 {1}{1:을} 뺐습니다. 이 기기도 더는 그 키로 암호화하지 않습니다",
     .initGitDone: "일기장을 git에 커밋했습니다: {1}",
     .warnGitCommit: "저장했지만 git이 커밋하지 못했습니다: {1}. 직접 커밋하거나 ilgi config set git.autocommit false로 끄세요",
     .warnGitBusy: "저장했지만 커밋하지 않았습니다: git이 {1} 중입니다. 끝낸 뒤 커밋하세요",

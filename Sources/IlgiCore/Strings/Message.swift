@@ -418,6 +418,7 @@ public enum Message: String, Sendable, CaseIterable {
   case doctorFolderLink
   case errTemplateIsIlgis
   case doctorPlacedPicture
+  case syncKeysDropped
   case warnGitCommit
   case warnGitBusy
   case errNotGit
