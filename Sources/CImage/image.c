@@ -71,6 +71,19 @@ static enum ilgi_image_outcome failed(char *message, size_t message_size) {
   return ILGI_IMAGE_UNDECODABLE;
 }
 
+// Whether a picture whose header says `width` x `height` holds more pixels than ilgi reads:
+// said in `message`. Asked of the header alone, before a pixel is decoded, so a picture that
+// claims 65500 x 65500 (a few hundred bytes that would take minutes and gigabytes) is refused
+// at once. The limit is over the largest phone photo (200 megapixels).
+static int too_many_pixels(int width, int height, char *message, size_t message_size) {
+  if ((long long)width * (long long)height <= ILGI_IMAGE_MAX_PIXELS) return 0;
+  if (message != NULL && message_size > 0) {
+    snprintf(message, message_size, "it says it is %d x %d pixels, more than the %d million ilgi reads", width, height,
+             ILGI_IMAGE_MAX_PIXELS / 1000000);
+  }
+  return 1;
+}
+
 enum ilgi_image_outcome ilgi_image_decode(const void *bytes, size_t length, int every_pixel,
                                           struct ilgi_image_size *size, char *message, size_t message_size) {
   pthread_once(&loaded, load);
@@ -78,6 +91,10 @@ enum ilgi_image_outcome ilgi_image_decode(const void *bytes, size_t length, int 
   if (message != NULL && message_size > 0) message[0] = '\0';
   VipsImage *image = vips.new_from_buffer(bytes, length, "", "fail_on", FAIL_ON_ERROR, NULL);
   if (image == NULL) return failed(message, message_size);
+  if (too_many_pixels(vips.width(image), vips.height(image), message, message_size)) {
+    vips.unref(image);
+    return ILGI_IMAGE_UNDECODABLE;
+  }
   double average = 0;
   // The average reads every pixel: a truncated or damaged file fails here.
   if (every_pixel && vips.avg(image, &average, NULL) != 0) {
@@ -102,6 +119,12 @@ enum ilgi_image_outcome ilgi_image_display_copy(const void *bytes, size_t length
   if (message != NULL && message_size > 0) message[0] = '\0';
   *jpeg = NULL;
   *jpeg_length = 0;
+  // The header first: a picture of too many pixels is not shrunk (a PNG is decoded whole).
+  VipsImage *header = vips.new_from_buffer(bytes, length, "", NULL);
+  if (header == NULL) return failed(message, message_size);
+  int refused = too_many_pixels(vips.width(header), vips.height(header), message, message_size);
+  vips.unref(header);
+  if (refused) return ILGI_IMAGE_UNDECODABLE;
   VipsImage *small = NULL;
   // The thumbnail turns the picture upright by its EXIF orientation as it shrinks it.
   if (vips.thumbnail_buffer((void *)bytes, length, &small, max_side, "height", max_side, "size", SIZE_DOWN, NULL) != 0) {

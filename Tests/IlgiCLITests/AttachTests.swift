@@ -73,6 +73,39 @@ import Testing
     #expect(h.journal.text("2026/11/walk.md") == Self.walk + "\n![](\(name))\n")
   }
 
+  /// A picture whose header claims more pixels than any photo (a JPEG of 65500 x 65500 in a
+  /// few hundred bytes, a PNG bomb of 65535 x 65535) is refused from its header in one line, at
+  /// once, and nothing is written; a site never tries to shrink one either.
+  @Test func aPictureOfTooManyPixelsIsRefusedBeforeItIsDecoded() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    var jpeg = Self.plainJPEG
+    let sof = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+    for offset in [sof + 5, sof + 7] { (jpeg[offset], jpeg[offset + 1]) = (0xFF, 0xDC) }  // 65500 tall, 65500 wide
+    let claimed = try write(h, "claimed.jpg", jpeg)
+    let png = h.journal.base + "/bomb.png"
+    let made = try ChildProcess.run([
+      "python3", "-c",
+      "import struct, sys, zlib\n"
+        + "def chunk(kind, data): return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))\n"
+        + "ihdr = struct.pack('>IIBBBBB', 65535, 65535, 1, 0, 0, 0, 0)\n"
+        + "open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', ihdr) + chunk(b'IDAT', zlib.compress(bytes(8193 * 64))) + chunk(b'IEND', b''))",
+      png,
+    ])
+    #expect(made.status == 0, "\(made.stderr)")
+    let before = h.journal.snapshot()
+    for (file, size) in [(claimed, "65500 x 65500"), (png, "65535 x 65535")] {
+      let start = Date()
+      let result = try h.run("attach", "last", file)
+      #expect(result.status != 0)
+      #expect(
+        result.stderr.contains("it says it is \(size) pixels, more than the 250 million ilgi reads"), "\(result.stderr)"
+      )
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+      #expect(Date().timeIntervalSince(start) < 5, "\(file): \(Date().timeIntervalSince(start)) s")
+    }
+    #expect(h.journal.snapshot() == before)
+  }
+
   @Test func keepLocationKeepsThePhotoAsItIs() throws {
     let h = try Harness(["2026/11/walk.md": Self.walk])
     let photo = try write(h, "IMG_0001.jpg", Self.phoneJPEG)

@@ -13,6 +13,9 @@ enum ilgi_image_outcome {
   ILGI_IMAGE_UNDECODABLE = 2,
 };
 
+/// The most pixels a picture may have: 250 million, over the largest phone photo's 200.
+#define ILGI_IMAGE_MAX_PIXELS 250000000
+
 /// A decoded picture's size as it is shown: after its EXIF orientation, so a phone's portrait
 /// photo stored sideways is taller than wide.
 struct ilgi_image_size {
