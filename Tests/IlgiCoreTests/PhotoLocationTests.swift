@@ -125,4 +125,68 @@ import Testing
       }
     }
   }
+
+  /// An XMP packet as editors, Photoshop and drones write it: the places in it, as attributes
+  /// and as elements, and a title that is not a place.
+  static let xmp = Array(
+    """
+    <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description exif:GPSLatitude="37,33.5N" \
+    drone-dji:GpsLongitude='126.97' dc:format="image/png"><photoshop:City>Seoul</photoshop:City>\
+    <exif:GPSDestLongitude>126,58.7E</exif:GPSDestLongitude><dc:title>By the river</dc:title>\
+    </rdf:Description></rdf:RDF></x:xmpmeta>
+    """.utf8)
+
+  /// Whether `bytes` still say where: any of the packet's places.
+  func saysWhere(_ bytes: [UInt8]) -> Bool {
+    ["37,33.5N", "126.97", "Seoul", "126,58.7E"].contains { PhoneEXIF.contains(bytes, Array($0.utf8)) }
+  }
+
+  /// XMP text is blanked where it stands in every format: in a PNG's `iTXt` (its CRC written
+  /// again), a WebP's `XMP ` chunk, a HEIC's item, a JPEG's extended XMP. The length stays, the
+  /// packet's other values stay, and nothing but the places changes.
+  @Test func placesInXMPAreBlankedInEveryFormat() {
+    let itxt = Array("iTXt".utf8) + Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Self.xmp
+    let png =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(itxt.count - 4) + itxt
+      + bigEndian(Int(crc32(itxt[...]))) + bigEndian(0) + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+    let keptPNG = PhotoLocation.removed(from: png, mediaType: "image/png")
+    #expect(!saysWhere(keptPNG) && keptPNG.count == png.count)
+    #expect(
+      PhoneEXIF.contains(keptPNG, Array("By the river".utf8)) && PhoneEXIF.contains(keptPNG, Array("image/png".utf8)))
+    let end = 8 + 8 + itxt.count - 4
+    #expect(Array(keptPNG[end..<end + 4]) == bigEndian(Int(crc32(keptPNG[12..<end]))), "CRC written again")
+
+    let little = { (v: Int) in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    let body = Array("WEBP".utf8) + Array("XMP ".utf8) + little(Self.xmp.count) + Self.xmp
+    let webp = Array("RIFF".utf8) + little(body.count) + body
+    let keptWebP = PhotoLocation.removed(from: webp, mediaType: "image/webp")
+    #expect(!saysWhere(keptWebP) && keptWebP.count == webp.count)
+
+    let heic = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + Self.xmp
+    for type in ["image/heic", "image/avif", "image/gif"] {
+      let kept = PhotoLocation.removed(from: heic, mediaType: type)
+      #expect(!saysWhere(kept) && kept.count == heic.count, "\(type)")
+      #expect(PhoneEXIF.contains(kept, Array("</photoshop:City><exif:GPSDestLongitude>".utf8)), "\(type): tags kept")
+    }
+
+    let extended =
+      Array("http://ns.adobe.com/xmp/extension/\0".utf8) + Array(repeating: UInt8(ascii: "0"), count: 40) + Self.xmp
+    let jpeg =
+      [0xFF, 0xD8, 0xFF, 0xE1] + [UInt8((extended.count + 2) >> 8), UInt8((extended.count + 2) & 0xFF)] + extended + [
+        0xFF, 0xD9,
+      ]
+    let keptJPEG = PhotoLocation.removed(from: jpeg, mediaType: "image/jpeg")
+    #expect(!saysWhere(keptJPEG) && keptJPEG.count == jpeg.count)
+  }
+
+  /// A PNG's copy of its EXIF block as hex text (`Raw profile type exif`, ImageMagick's), whose
+  /// position cannot be blanked in place, is left out whole; the chunks around it stay.
+  @Test func aPNGsRawEXIFProfileIsLeftOut() {
+    let raw = Array("zTXt".utf8) + Array("Raw profile type exif".utf8) + [0, 0, 0x78, 0x9C, 1, 2, 3]
+    let text = Array("tEXt".utf8) + Array("Comment".utf8) + [0] + Array("a walk".utf8)
+    func chunk(_ typed: [UInt8]) -> [UInt8] { bigEndian(typed.count - 4) + typed + bigEndian(Int(crc32(typed[...]))) }
+    let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk(raw) + chunk(text) + chunk(Array("IEND".utf8))
+    let kept = PhotoLocation.removed(from: png, mediaType: "image/png")
+    #expect(kept == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk(text) + chunk(Array("IEND".utf8)))
+  }
 }

@@ -24,7 +24,85 @@ enum PhotoLocation {
     // a damaged file hides from its container's walk (a JPEG segment whose length is off by
     // one, which a decoder steps over and still reads the picture).
     let heif = mediaType == "image/heic" || mediaType == "image/avif"
-    return emptiedWhereverFound(read, heif: heif)
+    return placesBlanked(emptiedWhereverFound(read, heif: heif))
+  }
+
+  /// Whether the name at `at` is in a closing tag (`</exif:GPSLatitude>`): the `<` before it,
+  /// within a namespace prefix's length, is followed by `/`.
+  static func isClosingTag(_ bytes: [UInt8], _ at: Int) -> Bool {
+    var back = at - 1
+    while back >= 0, at - back < 48, bytes[back] != UInt8(ascii: "<") {
+      if bytes[back] <= 0x20 || bytes[back] == UInt8(ascii: ">") { return false }
+      back -= 1
+    }
+    return back >= 0 && back + 1 < bytes.count && bytes[back] == UInt8(ascii: "<")
+      && bytes[back + 1] == UInt8(ascii: "/")
+  }
+
+  /// The names of places an XMP packet may hold, as editors and drones write them: EXIF's GPS
+  /// position and destination in XMP (`exif:GPSLatitude`, `exif:GPSDestLongitude`), a DJI
+  /// drone's `drone-dji:GpsLatitude`, and the city, state, country and location that
+  /// Photoshop and IPTC name.
+  static let placeNames = [
+    "GPSLatitude", "GPSLongitude", "GPSAltitude", "GPSDestLatitude", "GPSDestLongitude", "GPSAreaInformation",
+    "GpsLatitude", "GpsLongitude", "GpsLongtitude", "AbsoluteAltitude", "photoshop:City", "photoshop:State",
+    "photoshop:Country", "Iptc4xmpCore:Location", "Iptc4xmpCore:CountryCode",
+  ].map { Array($0.utf8) }
+
+  /// `photo` with the value of every place named in XMP text blanked where it stands (spaces
+  /// of the same length): `exif:GPSLatitude="37,33.5N"`, `<photoshop:City>Seoul</...>`. XMP is
+  /// text in every format that holds it (a JPEG's APP1, extended XMP, a PNG's `iTXt`, a WebP's
+  /// `XMP ` chunk, a HEIC's, AVIF's or GIF's XMP), so no offset moves and nothing is
+  /// re-encoded; the packet stays well formed.
+  static func placesBlanked(_ photo: [UInt8]) -> [UInt8] {
+    var bytes = photo
+    var at = 0
+    var found = 0
+    while at < bytes.count, found < entryLimit * 16 {
+      let byte = bytes[at]
+      guard
+        byte == UInt8(ascii: "G") || byte == UInt8(ascii: "p") || byte == UInt8(ascii: "I")
+          || byte == UInt8(ascii: "A"),
+        let name = placeNames.first(where: { bytes[at...].starts(with: $0) })
+      else {
+        at += 1
+        continue
+      }
+      // A name in XMP text: after its namespace's `:` (`exif:GPSLatitude`), or itself
+      // prefixed and after `<` or a space (`photoshop:City`); in a closing tag, nothing to do.
+      let before = at > 0 ? bytes[at - 1] : 0
+      let prefixed = name.contains(UInt8(ascii: ":"))
+      guard prefixed ? (before == UInt8(ascii: "<") || before <= 0x20) : before == UInt8(ascii: ":"),
+        !Self.isClosingTag(bytes, at)
+      else {
+        at += 1
+        continue
+      }
+      found += 1
+      at += name.count
+      // An attribute, `NAME="value"`, or an element, `NAME ...>value</`.
+      if at + 1 < bytes.count, bytes[at] == UInt8(ascii: "="), bytes[at + 1] == 0x22 || bytes[at + 1] == 0x27 {
+        let quote = bytes[at + 1]
+        var end = at + 2
+        while end < bytes.count, end - at < valueLimit, bytes[end] != quote, bytes[end] != UInt8(ascii: "<") {
+          bytes[end] = UInt8(ascii: " ")
+          end += 1
+        }
+        at = end
+      } else if let close = bytes[at..<min(bytes.count, at + 256)].firstIndex(of: UInt8(ascii: ">")),
+        !bytes[at..<close].contains(UInt8(ascii: "<"))
+      {
+        var end = close + 1
+        // An element's text, up to the next tag; one that holds other elements (`rdf:Bag`) has
+        // its own text blanked the same way, item by item.
+        while end < bytes.count, end - close < valueLimit, bytes[end] != UInt8(ascii: "<") {
+          if bytes[end] > 0x20 { bytes[end] = UInt8(ascii: " ") }
+          end += 1
+        }
+        at = end
+      }
+    }
+    return bytes
   }
 
   /// How many EXIF blocks one file may hold that are looked into: a camera writes one or two;
@@ -36,13 +114,33 @@ enum PhotoLocation {
   /// name, is a few hundred bytes).
   static let valueLimit = 64 * 1024
 
-  /// A PNG's `eXIf` chunks emptied of their position, each chunk's CRC written again.
+  /// A PNG's `eXIf` chunks emptied of their position, each chunk's CRC written again; its text
+  /// chunks that hold a copy of the EXIF block as hex (`Raw profile type exif`, `APP1`, as
+  /// ImageMagick writes them) or XMP compressed, whose place cannot be blanked where it stands,
+  /// left out whole. XMP in the clear is blanked by `placesBlanked`, and each `iTXt`'s CRC is
+  /// written again after it.
   static func removed(fromPNG png: [UInt8]) -> [UInt8] {
-    var bytes = png
+    var bytes = placesBlanked(png)
+    var dropped: [Range<Int>] = []
     var at = 8
     while at + 12 <= bytes.count {
       let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
       guard length >= 0, at + 12 + length <= bytes.count else { break }
+      let kind = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
+      if ["tEXt", "zTXt", "iTXt"].contains(kind) {
+        let data = bytes[at + 8..<at + 8 + length]
+        let keyword = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
+        let compressed =
+          kind == "zTXt"
+          || (kind == "iTXt" && data.count > keyword.utf8.count + 1
+            && data[data.startIndex + keyword.utf8.count + 1] != 0)
+        if keyword.hasPrefix("Raw profile type") || (keyword == "XML:com.adobe.xmp" && compressed) {
+          dropped.append(at..<at + 12 + length)
+        } else {
+          let crc = Data(bytes[at + 4..<at + 8 + length]).crc32(checksum: 0)
+          for k in 0..<4 { bytes[at + 8 + length + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
+        }
+      }
       if bytes[at + 4..<at + 8].elementsEqual(Array("eXIf".utf8)) {
         // The chunk holds the TIFF structure itself; some writers put JPEG's `Exif\0\0` first.
         var tiff = at + 8
@@ -53,6 +151,7 @@ enum PhotoLocation {
       }
       at += 12 + length
     }
+    for range in dropped.reversed() { bytes.removeSubrange(range) }
     return bytes
   }
 
