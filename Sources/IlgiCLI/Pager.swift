@@ -27,6 +27,9 @@ enum Pager {
     }
     var environment = variables
     if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+    // ilgi writes UTF-8 whatever the locale says: under a LANG whose locale the machine lacks
+    // (ko_KR.UTF-8 on a fresh Debian), less would show each byte as <EB><85>.
+    if environment["LESSCHARSET"] == nil && environment["LESSCHARDEF"] == nil { environment["LESSCHARSET"] = "utf-8" }
     if environment["LV"] == nil { environment["LV"] = "-c" }
     // Started in ilgi's own process group, the terminal's foreground one, as a shell starts a
     // pipeline's programs: in a group of its own (as Foundation's Process makes it) less is

@@ -266,6 +266,34 @@ import Testing
     #expect(!result.stdout.contains("\u{1B}[2J"))
   }
 
+  /// An empty list in JSON is `[]`, as every JSON tool writes it (Foundation wrote `[`, a blank
+  /// line and `]`), and so is an entry's empty list inside.
+  @Test func emptyJSONListsAreWrittenAsBrackets() throws {
+    let h = try Harness(Self.files)
+    #expect(h.call("search", "--json", "zzzznothing").stdout == "[]\n")
+    #expect(h.call("list", "--json", "--tag", "nosuchtag").stdout == "[]\n")
+    let shown = h.call("show", "--json", "last").stdout
+    #expect(!shown.contains("[\n\n"), "\(shown)")
+  }
+
+  /// ilgi writes UTF-8 whatever the locale: under a `LANG` whose locale the machine lacks, the
+  /// real less still shows Korean (it is told `LESSCHARSET=utf-8`), not `<EB><85>`.
+  @Test func theRealLessShowsKoreanUnderALocaleTheMachineLacks() throws {
+    let h = try Harness([
+      "2026/11/walk.md": entry("AAAA7777", "2026-11-21T09:30:00+09:00", "저녁 산책", body: "강가를 걸었다.")
+    ])
+    var environment = h.environment.merging(["TERM": "xterm", "PAGER": "less", "LESS": "R"]) { $1 }
+    environment["LANG"] = "ko_KR.UTF-8"
+    environment["LC_ALL"] = "ko_KR.UTF-8"
+    environment["LESSCHARSET"] = nil
+    let result = try ChildProcess.run(
+      ["/usr/bin/script", "-qec", "timeout --foreground 20 '\(IlgiProcess.binary)' list", "/dev/null"],
+      environment: environment, input: Array("q".utf8), mergingErrors: true)
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("저녁 산책"), "\(result.stdout)")
+    #expect(!result.stdout.contains("<EC>"), "\(result.stdout)")
+  }
+
   /// The real less on a pseudo-terminal: it is started in ilgi's own process group, the
   /// terminal's foreground one, so it shows the list and quits on `q` (in a group of its own it
   /// was stopped the moment it touched the terminal, and ilgi waited for it for ever).
@@ -316,6 +344,25 @@ import Testing
     let show = h.call("show", "last")
     #expect(!list.stdout.contains("\u{1B}"))
     #expect(!show.stdout.contains("\u{1B}"))
+  }
+
+  /// A bidirectional override (U+202E) or isolate in an entry would reorder what the terminal
+  /// shows (`txt.exe` for `exe.txt`): each reaches the terminal as a visible mark of itself.
+  @Test func bidirectionalControlsReachTheTerminalAsMarks() throws {
+    let h = try Harness([
+      "x.md": entry(
+        "EEEE0001", "2026-01-01T00:00:00Z", "Invoice \u{202E}fdp.exe",
+        body: "Open \u{2067}this\u{2069} file \u{202B}now")
+    ])
+    for arguments in [["list"], ["show", "last"], ["search", "file"], ["tags"]] {
+      let result = InProcess.run(arguments, environment: h.environment, directory: h.journal.base)
+      let bidi = result.stdout.unicodeScalars.filter {
+        (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+      }
+      #expect(bidi.isEmpty, "\(arguments): \(result.stdout)")
+    }
+    #expect(h.call("list").stdout.contains("Invoice <U+202E>fdp.exe"))
+    #expect(h.call("show", "last").stdout.contains("Open <U+2067>this<U+2069> file <U+202B>now"))
   }
 
   @Test func renderTurnsAnyMarkdownIntoTheEntryHTML() throws {

@@ -59,9 +59,10 @@ extension Ilgi {
     /// The preview line under an entry's first line, cut to the terminal's width.
     static func preview(_ entry: IndexedEntry, columns: Int?) -> String {
       guard !entry.preview.isEmpty else { return "" }
+      let preview = Sanitize.line(entry.preview)
       let indent = "          "
-      guard let columns else { return indent + entry.preview + "\n" }
-      return indent + Terminal.fitted(entry.preview, columns: max(20, columns - indent.count - 1)) + "\n"
+      guard let columns else { return indent + preview + "\n" }
+      return indent + Terminal.fitted(preview, columns: max(20, columns - indent.count - 1)) + "\n"
     }
 
     /// One entry as two lines: id, date, title and weather; then the preview.

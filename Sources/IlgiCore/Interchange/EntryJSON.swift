@@ -55,7 +55,15 @@ public struct EntryJSON: Encodable {
   public static func render<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    var text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    // Foundation writes an empty array or object as `[`, a blank line and `]`; every other
+    // JSON tool writes `[]`. Pretty-printed JSON has no blank line otherwise (a newline in a
+    // string is escaped), so only those are looked for, and only when there is one.
+    if text.contains("\n\n") {
+      text = text.replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
+        .replacingOccurrences(of: #"\{\n\s*\n\s*\}"#, with: "{}", options: .regularExpression)
+    }
+    return text + "\n"
   }
 }
 

@@ -388,14 +388,9 @@ private struct TerminalLayout {
     return Self.sanitized(String(cString: pointer))
   }
 
-  /// Drops control characters (escape sequences above all) but keeps tabs and newlines.
-  static func sanitized(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.filter {
-          $0 == "\n" || $0 == "\t" || !($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
-        }))
-  }
+  /// Drops control characters (escape sequences above all) but keeps tabs and newlines, and
+  /// shows the bidirectional controls as what they are (`MarkdownRenderer.terminalSafe`).
+  static func sanitized(_ text: String) -> String { MarkdownRenderer.terminalSafe(text, keepingLines: true) }
 
   /// Lines for the blocks under `node`, a blank line between blocks.
   func blocks(of node: OpaquePointer, tight: Bool = false) -> [String] {
@@ -481,5 +476,26 @@ private struct TerminalLayout {
       }
     }
     return out
+  }
+}
+
+extension MarkdownRenderer {
+  /// `text` safe for a terminal: control characters dropped (tabs and newlines kept when
+  /// `keepingLines`), and each bidirectional embedding, override or isolate (U+202A to U+202E,
+  /// U+2066 to U+2069), which would reorder what the person sees (`abc` shown as `cba`), shown
+  /// as a visible mark of its code point, `<U+202E>`.
+  public static func terminalSafe(_ text: String, keepingLines: Bool) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+        out.append(contentsOf: "<U+\(String(value, radix: 16, uppercase: true))>".unicodeScalars)
+      } else if (keepingLines && (scalar == "\n" || scalar == "\t"))
+        || !(value < 0x20 || (0x7F...0x9F).contains(value))
+      {
+        out.append(scalar)
+      }
+    }
+    return String(out)
   }
 }
