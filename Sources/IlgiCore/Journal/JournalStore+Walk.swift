@@ -239,9 +239,11 @@ extension JournalStore {
   /// into one of its hidden folders (`.git`, `.ilgi`): a link a remote pushed must not make
   /// `.git/config` an entry that a save then commits. Nil for a file that is no link, or a
   /// link to an entry's place inside.
-  static func linkOutside(_ path: String, inside: String) -> String? {
+  static func linkOutside(_ path: String, inside root: @autoclosure () -> String) -> String? {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    // The root's real path only for a link: a read of every entry (a rebuild) asks this.
+    let inside = root()
     guard let resolved = realpath(path, nil) else { return path }
     defer { free(resolved) }
     let target = String(cString: resolved)
