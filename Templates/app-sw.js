@@ -7,6 +7,10 @@
 // (the page registers it with the device's app.offline and app.offline_entries), is how many
 // entries to keep: 0 keeps none, only the app itself. Texts
 // written offline are not kept here: the page keeps them until the server has them.
+//
+// Every read it sends on carries the token (`ilgiToken`, from app-token.js, which this script
+// begins with), but never a form posted as a page: a page of any site may post one. What a
+// phone's share sheet posts waits in this browser until the person keeps it.
 'use strict';
 
 /** The app itself: script, style, icon, manifest and the pages that hold no entry. */
@@ -15,6 +19,8 @@ const shellFiles = ['/app/app.js', '/app/app.css', '/app/icon.svg', '/manifest.w
 /** Entries (their page, writing page, text and pictures) and the list, with what is kept when. */
 const entryCache = 'ilgi-entries-1';
 const keptIndex = '/.kept';
+/** What was shared to the app and not yet kept or dropped (see `keepShared`). */
+const sharedCache = 'ilgi-shared';
 /** How long a page waits for the server before a kept copy is shown, in milliseconds. */
 const patience = 4000;
 
@@ -24,13 +30,21 @@ const segment = (id) => encodeURIComponent(id).replace(/[!'()*]/g, (c) => '%' + 
 const addresses = (name) => ['/entry/' + name, '/write/' + name, '/api/entries/' + name];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(shellCache).then((cache) => cache.addAll(shellFiles)).then(() => self.skipWaiting()));
+  // What cannot be had now (the token not yet kept) is kept when a page asks for it.
+  event.waitUntil((async () => {
+    const cache = await caches.open(shellCache);
+    await Promise.all(shellFiles.map(async (file) => {
+      const reply = await ilgiToken.authorized(file).catch(() => null);
+      if (reply && reply.ok) await cache.put(file, reply);
+    }));
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name !== shellCache && name !== entryCache) await caches.delete(name);
+      if (![shellCache, entryCache, sharedCache].includes(name)) await caches.delete(name);
     }
     if (keptEntries === 0) await caches.delete(entryCache); else await serially(trim);
     await self.clients.claim();
@@ -49,16 +63,35 @@ self.addEventListener('message', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
+  // An address with the token opens the page that keeps it (app-enter.js): sent as it is.
   if (url.origin !== self.location.origin || url.searchParams.has('token')) return;
-  if (request.method === 'POST' && url.pathname === '/api/search') {
-    event.respondWith(fetch(request.clone()).catch(() => searchKept(request)));
+  if (request.mode === 'navigate' && request.method !== 'GET') {
+    if (request.method === 'POST' && url.pathname === '/share') event.respondWith(keepShared(request));
     return;
   }
+  if (request.method === 'POST' && url.pathname === '/api/search') {
+    event.respondWith(ilgiToken.authorized(request.clone()).catch(() => searchKept(request)));
+    return;
+  }
+  // The pages' own requests to change something carry the token themselves (app.js).
   if (request.method !== 'GET') return;
   const kind = kindOf(url);
   if (kind) event.respondWith(serverFirst(event, request, url, kind));
-  else if (request.mode === 'navigate') event.respondWith(fetch(request).catch(offlinePage));
+  else if (request.mode === 'navigate') event.respondWith(ilgiToken.authorized(request).catch(offlinePage));
+  else event.respondWith(ilgiToken.authorized(request));
 });
+
+/**
+ * A share sheet's form, kept in this browser, and the writing page that asks the person
+ * whether to keep it (app.js): the worker cannot tell it from a form another site's page
+ * posted, so only the person sends it to the server.
+ */
+async function keepShared(request) {
+  const type = request.headers.get('Content-Type') || '';
+  const cache = await caches.open(sharedCache);
+  await cache.put('/.shared', new Response(await request.arrayBuffer(), { headers: { 'Content-Type': type } }));
+  return Response.redirect('/write?shared', 303);
+}
 
 /**
  * What an address is to the worker: `shell` (the app), `list`, `entry` (an entry's pages,
@@ -85,7 +118,7 @@ const keyOf = (url, kind) => (kind === 'list' || (kind === 'shell' && !url.pathn
  * cannot be reached or keeps the page waiting; the offline page for a page never kept.
  */
 function serverFirst(event, request, url, kind) {
-  const fromServer = fetch(request).then((reply) => {
+  const fromServer = ilgiToken.authorized(request).then((reply) => {
     // A proxy in front of a stopped server (tailscale serve, Caddy) answers for it: unreachable.
     if (reply.status >= 500) throw Object.assign(new Error('unreachable'), { reply });
     if (reply.ok && reply.type === 'basic' && !reply.redirected) {
@@ -159,7 +192,7 @@ async function versionsOf(names) {
   const versions = {};
   for (let start = 0; start < names.length; start += 100) {
     const query = names.slice(start, start + 100).map((name) => 'id=' + encodeURIComponent(decodeURIComponent(name))).join('&');
-    const reply = await fetch('/api/versions?' + query, { credentials: 'same-origin' });
+    const reply = await ilgiToken.authorized('/api/versions?' + query);
     if (!reply.ok) throw new Error('versions: ' + reply.status);
     Object.assign(versions, (await reply.json()).versions);
   }
@@ -201,7 +234,7 @@ async function keepEntry(name, at, version) {
   const known = index[name];
   if (!version || !known || known.version !== version) {
     const cache = await caches.open(entryCache);
-    const [entry, write, text] = await Promise.all(addresses(name).map((address) => fetch(address, { credentials: 'same-origin' })));
+    const [entry, write, text] = await Promise.all(addresses(name).map((address) => ilgiToken.authorized(address)));
     if (text.status === 404) { await forget(name); return; }
     if (!entry.ok || !write.ok || !text.ok) return;
     version = (await text.clone().json()).version;
@@ -244,7 +277,7 @@ async function refreshList() {
   const cache = await caches.open(entryCache);
   if (!(await cache.match('/'))) return;
   try {
-    const reply = await fetch('/', { credentials: 'same-origin' });
+    const reply = await ilgiToken.authorized('/');
     if (reply.ok && !reply.redirected) await keep('list', new URL('/', self.location.origin), reply);
   } catch (error) { /* kept as it was */ }
 }

@@ -17,16 +17,27 @@
       + `${pad(at.getSeconds())}${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
   };
 
+  // The token, kept in this origin's storage (app-token.js) and read once: every request of
+  // this page carries it itself, as one sent while the page closes may not pass the worker.
+  const token = self.ilgiToken ? ilgiToken.read() : Promise.resolve(undefined);
+  /** `fetch` of an address of this server, with the token. */
+  async function send(path, options = {}) {
+    const headers = new Headers(options.headers || {});
+    const kept = await token;
+    if (kept) headers.set('Authorization', 'Bearer ' + kept);
+    return fetch(path, { ...options, headers, credentials: 'same-origin' });
+  }
+
   /** A request to the app's API: JSON both ways, with the header every write needs. */
   function api(method, path, body, keepalive = false) {
-    const options = { method, headers: { 'X-Ilgi-Request': '1' }, credentials: 'same-origin', keepalive };
+    const options = { method, headers: { 'X-Ilgi-Request': '1' }, keepalive };
     if (body !== undefined) {
       options.headers['Content-Type'] = 'application/json';
       options.body = JSON.stringify(body);
       // A browser keeps at most 64 KiB of requests alive past the page's end.
       if (options.body.length > 60000) options.keepalive = false;
     }
-    return fetch(path, options);
+    return send(path, options);
   }
 
   const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
@@ -74,7 +85,7 @@
 
   // Share: the system's share sheet where there is one, else the clipboard.
   async function share(id) {
-    const reply = await fetch('/api/entries/' + enc(id) + '/share', { credentials: 'same-origin' });
+    const reply = await send('/api/entries/' + enc(id) + '/share');
     if (!reply.ok) return;
     const { title, text } = await reply.json();
     if (navigator.share) {
@@ -114,7 +125,10 @@
   // entry changed meanwhile is kept for the person to settle in the merge view.
   const worker = 'serviceWorker' in navigator && window.isSecureContext ? navigator.serviceWorker : null;
   // The worker needs no token, so it learns how many entries to keep from its address.
-  if (worker) worker.register('/sw.js?keep=' + (Number(document.body.dataset.keep) || 0)).catch(() => {});
+  // Not from the page that asks for the token: the token's page (app-enter.js) starts it.
+  if (worker && !document.body.dataset.tokenNeeded) {
+    worker.register('/sw.js?keep=' + (Number(document.body.dataset.keep) || 0)).catch(() => {});
+  }
   else if (!window.isSecureContext && document.body.dataset.page === 'list') {
     const note = document.getElementById('needs-https');
     if (note) note.hidden = false;
@@ -235,7 +249,7 @@
       const run = async () => { for (const text of waitingTexts()) await sendText(text); };
       if (navigator.locks) await navigator.locks.request('ilgi:send', run); else await run();
       // Asked nothing: a look at whether the server answers, for the line under the bar.
-      const probe = await fetch('/api/versions', { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+      const probe = await send('/api/versions', { method: 'HEAD', cache: 'no-store' });
       if (probe.status >= 500) throw new Error('unreachable');
       sendWait = 2000;
       reached(true);
@@ -668,8 +682,8 @@
         status.dataset.state = 'uploading';
         const name = list[i].name || 'photo';
         try {
-          const reply = await fetch('/api/uploads?name=' + enc(name), {
-            method: 'POST', credentials: 'same-origin', body: list[i],
+          const reply = await send('/api/uploads?name=' + enc(name), {
+            method: 'POST', body: list[i],
             headers: { 'X-Ilgi-Request': '1', 'Content-Type': 'application/octet-stream' },
           });
           const answer = await reply.json().catch(() => ({}));
@@ -746,6 +760,59 @@
       box.append(heading, list);
       form.before(box);
     };
+    // What a share sheet sent, kept by the worker (app-sw.js) until the person says: kept, it
+    // is posted to the server as the share sheet posted it and becomes an entry.
+    if (!state.id && new URLSearchParams(location.search).has('shared') && self.caches) offerShared();
+    async function offerShared() {
+      const cache = await caches.open('ilgi-shared');
+      const shared = await cache.match('/.shared');
+      if (!shared) return;
+      const body = await shared.blob();
+      const fields = await new Response(body, { headers: { 'Content-Type': shared.headers.get('Content-Type') || '' } })
+        .formData().catch(() => null);
+      const box = document.createElement('section');
+      box.id = 'shared-waiting';
+      box.className = 'kept';
+      const heading = document.createElement('p');
+      heading.textContent = t('sharedWaiting');
+      const line = document.createElement('p');
+      line.className = 'shared-line';
+      // Its words and the names of its files, as a line to recognise it by.
+      const parts = fields ? [...fields.values()].map((value) => (typeof value === 'string' ? value : value.name)) : [];
+      line.textContent = parts.filter(Boolean).join(' · ').slice(0, 160);
+      const keep = document.createElement('button');
+      keep.type = 'button';
+      keep.id = 'keep-shared';
+      keep.textContent = t('sharedKeep');
+      const drop = document.createElement('button');
+      drop.type = 'button';
+      drop.id = 'drop-shared';
+      drop.textContent = t('sharedDrop');
+      keep.addEventListener('click', async () => {
+        keep.disabled = drop.disabled = true;
+        try {
+          const reply = await send('/share', { method: 'POST', body, headers: { 'Content-Type': shared.headers.get('Content-Type') || '' } });
+          if (!reply.ok) {
+            // The server's page saying why: its one line.
+            const said = new DOMParser().parseFromString(await reply.text(), 'text/html').querySelector('.problem');
+            throw new Error((said && said.textContent) || reply.statusText);
+          }
+          await cache.delete('/.shared');
+          location.replace(reply.url);
+        } catch (error) {
+          toast(String(error.message || error));
+          keep.disabled = drop.disabled = false;
+        }
+      });
+      drop.addEventListener('click', () => {
+        box.remove();
+        history.replaceState(null, '', '/write');
+        cache.delete('/.shared');
+      });
+      box.append(heading, line, keep, ' ', drop);
+      form.before(box);
+    }
+
     if (!state.id) {
       const kept = keptNew();
       Promise.all(kept.map(alreadySaved)).then((saved) => {
@@ -789,7 +856,7 @@
     // The weather at creation: the journal's place, or this device's if the person allows it.
     const askWeather = async (query) => {
       try {
-        const reply = await fetch('/api/weather' + query, { credentials: 'same-origin' });
+        const reply = await send('/api/weather' + query);
         const { weather } = await reply.json();
         if (weather) { state.weather = weather; weatherOutput.value = weather; }
         return weather;

@@ -9,6 +9,8 @@ enum AppAssets {
     "app.js": ("app.js", "text/javascript; charset=utf-8"),
     "app.css": ("app.css", "text/css; charset=utf-8"),
     "icon.svg": ("app-icon.svg", "image/svg+xml"),
+    "token.js": ("app-token.js", "text/javascript; charset=utf-8"),
+    "enter.js": ("app-enter.js", "text/javascript; charset=utf-8"),
   ]
 
   /// The icon as PNG, drawn from `icon.svg` at each size a phone asks for: Android's home
@@ -37,8 +39,9 @@ enum AppAssets {
   }
 
   /// The service worker (`app-sw.js`), served from the root so that it sees every page, told
-  /// how many entries to keep, and beginning with the query reader (`search-query.js`) its
-  /// search of the kept entries shares with the exported site's.
+  /// how many entries to keep, and beginning with the token's keeper (`app-token.js`) and the
+  /// query reader (`search-query.js`) its search of the kept entries shares with the exported
+  /// site's.
   ///
   /// It needs no token, so it says nothing of the journal: the number comes from its own
   /// address (`/sw.js?keep=50`), which the app's pages, let in by the token, register it under
@@ -46,11 +49,28 @@ enum AppAssets {
   /// new worker at the next page it opens.
   static func serviceWorker(asked: String?, templates: TemplateRenderer) -> Reply? {
     let entries = max(0, min(Int(asked ?? "") ?? 0, OfflineKeeping.mostEntries))
-    guard let source = try? templates.source("app-sw.js"), let query = try? templates.source("search-query.js") else {
+    guard let source = try? templates.source("app-sw.js"), let query = try? templates.source("search-query.js"),
+      let token = try? templates.source("app-token.js")
+    else {
       return nil
     }
-    let script = "const keptEntries = \(entries);\n" + query.text + "\n" + source.text
+    let script = "const keptEntries = \(entries);\n" + token.text + "\n" + query.text + "\n" + source.text
     return Reply(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")], body: Array(script.utf8))
+  }
+
+  /// The service worker of a served site (`site-sw.js`), which only puts the token on its
+  /// requests. A worker's own requests obey its script's policy, so its policy lets it ask this
+  /// server (the site's pages' policy, which fetches nothing, would not).
+  static func siteWorker() -> Reply? {
+    guard let token = TemplateRenderer.shipped("app-token.js"), let source = TemplateRenderer.shipped("site-sw.js")
+    else { return nil }
+    return Reply(
+      status: 200,
+      headers: [
+        ("Content-Type", "text/javascript; charset=utf-8"),
+        ("Content-Security-Policy", "default-src 'none'; connect-src 'self'"),
+      ],
+      body: Array((token + "\n" + source).utf8))
   }
 
   /// The PNG icons drawn, each kept with the SVG it was drawn from: drawn once, not at every

@@ -42,7 +42,8 @@ struct AppPages {
       ("empty", .appEmptyNotKept), ("keptTexts", .appKeptTexts), ("openKept", .appOpenKept),
       ("sameLines", .appSameLines), ("uploading", .appUploading), ("uploadFailed", .appUploadFailed),
       ("offlineNow", .appOffline), ("waiting", .appWaiting), ("toSettle", .appToSettle),
-      ("searchedKept", .appSearchedKept),
+      ("searchedKept", .appSearchedKept), ("sharedWaiting", .appSharedWaiting), ("sharedKeep", .appSharedKeep),
+      ("sharedDrop", .appSharedDrop),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
     return String(decoding: Reply.json(200, object).body, as: UTF8.self)
@@ -50,9 +51,12 @@ struct AppPages {
 
   /// A whole page: the layout around `content`, with the question delete asks when the page
   /// can delete the entry titled `deleting`.
-  func layout(_ kind: String, title: String, content: String, deleting: String? = nil) throws -> String {
+  func layout(
+    _ kind: String, title: String, content: String, deleting: String? = nil, tokenNeeded: Bool = false
+  ) throws -> String {
     var values: [String: Any] = [
       "lang": catalog.language.rawValue, "kind": kind, "title": title, "content": content, "keep": keptOffline,
+      "tokenNeeded": tokenNeeded,
       "strings": scriptStrings,
       "appName": t(.appName), "newLabel": t(.appNew), "listLabel": t(.appList), "searchLabel": t(.appSearch),
       "onThisDayLabel": t(.appOnThisDay), "skipLabel": t(.appSkip), "needsHTTPS": t(.appNeedsHTTPS),
@@ -256,8 +260,12 @@ struct AppPages {
   }
 
   /// A page saying what went wrong.
-  func problem(_ text: String) throws -> String {
-    try layout("problem", title: text, content: "<p class=\"problem\">" + MarkdownRenderer.escapeHTML(text) + "</p>")
+  /// A page saying what went wrong; `tokenNeeded` when the browser sent no token, whose page
+  /// asks once more through the service worker when it was loaded past it (`app-enter.js`).
+  func problem(_ text: String, tokenNeeded: Bool = false) throws -> String {
+    try layout(
+      "problem", title: text, content: "<p class=\"problem\">" + MarkdownRenderer.escapeHTML(text) + "</p>",
+      tokenNeeded: tokenNeeded)
   }
 
   /// A snippet as pieces, the matched words marked.

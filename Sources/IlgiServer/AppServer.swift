@@ -63,11 +63,11 @@ public final class AppServer: ServerResponder {
     switch gate.check(request, shipped: Self.isRead(request) && AppAssets.isShipped(request.rawPath)) {
     case .refuse(let problem):
       reply = refusal(problem, request)
+    case .enter:
+      // The token leaves the address (and so the history) before anything is read.
+      reply = TokenPage.entering(request, worker: "/sw.js?keep=\(keptOffline)", language: language(of: request))
     case .exchange(let cookie):
-      // A token in the address is kept in the cookie and taken out of the address (and so
-      // out of the history) before anything is read.
-      reply = Self.isRead(request) ? Self.onward(request) : await answer(request)
-      reply = reply.adding([("Set-Cookie", cookie)])
+      reply = Self.onward(request).adding([("Set-Cookie", cookie)])
     case .admit:
       reply = await answer(request)
     }
@@ -129,11 +129,11 @@ public final class AppServer: ServerResponder {
       && request.header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true
   }
 
-  /// Where a read that brought the token in its address goes on to: a redirect to the address
-  /// without it, or, when another site's page or a file sent the browser here (`Sec-Fetch-Site`),
-  /// a page that goes on by itself (see `Reply.onward`).
+  /// Where `/app/session` sends the browser on to, once the cookie is set: a redirect, or, when
+  /// another site's page or a file sent the browser here (`Sec-Fetch-Site`), a page that goes on
+  /// by itself (see `Reply.onward`).
   static func onward(_ request: ServerRequest) -> Reply {
-    let location = RequestGate.withoutToken(request)
+    let location = RequestGate.sessionTarget(request)
     switch request.header("sec-fetch-site") {
     case nil, "same-origin", "none": return .redirect(location)
     default: return .onward(location)
@@ -146,7 +146,7 @@ public final class AppServer: ServerResponder {
     let pages = pages(for: request)
     let text = problem.text(pages.catalog)
     if Self.isRead(request) || Self.isSearchForm(request) || Self.isShare(request), !request.rawPath.hasPrefix("/api/"),
-      let page = try? pages.problem(text)
+      let page = try? pages.problem(text, tokenNeeded: problem == .tokenNeeded)
     {
       return .html(page, status: problem.status)
     }

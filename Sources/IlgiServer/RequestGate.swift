@@ -3,9 +3,12 @@ import Foundation
 /// Who may ask what of a server: the one place its rules of access are kept.
 ///
 /// - Every request carries the token, on 127.0.0.1 too, since every account on this computer
-///   reaches 127.0.0.1: `Authorization: Bearer`, the cookie, or `?token=` in the address, which
-///   sets the cookie (HttpOnly, SameSite=Strict) and wins over an older one, so the address a
-///   restarted server prints works at once.
+///   reaches 127.0.0.1: `Authorization: Bearer`, the cookie, or `?token=` in the address. A
+///   page's address with it opens the page that keeps it in this origin's own storage
+///   (`TokenPage`), from which the service worker puts it on every request as a header: a
+///   cookie for 127.0.0.1 would go to every other port of 127.0.0.1 too, and so to whatever
+///   program listens there. Only a browser that runs no worker (plain http on a network
+///   address, script off) keeps it in the cookie (HttpOnly, SameSite=Strict), by `/app/session`.
 /// - On a loopback address the `Host` must also name this computer, so a web page elsewhere
 ///   cannot reach the journal by pointing a name of its own at 127.0.0.1; or the name of the
 ///   address a TLS proxy serves the app at (`ilgi serve --url`), given by the person.
@@ -29,6 +32,9 @@ public struct RequestGate: Sendable {
   /// The start of the cookie's name; the port follows (`ilgi_token_8080`), so two servers on
   /// one computer (two journals) each keep their own.
   public static let cookiePrefix = "ilgi_token"
+  /// The address that keeps the token in the cookie, for a browser that runs no worker:
+  /// `/app/session?token=...&to=/path`.
+  public static let sessionPath = "/app/session"
 
   /// Makes a gate; `checksHost` for a server on a loopback address, `publicOrigin` for one
   /// behind a TLS proxy (`origin(of:)` makes it).
@@ -54,10 +60,13 @@ public struct RequestGate: Sendable {
 
   /// Whether a request may be answered at all.
   public enum Verdict: Sendable, Equatable {
-    /// In, by its header or cookie.
+    /// In, by its header or cookie, or a write by the token in its address.
     case admit
-    /// In, by the token in its address: the reply sets this cookie (a `Set-Cookie` value) and
-    /// a read sends the browser on to the address without the token, out of its history.
+    /// A page asked for with the token in its address: the reply is the page that keeps it in
+    /// this origin's storage and goes on to the page (`TokenPage`).
+    case enter
+    /// `/app/session` with the token in its address: the reply sets this cookie (a `Set-Cookie`
+    /// value) and sends the browser on to its `to`.
     case exchange(cookie: String)
     /// Out, for this reason.
     case refuse(ServerProblem)
@@ -78,7 +87,9 @@ public struct RequestGate: Sendable {
     }
     // The address before the cookie: a cookie left by an earlier run must not hide it.
     if let given = request.parameter("token") {
-      return Self.same(given, token) ? .exchange(cookie: setCookie(request)) : .refuse(.tokenNeeded)
+      guard Self.same(given, token) else { return .refuse(.tokenNeeded) }
+      if request.rawPath == Self.sessionPath { return .exchange(cookie: setCookie(request)) }
+      return request.method == "GET" || request.method == "HEAD" ? .enter : .admit
     }
     let name = Self.cookieName(request)
     if let given = Self.cookie(named: name, in: request.header("cookie")), Self.same(given, token) { return .admit }
@@ -148,6 +159,12 @@ public struct RequestGate: Sendable {
     "\(Self.cookieName(request))=\(Self.encoded(token)); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
   }
 
+  /// The `Set-Cookie` value that drops the cookie of `request`'s server: the token page sends
+  /// it, so a browser that keeps the token in its storage keeps none in a cookie.
+  static func droppedCookie(_ request: ServerRequest) -> String {
+    "\(cookieName(request))=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
+  }
+
   /// The cookie's name for the port in the request's `Host`: `ilgi_token_8080`, or
   /// `ilgi_token` when the `Host` names none.
   static func cookieName(_ request: ServerRequest) -> String {
@@ -164,8 +181,19 @@ public struct RequestGate: Sendable {
   /// `/` (`//write` would be another host to a browser) and anything but the characters a path
   /// or query may hold is percent-encoded, so the `Location` can name no other place.
   public static func withoutToken(_ request: ServerRequest) -> String {
-    let path = locationText(request.rawPath).drop { $0 == "/" }
-    let kept = (request.query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") }.map {
+    location(path: request.rawPath, query: request.query)
+  }
+
+  /// Where `/app/session` sends the browser on to: its `to`, as `withoutToken` makes an address.
+  public static func sessionTarget(_ request: ServerRequest) -> String {
+    let asked = request.parameter("to") ?? "/"
+    guard let mark = asked.firstIndex(of: "?") else { return location(path: asked, query: nil) }
+    return location(path: String(asked[..<mark]), query: String(asked[asked.index(after: mark)...]))
+  }
+
+  static func location(path: String, query: String?) -> String {
+    let path = locationText(path).drop { $0 == "/" }
+    let kept = (query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") }.map {
       locationText(String($0))
     }
     return "/" + path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))

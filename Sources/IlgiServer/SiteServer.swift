@@ -43,8 +43,20 @@ public final class SiteServer: ServerResponder {
       return refuse(.readOnly, request).adding([("Allow", "GET, HEAD")])
     }
     var headers = Self.commonHeaders
+    if let shipped = Self.shipped(request.rawPath) {
+      if case .refuse(let problem) = gate.check(request, shipped: true) {
+        return refusal(problem, request).adding(headers)
+      }
+      return shipped.adding(headers)
+    }
     switch gate.check(request) {
+    case .refuse(.tokenNeeded) where TokenPage.isPage(request):
+      let text = ServerProblem.tokenNeeded.text(Catalog(request.language(otherwise: language)))
+      return TokenPage.needed(text, language: request.language(otherwise: language)).adding(headers)
     case .refuse(let problem): return refusal(problem, request).adding(headers)
+    case .enter:
+      return TokenPage.entering(request, worker: "/sw.js", language: request.language(otherwise: language))
+        .adding(headers)
     case .exchange(let cookie): return AppServer.onward(request).adding(headers + [("Set-Cookie", cookie)])
     case .admit: break
     }
@@ -62,6 +74,14 @@ public final class SiteServer: ServerResponder {
       report("\(path): \(error)")
       return refusal(.failed, request).adding(headers)
     }
+  }
+
+  /// The files a site's page needs before it is let in: the scripts that keep the token and
+  /// the worker that sends it (`TokenPage`). They hold nothing of the journal.
+  static func shipped(_ path: String) -> Reply? {
+    if path == "/sw.js" { return AppAssets.siteWorker() }
+    guard path.hasPrefix("/app/"), TokenPage.scripts.contains(String(path.dropFirst(5))) else { return nil }
+    return AppAssets.reply(String(path.dropFirst(5)), templates: .shippedOnly)
   }
 
   /// A refusal the listener makes itself (a body too large), with the headers of every reply.

@@ -19,7 +19,7 @@ import sys
 import time
 import unicodedata
 
-from browser_support import CHROMIUM, Failed, check, wait_for
+from browser_support import CHROMIUM, Failed, OtherPort, check, enter, wait_for
 from playwright.sync_api import sync_playwright
 
 URL, JOURNAL, ILGI, SHOTS, TOKEN = sys.argv[1:6]
@@ -76,14 +76,31 @@ def status(page):
 
 
 def opens_the_printed_address(context):
-    """The address `ilgi serve` printed, opened as a person does: the token becomes the cookie
-    and leaves the address bar; without the cookie the diary asks for it."""
+    """The address `ilgi serve` printed, opened as a person does: the token leaves the address
+    bar and stays with this server's port alone. No cookie holds it (a cookie for 127.0.0.1 goes
+    to every port of it), so a program on another port the browser is sent to learns nothing;
+    a reload that skips the service worker is made again through it."""
     page = context.new_page()
     page.goto(URL + "/write")
     check(page.locator("body.page-problem").count() == 1, "a page without the token was not refused")
-    page.goto(URL + "/?token=" + TOKEN)
-    check(page.url == URL + "/", f"the token stayed in the address: {page.url}")
-    check(page.locator("body.page-list").count() == 1, "the printed address did not open the list")
+    enter(page, URL, TOKEN)
+    check(page.url == URL + "/", f"the address is not the list's: {page.url}")
+    cookies = [cookie["name"] for cookie in context.cookies()]
+    check(not any(name.startswith("ilgi_token") for name in cookies), f"the token is in a cookie: {cookies}")
+    other = OtherPort()
+    try:
+        page.goto(other.url)
+        page.wait_for_selector("text=another port")
+        check(other.heard, "the other port was not asked")
+        check(not any(TOKEN in heard or "ilgi_token" in heard for heard in other.heard),
+              f"another port of 127.0.0.1 was sent the token: {other.heard}")
+    finally:
+        other.close()
+    page.goto(URL + "/write")
+    check(page.locator("body.page-write").count() == 1, "the app did not open after another port")
+    # Shift-reload: the browser sends the page's request past the worker, without the token.
+    page.context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    page.wait_for_selector("body.page-write", timeout=20000)
     page.close()
 
 
@@ -372,8 +389,10 @@ def adds_a_photo(context):
 
 def shares_to_the_diary(context):
     """What a phone's share sheet sends the installed app: a form of a title, a text, a link and
-    two photos posted to the manifest's share target, encoded by the browser itself. It makes
-    one entry holding them and opens its writing page; the photos lose their position."""
+    two photos posted to the manifest's share target, encoded by the browser itself. The
+    service worker cannot tell it from a form another site's page posted, so it waits in the
+    browser until the person keeps it; kept, it is one entry holding them, open in its writing
+    page, and the photos have lost their position."""
     path, latitude, _ = phone_photo()
     with open(path, "rb") as file:
         photo = file.read()
@@ -407,8 +426,15 @@ def shares_to_the_diary(context):
     page.fill("#shared-text", "By the river, the first of the year.")
     page.fill("#shared-url", "https://example.com/sakura")
     page.set_input_files("#shared-files", [path, second])
+    before = entries()
     with page.expect_navigation():
         page.evaluate("document.getElementById('shared').submit()")
+    page.wait_for_selector("#keep-shared")
+    check("Cherry blossoms" in page.locator("#shared-waiting").inner_text(), "the share waiting does not show its words")
+    time.sleep(0.5)
+    check(entries() == before, "the share was kept before the person said so")
+    with page.expect_navigation():
+        page.click("#keep-shared")
     check("/write/" in page.url, f"the share did not open the writing page: {page.url}")
     entry = wait_for(lambda: file_with("Cherry blossoms"), "the shared entry was not made")
     text = read(entry)

@@ -1,7 +1,9 @@
 """What the browser tests share: the system Chromium they drive, and checks that fail with one line."""
 
 import glob
+import http.server
 import os
+import threading
 import time
 
 CHROMIUM = os.environ.get("ILGI_CHROMIUM", "/usr/bin/chromium")
@@ -41,3 +43,38 @@ def entry_texts(journal):
 def files_holding(journal, words):
     """The entry files of `journal` whose text holds `words`."""
     return [path for path, text in entry_texts(journal).items() if words in text]
+
+
+def enter(page, url, token, landing="body.page-list"):
+    """Opens the address `ilgi serve` printed (`url` is the server's root), as a person does,
+    and waits for the page it goes on to: the token kept, the worker started."""
+    page.goto(url + "/?token=" + token)
+    page.wait_for_selector(landing, timeout=20000)
+    check("token=" not in page.url, f"the token stayed in the address: {page.url}")
+
+
+class OtherPort:
+    """A server of some other program on another port of 127.0.0.1, which keeps the headers of
+    every request the browser sends it: what a cookie for 127.0.0.1 would reach."""
+
+    def __init__(self):
+        heard = self.heard = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                heard.append(str(self.headers))
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(b"<!doctype html><title>another port</title><p>another port</p>")
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()

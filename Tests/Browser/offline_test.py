@@ -22,7 +22,7 @@ import sys
 import time
 import urllib.request
 
-from browser_support import CHROMIUM, Failed, check, entry_texts, files_holding, wait_for
+from browser_support import CHROMIUM, Failed, check, enter, entry_texts, files_holding, wait_for
 from playwright.sync_api import sync_playwright
 
 ILGI, JOURNAL, A_ID, B_ID = sys.argv[1:5]
@@ -107,7 +107,7 @@ def works_offline_and_sends_once(browser):
     server = Server()
     context = browser.new_context(locale="en-US", **PHONE)
     page = context.new_page()
-    page.goto(URL + "/?token=" + TOKEN)
+    enter(page, URL, TOKEN)
     check(page.evaluate("navigator.serviceWorker.ready.then(() => true)"), "no service worker took the app")
     page.reload()
     wait_for(lambda: page.evaluate("!!navigator.serviceWorker.controller"), "the service worker does not serve the page")
@@ -210,7 +210,7 @@ def keeps_no_entries_when_told_not_to(browser):
     server = Server(env={"ILGI_APP_OFFLINE": "false"})
     context = browser.new_context(locale="en-US", **PHONE)
     page = context.new_page()
-    page.goto(URL + "/?token=" + TOKEN)
+    enter(page, URL, TOKEN)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     page.goto(URL + "/entry/" + A_ID)
@@ -236,7 +236,7 @@ def plain_http_says_offline_needs_https(playwright):
     server = Server("--host", "0.0.0.0")
     try:
         page = browser.new_page(locale="en-US", **PHONE)
-        page.goto(f"http://diary.test:{PORT}/?token=" + TOKEN)
+        enter(page, f"http://diary.test:{PORT}", TOKEN)
         check(page.locator("#needs-https").is_visible(), "plain http does not say that offline needs HTTPS")
         check("needs HTTPS" in page.locator("#needs-https").inner_text(), "the note does not name HTTPS")
         check(not page.evaluate("'serviceWorker' in navigator"), "plain http has a service worker")

@@ -1,6 +1,6 @@
 """What `ilgi serve --open` gives the browser, opened in a real one: the owner-only page that
-goes on to the address with the token must land on the list, signed in (the SameSite=Strict
-cookie set on the way), with the token gone from the address.
+goes on to the address with the token must land on the list, signed in (the token kept in
+this origin's storage on the way, in no cookie), with the token gone from the address.
 
 Run by `ServeTests` (Tests/IlgiCLITests):
 
@@ -24,12 +24,20 @@ def main():
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1"])
         try:
-            page = browser.new_context().new_page()
+            context = browser.new_context()
+            page = context.new_page()
             page.goto("file://" + PAGE)
-            page.wait_for_url(URL, timeout=20000)
-            page.wait_for_load_state()
-            if page.locator("body.page-list").count() != 1:
+            try:
+                page.wait_for_selector("body.page-list", timeout=20000)
+            except Exception:
                 print(f"FAILED: {page.url} is not the list: {page.content()[:800]}")
+                return 1
+            if page.url != URL:
+                print(f"FAILED: the list is at {page.url}, not {URL}")
+                return 1
+            cookies = [cookie["name"] for cookie in context.cookies()]
+            if cookies:
+                print(f"FAILED: the token went into a cookie: {cookies}")
                 return 1
             print(json.dumps({"passed": page.url, "title": page.title()}))
             return 0

@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-from browser_support import CHROMIUM, Failed, check, entry_texts, files_holding, wait_for
+from browser_support import CHROMIUM, Failed, check, enter, entry_texts, files_holding, wait_for
 from playwright.sync_api import sync_playwright
 
 URL, JOURNAL, TOKEN, ID = sys.argv[1:5]
@@ -231,7 +231,7 @@ def main():
         steps = []
         try:
             page = context.new_page()
-            page.goto(URL + "/?token=" + TOKEN)
+            enter(page, URL, TOKEN)
             page.close()
             leaves_at_once_and_makes_one_entry(context); steps.append("leave at once, one entry")
             two_tabs_offline_keep_both_texts(context); steps.append("two tabs offline, both kept")

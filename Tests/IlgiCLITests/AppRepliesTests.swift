@@ -164,30 +164,48 @@ import Testing
     #expect(await app.ask("GET", "/", headers: ["Host": "diary.evil.example:8080"]).status == 421)
   }
 
-  /// The address `ilgi serve` prints holds the token: opened, it sets the cookie and sends the
-  /// browser on to the same page without it. After a restart (a new token) the new address
-  /// wins over the cookie the browser kept; a wrong one in the address is refused even with a
-  /// good cookie.
-  @Test func theTokenInTheAddressBecomesTheCookieAndWinsOverAnOldOne() async throws {
+  /// The address `ilgi serve` prints holds the token: opened, it is the page that keeps the
+  /// token in the browser's storage for this origin alone and goes on to the same page without
+  /// it (`TokenPage`); no cookie holds it, as a cookie for 127.0.0.1 goes to every port of it, and
+  /// one an older ilgi set is dropped. Only `/app/session`, for a browser that runs no worker,
+  /// sets the cookie; after a restart (a new token) the new address wins over a kept cookie,
+  /// and a wrong one in the address is refused even with a good cookie.
+  @Test func theTokenInTheAddressIsKeptByThePageAndTheCookieOnlyByTheSession() async throws {
     let app = try App()
     let first = await app.ask("GET", "/search?q=walk&token=" + Self.token, token: false)
-    #expect(first.status == 303)
-    #expect(Self.header(first, "location") == "/search?q=walk")
-    let cookie = try #require(Self.header(first, "set-cookie"))
-    #expect(cookie == "ilgi_token_8080=\(Self.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000")
-    #expect(first.body.isEmpty)
+    #expect(first.status == 200)
+    #expect(Self.header(first, "location") == nil)
+    #expect(Self.header(first, "set-cookie") == "ilgi_token_8080=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0")
+    let page = Self.text(first)
+    #expect(page.contains(#"<script src="/app/token.js" defer></script>"#))
+    #expect(page.contains(#"<script src="/app/enter.js" defer></script>"#))
+    #expect(page.contains(#"data-worker="/sw.js?keep="#))
+    #expect(page.contains(#"<a href="/search?q=walk">"#))
+    // Without script, a refresh to the session, which is the page's only other way on.
+    #expect(page.contains(#"url=/app/session?to=%2Fsearch%3Fq%3Dwalk&amp;token=\#(Self.token)""#))
+    // The scripts need no token: the page asking for it is whole.
+    for script in ["/app/token.js", "/app/enter.js"] {
+      #expect(await app.ask("GET", script, token: false).status == 200, "\(script)")
+    }
+    let session = await app.ask("GET", "/app/session?to=%2Fsearch%3Fq%3Dwalk&token=" + Self.token, token: false)
+    #expect(session.status == 303)
+    #expect(Self.header(session, "location") == "/search?q=walk")
+    #expect(
+      Self.header(session, "set-cookie")
+        == "ilgi_token_8080=\(Self.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000")
     // An old server's cookie, and this server's address.
     let restarted = await app.ask(
-      "GET", "/?token=" + Self.token, headers: ["Cookie": "ilgi_token_8080=an-old-token"], token: false)
+      "GET", "/app/session?token=" + Self.token, headers: ["Cookie": "ilgi_token_8080=an-old-token"], token: false)
     #expect(restarted.status == 303, "the cookie of an earlier run hid the printed address")
     #expect(Self.header(restarted, "set-cookie")?.hasPrefix("ilgi_token_8080=\(Self.token);") == true)
-    let wrong = await app.ask(
-      "GET", "/?token=an-old-token", headers: ["Cookie": "ilgi_token_8080=" + Self.token], token: false)
-    #expect(wrong.status == 401)
-    // Sent here by another site's page or a file (`serve --open`): a page that goes on by
-    // itself, since a redirect would lose the SameSite=Strict cookie on the way.
+    for path in ["/?token=an-old-token", "/app/session?token=an-old-token"] {
+      let wrong = await app.ask("GET", path, headers: ["Cookie": "ilgi_token_8080=" + Self.token], token: false)
+      #expect(wrong.status == 401, "\(path)")
+    }
+    // Sent to the session by another site's page or a file: a page that goes on by itself,
+    // since a redirect would lose the SameSite=Strict cookie on the way.
     let fromFile = await app.ask(
-      "GET", "/write?token=" + Self.token,
+      "GET", "/app/session?to=%2Fwrite&token=" + Self.token,
       headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"],
       token: false)
     #expect(fromFile.status == 200)
@@ -196,13 +214,18 @@ import Testing
     #expect(!Self.text(fromFile).contains(Self.token))
     // A token with characters a cookie cannot hold is kept encoded.
     let odd = try App(token: "a b;c")
-    let set = await odd.ask("GET", "/?token=a%20b%3Bc", token: false)
+    let set = await odd.ask("GET", "/app/session?token=a%20b%3Bc", token: false)
     #expect(Self.header(set, "set-cookie")?.hasPrefix("ilgi_token_8080=a%20b%3Bc;") == true)
     #expect(await odd.ask("GET", "/", headers: ["Cookie": "ilgi_token_8080=a%20b%3Bc"], token: false).status == 200)
+    // A page asked for without the token says so, and can ask again through the worker.
+    let refused = await app.ask("GET", "/write", token: false)
+    #expect(refused.status == 401)
+    #expect(Self.text(refused).contains(#"data-token-needed="1""#))
   }
 
-  /// The address the browser is sent on to is always a path of this server: `//write` would
-  /// be the host `write` to a browser, `/\\evil.example` too.
+  /// The address the browser is sent on to is always a path of this server, from the token's
+  /// page as from the session's `to`: `//write` would be the host `write` to a browser,
+  /// `/\\evil.example` too.
   @Test(arguments: [
     ("//write?token=T", "/write"), ("///evil.example/x?token=T&q=1", "/evil.example/x?q=1"),
     ("/\\evil.example?token=T", "/%5Cevil.example"), ("/%2F%2Fevil.example?token=T", "/%2F%2Fevil.example"),
@@ -211,10 +234,14 @@ import Testing
   ])
   func theAddressWithoutTheTokenIsAPathOfThisServer(_ target: String, _ expected: String) async throws {
     let app = try App()
-    let reply = await app.ask(
-      "GET", target.replacingOccurrences(of: "token=T", with: "token=" + Self.token), token: false)
-    #expect(reply.status == 303)
-    let location = try #require(Self.header(reply, "location"))
+    let asked = target.replacingOccurrences(of: "token=T", with: "token=" + Self.token)
+    let page = await app.ask("GET", asked, token: false)
+    #expect(page.status == 200)
+    #expect(Self.text(page).contains("<a href=\"\(MarkdownRenderer.escapeHTML(expected))\">"), "\(Self.text(page))")
+    let session = await app.ask(
+      "GET", "/app/session?to=" + RequestGate.encoded(asked) + "&token=" + Self.token, token: false)
+    #expect(session.status == 303)
+    let location = try #require(Self.header(session, "location"))
     #expect(location == expected)
     #expect(location.hasPrefix("/") && !location.hasPrefix("//") && !location.hasPrefix("/\\"))
   }

@@ -25,13 +25,12 @@ import Testing
       ] + arguments + [url])
   }
 
-  /// What the page's search showed for `query`: the count it set and the titles listed; a
-  /// served site's `token` goes in the address, as the one `ilgi serve` prints.
-  static func search(_ base: String, _ query: String, profile: String, token: String? = nil) throws -> (
+  /// What the page's search showed for `query`: the count it set and the titles listed.
+  static func search(_ base: String, _ query: String, profile: String) throws -> (
     count: Int?, titles: [String], dom: String
   ) {
     let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query
-    let address = base + "search.html?q=" + encoded + (token.map { "&token=" + RequestGate.encoded($0) } ?? "")
+    let address = base + "search.html?q=" + encoded
     let dumped = try chromium(["--dump-dom"], address, profile: profile)
     let dom = dumped.stdout
     var count: Int?
@@ -142,12 +141,25 @@ import Testing
     // The served site: the same search, over HTTP, under the CSP header.
     let server = try ServeTests.Server(h, ["--read-only"])
     #expect(server.port > 0, "\(server.printed)")
-    let served = try Self.search("http://127.0.0.1:\(server.port)/", words, profile: profile, token: server.token)
+    // Opened as a person opens the printed address (Tests/Browser/site_test.py): the token is
+    // kept for this port alone and the site's worker sends it with each request.
+    let calendar = Self.screenshots + "/calendar.png"
+    var environment = h.environment
+    environment["ILGI_CHROMIUM"] = try TestTools.chromium
+    let run = try ChildProcess.run(
+      [
+        "timeout", "120", try TestTools.browserPython, TestTools.repository + "/Tests/Browser/site_test.py",
+        "http://127.0.0.1:\(server.port)/", server.token, words, "calendar/\(latest.date.prefix(4)).html", calendar,
+      ], environment: environment)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr.suffix(1500))")
+    struct Served: Decodable {
+      var count: Int
+      var titles: [String]
+    }
+    let served = try JSONDecoder().decode(Served.self, from: Data(run.stdout.utf8))
     #expect(served.titles == found.titles)
-    try Self.screenshot(
-      "http://127.0.0.1:\(server.port)/calendar/\(latest.date.prefix(4)).html?token="
-        + RequestGate.encoded(server.token),
-      to: "calendar.png", width: 1100, profile: profile)
+    #expect(served.count == found.count)
+    #expect((FileManager.default.contents(atPath: calendar)?.count ?? 0) > 20_000)
     #expect(server.stop().status == 0)
   }
 }

@@ -220,12 +220,23 @@ import Testing
     #expect(!without.body.contains("Morning run"))
     #expect(try Self.get(server.port, "/?token=wrong").status == 401)
     #expect(try Self.get(server.port, "/", headers: ["Authorization: Bearer wrong"]).status == 401)
-    // The token in the address sets the cookie and is taken out of the address.
+    // The token in the address opens the page that keeps it for this port alone, and its
+    // scripts and worker need none; the session sets the cookie for a browser without a worker.
     let first = try Self.get(server.port, "/tags/index.html?token=s3cret-token")
-    #expect(first.status == 303)
-    #expect(first.headers["location"] == "/tags/index.html")
+    #expect(first.status == 200)
+    #expect(first.body.contains(#"data-worker="/sw.js""#) && first.body.contains(#"<a href="/tags/index.html">"#))
+    #expect(!first.body.contains("Morning run"))
+    for shipped in ["/app/token.js", "/app/enter.js", "/sw.js"] {
+      let script = try Self.get(server.port, shipped)
+      #expect(script.status == 200 && script.body.contains("ilgiToken"), "\(shipped): \(script.status)")
+    }
+    #expect(
+      try Self.get(server.port, "/tags/index.html", headers: ["Accept: text/html"]).body.contains("data-token-needed"))
+    let session = try Self.get(server.port, "/app/session?to=%2Ftags%2Findex.html&token=s3cret-token")
+    #expect(session.status == 303)
+    #expect(session.headers["location"] == "/tags/index.html")
     let cookie = "ilgi_token_\(server.port)=s3cret-token"
-    #expect(first.headers["set-cookie"]?.hasPrefix(cookie + "; Path=/; HttpOnly; SameSite=Strict") == true)
+    #expect(session.headers["set-cookie"]?.hasPrefix(cookie + "; Path=/; HttpOnly; SameSite=Strict") == true)
     #expect(try Self.get(server.port, "/tags/index.html", headers: ["Cookie: " + cookie]).status == 200)
     #expect(try Self.get(server.port, "/style.css", headers: ["Authorization: Bearer s3cret-token"]).status == 200)
     #expect(server.stop().status == 0)
@@ -237,7 +248,8 @@ import Testing
     }
     #expect((token?.count ?? 0) >= 16, "\(made.printed)")
     #expect(try Self.get(made.port, "/").status == 401)
-    #expect(try Self.get(made.port, "/?token=\(token ?? "")").status == 303)
+    #expect(try Self.get(made.port, "/?token=\(token ?? "")").status == 200)
+    #expect(try Self.get(made.port, "/app/session?token=\(token ?? "")").status == 303)
     #expect(try Self.get(made.port, "/", headers: ["Authorization: Bearer \(token ?? "")"]).status == 200)
     #expect(made.stop().status == 0)
   }
@@ -364,9 +376,8 @@ import Testing
     #expect(!without.body.contains("Walk"))
     #expect(try Self.get(server.port, "/api/entries/" + AppRepliesTests.id).status == 401)
     let opened = try Self.get(server.port, "/?token=" + server.token)
-    #expect(opened.status == 303)
-    #expect(opened.headers["location"] == "/")
-    #expect(opened.headers["set-cookie"]?.contains("HttpOnly; SameSite=Strict") == true)
+    #expect(opened.status == 200)
+    #expect(opened.body.contains(#"<script src="/app/enter.js" defer></script>"#) && !opened.body.contains("Walk"))
     #expect(try Self.get(server, "/").body.contains("Walk"))
     // Another server, another token: two journals at once keep a cookie each (by port).
     let second = try Server(h, [])
@@ -378,7 +389,7 @@ import Testing
 
   /// `--open` hands the browser an owner-only page that goes on to the address with the token,
   /// never the token itself (a browser's command line is in the process list too); Chromium
-  /// opening it lands on the list, the cookie set on the way.
+  /// opening it lands on the list, the token kept on the way.
   @Test func openGivesTheBrowserTheTokenInAnOwnerOnlyPage() throws {
     let h = try Harness([
       "2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")

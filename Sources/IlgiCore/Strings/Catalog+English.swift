@@ -764,7 +764,7 @@ extension Catalog {
     .serveDiscussion: """
     The app lists the entries (with weather and tags, filtered by tag and date), shows each one, searches as you type, and writes: one text area whose first line is the title, saved by itself when you pause, leave the field or put the page away. A save never overwrites an entry changed elsewhere meanwhile (vim, git, another phone): the page shows both texts and lets you keep one or merge. Delete asks first, goes to the trash, and can be undone. Every write goes through the journal's lock, atomic writes and git autocommit, as the CLI's do. --read-only serves the pages of `ilgi export html` instead.
 
-    Every request needs the token, on 127.0.0.1 too, since every account on this computer can reach 127.0.0.1. It is made up at start unless given by --token-file FILE (readable by you only), ILGI_TOKEN or --token; a token on the command line can be read by every user of this computer in the process list, so prefer the file or the variable. Open the address it prints, http://127.0.0.1:8080/?token=...: the token is kept in an HttpOnly, SameSite=Strict cookie and taken out of the address bar, and a token in the address wins over an older cookie (the new address after a restart works at once). Scripts send it as an `Authorization: Bearer` header; a script that changes entries also sends `X-Ilgi-Request: 1`, the server's own address as `Origin` (-H 'Origin: http://127.0.0.1:8080') and a JSON body, as the app's pages do, which a page of another site cannot. The last example below writes a new entry (tags may be left out). --open opens that address for you.
+    Every request needs the token, on 127.0.0.1 too, since every account on this computer can reach 127.0.0.1. It is made up at start unless given by --token-file FILE (readable by you only), ILGI_TOKEN or --token; a token on the command line can be read by every user of this computer in the process list, so prefer the file or the variable. Open the address it prints, http://127.0.0.1:8080/?token=...: the browser keeps the token in storage of this address and port alone, never in a cookie (a cookie for 127.0.0.1 reaches every port of it), takes it out of the address bar, and its service worker sends it with every request; a token in the address wins over the one kept (the new address after a restart works at once). A browser that runs no worker (plain http on a network address, script off) keeps it in a cookie of this port instead. Scripts send it as an `Authorization: Bearer` header; a script that changes entries also sends `X-Ilgi-Request: 1`, the server's own address as `Origin` (-H 'Origin: http://127.0.0.1:8080') and a JSON body, as the app's pages do, which a page of another site cannot. The last example below writes a new entry (tags may be left out). --open opens that address for you.
 
     Listens on 127.0.0.1 unless --host says otherwise; on another address (0.0.0.0) the addresses a phone can open are printed, with a QR code of the first on a terminal. There is no TLS: to reach it from outside your own network, put it behind a reverse proxy that has TLS, or `tailscale serve`. Ctrl-C stops it.
 
@@ -858,6 +858,9 @@ extension Catalog {
       "Both texts are in; where both changed the same lines, both versions stand one after the other. Check them; it saves when you type or leave.",
     .appKeptTexts: "Kept in this browser, not saved yet:",
     .appOpenKept: "Open",
+    .appSharedWaiting: "Shared to your diary, not kept yet:",
+    .appSharedKeep: "Keep as a new entry",
+    .appSharedDrop: "Discard",
     .appSameLines: "… {1} lines the same on both sides …",
     .appCopied: "Copied to the clipboard.",
     .appGone:

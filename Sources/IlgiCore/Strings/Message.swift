@@ -553,6 +553,9 @@ public enum Message: String, Sendable, CaseIterable {
   case appMergedConflicts
   case appKeptTexts
   case appOpenKept
+  case appSharedWaiting
+  case appSharedKeep
+  case appSharedDrop
   case appSameLines
   case appCopied
   case appGone
