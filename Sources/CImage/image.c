@@ -24,7 +24,17 @@ static struct {
   int (*version)(int);
   void (*unref)(void *);
   void (*cache_set_max)(int);
+  unsigned (*log_set_handler)(const char *, int, void (*)(const char *, int, const char *, void *), void *);
 } vips;
+
+// GLogLevelFlags: G_LOG_LEVEL_WARNING.
+enum { LOG_LEVEL_WARNING = 1 << 4 };
+
+// libvips's warnings ("error in tile 0 x 160") go to GLib's log, which prints them on stderr;
+// what a warning means reaches ilgi through `fail_on` and the error buffer, said in one line.
+static void quiet(const char *domain, int level, const char *message, void *data) {
+  (void)domain, (void)level, (void)message, (void)data;
+}
 
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 static int available = 0;
@@ -50,18 +60,29 @@ static void load(void) {
   FIND(version, library, "vips_version")
   FIND(unref, gobject, "g_object_unref")
   FIND(cache_set_max, library, "vips_cache_set_max")
+  FIND(log_set_handler, gobject, "g_log_set_handler")
 #undef FIND
   // 8.12 is the first to take `fail_on`, which finds a damaged picture (Debian 12 has 8.14).
   int major = vips.version(0), minor = vips.version(1);
   if (major < 8 || (major == 8 && minor < 12)) return;
   available = vips.init("ilgi") == 0;
+  vips.log_set_handler("VIPS", LOG_LEVEL_WARNING, quiet, NULL);
   // No operation cache: a picture is read from memory ilgi frees once it has its answer, and
   // a cached load keyed by that memory's address could be handed the next picture's bytes.
   if (available) vips.cache_set_max(0);
 }
 
-// VipsFailOn: fail on truncated files and decoder errors, not on warnings.
-enum { FAIL_ON_ERROR = 2 };
+// VipsFailOn: fail on truncated files and decoder errors; or on warnings too.
+enum { FAIL_ON_ERROR = 2, FAIL_ON_WARNING = 3 };
+
+// How much damage refuses a picture. libjpeg reports data that ends before the picture does
+// ("Premature end of JPEG file") or does not decode ("Corrupt JPEG data") as warnings and fills
+// the rest with grey: for a JPEG those warnings are damage. Other decoders warn of things a
+// whole picture has (libpng of an sRGB profile it knows to be slightly off), so for them only
+// errors are.
+static int fail_on(const unsigned char *bytes, size_t length) {
+  return length >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF ? FAIL_ON_WARNING : FAIL_ON_ERROR;
+}
 
 static enum ilgi_image_outcome failed(char *message, size_t message_size) {
   // Taken and cleared in one call, so another thread's failure cannot clear it in between.
@@ -89,7 +110,7 @@ enum ilgi_image_outcome ilgi_image_decode(const void *bytes, size_t length, int 
   pthread_once(&loaded, load);
   if (!available) return ILGI_IMAGE_NO_LIBRARY;
   if (message != NULL && message_size > 0) message[0] = '\0';
-  VipsImage *image = vips.new_from_buffer(bytes, length, "", "fail_on", FAIL_ON_ERROR, NULL);
+  VipsImage *image = vips.new_from_buffer(bytes, length, "", "fail_on", fail_on(bytes, length), NULL);
   if (image == NULL) return failed(message, message_size);
   if (too_many_pixels(vips.width(image), vips.height(image), message, message_size)) {
     vips.unref(image);

@@ -106,6 +106,31 @@ import Testing
     #expect(h.journal.snapshot() == before)
   }
 
+  /// A JPEG whose header claims more pixels than its data holds (one of 8 x 16 saying it is
+  /// 400 x 400), or whose data is cut short: libjpeg goes on with a warning ("Premature end of
+  /// JPEG file", "Corrupt JPEG data"), which ilgi takes as damage. Refused in one line, and
+  /// nothing written.
+  @Test func aJPEGWithLessDataThanItsHeaderSaysIsRefused() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    var claiming = Self.plainJPEG
+    let sof = try #require((0..<claiming.count - 1).first { claiming[$0] == 0xFF && claiming[$0 + 1] == 0xC0 })
+    for offset in [sof + 5, sof + 7] { (claiming[offset], claiming[offset + 1]) = (0x01, 0x90) }  // 400 x 400
+    // A camera's photo cut in the middle of its data.
+    let photo = try #require(FileManager.default.contents(atPath: TestTools.repository + "/Tests/Browser/photo.jpg"))
+    let cut = Array(photo.prefix(photo.count / 2)) + [0xFF, 0xD9]
+    let before = h.journal.snapshot()
+    for (name, bytes) in [("claiming.jpg", claiming), ("cut.jpg", cut)] {
+      let file = try write(h, name, bytes)
+      let result = try h.run("attach", "last", file)
+      #expect(result.status != 0, "\(name) was taken")
+      #expect(result.stderr.contains(name) && result.stderr.contains("JPEG"), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+    #expect(h.journal.snapshot() == before)
+    // A whole one is taken as before.
+    #expect(try h.run("attach", "last", try write(h, "whole.jpg", Self.plainJPEG)).status == 0)
+  }
+
   @Test func keepLocationKeepsThePhotoAsItIs() throws {
     let h = try Harness(["2026/11/walk.md": Self.walk])
     let photo = try write(h, "IMG_0001.jpg", Self.phoneJPEG)
