@@ -36,7 +36,8 @@ deps:
 # implementation encrypted journals are checked against; strace kills ilgi
 # on exact syscalls in the fault suite; git for the git tests; chromium (headless), curl and the
 # Noto CJK fonts for the browser and server tests, and zbar to read back the QR code `serve`
-# prints; and, under .build/test-tools/, jrnl 4.6 in a virtualenv (it reads ilgi's jrnl export
+# prints; exiftool, which reads back what a stored picture still says of its place, and libvips's
+# `vips`, which makes the pictures in every format it is tried on; and, under .build/test-tools/, jrnl 4.6 in a virtualenv (it reads ilgi's jrnl export
 # back), Playwright for Python in another (it drives the system chromium through the diary app;
 # no browser is downloaded) and the CommonMark spec the fault suite renders (from the
 # `commonmark` sdist on PyPI).
@@ -52,6 +53,9 @@ setup: deps
 	@command -v chromium >/dev/null && command -v curl >/dev/null && command -v zbarimg >/dev/null && fc-list 2>/dev/null | grep -q "Noto Serif CJK" || { \
 	  echo "Installing chromium, curl, zbar-tools and Noto CJK fonts (the browser and server tests)..."; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium curl zbar-tools fonts-noto-cjk >/dev/null; }
+	@command -v exiftool >/dev/null && command -v vips >/dev/null || { \
+	  echo "Installing exiftool and libvips-tools (the tests of a picture's place)..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libimage-exiftool-perl libvips-tools >/dev/null; }
 	@[ -x $(TOOLS)/jrnl-venv/bin/jrnl ] || { echo "Installing jrnl 4.6 into $(TOOLS)/jrnl-venv..."; \
 	  rm -rf $(TOOLS)/jrnl-venv && python3 -m venv $(TOOLS)/jrnl-venv && \
 	  $(TOOLS)/jrnl-venv/bin/pip install --quiet jrnl==4.6; }

@@ -112,6 +112,7 @@ let package = Package(
       name: "IlgiCoreTests",
       dependencies: [
         "IlgiCore", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .testTarget(

@@ -131,6 +131,59 @@ import Testing
     #expect(try h.run("attach", "last", try write(h, "whole.jpg", Self.plainJPEG)).status == 0)
   }
 
+  /// Every place a picture can say where it was, in every format ilgi takes, written by
+  /// exiftool into pictures libvips made (EXIF's GPS block; XMP's GPS position and destination,
+  /// city and country; a JPEG's drone position, EXIF destination and extended XMP), and then
+  /// looked for by exiftool in the copy `ilgi attach` keeps: none is left, and exiftool reads
+  /// every copy without a warning (a JPEG's extended XMP still joined to its packet).
+  @Test func exiftoolFindsNoPlaceInAStoredPictureOfAnyFormat() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    let folder = h.journal.base + "/pictures"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let blank = folder + "/blank.png"
+    #expect(try ChildProcess.run(["vips", "black", blank, "32", "32"]).status == 0)
+    try String(repeating: "A long caption. ", count: 5_000).write(
+      toFile: folder + "/long.txt", atomically: true, encoding: .utf8)
+    let everywhere = [
+      "-GPSLatitude=37.5665", "-GPSLatitudeRef=N", "-GPSLongitude=126.978", "-GPSLongitudeRef=E",
+      "-XMP-exif:GPSLatitude=37.5665", "-XMP-exif:GPSLongitude=126.978", "-XMP-exif:GPSDestLatitude=37.5",
+      "-XMP-photoshop:City=Seoul", "-XMP-photoshop:Country=Korea",
+    ]
+    let jpegOnly = [
+      "-XMP-drone-dji:GpsLatitude=37.5665", "-XMP-drone-dji:GpsLongitude=126.978", "-GPSDestLatitude=37.5",
+      "-GPSDestLongitude=126.9", "-XMP-dc:Description<=" + folder + "/long.txt",
+    ]
+    func places(_ file: String) throws -> (places: [String: String], warnings: [String]) {
+      let read = try ChildProcess.run(["exiftool", "-a", "-n", "-G1", "-gps:all", "-xmp:all", "-json", file])
+      #expect(read.status == 0, "exiftool: \(read.stderr)")
+      let objects = try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]]
+      let tags = objects?.first ?? [:]
+      let named = tags.filter { key, _ in
+        ["GPS", "Gps", "City", "Country"].contains { key.split(separator: ":").last?.contains($0) == true }
+      }
+      return (
+        named.mapValues { "\($0)".trimmingCharacters(in: .whitespaces) },
+        tags.filter { $0.key.hasSuffix("Warning") }.map { "\($0.value)" }
+      )
+    }
+    for kind in ["jpg", "png", "webp", "gif", "heic", "avif"] {
+      let file = folder + "/photo." + kind
+      #expect(try ChildProcess.run(["vips", "copy", blank, file]).status == 0, "\(kind)")
+      let written = try ChildProcess.run(
+        ["exiftool", "-q", "-q", "-overwrite_original"] + everywhere + (kind == "jpg" ? jpegOnly : []) + [file])
+      #expect(written.status == 0, "\(kind): \(written.stderr)")
+      let before = try places(file)
+      #expect(before.places.values.contains { $0.contains("37") }, "\(kind) says no place to begin with: \(before)")
+      #expect(before.places.values.contains("Seoul"), "\(kind): \(before)")
+      let attached = try h.run("attach", "last", file)
+      #expect(attached.status == 0, "\(kind): \(attached.stderr)")
+      let stored = try #require(attached.stdout.components(separatedBy: " → ").last?.trimmingCharacters(in: .newlines))
+      let after = try places(h.journal.root + "/" + stored)
+      #expect(after.places.values.allSatisfy { $0.isEmpty }, "\(kind): \(stored) still says \(after.places)")
+      #expect(after.warnings.isEmpty, "\(kind): exiftool warns of \(stored): \(after.warnings)")
+    }
+  }
+
   @Test func keepLocationKeepsThePhotoAsItIs() throws {
     let h = try Harness(["2026/11/walk.md": Self.walk])
     let photo = try write(h, "IMG_0001.jpg", Self.phoneJPEG)

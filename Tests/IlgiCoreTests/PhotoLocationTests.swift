@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import IlgiTestSupport
 import Testing
@@ -177,6 +178,37 @@ import Testing
       ]
     let keptJPEG = PhotoLocation.removed(from: jpeg, mediaType: "image/jpeg")
     #expect(!saysWhere(keptJPEG) && keptJPEG.count == jpeg.count)
+  }
+
+  /// A JPEG's extended XMP is named by the MD5 of its text: blanked, it is named again, in its
+  /// segment and in the main packet's `xmpNote:HasExtendedXMP`, so readers still join the two;
+  /// the main packet, its places blanked too, stays with its other values.
+  @Test func aJPEGsExtendedXMPIsNamedAgainAfterItsPlacesAreBlanked() throws {
+    func md5(_ bytes: [UInt8]) -> [UInt8] {
+      Array(Insecure.MD5.hash(data: bytes).map { String(format: "%02X", $0) }.joined().utf8)
+    }
+    func app1(_ payload: [UInt8]) -> [UInt8] {
+      [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+    }
+    let name = md5(Self.xmp)
+    let main =
+      Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+      + Array("<x:xmpmeta><rdf:Description xmpNote:HasExtendedXMP=\"".utf8) + name
+      + Array("\" exif:GPSLatitude=\"37,33.5N\" dc:format=\"image/jpeg\"/></x:xmpmeta>".utf8)
+    let length = Self.xmp.count
+    let sizes: [UInt8] = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + [0, 0, 0, 0]
+    let extended = Array("http://ns.adobe.com/xmp/extension/\0".utf8) + name + sizes + Self.xmp
+    let jpeg = [0xFF, 0xD8] + app1(main) + app1(extended) + [0xFF, 0xD9]
+    let kept = PhotoLocation.removed(from: jpeg, mediaType: "image/jpeg")
+    #expect(!saysWhere(kept) && kept.count == jpeg.count)
+    #expect(PhoneEXIF.contains(kept, Array("dc:format=\"image/jpeg\"".utf8)), "the main packet's other values stay")
+    let blanked = Array(kept[(kept.count - 2 - Self.xmp.count)..<(kept.count - 2)])
+    #expect(blanked != Self.xmp)
+    let renamed = md5(blanked)
+    #expect(renamed != name)
+    #expect(PhoneEXIF.contains(kept, Array("HasExtendedXMP=\"".utf8) + renamed), "the main packet names the new MD5")
+    #expect(PhoneEXIF.contains(kept, Array("extension/\0".utf8) + renamed), "the part is named by its new MD5")
+    #expect(!PhoneEXIF.contains(kept, name))
   }
 
   /// A PNG's copy of its EXIF block as hex text (`Raw profile type exif`, ImageMagick's), whose

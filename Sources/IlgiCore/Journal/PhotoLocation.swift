@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import ZIPFoundation
 
@@ -6,10 +7,9 @@ import ZIPFoundation
 /// A phone writes the position into the EXIF block's GPS directory (JPEG's APP1, HEIC's and
 /// AVIF's `Exif` item, WebP's `EXIF` chunk, PNG's `eXIf`), and some editors into an XMP block
 /// too. The GPS directory is emptied where it stands (its values zeroed, its entry count set to
-/// 0), so every other offset, in the EXIF block and in the file around it, stays valid and
-/// nothing is re-encoded; a JPEG's XMP block that names a position is left out. A libexif round
-/// trip would rewrite the whole EXIF block, maker notes included, which it cannot always do
-/// faithfully.
+/// 0), and XMP's places blanked where they stand, so every other offset, in the EXIF block and
+/// in the file around it, stays valid and nothing is re-encoded. A libexif round trip would
+/// rewrite the whole EXIF block, maker notes included, which it cannot always do faithfully.
 enum PhotoLocation {
   /// `photo` without its location; the bytes as they were when there is none.
   static func removed(from photo: [UInt8], mediaType: String) -> [UInt8] {
@@ -24,7 +24,8 @@ enum PhotoLocation {
     // a damaged file hides from its container's walk (a JPEG segment whose length is off by
     // one, which a decoder steps over and still reads the picture).
     let heif = mediaType == "image/heic" || mediaType == "image/avif"
-    return placesBlanked(emptiedWhereverFound(read, heif: heif))
+    let blanked = placesBlanked(emptiedWhereverFound(read, heif: heif))
+    return mediaType == "image/jpeg" ? extendedXMPRenamed(blanked) : blanked
   }
 
   /// Whether the name at `at` is in a closing tag (`</exif:GPSLatitude>`): the `<` before it,
@@ -200,21 +201,54 @@ enum PhotoLocation {
     return bytes
   }
 
-  /// `jpeg` without its location.
+  /// `jpeg` with its EXIF block's GPS directory emptied (its XMP is `placesBlanked`'s).
   static func removed(fromJPEG jpeg: [UInt8]) -> [UInt8] {
     var bytes = jpeg
-    var xmpWithPosition: [Range<Int>] = []
-    forEachSegment(bytes) { marker, segment, payload in
-      guard marker == 0xE1 else { return }
-      if starts(bytes, payload, Array("Exif\0\0".utf8)) {
-        emptyGPSDirectory(&bytes, tiff: payload.lowerBound + 6, end: payload.upperBound)
-      } else if starts(bytes, payload, Array("http://ns.adobe.com/xap/1.0/\0".utf8)),
-        contains(bytes[payload], Array("GPSLatitude".utf8)) || contains(bytes[payload], Array("GPSLongitude".utf8))
-      {
-        xmpWithPosition.append(segment)
+    forEachSegment(bytes) { marker, _, payload in
+      guard marker == 0xE1, starts(bytes, payload, Array("Exif\0\0".utf8)) else { return }
+      emptyGPSDirectory(&bytes, tiff: payload.lowerBound + 6, end: payload.upperBound)
+    }
+    return bytes
+  }
+
+  static let mainXMP = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+  static let extendedXMP = Array("http://ns.adobe.com/xmp/extension/\0".utf8)
+
+  /// A JPEG's extended XMP (the part of a packet over 64 KB, in APP1 segments of its own, named
+  /// by the MD5 of its whole text in hex) named again once its places are blanked: the new MD5
+  /// in each of its segments and in the main packet's `xmpNote:HasExtendedXMP`, where readers
+  /// look for it (exiftool ignores a part whose MD5 is not its name). The names are as long as
+  /// before, so no offset moves.
+  static func extendedXMPRenamed(_ jpeg: [UInt8]) -> [UInt8] {
+    var bytes = jpeg
+    // Each part: where its name is, the whole's length, and where its piece goes in the whole.
+    var parts: [[UInt8]: [(name: Int, total: Int, offset: Int, piece: Range<Int>)]] = [:]
+    forEachSegment(bytes) { marker, _, payload in
+      let header = extendedXMP.count + 40
+      guard marker == 0xE1, payload.count >= header, starts(bytes, payload, extendedXMP) else { return }
+      let name = payload.lowerBound + extendedXMP.count
+      func number(_ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(bytes[at + $1]) } }
+      parts[Array(bytes[name..<name + 32]), default: []].append(
+        (name, number(name + 32), number(name + 36), payload.lowerBound + header..<payload.upperBound))
+    }
+    for (old, pieces) in parts {
+      guard let total = pieces.first?.total, total <= jpeg.count else { continue }
+      var whole = [UInt8](repeating: 0, count: total)
+      for piece in pieces where piece.offset + piece.piece.count <= total {
+        whole.replaceSubrange(piece.offset..<piece.offset + piece.piece.count, with: bytes[piece.piece])
+      }
+      let new = Array(Insecure.MD5.hash(data: whole).map { String(format: "%02X", $0) }.joined().utf8)
+      guard new != old else { continue }
+      for piece in pieces { bytes.replaceSubrange(piece.name..<piece.name + 32, with: new) }
+      forEachSegment(bytes) { marker, _, payload in
+        guard marker == 0xE1, starts(bytes, payload, mainXMP) else { return }
+        var at = payload.lowerBound
+        while let found = bytes[at..<payload.upperBound].firstRange(of: old) {
+          bytes.replaceSubrange(found, with: new)
+          at = found.upperBound
+        }
       }
     }
-    for segment in xmpWithPosition.reversed() { bytes.removeSubrange(segment) }
     return bytes
   }
 
@@ -283,15 +317,5 @@ enum PhotoLocation {
 
   private static func starts(_ bytes: [UInt8], _ range: Range<Int>, _ prefix: [UInt8]) -> Bool {
     range.count >= prefix.count && bytes[range.lowerBound..<range.lowerBound + prefix.count].elementsEqual(prefix)
-  }
-
-  private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, bytes.count >= needle.count else { return false }
-    var index = bytes.startIndex
-    while let found = bytes[index...].firstIndex(of: first) {
-      if bytes[found...].starts(with: needle) { return true }
-      index = found + 1
-    }
-    return false
   }
 }
