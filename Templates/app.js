@@ -40,7 +40,23 @@
     return send(path, options);
   }
 
-  const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
+  // Where texts the server does not have yet wait. The browser's storage outlives a reload and
+  // a crash, but its files hold a removed value until the browser compacts them: with
+  // app.offline off (an encrypted journal's default) nothing of a text is written there, and a
+  // text waits in this page's memory only, which the page says, and asks before it is closed.
+  const pageOnly = document.body.dataset.texts === 'page';
+  const storage = pageOnly ? memoryStorage() : (() => { try { return window.localStorage; } catch (error) { return null; } })();
+  /** The part of the Storage interface this script uses, in this page's memory. */
+  function memoryStorage() {
+    const items = new Map();
+    return {
+      get length() { return items.size; },
+      key: (index) => [...items.keys()][index] ?? null,
+      getItem: (name) => (items.has(name) ? items.get(name) : null),
+      setItem: (name, value) => { items.set(name, String(value)); },
+      removeItem: (name) => { items.delete(name); },
+    };
+  }
   /** An entry id as one segment of an address, encoded as the server encodes it. */
   const segment = (id) => enc(id).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
   // The server ends a text with one line break and writes tags with spaces between them.
@@ -469,7 +485,14 @@
     // key up (the clock, then a count): the server never writes an older one over a newer.
     let sent = 0;
     const sequence = () => Date.now() * 1000 + (sent++ % 1000);
-    const say = (key) => { status.textContent = key ? t(key) : ''; status.dataset.state = key || ''; };
+    const say = (key) => {
+      status.textContent = key ? t(key === 'offline' && pageOnly ? 'offlinePageOnly' : key) : '';
+      status.dataset.state = key || '';
+    };
+    // A text only this page holds (see `pageOnly`): the browser asks before the page closes.
+    if (pageOnly) {
+      window.addEventListener('beforeunload', (event) => { if (storage.getItem(draftKey())) event.preventDefault(); });
+    }
 
     const keepDraft = () => {
       if (!storage) return;

@@ -13,11 +13,15 @@ struct AppPages {
   /// How many entries the browser keeps for use offline: the pages register the service
   /// worker with it (`data-keep`).
   let keptOffline: Int
+  /// Whether the browser keeps texts the server does not have yet in its storage (`data-texts`
+  /// is `kept`), or in the page's memory only (`page`): `OfflineKeeping.keeps`.
+  let keepsTexts: Bool
 
   init(
     templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false,
-    keptOffline: Int = 0
+    keptOffline: Int = 0, keepsTexts: Bool = true
   ) {
+    self.keepsTexts = keepsTexts
     self.templates = templates
     catalog = Catalog(language)
     dates = DateStyle(locale: language.locale)
@@ -43,7 +47,7 @@ struct AppPages {
       ("sameLines", .appSameLines), ("uploading", .appUploading), ("uploadFailed", .appUploadFailed),
       ("offlineNow", .appOffline), ("waiting", .appWaiting), ("toSettle", .appToSettle),
       ("searchedKept", .appSearchedKept), ("sharedWaiting", .appSharedWaiting), ("sharedKeep", .appSharedKeep),
-      ("sharedDrop", .appSharedDrop),
+      ("sharedDrop", .appSharedDrop), ("offlinePageOnly", .appSaveFailedPageOnly),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
     return String(decoding: Reply.json(200, object).body, as: UTF8.self)
@@ -56,6 +60,7 @@ struct AppPages {
   ) throws -> String {
     var values: [String: Any] = [
       "lang": catalog.language.rawValue, "kind": kind, "title": title, "content": content, "keep": keptOffline,
+      "texts": keepsTexts ? "kept" : "page",
       "tokenNeeded": tokenNeeded,
       "strings": scriptStrings,
       "appName": t(.appName), "newLabel": t(.appNew), "listLabel": t(.appList), "searchLabel": t(.appSearch),

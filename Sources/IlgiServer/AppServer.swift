@@ -159,7 +159,7 @@ public final class AppServer: ServerResponder {
   func pages(for request: ServerRequest) -> AppPages {
     AppPages(
       templates: templates, language: language(of: request), renderer: renderer, encrypted: encrypted,
-      keptOffline: keptOffline)
+      keptOffline: keptOffline, keepsTexts: offline.keeps(encrypted: encrypted))
   }
 
   // MARK: Reading

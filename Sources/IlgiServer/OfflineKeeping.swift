@@ -6,7 +6,8 @@ import Foundation
 ///
 /// What a browser keeps is entry text at rest on the phone, outside the journal's sealing: an
 /// encrypted journal keeps none unless the setting says so, a plain one keeps them unless it
-/// says not to. Drafts are kept either way until the server has them (no word is lost).
+/// says not to. Texts the server does not have yet are kept in the browser's storage only when
+/// entries may be; else in the page's memory.
 public struct OfflineKeeping: Sendable, Equatable {
   /// `app.offline` as set; nil when unset.
   public var setting: Bool?
@@ -24,6 +25,11 @@ public struct OfflineKeeping: Sendable, Equatable {
     self.entries = max(0, min(entries, Self.mostEntries))
   }
 
+  /// Whether the browser keeps anything of a journal that is `encrypted` or not in its files:
+  /// entries for use offline, and texts the server does not have yet (else those wait in the
+  /// page's memory only).
+  public func keeps(encrypted: Bool) -> Bool { setting ?? !encrypted }
+
   /// How many entries the browser keeps for a journal that is `encrypted` or not: 0 for none.
-  public func kept(encrypted: Bool) -> Int { (setting ?? !encrypted) ? entries : 0 }
+  public func kept(encrypted: Bool) -> Int { keeps(encrypted: encrypted) ? entries : 0 }
 }

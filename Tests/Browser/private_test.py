@@ -7,14 +7,18 @@ journal:
     python private_test.py URL TOKEN ENTRY_ID SECRET_TITLE WORD JOURNAL HOME
 
 WORD is a word of the entry SECRET_TITLE. A photo added on the writing page is kept sealed: no
-file under JOURNAL or HOME holds its bytes or those of the thumbnail the list shows. A failed
-check ends the run with exit 1 and one line.
+file under JOURNAL or HOME holds its bytes or those of the thumbnail the list shows. A text
+typed and saved leaves nothing of itself in the files of a browser profile kept on disk (the
+journal keeps nothing in the browser: app.offline is off by default). A failed check ends the
+run with exit 1 and one line.
 """
 
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 import time
 
 from browser_support import CHROMIUM, Failed, check, enter, wait_for
@@ -119,6 +123,59 @@ def searches_without_script(context):
     page.close()
 
 
+def profile_holding(profile, words):
+    """The files of a browser profile that hold `words`, in any encoding Chromium writes text in
+    (UTF-8 and Latin-1; UTF-16 in local and session storage)."""
+    needles = [words.encode("utf-8"), words.encode("utf-16-le")]
+    found = []
+    for folder, _, names in os.walk(profile):
+        for name in names:
+            path = os.path.join(folder, name)
+            try:
+                with open(path, "rb") as file:
+                    data = file.read()
+            except OSError:
+                continue
+            if any(needle in data for needle in needles):
+                found.append(os.path.relpath(path, profile))
+    return found
+
+
+def leaves_no_text_in_the_profile(playwright):
+    """A text typed in a profile kept on disk while the server cannot be reached, left waiting
+    long enough for the browser to write its storage out, then saved when the server answers,
+    and the page left: once the browser has closed, no file of the profile holds any of it
+    (leveldb keeps a value removed from local storage in its log until it compacts, so a text
+    must never be written there). Meanwhile the page says the text is in it alone."""
+    profile = tempfile.mkdtemp(prefix="ilgi-profile-")
+    words = "Quiet lantern harbour seventeen"
+    try:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, locale="en-US",
+            args=["--no-sandbox", "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1"])
+        page = context.new_page()
+        enter(page, URL, TOKEN)
+        page.goto(URL + "/write")
+        page.route("**/api/entries**", lambda route: route.abort())
+        page.locator("#text").click()
+        page.keyboard.type(words + "\n\nBy the water, late.", delay=20)
+        wait_for(lambda: page.locator("#status").get_attribute("data-state") == "offline", "the save did not fail")
+        check("this page only" in page.locator("#status").inner_text(),
+              f"the page does not say the text is in it alone: {page.locator('#status').inner_text()!r}")
+        time.sleep(6)
+        page.unroute("**/api/entries**")
+        wait_for(lambda: page.locator("#status").get_attribute("data-state") == "saved", "the text was not saved",
+                 seconds=20)
+        page.goto(URL + "/")
+        page.wait_for_selector("body.page-list")
+        context.close()
+        for part in (words, "By the water, late"):
+            holding = profile_holding(profile, part)
+            check(not holding, f"the profile keeps {part!r} after it was saved: {holding}")
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -133,6 +190,7 @@ def main():
             searches_with_script(scripted); steps.append("search as you type, the query out of the address")
             searches_without_script(plain); steps.append("the form's search, a POST")
             keeps_a_photo_sealed(scripted); steps.append("a photo and its thumbnail kept sealed")
+            leaves_no_text_in_the_profile(playwright); steps.append("no text left in a profile on disk")
             check(not errors, f"the pages reported errors (a Content-Security-Policy refusal?): {errors}")
         except Failed as failure:
             print(f"FAILED after {steps}: {failure}")

@@ -858,6 +858,8 @@ extension Catalog {
       "Both texts are in; where both changed the same lines, both versions stand one after the other. Check them; it saves when you type or leave.",
     .appKeptTexts: "Kept in this browser, not saved yet:",
     .appOpenKept: "Open",
+    .appSaveFailedPageOnly:
+      "Not saved: the server cannot be reached. Your text is kept in this page only (this journal keeps nothing in the browser): leave it open until it is sent.",
     .appSharedWaiting: "Shared to your diary, not kept yet:",
     .appSharedKeep: "Keep as a new entry",
     .appSharedDrop: "Discard",

@@ -821,6 +821,8 @@ extension Catalog {
     .appMergedConflicts: "두 글을 모두 넣었습니다. 같은 줄을 양쪽에서 바꾼 곳에는 두 판이 차례로 들어 있습니다. 확인하고 입력하거나 나가면 저장됩니다.",
     .appKeptTexts: "이 브라우저에만 있고 아직 저장되지 않은 글:",
     .appOpenKept: "열기",
+    .appSaveFailedPageOnly:
+      "저장 못 함: 서버에 닿지 않습니다. 이 일기장은 브라우저에 아무것도 남기지 않으므로 글은 이 페이지에만 있습니다. 보내질 때까지 페이지를 열어 두세요.",
     .appSharedWaiting: "일기로 공유된 내용이 아직 저장되지 않았습니다:",
     .appSharedKeep: "새 일기로 저장",
     .appSharedDrop: "버리기",

@@ -554,6 +554,7 @@ public enum Message: String, Sendable, CaseIterable {
   case appKeptTexts
   case appOpenKept
   case appSharedWaiting
+  case appSaveFailedPageOnly
   case appSharedKeep
   case appSharedDrop
   case appSameLines
