@@ -117,4 +117,24 @@ import Testing
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
     #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
   }
+
+  /// Every sitting in the app ends in a commit of its last text: Tests/Browser/sittings_test.py
+  /// writes a new entry a line at a time and ends the sitting by leaving the page (Done), by
+  /// closing the tab, by stopping the server with Ctrl-C while the page is open, and by killing
+  /// the server and starting it again; three rounds of each, each checked in git.
+  @Test func everySittingInTheBrowserEndsInACommit() throws {
+    let python = try TestTools.browserPython
+    var h = try GitTests.harness(initialize: false)
+    #expect(h.call("init", "--git", h.journal.root).status == 0)
+    h.environment["ILGI_WEATHER_ENABLED"] = "false"
+    var environment = h.environment
+    environment["ILGI_CHROMIUM"] = try TestTools.chromium
+    let result = try ChildProcess.run(
+      [
+        "timeout", "300", python, TestTools.repository + "/Tests/Browser/sittings_test.py", IlgiProcess.binary,
+        h.journal.root,
+      ], environment: environment)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2000))")
+    #expect(result.stdout.contains("\"passed\""), "\(result.stdout)")
+  }
 }
