@@ -255,6 +255,40 @@ import Testing
     #expect(try Self.git(h, "ls-remote", "--heads", bare, in: h.journal.base).hasSuffix("refs/heads/main\n"))
   }
 
+  /// A photo attached on a device that keeps places (`attachments.keep_location = true` there)
+  /// reaches one that keeps none through a sync: that sync takes the place out, pixels as they
+  /// were, in a commit of its own before its push, so the remote and the first device get the
+  /// picture without it, and `ilgi doctor` is quiet.
+  @Test func aPictureWithItsPlaceFromAnotherDeviceLosesItOnSync() throws {
+    let (h, a, b) = try Self.twoClones()
+    let keeps = ["ILGI_JOURNAL": b, "ILGI_ATTACHMENTS_KEEP_LOCATION": "true"]
+    #expect(h.call("new", "Sakura", "--date", "2026-04-02T08:00", env: keeps).status == 0)
+    let photo = h.journal.base + "/IMG_0001.jpg"
+    try Data(AttachTests.phoneJPEG).write(to: URL(fileURLWithPath: photo))
+    let attached = h.call("attach", "last", photo, env: keeps)
+    #expect(attached.status == 0, "\(attached.stderr)")
+    #expect(h.call("sync", env: keeps).status == 0)
+    let stored = try #require(
+      try Self.git(h, "ls-files", in: b).split(separator: "\n").first { $0.hasSuffix(".jpeg") }.map(String.init))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: b + "/" + stored)) == Data(AttachTests.phoneJPEG))
+
+    let synced = h.call("sync", env: ["ILGI_JOURNAL": a])
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stderr.contains("took the place out of 1 picture the sync brought"), "\(synced.stderr)")
+    let kept = try [UInt8](Data(contentsOf: URL(fileURLWithPath: a + "/" + stored)))
+    #expect(kept != AttachTests.phoneJPEG && kept.count == AttachTests.phoneJPEG.count)
+    let gps = try ChildProcess.run(["exiftool", "-n", "-s3", "-GPSLatitude", "-GPSLongitude", a + "/" + stored])
+    #expect(gps.status == 0 && gps.stdout.isEmpty, "a place is left: \(gps.stdout)")
+    let before = try ChildProcess.run(["exiftool", "-n", "-s3", "-GPSLatitude", photo])
+    #expect(!before.stdout.isEmpty, "the photo said no place to begin with")
+    #expect(try Self.git(h, "status", "--porcelain", in: a) == "")
+    #expect(try Self.git(h, "log", "-1", "--format=%s", in: a) == "ilgi: take the place out of 1 picture\n")
+    #expect(h.call("doctor", env: ["ILGI_JOURNAL": a]).status == 0)
+    // Pushed: the device that keeps places gets the picture without it.
+    #expect(h.call("sync", env: keeps).status == 0)
+    #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: b + "/" + stored))) == kept)
+  }
+
   /// A sitting in the app ends in a commit of its last text however it ends: the server
   /// stopped with Ctrl-C, or killed and started again. Each save here is one that no sitting's
   /// end committed (the page was closed before it could say so).

@@ -101,6 +101,7 @@ extension Ilgi {
         if !dropped.isEmpty { Terminal.note(tr(.syncKeysDropped, dropped.map(\.shown).joined(separator: ", "))) }
       }
       try Self.resealArrived(since: before, store, git, context)
+      try Self.unplaceArrived(since: before, store, git, context)
       let pushed = try git.run(push)
       guard pushed.status == 0 else { throw Failure(tr(.errGit, "push", pushed.firstErrorLine)) }
       Terminal.standardOutput.write(tr(.syncDone, remote + "/" + branch) + "\n")
@@ -272,6 +273,33 @@ extension Ilgi {
         throw Failure(tr(.errGit, "commit", error.message))
       }
       Terminal.note(tr(.syncResealed, count, recipients.count))
+    }
+
+    /// Takes the place out, in one commit before the push, of the plain pictures the pull
+    /// brought that say where they were taken, when this device keeps no places
+    /// (`attachments.keep_location`, this device's own): a device that keeps them wrote them.
+    static func unplaceArrived(since before: String?, _ store: JournalStore, _ git: GitRepository, _ context: Context)
+      throws
+    {
+      guard let before, !before.isEmpty, !context.settings.flag(.attachmentsKeepLocation),
+        let changed = try? git.check(["diff", "--name-only", "--diff-filter=AM", "-z", before, "HEAD"])
+      else { return }
+      let paths = Set(changed.split(separator: "\0").map { JournalPath(String($0)) }).sorted()
+      let taken: [JournalPath]
+      do throws(JournalError) {
+        taken = try store.takePlacesOut(of: paths)
+      } catch {
+        throw Diagnostics.describe(error)
+      }
+      guard !taken.isEmpty else { return }
+      let count = taken.count
+      do throws(GitRepository.Failure) {
+        _ = try git.commit(
+          taken.map(\.rawValue), message: "ilgi: take the place out of \(count) picture\(count == 1 ? "" : "s")")
+      } catch {
+        throw Failure(tr(.errGit, "commit", error.message))
+      }
+      Terminal.note(tr(.syncPlacesTakenOut, count))
     }
 
     /// What to say of a conflict git left in `file`: git's markers are in a plain file, never

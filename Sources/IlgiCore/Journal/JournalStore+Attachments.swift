@@ -238,6 +238,28 @@ extension JournalStore {
   }
 }
 
+extension JournalStore {
+  /// Takes the place out of each plain picture among `paths` that says where it was taken (a
+  /// device that keeps places wrote it, and a sync brought it here, where places are not kept),
+  /// in place and atomically: the pixels stay byte for byte. The pictures changed, for a commit.
+  public func takePlacesOut(of paths: [JournalPath]) throws(JournalError) -> [JournalPath] {
+    var changed: [JournalPath] = []
+    for path in paths where !path.isInHiddenFolder && MediaType.of(fileName: path.rawValue).hasPrefix("image/") {
+      let absolutePath = absolute(path)
+      guard Self.isPlainFile(absolutePath) else { continue }
+      let bytes = try io(absolutePath) {
+        try fileSystem.readFile(atPath: absolutePath, limit: JournalConversion.attachmentLimit)
+      }
+      guard let picture = MediaType.picture(bytes) else { continue }
+      let kept = PhotoLocation.removed(from: bytes, mediaType: picture.mediaType)
+      guard kept != bytes else { continue }
+      try whileLocked { () throws(JournalError) in try replaceFile(kept, at: path) }
+      changed.append(path)
+    }
+    return changed
+  }
+}
+
 /// What `ilgi doctor` finds wrong with the files entries link.
 public struct AttachmentCheck: Sendable {
   /// Links to a file beside the entry that is not there: the entry and the name it links.

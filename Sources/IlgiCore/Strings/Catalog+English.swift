@@ -684,6 +684,8 @@ extension Catalog {
       "this device writes the branch {1}, which {2} does not have (it holds {3}): the devices sync apart; check out the journal's branch",
     .doctorSealedOtherwise:
       "{1}: sealed for {2}, where the journal lists {3}; a key the journal does not list may open it: run ilgi key reseal",
+    .syncPlacesTakenOut:
+      "took the place out of {1 picture|pictures} the sync brought: a device that keeps places wrote them, and this one keeps none (attachments.keep_location)",
     .syncResealed: "{1 file was|files were} sealed to other keys than the journal's; sealed again to its {2 key|keys}",
     .errOwnFileLinked:
       "{1}: {2} is a link; ilgi keeps its own files only inside the journal and opens it through no link: remove it (if a sync brought it: git rm {2}, git commit, git push)",

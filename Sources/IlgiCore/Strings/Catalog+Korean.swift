@@ -656,6 +656,8 @@ extension Catalog {
       "이 기기는 {2}에 없는 브랜치 {1}에 씁니다({2}에는 {3}{3:가} 있습니다). 기기들이 따로 동기화됩니다. 일기장의 브랜치를 체크아웃하세요",
     .doctorSealedOtherwise:
       "{1}: {2}에 맞게 암호화되어 있는데 일기장의 키는 {3}입니다. 일기장에 없는 키로 열릴 수 있습니다. ilgi key reseal을 실행하세요",
+    .syncPlacesTakenOut:
+      "동기화로 받은 사진 {1}장에서 찍은 곳을 지웠습니다(장소를 남기는 기기가 쓴 사진이고, 이 기기는 남기지 않습니다: attachments.keep_location)",
     .syncResealed: "일기장의 키가 아닌 키로 암호화된 파일 {1}개가 들어와서 일기장의 키 {2}개로 다시 암호화했습니다",
     .errOwnFileLinked:
       "{1}: {2}{2:는} 링크입니다. ilgi는 자기 파일을 일기장 안에만 두고 링크를 거쳐 열지 않습니다. 링크를 지워 주세요(동기화로 들어왔다면 git rm {2}, git commit, git push)",

@@ -413,6 +413,7 @@ public enum Message: String, Sendable, CaseIterable {
   case doctorOtherBranch
   case doctorSealedOtherwise
   case syncResealed
+  case syncPlacesTakenOut
   case errOwnFileLinked
   case syncPulledLink
   case doctorFolderLink
