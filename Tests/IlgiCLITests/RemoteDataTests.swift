@@ -533,6 +533,61 @@ import Testing
     #expect(h.call("doctor").status == 0)
   }
 
+  /// Three devices, each with its own key, every one of them ilgi: the phone writes an entry
+  /// while the laptop removes the tablet's key (a tablet lost). The phone's next sync brings the
+  /// removal and seals its entry again, before its push, to the keys left; the laptop then gets
+  /// it, and the lost tablet's key opens nothing written since. `ilgi doctor` is quiet on both.
+  @Test func aKeyRemovedOnOneDeviceTravelsToWhatAnotherWroteMeanwhile() throws {
+    let keys = NSTemporaryDirectory() + "ilgi-devices-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: keys + "/phone", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: keys + "/tablet", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: keys) }
+    let (phoneKey, phone) = try Self.outsider(in: keys + "/phone")
+    let (tabletKey, tablet) = try Self.outsider(in: keys + "/tablet")
+    let (h, a, b, _) = try Self.pushed([:], encrypted: true)
+    let laptopKey = EncryptionTests.identityFile(h)
+    let c = h.journal.base + "/c"
+    try GitTests.git(h, "clone", "--quiet", h.journal.base + "/remote.git", c, in: h.journal.base)
+    func on(_ journal: String, _ key: String, _ arguments: String...) -> IlgiProcess.Result {
+      InProcess.run(
+        arguments, environment: h.environment.merging(["ILGI_JOURNAL": journal, "ILGI_IDENTITY": key]) { $1 },
+        directory: h.journal.base)
+    }
+    #expect(h.call("key", "add", phone).status == 0)
+    #expect(h.call("key", "add", tablet).status == 0)
+    #expect(h.call("sync").status == 0)
+    // The phone's clone had accepted the laptop's key alone: its owner accepts the two new.
+    #expect(on(b, phoneKey, "sync").status == 0)
+    #expect(on(b, phoneKey, "key", "accept").status == 0)
+    #expect(on(c, tabletKey, "sync").status == 0)
+    #expect(on(c, tabletKey, "list").stdout.contains("Sealed before"), "the tablet cannot read the journal")
+
+    // The phone writes, not yet synced; meanwhile the laptop lets the tablet go.
+    let written = on(b, phoneKey, "new", "--no-weather", "--date", "2026-11-22T09:00", "From the phone meanwhile")
+    #expect(written.status == 0, "\(written.stderr)")
+    let path = written.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try Self.opens(b + "/" + path, with: tabletKey), "the phone sealed it to the tablet too, as it knew")
+    #expect(h.call("key", "remove", tablet).status == 0)
+    #expect(h.call("sync").status == 0)
+
+    let phoneSync = on(b, phoneKey, "sync")
+    #expect(phoneSync.status == 0, "\(phoneSync.stderr)")
+    #expect(phoneSync.stderr.contains("1 file was sealed to other keys"), "\(phoneSync.stderr)")
+    #expect(try !Self.opens(b + "/" + path, with: tabletKey))
+    #expect(h.call("sync").status == 0)
+    #expect(try Self.opens(a + "/" + path, with: laptopKey) && Self.opens(a + "/" + path, with: phoneKey))
+    #expect(try !Self.opens(a + "/" + path, with: tabletKey), "the removed key opens what the phone wrote")
+    let remote = try GitTests.git(h, "show", "HEAD:" + path, in: h.journal.base + "/remote.git")
+    #expect(!remote.isEmpty)
+    for (journal, key) in [(a, laptopKey), (b, phoneKey)] {
+      let doctor = on(journal, key, "doctor")
+      #expect(doctor.status == 0, "\(journal): \(doctor.stdout)\(doctor.stderr)")
+    }
+    // The tablet, synced, reads what was there before and none of what came after.
+    #expect(on(c, tabletKey, "sync").status == 0)
+    #expect(try !Self.opens(c + "/" + path, with: tabletKey))
+  }
+
   /// A pushed link where ilgi reads or writes a file of its own (`.gitattributes`, the index)
   /// stops the sync that brings it, before anything is read or written through it.
   @Test(arguments: [".gitattributes", ".ilgi/index.sqlite", ".gitignore"])
