@@ -108,7 +108,11 @@ public final class AppServer: ServerResponder {
 
   /// A refusal the listener makes itself (a body too large), with the headers of every reply.
   public func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply {
-    // Who asks comes before what was sent: a body too large without the token is told so.
+    // Who asks comes before what was sent: a body too large without the token is told so. A
+    // request that names a header twice cannot say who asks.
+    if case .repeatedHeader = problem {
+      return refusal(problem, request).adding(Self.commonHeaders)
+    }
     if case .refuse(let first) = gate.check(request, shipped: false) {
       return refusal(first, request).adding(Self.commonHeaders)
     }

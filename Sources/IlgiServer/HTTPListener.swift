@@ -204,6 +204,8 @@ private final class Exchanges: @unchecked Sendable {
     var limit = 0
     /// Its body got larger than `limit`; what came after was dropped.
     var tooLarge = false
+    /// Refused from its headers, its reply queued: what comes after is dropped unread.
+    var refused = false
     /// The responder has it: it is counted in `answering` until it is over (its reply sent,
     /// or its connection gone), so a stop never cuts a reply short.
     var handedOver = false
@@ -310,8 +312,14 @@ private final class Exchanges: @unchecked Sendable {
     _ size: UnsafeMutablePointer<Int>
   ) -> MHD_Result {
     guard var request = exchange.request else {
-      let request = ServerRequest(method: method, target: exchange.target, headers: Self.headers(of: connection))
+      let (headers, repeated) = Self.headers(of: connection)
+      let request = ServerRequest(method: method, absoluteOrOrigin: exchange.target, headers: headers)
       exchange.request = request
+      // Said once, or not taken: libmicrohttpd and the responder could each read another one.
+      if let name = repeated.first(where: Self.singleHeaders.contains) {
+        exchange.refused = true
+        return send(responder.refuse(.repeatedHeader(name), request), on: connection)
+      }
       exchange.limit = max(bodyLimit, responder.bodyLimit(for: request) ?? 0)
       if let length = request.header("content-length").flatMap(Int.init) {
         if length > exchange.limit {
@@ -326,6 +334,10 @@ private final class Exchanges: @unchecked Sendable {
           exchange.body.reserveCapacity(length)
         }
       }
+      return .YES
+    }
+    if exchange.refused {
+      size.pointee = 0
       return .YES
     }
     if size.pointee > 0 {
@@ -352,20 +364,31 @@ private final class Exchanges: @unchecked Sendable {
     return send(job.wait(), on: connection)
   }
 
-  /// Every header field of the request, by name.
-  private static func headers(of connection: OpaquePointer) -> [String: String] {
-    final class Fields { var all: [String: String] = [:] }
+  /// The headers that say one thing each, which a request must not send twice.
+  static let singleHeaders: Set<String> = [
+    "host", "content-length", "transfer-encoding", "content-type", "authorization", "cookie", "origin",
+    "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "x-ilgi-request", "expect",
+  ]
+
+  /// Every header field of the request, by name, and the names sent more than once.
+  private static func headers(of connection: OpaquePointer) -> ([String: String], Set<String>) {
+    final class Fields {
+      var all: [String: String] = [:]
+      var repeated: Set<String> = []
+    }
     let fields = Fields()
     let each: MHD_KeyValueIterator = { context, _, key, value in
       guard let context, let key else { return .YES }
       let fields = Unmanaged<Fields>.fromOpaque(context).takeUnretainedValue()
-      fields.all[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+      let name = String(cString: key).lowercased()
+      if fields.all[name] != nil { fields.repeated.insert(name) }
+      fields.all[name] = value.map { String(cString: $0) } ?? ""
       return .YES
     }
     withExtendedLifetime(fields) {
       _ = ilgi_http_headers(connection, each, Unmanaged.passUnretained(fields).toOpaque())
     }
-    return fields.all
+    return (fields.all, fields.repeated)
   }
 
   /// Queues `reply`; libmicrohttpd adds `Content-Length` and leaves the body out for a HEAD.

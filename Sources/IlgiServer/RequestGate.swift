@@ -210,8 +210,38 @@ public struct RequestGate: Sendable {
 
   /// Whether a `Host` header names the host of the address a TLS proxy serves the app at.
   func isPublic(host: String) -> Bool {
-    guard let publicOrigin, let asked = Self.origin(of: "https://" + host) else { return false }
-    return Self.hostName(asked) == Self.hostName(publicOrigin)
+    guard let publicOrigin, let (name, _) = Self.hostAndPort(host), !name.hasPrefix("[") else { return false }
+    return name == Self.hostName(publicOrigin)
+  }
+
+  /// A `Host` header's name (in lower case, an IPv6 address in its brackets) and port, when it
+  /// is `name[:port]` and nothing else: letters, digits, `.` and `-`, or `[::1]`-like, and a
+  /// port of 1 to 5 digits. Nil for anything a reader could take two ways
+  /// (`localhost:80@evil.example`, `127.0.0.1:8080, evil.example`, `localhost:abc`).
+  static func hostAndPort(_ host: String) -> (name: Substring, port: Substring?)? {
+    let text = host.lowercased()[...]
+    var name: Substring
+    var rest: Substring
+    if text.hasPrefix("[") {
+      guard let close = text.firstIndex(of: "]") else { return nil }
+      name = text[...close]
+      rest = text[text.index(after: close)...]
+      guard name.dropFirst().dropLast().allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+    } else {
+      let colon = text.firstIndex(of: ":") ?? text.endIndex
+      name = text[..<colon]
+      rest = text[colon...]
+      guard name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "." || $0 == "-" }) else {
+        return nil
+      }
+    }
+    guard !name.isEmpty else { return nil }
+    if rest.isEmpty { return (name, nil) }
+    let port = rest.dropFirst()
+    guard rest.first == ":", (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      return nil
+    }
+    return (name, port)
   }
 
   /// The host of an origin, without its scheme and port.
@@ -220,16 +250,10 @@ public struct RequestGate: Sendable {
     return afterScheme.split(separator: ":").first ?? afterScheme
   }
 
-  /// Whether a `Host` header names this computer: 127.0.0.1, ::1 or localhost, any port.
+  /// Whether a `Host` header names this computer: 127.0.0.1, [::1] or localhost, any port.
   static func isLoopback(host: String) -> Bool {
-    var name = host.lowercased()
-    if name.hasPrefix("[") {
-      guard let close = name.firstIndex(of: "]") else { return false }
-      name = String(name[name.index(after: name.startIndex)..<close])
-    } else if let colon = name.lastIndex(of: ":") {
-      name = String(name[..<colon])
-    }
-    return ["127.0.0.1", "::1", "localhost"].contains(name)
+    guard let (name, _) = hostAndPort(host) else { return false }
+    return ["127.0.0.1", "[::1]", "localhost"].contains(name)
   }
 
   static func bearer(_ header: String?) -> String? {

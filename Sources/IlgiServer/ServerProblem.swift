@@ -19,6 +19,9 @@ public enum ServerProblem: Sendable, Equatable {
   case tokenNeeded
   /// A loopback server was asked under another name (DNS rebinding).
   case wrongHost
+  /// A header that says one thing was sent more than once (two `Host`s, two
+  /// `Content-Length`s): readers could take either, so none is taken.
+  case repeatedHeader(String)
   /// A page of another site asked (`Sec-Fetch-Site`, `Origin`).
   case crossSite
   /// A write without `RequestGate.writeHeader`.
@@ -58,7 +61,7 @@ public enum ServerProblem: Sendable, Equatable {
   /// The HTTP status.
   public var status: Int {
     switch self {
-    case .badPath, .notJSON, .notShared, .missingFields, .badCoordinates, .search: 400
+    case .badPath, .notJSON, .notShared, .missingFields, .badCoordinates, .search, .repeatedHeader: 400
     case .tokenNeeded: 401
     case .crossSite, .writeHeader, .writeOrigin: 403
     case .noSuchEntry, .noSuchPage: 404
@@ -83,6 +86,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .noSuchRequest(let method, let path): catalog(.appNoSuchRequest, method + " " + path)
     case .tokenNeeded: catalog(.appTokenNeeded)
     case .wrongHost: catalog(.appWrongHost, "127.0.0.1, localhost")
+    case .repeatedHeader(let name): catalog(.appRepeatedHeader, name)
     case .crossSite: catalog(.appCrossSite)
     case .writeHeader: catalog(.appWriteHeader, RequestGate.writeHeader)
     case .writeOrigin: catalog(.appWriteOrigin)

@@ -13,6 +13,26 @@ public struct ServerRequest: Sendable {
   public var body: [UInt8]
 
   /// Makes a request.
+  /// A request whose target may be in absolute form (`GET http://127.0.0.1:8080/write`, which
+  /// RFC 9112 has a server take): its authority is then the request's `Host`, whatever the
+  /// header said, and its path and query the target.
+  public init(method: String, absoluteOrOrigin target: String, headers: [String: String]) {
+    let lower = target.lowercased()
+    guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
+      let start = target.range(of: "://")?.upperBound
+    else {
+      self.init(method: method, target: target, headers: headers)
+      return
+    }
+    let rest = target[start...]
+    let end = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+    var fields = headers
+    fields["host"] = String(rest[..<end])
+    let path = rest[end...]
+    self.init(method: method, target: path.hasPrefix("/") ? String(path) : "/" + path, headers: fields)
+  }
+
+  /// A request for `target` in origin form (`/write?x=1`), with header names in any case.
   public init(method: String, target: String, headers: [String: String] = [:], body: [UInt8] = []) {
     self.method = method
     self.target = target

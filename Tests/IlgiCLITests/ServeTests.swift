@@ -97,6 +97,59 @@ import Testing
     return Reply(status: status, headers: fields, body: String(text[split.upperBound...]))
   }
 
+  /// `request` sent as it is over a socket (python's), and what came back until the server
+  /// closed the connection; its status.
+  static func raw(_ port: Int, _ request: String) throws -> (status: Int, text: String) {
+    let script =
+      "import socket, sys\n" + "s = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=10)\n"
+      + "s.sendall(sys.stdin.buffer.read())\n" + "data = b''\n" + "while True:\n" + "    chunk = s.recv(65536)\n"
+      + "    if not chunk: break\n" + "    data += chunk\n" + "sys.stdout.write(data.decode('utf-8', 'replace'))\n"
+    let result = try ChildProcess.run(["python3", "-c", script, String(port)], input: Array(request.utf8))
+    let status = Int(result.stdout.split(separator: " ").dropFirst().first ?? "") ?? 0
+    return (status, result.stdout)
+  }
+
+  /// A request a reader could take two ways is refused, one way, everywhere: a `Host` that is
+  /// not `name[:port]` alone, a header that says one thing sent twice (two `Host`s, two
+  /// `Content-Length`s). A target in absolute form (RFC 9112) is taken, its authority the host.
+  @Test func anAmbiguousRequestIsRefused() throws {
+    let h = try Harness([
+      "2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")
+    ])
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let port = server.port
+    func ask(_ target: String = "/", hosts: [String], extra: [String] = []) throws -> (status: Int, text: String) {
+      let lines =
+        ["GET \(target) HTTP/1.1"] + hosts.map { "Host: " + $0 } + [
+          "Authorization: Bearer " + server.token, "Connection: close",
+        ] + extra
+      return try Self.raw(port, lines.joined(separator: "\r\n") + "\r\n\r\n")
+    }
+    #expect(try ask(hosts: ["127.0.0.1:\(port)"]).status == 200)
+    #expect(try ask(hosts: ["localhost:\(port)"]).status == 200)
+    #expect(try ask(hosts: ["[::1]:\(port)"]).status == 200)
+    for host in [
+      "localhost:80@evil.example", "127.0.0.1:\(port), evil.example", "localhost:abc", "localhost:",
+      "127.0.0.1:\(port)/evil", "[::1]evil:\(port)", "localhost:123456",
+    ] {
+      let reply = try ask(hosts: [host])
+      #expect(reply.status == 421, "Host: \(host): \(reply.text.prefix(200))")
+      #expect(!reply.text.contains("Walk"))
+    }
+    let twoHosts = try ask(hosts: ["127.0.0.1:\(port)", "evil.example"])
+    #expect(twoHosts.status == 400 && twoHosts.text.contains("sends host more than once"), "\(twoHosts.text)")
+    let twoLengths = try Self.raw(
+      port,
+      "POST /api/entries HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(server.token)\r\n"
+        + "Content-Length: 2\r\nContent-Length: 30\r\nConnection: close\r\n\r\n{}")
+    #expect(twoLengths.status == 400, "\(twoLengths.text)")
+    #expect(try h.journal.snapshot().keys.filter { $0.hasSuffix(".md") }.count == 1)
+    // Absolute form: the authority is the host, whatever the header says.
+    #expect(try ask("http://127.0.0.1:\(port)/", hosts: ["evil.example"]).status == 200)
+    #expect(try ask("http://evil.example/", hosts: ["127.0.0.1:\(port)"]).status == 421)
+  }
+
   @Test func servesTheSitePagesAndNothingElse() throws {
     let h = try SiteTests.goldenHarness()
     let server = try Server(h, ["--read-only"])

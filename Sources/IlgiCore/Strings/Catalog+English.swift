@@ -1023,6 +1023,7 @@ extension Catalog {
     .appNoSuchPage: "There is no such page; go back to the list.",
     .appNoSuchRequest: "{1} is not a request this diary answers; reload the page for its current script.",
     .appTokenNeeded: "This diary needs its token: open the address `ilgi serve` printed, the one ending in ?token=…",
+    .appRepeatedHeader: "The request sends {1} more than once, which could be read two ways; send it once.",
     .appWrongHost: "This diary answers only at its own address ({1}); open the address `ilgi serve` printed.",
     .appCrossSite: "A page of another site asked for this; open the diary at its own address instead.",
     .appWriteHeader: "A change must come from the diary's own page (the {1} header); reload the page and try again.",

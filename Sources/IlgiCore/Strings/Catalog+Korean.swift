@@ -976,6 +976,7 @@ extension Catalog {
     .appNoSuchPage: "그런 페이지가 없습니다. 목록으로 돌아가세요.",
     .appNoSuchRequest: "{1은} 이 일기가 받는 요청이 아닙니다. 페이지를 새로 고쳐 지금의 스크립트를 받으세요.",
     .appTokenNeeded: "이 일기에는 토큰이 필요합니다. `ilgi serve`가 보여 준 주소(?token=…으로 끝나는 주소)를 여세요.",
+    .appRepeatedHeader: "요청에 {1}{1:이} 두 번 이상 있어 두 가지로 읽힐 수 있습니다. 한 번만 보내세요.",
     .appWrongHost: "이 일기는 자기 주소({1})로만 답합니다. `ilgi serve`가 보여 준 주소를 여세요.",
     .appCrossSite: "다른 사이트의 페이지가 보낸 요청입니다. 일기는 자기 주소에서 여세요.",
     .appWriteHeader: "고치기는 일기 페이지에서만 할 수 있습니다({1} 헤더). 페이지를 새로 고치고 다시 해 보세요.",

@@ -660,6 +660,7 @@ public enum Message: String, Sendable, CaseIterable {
   case appNoSuchRequest
   case appTokenNeeded
   case appWrongHost
+  case appRepeatedHeader
   case appCrossSite
   case appWriteHeader
   case appWriteOrigin
