@@ -28,17 +28,20 @@ extension Ilgi {
       let remotes = try git.check(["remote"]).split(separator: "\n").map(String.init)
       guard let firstRemote = remotes.first else { throw Failure(tr(.errSyncNoRemote)) }
       try Self.setUpDrivers(store, git, context)
-      if context.settings.flag(.gitAutocommit) { try Self.commitUnsettled(store, git, context) }
       let branch = try git.check(["symbolic-ref", "--short", "HEAD"])
         .trimmingCharacters(in: .whitespacesAndNewlines)
       let upstream = try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"])
       let remote: String
+      // The remote's commits are fetched first, over the network, and then replayed onto
+      // (`rebase`, what `git pull --rebase` does), on this computer alone.
+      var fetch: [String]
       var pull: [String]
       var push: [String]
       if upstream.status == 0 {
         let name = upstream.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         remote = String(name.prefix(while: { $0 != "/" }))
-        pull = ["pull", "--rebase", "--autostash", "--quiet"]
+        fetch = ["fetch", "--quiet", remote]
+        pull = ["rebase", "--autostash", "--quiet", "@{upstream}"]
         push = ["push", "--quiet"]
       } else {
         // No upstream yet: pull the same branch if the remote has it, and push setting it. A
@@ -53,9 +56,21 @@ extension Ilgi {
         if !heads.isEmpty, !heads.contains(branch) {
           throw Failure(tr(.errSyncOtherBranch, remote, branch, heads.joined(separator: ", ")))
         }
-        pull = heads.isEmpty ? [] : ["pull", "--rebase", "--autostash", "--quiet", remote, branch]
+        fetch = heads.isEmpty ? [] : ["fetch", "--quiet", remote, branch]
+        pull = heads.isEmpty ? [] : ["rebase", "--autostash", "--quiet", "FETCH_HEAD"]
         push = ["push", "--quiet", "--set-upstream", remote, branch]
       }
+      if !fetch.isEmpty {
+        let fetched = try git.run(fetch)
+        guard fetched.status == 0 else { throw Failure(tr(.errGit, "pull", fetched.firstErrorLine)) }
+      }
+      // The journal's other writers (the app, the CLI) wait while git rewrites its files: a save
+      // or a commit in the middle of the rebase would stop it there. Never over the network.
+      var writersWait = [Self.lock(JournalLayout.lockFile, store)]
+      defer { writersWait.reversed().forEach { $0?.unlock() } }
+      // Its commits take the commit lock themselves; then it is held for git's work.
+      if context.settings.flag(.gitAutocommit) { try Self.commitUnsettled(store, git, context) }
+      writersWait.append(Self.lock(JournalLayout.commitLockFile, store))
       let overlaps = SyncNotes.overlaps(git)
       let apart = SyncNotes.apart(git)
       _ = (overlaps.take(), apart.take())
@@ -85,6 +100,7 @@ extension Ilgi {
         Terminal.note(tr(.syncKeptChanged, path))
       }
       try Self.commitApart(apart.take(), git)
+      writersWait.reversed().forEach { $0?.unlock() }
       for fields in overlaps.take() { Terminal.note(tr(.syncOverlap, fields[0])) }
       // Said before the index, which stops in a journal that cannot tell whether it is sealed.
       if let change = store.sealing.pendingChange { Terminal.warn(Diagnostics.describe(change)) }
@@ -300,6 +316,13 @@ extension Ilgi {
         throw Failure(tr(.errGit, "commit", error.message))
       }
       Terminal.note(tr(.syncPlacesTakenOut, count))
+    }
+
+    /// One of the journal's locks, waited for: its lock (its writers' saves) and then its
+    /// commit lock (their commits), in that order, as a save then its commit takes them. Not
+    /// inherited by git and the merge driver, which take neither. Nil where none can be made.
+    static func lock(_ file: String, _ store: JournalStore) -> FileLock? {
+      try? store.fileSystem.lockExclusively(atPath: store.root + "/" + file, wait: true)
     }
 
     /// What to say of a conflict git left in `file`: git's markers are in a plain file, never
