@@ -90,6 +90,21 @@
     dialog.showModal();
   }
 
+  // The server syncs with the journal's remote by itself: a list shown before a sync brought
+  // another device's entries shows them, unless the person is doing something on it.
+  const syncLine = document.getElementById('sync');
+  if (syncLine) {
+    setInterval(async () => {
+      if (document.visibilityState !== 'visible' || document.querySelector('dialog[open], details[open]')) return;
+      try {
+        const reply = await send('/api/sync');
+        if (!reply.ok) return;
+        const status = await reply.json();
+        if (status.brought > Number(syncLine.dataset.brought)) location.reload();
+      } catch (error) { /* the server is away: the page stays */ }
+    }, 10000);
+  }
+
   for (const button of document.querySelectorAll('button.undo')) {
     button.addEventListener('click', async () => {
       button.disabled = true;

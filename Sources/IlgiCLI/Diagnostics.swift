@@ -242,6 +242,7 @@ enum Diagnostics {
     case .choice(let choices): return choices.joined(separator: tr(.kindOr))
     case .language: return Language.allCases.map(\.rawValue).joined(separator: tr(.kindOr))
     case .recipients: return "age1..."
+    case .duration: return tr(.kindDuration)
     }
   }
 

@@ -16,12 +16,15 @@ struct AppPages {
   /// Whether the browser keeps texts the server does not have yet in its storage (`data-texts`
   /// is `kept`), or in the page's memory only (`page`): `OfflineKeeping.keeps`.
   let keepsTexts: Bool
+  /// How the server's own sync goes, said on the list; nil when it does not sync.
+  let sync: SyncStatus?
 
   init(
     templates: TemplateRenderer, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false,
-    keptOffline: Int = 0, keepsTexts: Bool = true
+    keptOffline: Int = 0, keepsTexts: Bool = true, sync: SyncStatus? = nil
   ) {
     self.keepsTexts = keepsTexts
+    self.sync = sync
     self.templates = templates
     catalog = Catalog(language)
     dates = DateStyle(locale: language.locale)
@@ -174,9 +177,32 @@ struct AppPages {
     if page > 1 { values["newer"] = ["href": link(page - 1), "label": t(.appNewer)] }
     if more { values["older"] = ["href": link(page + 1), "label": t(.appOlder)] }
     if let undo { values["undo"] = ["trash": undo, "text": t(.appDeleted), "label": t(.appUndo)] }
+    if heading == nil, let sync, let line = syncLine(sync) {
+      values["sync"] = ["text": line, "state": sync.state.rawValue, "brought": sync.brought]
+    }
     let content = try templates.render("app-list.html", values)
     return try layout(
       heading == nil ? "list" : "onthisday", title: pageTitle(heading ?? t(.appName)), content: content)
+  }
+
+  /// What the list says of the server's own sync: when it last went through, that the remote
+  /// cannot be reached, or why it stopped, with what it noted (two versions of a passage kept).
+  func syncLine(_ sync: SyncStatus, now: Date = Date()) -> String? {
+    let ago = sync.synced.map { minutesAgo(now.timeIntervalSince($0)) } ?? t(.appSyncNever)
+    switch sync.state {
+    case .waiting: return nil
+    case .synced: return ([t(.appSynced, ago)] + sync.said).joined(separator: " ")
+    case .offline: return t(.appSyncOffline, ago)
+    case .stopped: return t(.appSyncStopped, sync.said.last ?? "")
+    }
+  }
+
+  /// `seconds` ago as the list says it: just now, or a number of minutes or hours.
+  func minutesAgo(_ seconds: TimeInterval) -> String {
+    let minutes = Int(seconds / 60)
+    if minutes < 1 { return t(.appJustNow) }
+    if minutes < 120 { return t(.appMinutesAgo, String(minutes)) }
+    return t(.appHoursAgo, String(minutes / 60))
   }
 
   /// `html` with each of the entry's pictures asked for as a copy the size of a page, loaded

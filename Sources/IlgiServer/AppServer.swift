@@ -28,6 +28,8 @@ public final class AppServer: ServerResponder {
   let templates: TemplateRenderer
   /// What the browser keeps for use offline.
   let offline: OfflineKeeping
+  /// How the server's own sync with the journal's remote goes; nil when it does not sync.
+  let sync: @Sendable () -> SyncStatus?
   /// How many entries the browser keeps now (none for an encrypted journal by default).
   var keptOffline: Int { offline.kept(encrypted: encrypted) }
 
@@ -35,8 +37,10 @@ public final class AppServer: ServerResponder {
   /// when the browser asks for neither Korean nor English.
   public init(
     diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false,
-    offline: OfflineKeeping = OfflineKeeping(), templates: TemplateRenderer = .shippedOnly
+    offline: OfflineKeeping = OfflineKeeping(), templates: TemplateRenderer = .shippedOnly,
+    sync: @escaping @Sendable () -> SyncStatus? = { nil }
   ) {
+    self.sync = sync
     self.templates = templates
     self.diary = diary
     self.gate = gate
@@ -163,7 +167,7 @@ public final class AppServer: ServerResponder {
   func pages(for request: ServerRequest) -> AppPages {
     AppPages(
       templates: templates, language: language(of: request), renderer: renderer, encrypted: encrypted,
-      keptOffline: keptOffline, keepsTexts: offline.keeps(encrypted: encrypted))
+      keptOffline: keptOffline, keepsTexts: offline.keeps(encrypted: encrypted), sync: sync())
   }
 
   // MARK: Reading
@@ -321,6 +325,10 @@ public final class AppServer: ServerResponder {
     case ("GET", "entries", 2), ("HEAD", "entries", 2):
       guard let loaded = try diary.entry(id: path[1]) else { throw ServerProblem.noSuchEntry }
       return .json(200, AppAPI.Entry(loaded, dates: pages.dates))
+    case ("GET", "sync", 1), ("HEAD", "sync", 1):
+      // How the server's own sync goes: a list page shown before a sync brought something
+      // asks for itself again.
+      return .json(200, sync() ?? SyncStatus(state: .waiting))
     case ("GET", "versions", 1), ("HEAD", "versions", 1):
       // The versions of the entries the browser keeps offline (`id=A&id=B`): which copies to
       // fetch again. One that is gone is left out, and the browser drops its copy.

@@ -1,9 +1,29 @@
 import Foundation
+import IlgiCore
 import IlgiTestSupport
 import Testing
 
 /// `ilgi config` and how settings reach commands, through the built binary.
 struct ConfigCLITests {
+  /// `git.sync_interval` takes a length of time (`30s`, `5m`, `1h`, seconds alone, `0` for
+  /// never) and refuses anything else in one line, changing nothing.
+  @Test func aSyncIntervalIsALengthOfTime() throws {
+    let h = try Harness()
+    for (given, seconds) in [("30s", 30.0), ("5m", 300), ("1h", 3_600), ("90", 90), ("0", 0), ("1.5m", 90)] {
+      #expect(ConfigKey.seconds(given) == seconds, "\(given)")
+    }
+    #expect(ConfigKey.seconds("soon") == nil && ConfigKey.seconds("-5m") == nil && ConfigKey.seconds("5d") == nil)
+    let set = h.call("config", "set", "git.sync_interval", "10m")
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(h.call("config", "get", "git.sync_interval").stdout == "10m\n")
+    let before = h.journal.snapshot()
+    let bad = h.call("config", "set", "git.sync_interval", "soon")
+    #expect(bad.status != 0)
+    #expect(bad.stderr.contains("a length of time such as 30s, 5m or 1h"), "\(bad.stderr)")
+    #expect(bad.stderr.split(separator: "\n").count == 1)
+    #expect(h.journal.snapshot() == before)
+  }
+
   func globalConfig(_ harness: Harness) -> String {
     (harness.environment["XDG_CONFIG_HOME"] ?? "") + "/ilgi/config.toml"
   }
@@ -58,7 +78,7 @@ struct ConfigCLITests {
     (["config", "set", "locale", "fr"], "ilgi: `locale` cannot be \"fr\"; it takes en or ko\n", 64),
     (
       ["config", "set", "colour", "red"],
-      "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit, site.title, attachments.max_mb, attachments.keep_location, encryption.recipients, app.offline, app.offline_entries\n",
+      "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit, git.sync_interval, site.title, attachments.max_mb, attachments.keep_location, encryption.recipients, app.offline, app.offline_entries\n",
       64
     ),
     (["config", "set", "journal", "~/x"], "ilgi: `journal` is a global setting; add --global\n", 64),

@@ -289,6 +289,154 @@ import Testing
     #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: b + "/" + stored))) == kept)
   }
 
+  /// The app syncs by itself (`git.sync_interval`): another device's entry reaches the app's
+  /// list with no terminal, one made in the app reaches the remote soon after, and a remote that
+  /// cannot be reached is said on the list and tried again while saves go on.
+  @Test func theAppSyncsByItself() throws {
+    let (h, a, b) = try Self.twoClones()
+    let bare = h.journal.base + "/remote.git"
+    let server = try ServeTests.Server(
+      h, [], env: ["ILGI_JOURNAL": a, "ILGI_GIT_SYNC_INTERVAL": "1s", "ILGI_WEATHER_ENABLED": "false"])
+    defer { _ = server.stop() }
+    #expect(server.printed.contains("by itself every 1s"), "\(server.printed)")
+    func within(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      while Date() < deadline {
+        if try condition() { return true }
+        usleep(200_000)
+      }
+      return try condition()
+    }
+    func status() throws -> [String: Any] {
+      let body = try ServeTests.get(server, "/api/sync").body
+      return try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] ?? [:]
+    }
+    // Another device writes and pushes with the CLI.
+    #expect(h.call("new", "Written on the laptop", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(try within(15) { try ServeTests.get(server, "/").body.contains("Written on the laptop") })
+    // The sync that brought it says so once it is over (its push after the pull).
+    #expect(try within(15) { try (status()["brought"] as? Int ?? 0) >= 1 })
+    #expect(try status()["state"] as? String == "synced")
+    #expect(try ServeTests.get(server, "/").body.contains("Synced with the journal&#39;s remote"))
+
+    // Written in the app: on the remote soon after.
+    func create(_ text: String) throws -> ServeTests.Reply {
+      let body = try JSONSerialization.data(withJSONObject: ["content": text])
+      return try ServeTests.get(
+        server, "/api/entries",
+        headers: ["X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(server.port)", "Content-Type: application/json"],
+        method: "POST", body: Array(body))
+    }
+    #expect(try create("Written in the app\n\nOn the phone.").status == 201)
+    #expect(try within(15) { try Self.git(h, "log", "-p", "main", in: bare).contains("On the phone.") })
+
+    // The remote away: the list says so, saves go on; back, the next sitting syncs.
+    try FileManager.default.moveItem(atPath: bare, toPath: bare + ".away")
+    #expect(try within(15) { try status()["state"] as? String == "offline" })
+    let start = Date()
+    #expect(try create("Written offline\n\nThe remote is away.").status == 201)
+    #expect(Date().timeIntervalSince(start) < 2, "a save waited for the remote")
+    #expect(try ServeTests.get(server, "/").body.contains("cannot be reached"))
+    try FileManager.default.moveItem(atPath: bare + ".away", toPath: bare)
+    #expect(try create("Back online\n\nThe remote is back.").status == 201)
+    #expect(try within(15) { try Self.git(h, "log", "-p", "main", in: bare).contains("The remote is back.") })
+    #expect(try Self.git(h, "log", "-p", "main", in: bare).contains("The remote is away."))
+    #expect(try status()["state"] as? String == "synced")
+  }
+
+  /// Two devices each serving the app, syncing the same remote by themselves every second
+  /// while a writer on each adds entries and lines to one entry both have, at once: when the
+  /// writing stops, every word is on both devices once, and `ilgi doctor` is clean on both.
+  @Test func twoServersSyncingAtOnceLoseNothing() throws {
+    let (h, a, b) = try Self.twoClones()
+    #expect(
+      h.call("new", "Both\n\nThe first line.", "--date", "2026-11-01T08:00", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    let listed = h.call("list", "--json", env: ["ILGI_JOURNAL": a]).stdout
+    let entries = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]] ?? []
+    let both = try #require(entries.first?["id"] as? String)
+    let servers = try [a, b].map {
+      try ServeTests.Server(
+        h, [], env: ["ILGI_JOURNAL": $0, "ILGI_GIT_SYNC_INTERVAL": "1s", "ILGI_WEATHER_ENABLED": "false"])
+    }
+    defer { for server in servers { _ = server.stop() } }
+    let rounds = 6
+    @Sendable func json(_ reply: ServeTests.Reply) -> [String: Any] {
+      (try? JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any]) ?? [:]
+    }
+    let targets = servers.map { (port: $0.port, token: $0.token) }
+    @Sendable func ask(_ device: Int, _ method: String, _ path: String, _ body: [String: Any]? = nil)
+      -> ServeTests.Reply
+    {
+      let (port, token) = targets[device]
+      let data = body.flatMap { try? JSONSerialization.data(withJSONObject: $0) }.map { Array($0) }
+      let headers =
+        ["Authorization: Bearer " + token]
+        + (data == nil
+          ? [] : ["X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(port)", "Content-Type: application/json"])
+      return (try? ServeTests.get(port, path, headers: headers, method: method, body: data))
+        ?? ServeTests.Reply(status: 0, headers: [:], body: "")
+    }
+    let names = ["A", "B"]
+    DispatchQueue.concurrentPerform(iterations: 2) { device in
+      for round in 1...rounds {
+        _ = ask(
+          device, "POST", "/api/entries", ["content": "Entry \(names[device])\(round)\n\nword\(names[device])\(round)x"]
+        )
+        // A line on the entry both have, saved on the version this page read.
+        for _ in 0..<20 {
+          let current = json(ask(device, "GET", "/api/entries/" + both))
+          guard let content = current["content"] as? String, let version = current["version"] as? String else {
+            continue
+          }
+          let line = "line\(names[device])\(round)x"
+          let saved = ask(
+            device, "PUT", "/api/entries/" + both,
+            [
+              "content": content.trimmingCharacters(in: .newlines) + "\n" + line + "\n", "base": version,
+              "settled": true,
+            ])
+          if saved.status == 200 { break }
+          usleep(100_000)
+        }
+        usleep(UInt32.random(in: 200_000...900_000))
+      }
+    }
+    let words = names.flatMap { name in (1...rounds).flatMap { ["word\(name)\($0)x", "line\(name)\($0)x"] } }
+    func text(_ journal: String) -> String {
+      let files = (FileManager.default.enumerator(atPath: journal)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+      return files.compactMap { try? String(contentsOfFile: journal + "/" + $0, encoding: .utf8) }.joined(
+        separator: "\n")
+    }
+    func settled() -> Bool {
+      [a, b].allSatisfy { journal in words.allSatisfy { text(journal).contains($0) } }
+        && (try? Self.git(h, "rev-parse", "HEAD", in: a)) == (try? Self.git(h, "rev-parse", "HEAD", in: b))
+    }
+    let deadline = Date().addingTimeInterval(40)
+    while !settled(), Date() < deadline { usleep(500_000) }
+    let said = (0..<2).map { ask($0, "GET", "/api/sync").body }
+    for server in servers { #expect(server.stop().status == 0) }
+    let state = try [a, b].map {
+      try Self.git(h, "status", "--short", "--branch", in: $0) + Self.git(h, "log", "--oneline", "-3", in: $0)
+    }
+    #expect(settled(), "the devices did not converge: \(said) \(state)")
+    for journal in [a, b] {
+      let all = text(journal)
+      for word in words {
+        #expect(
+          all.components(separatedBy: word).count == 2,
+          "\(journal): \(word) is there \(all.components(separatedBy: word).count - 1) times")
+      }
+      let doctor = h.call("doctor", env: ["ILGI_JOURNAL": journal])
+      #expect(doctor.status == 0, "\(journal): \(doctor.stdout)\(doctor.stderr)")
+      #expect(try Self.git(h, "status", "--porcelain", in: journal) == "")
+    }
+    #expect(try Self.git(h, "rev-parse", "HEAD", in: a) == Self.git(h, "rev-parse", "HEAD", in: b))
+  }
+
   /// A sitting in the app ends in a commit of its last text however it ends: the server
   /// stopped with Ctrl-C, or killed and started again. Each save here is one that no sitting's
   /// end committed (the page was closed before it could say so).

@@ -69,18 +69,32 @@ extension Ilgi {
       let gate = RequestGate(
         token: token, checksHost: Self.localHosts.contains(host), publicOrigin: url.flatMap(RequestGate.origin(of:)))
       let responder: any ServerResponder
+      // The app syncs by itself with the journal's remote (`git.sync_interval`).
+      let sync =
+        readOnly
+        ? nil
+        : ServeSync(
+          root: store.root, interval: ConfigKey.seconds(context.settings[.gitSyncInterval]?.string ?? "") ?? 0,
+          binary: Invocation.current.executable, variables: context.variables)
       if readOnly {
         let live = LiveSite(store: store, context: context, filter: filters.filter(today: context.today))
         _ = try live.pages()
         responder = SiteServer(
           gate: gate, language: context.language, pages: { try live.pages() }, report: { Terminal.warn($0) })
       } else {
+        var effects = context.effects
+        effects.recorded = { sync?.poke() }
         responder = AppServer(
-          diary: Self.diary(context, store), gate: gate, language: context.language, renderer: context.renderer(),
-          offline: context.offlineKeeping)
+          diary: Self.diary(context, store, effects: effects), gate: gate, language: context.language,
+          renderer: context.renderer(), offline: context.offlineKeeping, sync: { sync?.status })
       }
       guard let port = Int(port) else { throw ValidationError(tr(.errServePort, port)) }
+      if let sync {
+        Terminal.note(tr(.serveSyncing, Self.interval(sync.interval)))
+        sync.start()
+      }
       try serve(responder, port: port, token: token, display: context.display(store.root))
+      sync?.stop()
       // Ctrl-C ends every sitting still open in a browser: its last text is committed.
       if !readOnly { try Self.endSittings(store, context) }
     }
@@ -98,7 +112,7 @@ extension Ilgi {
     ///
     /// A command's context holds one instant for its whole run; a server runs for days, so the
     /// app's dates and its weather take the system's clock at each request instead.
-    static func diary(_ context: Context, _ store: JournalStore) -> Diary {
+    static func diary(_ context: Context, _ store: JournalStore, effects: WriteEffects? = nil) -> Diary {
       let clock = IlgiEnvironment().now
       let hooks = Diary.Hooks(
         weather: { latitude, longitude in
@@ -113,8 +127,15 @@ extension Ilgi {
         },
         report: { Terminal.warn($0) })
       return Diary(
-        store: store, templates: context.templates(for: store), effects: context.effects,
+        store: store, templates: context.templates(for: store), effects: effects ?? context.effects,
         zone: context.environment.timeZone, now: clock, hooks: hooks, intake: context.attachmentIntake)
+    }
+
+    /// An interval as a person writes it: `30s`, `5m`, `1h`.
+    static func interval(_ seconds: TimeInterval) -> String {
+      if seconds >= 3_600, seconds.truncatingRemainder(dividingBy: 3_600) == 0 { return "\(Int(seconds / 3_600))h" }
+      if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))m" }
+      return "\(Int(seconds.rounded(.up)))s"
     }
 
     /// Listens until Ctrl-C, printing where to open the journal: the address with its token

@@ -113,6 +113,9 @@ public struct ConfigFile: Sendable {
     case .choice, .language, .recipients:
       guard let text = value.string else { return .failure(.wrongType(key, found: written)) }
       return key.parse(text)
+    case .duration:
+      // `sync_interval = 300` and `sync_interval = "5m"` alike.
+      return key.parse(value.string ?? written)
     }
   }
 

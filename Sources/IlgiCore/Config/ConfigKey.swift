@@ -38,6 +38,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   case weatherGeocodingURL = "weather.geocoding_url"
   /// Commit every change to the journal when it is a git repository.
   case gitAutocommit = "git.autocommit"
+  /// How often `ilgi serve` syncs with the journal's git remote by itself (`5m`, `30s`, `1h`;
+  /// `0` never), besides after each sitting in the app ends.
+  case gitSyncInterval = "git.sync_interval"
   /// The name of the journal's site, in its header, page titles and feed (else "Diary").
   case siteTitle = "site.title"
   /// The largest file `attach` and the app take, in megabytes (1,000,000 bytes).
@@ -61,6 +64,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case language
     /// age recipients (`age1...`), separated by spaces or commas.
     case recipients
+    /// A length of time: a number and `s`, `m` or `h` (`30s`, `5m`, `1h`), seconds without one.
+    case duration
   }
 
   /// What a value of this key must look like.
@@ -72,6 +77,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case .weatherUnits: .choice(["metric", "imperial"])
     case .locale: .language
     case .encryptionRecipients: .recipients
+    case .gitSyncInterval: .duration
     default: .string
     }
   }
@@ -109,6 +115,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case .weatherPlace, .weatherLatitude, .weatherLongitude, .weatherProvider, .weatherKey, .weatherUnits,
       .weatherTimeout, .weatherEnabled, .weatherURL, .weatherArchiveURL, .weatherGeocodingURL:
       true
+    // When this device talks to its remote is its own: a remote could not make it pull every
+    // second, nor stop it.
+    case .gitSyncInterval: true
     case .locale, .gitAutocommit, .siteTitle, .attachmentsMaxMB, .encryptionRecipients: false
     }
   }
@@ -123,6 +132,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case .attachmentsMaxMB: .number(Double(AttachmentIntake.defaultLimit / 1_000_000))
     case .weatherEnabled, .gitAutocommit: .bool(true)
     case .appOfflineEntries: .number(50)
+    case .gitSyncInterval: .string("5m")
     case .weatherProvider: .string("open-meteo")
     case .weatherUnits: .string("metric")
     case .weatherTimeout: .number(4)
@@ -160,7 +170,21 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         return .failure(.wrongType(self, found: text))
       }
       return .success(.string(words.joined(separator: " ")))
+    case .duration:
+      guard Self.seconds(trimmed) != nil else { return .failure(.wrongType(self, found: text)) }
+      return .success(.string(trimmed.lowercased()))
     }
+  }
+
+  /// The seconds a duration says (`30s`, `5m`, `1h`, or seconds alone); nil when it says none
+  /// (or a negative one).
+  public static func seconds(_ text: String) -> Double? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600]
+    let unit = trimmed.last.flatMap { units[$0] }
+    guard let number = Double(unit == nil ? trimmed : String(trimmed.dropLast())), number.isFinite, number >= 0
+    else { return nil }
+    return number * (unit ?? 1)
   }
 }
 

@@ -21,6 +21,9 @@ public struct WriteEffects: Sendable {
   public var notice: @Sendable (Notice) -> Void
   /// Told of every path a write changed, before it is committed.
   public var changed: @Sendable ([JournalPath]) -> Void
+  /// Told once a change is recorded (committed, when the journal autocommits): a sitting's end,
+  /// a new entry, a delete; not the saves made while typing.
+  public var recorded: @Sendable () -> Void = {}
 
   /// Effects that commit when `autocommit` is on.
   public init(
@@ -51,6 +54,7 @@ public struct WriteEffects: Sendable {
   public func record(_ store: JournalStore, _ paths: [JournalPath], _ message: String) {
     guard !paths.isEmpty else { return }
     changed(paths)
+    defer { recorded() }
     guard autocommit, let git = GitRepository(root: store.root, environment: environment) else { return }
     // One commit at a time among every ilgi writing to the journal (the app and the CLI at
     // once): git refuses a second while the first holds its index.lock.

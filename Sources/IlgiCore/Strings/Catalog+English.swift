@@ -532,6 +532,7 @@ extension Catalog {
     .kindString: "a string",
     .kindNumber: "a number",
     .kindBool: "true or false",
+    .kindDuration: "a length of time such as 30s, 5m or 1h (0 for never)",
     .kindOr: " or ",
     .weatherClear: "Clear",
     .weatherMostlyClear: "Mostly clear",
@@ -797,6 +798,8 @@ extension Catalog {
     .errServeBind: "cannot listen on {1}: {2}; choose another --port or --host",
     .errServePort: "{1} is not a port; use a number from 0 to 65535",
     .serveStopped: "Stopped.",
+    .serveSyncing:
+      "syncing with the journal's git remote by itself every {1} and after each sitting in the app (git.sync_interval; 0 turns it off)",
     .serveDrainingOne:
       "Stopping once the request under way is answered (a save may be waiting for the journal's lock); Ctrl-C again stops at once, without answering it.",
     .serveDraining:
@@ -862,6 +865,13 @@ extension Catalog {
     .appOpenKept: "Open",
     .appSaveFailedPageOnly:
       "Not saved: the server cannot be reached. Your text is kept in this page only (this journal keeps nothing in the browser): leave it open until it is sent.",
+    .appSynced: "Synced with the journal's remote {1}.",
+    .appSyncOffline: "The journal's remote cannot be reached (synced {1}); trying again by itself. Saving goes on.",
+    .appSyncStopped: "The sync with the journal's remote stopped: {1}",
+    .appSyncNever: "never",
+    .appJustNow: "just now",
+    .appMinutesAgo: "{1 minute|minutes} ago",
+    .appHoursAgo: "{1 hour|hours} ago",
     .appSharedWaiting: "Shared to your diary, not kept yet:",
     .appSharedKeep: "Keep as a new entry",
     .appSharedDrop: "Discard",

@@ -317,6 +317,7 @@ public enum Message: String, Sendable, CaseIterable {
   case kindString
   case kindNumber
   case kindBool
+  case kindDuration
   case kindOr
   case weatherClear
   case weatherMostlyClear
@@ -495,6 +496,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errServeBind
   case errServePort
   case serveStopped
+  case serveSyncing
   case serveDrainingOne
   case serveDraining
   case serveReadOnlyHelp
@@ -555,6 +557,13 @@ public enum Message: String, Sendable, CaseIterable {
   case appKeptTexts
   case appOpenKept
   case appSharedWaiting
+  case appSynced
+  case appSyncOffline
+  case appSyncStopped
+  case appSyncNever
+  case appJustNow
+  case appMinutesAgo
+  case appHoursAgo
   case appSaveFailedPageOnly
   case appSharedKeep
   case appSharedDrop
