@@ -91,7 +91,8 @@
   }
 
   // The server syncs with the journal's remote by itself: a list shown before a sync brought
-  // another device's entries shows them, unless the person is doing something on it.
+  // another device's entries, or went otherwise than it says, is shown again, unless the
+  // person is doing something on it.
   const syncLine = document.getElementById('sync');
   if (syncLine) {
     setInterval(async () => {
@@ -100,7 +101,7 @@
         const reply = await send('/api/sync');
         if (!reply.ok) return;
         const status = await reply.json();
-        if (status.brought > Number(syncLine.dataset.brought)) location.reload();
+        if (status.brought > Number(syncLine.dataset.brought) || status.state !== syncLine.dataset.state) location.reload();
       } catch (error) { /* the server is away: the page stays */ }
     }, 10000);
   }

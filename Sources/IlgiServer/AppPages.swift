@@ -177,8 +177,8 @@ struct AppPages {
     if page > 1 { values["newer"] = ["href": link(page - 1), "label": t(.appNewer)] }
     if more { values["older"] = ["href": link(page + 1), "label": t(.appOlder)] }
     if let undo { values["undo"] = ["trash": undo, "text": t(.appDeleted), "label": t(.appUndo)] }
-    if heading == nil, let sync, let line = syncLine(sync) {
-      values["sync"] = ["text": line, "state": sync.state.rawValue, "brought": sync.brought]
+    if heading == nil, let sync {
+      values["sync"] = ["text": syncLine(sync), "state": sync.state.rawValue, "brought": sync.brought]
     }
     let content = try templates.render("app-list.html", values)
     return try layout(
@@ -187,10 +187,10 @@ struct AppPages {
 
   /// What the list says of the server's own sync: when it last went through, that the remote
   /// cannot be reached, or why it stopped, with what it noted (two versions of a passage kept).
-  func syncLine(_ sync: SyncStatus, now: Date = Date()) -> String? {
+  func syncLine(_ sync: SyncStatus, now: Date = Date()) -> String {
     let ago = sync.synced.map { minutesAgo(now.timeIntervalSince($0)) } ?? t(.appSyncNever)
     switch sync.state {
-    case .waiting: return nil
+    case .waiting: return t(.appSyncWaiting)
     case .synced: return ([t(.appSynced, ago)] + sync.said).joined(separator: " ")
     case .offline: return t(.appSyncOffline, ago)
     case .stopped: return t(.appSyncStopped, sync.said.last ?? "")

@@ -869,6 +869,7 @@ extension Catalog {
     .appSyncOffline: "The journal's remote cannot be reached (synced {1}); trying again by itself. Saving goes on.",
     .appSyncStopped: "The sync with the journal's remote stopped: {1}",
     .appSyncNever: "never",
+    .appSyncWaiting: "Syncing with the journal's remote…",
     .appJustNow: "just now",
     .appMinutesAgo: "{1 minute|minutes} ago",
     .appHoursAgo: "{1 hour|hours} ago",

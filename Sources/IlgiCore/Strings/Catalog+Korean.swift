@@ -831,6 +831,7 @@ extension Catalog {
     .appSyncOffline: "일기장의 원격 저장소에 닿지 않습니다(마지막 동기화: {1}). 스스로 다시 시도합니다. 저장은 계속됩니다.",
     .appSyncStopped: "원격 저장소와의 동기화가 멈췄습니다: {1}",
     .appSyncNever: "없음",
+    .appSyncWaiting: "일기장의 원격 저장소와 동기화하는 중…",
     .appJustNow: "방금",
     .appMinutesAgo: "{1}분 전",
     .appHoursAgo: "{1}시간 전",

@@ -561,6 +561,7 @@ public enum Message: String, Sendable, CaseIterable {
   case appSyncOffline
   case appSyncStopped
   case appSyncNever
+  case appSyncWaiting
   case appJustNow
   case appMinutesAgo
   case appHoursAgo
