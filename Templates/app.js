@@ -19,13 +19,20 @@
 
   // The token, kept in this origin's storage (app-token.js) and read once: every request of
   // this page carries it itself, as one sent while the page closes may not pass the worker.
-  const token = self.ilgiToken ? ilgiToken.read() : Promise.resolve(undefined);
-  /** `fetch` of an address of this server, with the token. */
-  async function send(path, options = {}) {
-    const headers = new Headers(options.headers || {});
-    const kept = await token;
-    if (kept) headers.set('Authorization', 'Bearer ' + kept);
-    return fetch(path, { ...options, headers, credentials: 'same-origin' });
+  let token;
+  let tokenKnown = !self.ilgiToken;
+  const tokenRead = self.ilgiToken ? ilgiToken.read().then((kept) => { token = kept; tokenKnown = true; }) : Promise.resolve();
+  /**
+   * `fetch` of an address of this server, with the token. Sent at once once the token is read
+   * (a save as the page closes cannot wait for anything).
+   */
+  function send(path, options = {}) {
+    const go = () => {
+      const headers = new Headers(options.headers || {});
+      if (token) headers.set('Authorization', 'Bearer ' + token);
+      return fetch(path, { ...options, headers, credentials: 'same-origin' });
+    };
+    return tokenKnown ? go() : tokenRead.then(go);
   }
 
   /** A request to the app's API: JSON both ways, with the header every write needs. */

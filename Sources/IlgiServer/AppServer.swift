@@ -247,6 +247,17 @@ public final class AppServer: ServerResponder {
     }
   }
 
+  /// A request with a body from someone the gate does not let in is refused before its body is
+  /// kept: a body of up to the listener's limit, from each of many connections, costs memory.
+  public func refusalBeforeBody(_ request: ServerRequest) -> ServerProblem? {
+    guard
+      !Self.isRead(request) || request.header("content-length").map({ $0 != "0" }) == true
+        || request.header("transfer-encoding") != nil
+    else { return nil }
+    if case .refuse(let problem) = gate.check(request, shipped: false) { return problem }
+    return nil
+  }
+
   /// An upload (`POST /api/uploads`) from someone let in may be as large as a file to attach;
   /// anything else, or anyone else, is held to the listener's limit before its body is read.
   public func bodyLimit(for request: ServerRequest) -> Int? {

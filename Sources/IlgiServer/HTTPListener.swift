@@ -16,11 +16,16 @@ public protocol ServerResponder: Sendable {
   /// The reply for a request the listener refuses itself (a body too large), through the same
   /// funnel as the responder's own refusals: its words, its language and its headers.
   func refuse(_ problem: ServerProblem, _ request: ServerRequest) -> Reply
+  /// Why a request that sends a body is refused from its headers alone (no token), if it is:
+  /// its body is then read and dropped, never kept.
+  func refusalBeforeBody(_ request: ServerRequest) -> ServerProblem?
 }
 
 extension ServerResponder {
   /// The listener's own limit for every request.
   public func bodyLimit(for request: ServerRequest) -> Int? { nil }
+  /// Every request's body is read.
+  public func refusalBeforeBody(_ request: ServerRequest) -> ServerProblem? { nil }
 }
 
 /// Serves a responder over HTTP/1.1 on one address, through libmicrohttpd (Debian:
@@ -206,6 +211,8 @@ private final class Exchanges: @unchecked Sendable {
     var tooLarge = false
     /// Refused from its headers, its reply queued: what comes after is dropped unread.
     var refused = false
+    /// Refused from its headers (no token), its reply sent once its body is read and dropped.
+    var refusal: ServerProblem?
     /// The responder has it: it is counted in `answering` until it is over (its reply sent,
     /// or its connection gone), so a stop never cuts a reply short.
     var handedOver = false
@@ -321,6 +328,15 @@ private final class Exchanges: @unchecked Sendable {
         return send(responder.refuse(.repeatedHeader(name), request), on: connection)
       }
       exchange.limit = max(bodyLimit, responder.bodyLimit(for: request) ?? 0)
+      if let problem = responder.refusalBeforeBody(request) {
+        exchange.refusal = problem
+        // A client that waits for `100 Continue` is answered before it sends the body.
+        if request.header("expect")?.lowercased() == "100-continue" {
+          exchange.refused = true
+          return send(responder.refuse(problem, request), on: connection)
+        }
+        return .YES
+      }
       if let length = request.header("content-length").flatMap(Int.init) {
         if length > exchange.limit {
           exchange.tooLarge = true
@@ -339,6 +355,13 @@ private final class Exchanges: @unchecked Sendable {
     if exchange.refused {
       size.pointee = 0
       return .YES
+    }
+    if size.pointee > 0, exchange.refusal != nil {
+      size.pointee = 0
+      return .YES
+    }
+    if let refusal = exchange.refusal {
+      return send(responder.refuse(refusal, request), on: connection)
     }
     if size.pointee > 0 {
       if let data, !exchange.tooLarge, exchange.body.count + size.pointee <= exchange.limit {

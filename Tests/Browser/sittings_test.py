@@ -70,6 +70,11 @@ def committed(words):
     return bool(holding) and git("status", "--porcelain") == "" and words in git("show", "HEAD:" + holding[0])
 
 
+def why(words):
+    """What the journal holds of `words`: in which files, and git's status."""
+    return f"files {files_holding(JOURNAL, words)}, status {git('status', '--porcelain')!r}"
+
+
 def sit(page, ending, round):
     """Writes a new entry as a person does, a line at a time: its last line is `words`."""
     words = f"Last line of {ending}, round {round}"
@@ -98,7 +103,8 @@ def main():
                 words = sit(page, "leave", round)
                 page.click("#done")
                 page.wait_for_selector("body.page-entry")
-                wait_for(lambda: committed(words), f"round {round}: leaving the page left {words!r} uncommitted")
+                wait_for(lambda: committed(words), f"round {round}: leaving the page left {words!r} uncommitted",
+                         seconds=20)
                 page.close()
                 steps.append(f"leave {round}")
 
@@ -106,7 +112,8 @@ def main():
                 page = context.new_page()
                 words = sit(page, "close", round)
                 page.close(run_before_unload=True)
-                wait_for(lambda: committed(words), f"round {round}: closing the tab left {words!r} uncommitted")
+                wait_for(lambda: committed(words), f"round {round}: closing the tab left {words!r} uncommitted: {why(words)}",
+                         seconds=20)
                 steps.append(f"close {round}")
 
                 # Ctrl-C while the page is still open, its text saved.
