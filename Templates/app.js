@@ -251,7 +251,11 @@
     const body = { content: draft.text, tags: draft.tags || '', weather: draft.weather || null };
     const reply = isNew
       ? await api('POST', '/api/entries', { ...body, key: draft.key, sequence: Date.now() * 1000 + 999, written: localTime(draft.written || draft.since) })
-      : await api('PUT', '/api/entries/' + enc(idOf(name)), { ...body, base: draft.version, settled: true });
+      : await api('PUT', '/api/entries/' + enc(idOf(name)), {
+        ...body, base: draft.version, settled: true,
+        // As the page that wrote it, after its saves: one of them may have landed on the base.
+        page: draft.page, sequence: Date.now() * 1000 + 999,
+      });
     // A proxy in front of a stopped server answers for it: the text waits.
     if (reply.status >= 500 || reply.status === 408 || reply.status === 429) throw new Error('unreachable');
     const answer = await reply.json().catch(() => ({}));
@@ -604,6 +608,14 @@
           api('POST', '/api/entries', { content: text.value, tags: tags.value, weather: state.weather, key: state.key, sequence: sequence(), written: localTime(state.written) }, true)
             .catch(() => {});
         }
+        // Leaving while a save of the entry is on its way: the last text now, numbered after
+        // it and on the same base (the server writes it on top of this page's own save).
+        if (leaving && state.id && text.value.trim()) {
+          api('PUT', '/api/entries/' + enc(state.id), {
+            content: text.value, tags: tags.value, base: state.version, weather: state.weather, settled: true,
+            page: pageName, sequence: sequence(),
+          }, true).catch(() => {});
+        }
         return;
       }
       const content = text.value;
@@ -626,7 +638,7 @@
           reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather, key: state.key, sequence: sequence(), written: localTime(state.written) }, leaving);
         } else {
           reply = await api('PUT', '/api/entries/' + enc(state.id), {
-            content, tags: tagText, base: state.version, weather: state.weather, settled,
+            content, tags: tagText, base: state.version, weather: state.weather, settled, page: pageName, sequence: sequence(),
           }, leaving);
         }
         const answer = await reply.json();

@@ -32,6 +32,10 @@ enum AppAPI {
     var base: String
     /// The person left the page or the field: the save is also a commit.
     var settled: Bool?
+    /// The page's name and its count of saves (`PageSaves`): two saves of one page that race
+    /// land in its order.
+    var page: String?
+    var sequence: Int64?
   }
 
   /// `POST /api/restore`: a trashed entry to put back, as `DELETE` named it.

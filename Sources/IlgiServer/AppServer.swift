@@ -466,7 +466,10 @@ public final class AppServer: ServerResponder {
     guard let base = EntryVersion(rawValue: asked.base) else { throw ServerProblem.missingFields(["base"]) }
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
     let settled = asked.settled ?? false
-    switch try keepingEmptyOut({ try diary.save(id: id, changes, basedOn: base, settled: settled) }) {
+    let page = asked.page.flatMap { $0.count <= 64 ? $0 : nil }
+    switch try keepingEmptyOut({
+      try diary.save(id: id, changes, basedOn: base, settled: settled, page: page, sequence: asked.sequence)
+    }) {
     case .saved(let written): return .json(200, AppAPI.Written(written))
     case .missing: throw ServerProblem.noSuchEntry
     case .conflict(let content, let tags, let version):

@@ -45,6 +45,8 @@ public final class Diary: @unchecked Sendable {
   private var known: [String: JournalPath] = [:]
   /// The entries creates with a key made, remembered across restarts.
   private let createKeys: CreateKeys
+  /// Each page's last save, so two saves of one page that race land in its order.
+  private let pageSaves = PageSaves()
   /// Thumbnails and display copies, made once.
   private let pictures: PictureCache
 
@@ -314,9 +316,31 @@ public final class Diary: @unchecked Sendable {
   /// Saves `changes` to entry `id` if its file is still at `base`. A settled save (the person
   /// left the page or the field) is also committed when the journal autocommits; the saves
   /// made while typing are not, so the history has one commit per sitting, not per pause.
-  public func save(id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool) throws -> Saved {
-    let saved = try write(id: id, changes, basedOn: base, settled: settled)
-    if case .saved(let written) = saved { createKeys.saved(written) }
+  ///
+  /// A save numbered `sequence` by `page` (the page's name and its count) whose base was
+  /// overtaken only by that page's own earlier save is written on top of it, and one older than
+  /// the page's last is written nowhere (`PageSaves`): the saves a page sends as it closes.
+  public func save(
+    id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool, page: String? = nil,
+    sequence: Int64? = nil
+  ) throws -> Saved {
+    var saved = try write(id: id, changes, basedOn: base, settled: settled)
+    if let page, let sequence, case .conflict(_, _, let current) = saved {
+      switch pageSaves.verdict(page: page, id: id, sequence: sequence, base: base, current: current) {
+      case .rebase(let own): saved = try write(id: id, changes, basedOn: own, settled: settled)
+      case .stale:
+        // A later save of this page is written already; this one's text is older.
+        guard let path = try path(of: id) else { return .missing }
+        return .saved(Written(id: EntryID(id), path: path, version: current))
+      case nil: break
+      }
+    }
+    if case .saved(let written) = saved {
+      createKeys.saved(written)
+      if let page, let sequence {
+        pageSaves.saved(page: page, id: id, sequence: sequence, base: base, after: written.version)
+      }
+    }
     return saved
   }
 

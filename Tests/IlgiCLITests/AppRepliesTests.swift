@@ -164,6 +164,35 @@ import Testing
     #expect(await app.ask("GET", "/", headers: ["Host": "diary.evil.example:8080"]).status == 421)
   }
 
+  /// A page that closes while its save is on its way sends its last text at once, numbered
+  /// after that save and on the same base: written on top of the page's own save, whichever
+  /// arrives first; a save of another page on that base is a conflict, as ever.
+  @Test func twoSavesOfOnePageThatRaceLandInItsOrder() async throws {
+    let app = try App()
+    let made = await app.write("POST", "/api/entries", ["content": "Tea\n\nGreen."])
+    let id = try #require(Self.json(made)["id"] as? String)
+    let base = try #require(Self.json(made)["version"] as? String)
+    func save(_ text: String, page: String, _ sequence: Int64) async -> Reply {
+      await app.write(
+        "PUT", "/api/entries/" + id,
+        ["content": text, "base": base, "page": page, "sequence": sequence, "settled": true])
+    }
+    func file() throws -> String {
+      let paths = app.journal.snapshot().keys.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+      return try #require(paths.compactMap { app.journal.text($0) }.first { $0.contains("\nTea\n") })
+    }
+    // In order: the autosave, then the last text as the page closed.
+    #expect(await save("Tea\n\nGreen, then", page: "one", 10).status == 200)
+    #expect(await save("Tea\n\nGreen, then oolong.", page: "one", 11).status == 200)
+    #expect(try file().contains("Green, then oolong."))
+    // The autosave arriving late writes nothing over the later text.
+    #expect(await save("Tea\n\nGreen, then", page: "one", 10).status == 200)
+    #expect(try file().contains("Green, then oolong."))
+    // Another page on that base: a conflict.
+    #expect(await save("Tea\n\nSomething else.", page: "two", 1).status == 409)
+    #expect(try file().contains("Green, then oolong."))
+  }
+
   /// The address `ilgi serve` prints holds the token: opened, it is the page that keeps the
   /// token in the browser's storage for this origin alone and goes on to the same page without
   /// it (`TokenPage`); no cookie holds it, as a cookie for 127.0.0.1 goes to every port of it, and
