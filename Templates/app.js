@@ -783,22 +783,34 @@
         return same(entry.content, draft.text) && sameTags(entry.tags, draft.tags || '');
       } catch (error) { return false; }
     };
-    const offer = (offered) => {
-      if (!offered.length) return;
+    /** A box above the writing form, `id`, saying `said`: what this browser holds unsent. */
+    const keptBox = (id, said) => {
       const box = document.createElement('section');
-      box.id = 'kept';
+      box.id = id;
       box.className = 'kept';
       const heading = document.createElement('p');
-      heading.textContent = t('keptTexts');
+      heading.textContent = said;
+      box.append(heading);
+      return box;
+    };
+    /** A button of the box, `id` or `className` naming it. */
+    const button = (label, { id, className } = {}) => {
+      const made = document.createElement('button');
+      made.type = 'button';
+      if (id) made.id = id;
+      if (className) made.className = className;
+      made.textContent = label;
+      return made;
+    };
+    const offer = (offered) => {
+      if (!offered.length) return;
+      const box = keptBox('kept', t('keptTexts'));
       const list = document.createElement('ul');
       for (const { name, draft } of offered) {
         const item = document.createElement('li');
         const line = document.createElement('span');
         line.textContent = draft.text.trim().split('\n')[0].slice(0, 80);
-        const open = document.createElement('button');
-        open.type = 'button';
-        open.className = 'open-kept';
-        open.textContent = t('openKept');
+        const open = button(t('openKept'), { className: 'open-kept' });
         open.addEventListener('click', () => {
           if (text.value.trim()) return;
           dropDraft();
@@ -815,7 +827,7 @@
         item.append(line, ' ', open);
         list.append(item);
       }
-      box.append(heading, list);
+      box.append(list);
       form.before(box);
     };
     // What a share sheet sent, kept by the worker (app-sw.js) until the person says: kept, it
@@ -828,24 +840,14 @@
       const body = await shared.blob();
       const fields = await new Response(body, { headers: { 'Content-Type': shared.headers.get('Content-Type') || '' } })
         .formData().catch(() => null);
-      const box = document.createElement('section');
-      box.id = 'shared-waiting';
-      box.className = 'kept';
-      const heading = document.createElement('p');
-      heading.textContent = t('sharedWaiting');
+      const box = keptBox('shared-waiting', t('sharedWaiting'));
       const line = document.createElement('p');
       line.className = 'shared-line';
       // Its words and the names of its files, as a line to recognise it by.
       const parts = fields ? [...fields.values()].map((value) => (typeof value === 'string' ? value : value.name)) : [];
       line.textContent = parts.filter(Boolean).join(' · ').slice(0, 160);
-      const keep = document.createElement('button');
-      keep.type = 'button';
-      keep.id = 'keep-shared';
-      keep.textContent = t('sharedKeep');
-      const drop = document.createElement('button');
-      drop.type = 'button';
-      drop.id = 'drop-shared';
-      drop.textContent = t('sharedDrop');
+      const keep = button(t('sharedKeep'), { id: 'keep-shared' });
+      const drop = button(t('sharedDrop'), { id: 'drop-shared' });
       keep.addEventListener('click', async () => {
         keep.disabled = drop.disabled = true;
         try {
@@ -867,7 +869,7 @@
         history.replaceState(null, '', '/write');
         cache.delete('/.shared');
       });
-      box.append(heading, line, keep, ' ', drop);
+      box.append(line, keep, ' ', drop);
       form.before(box);
     }
 

@@ -3,8 +3,10 @@
 import glob
 import http.server
 import os
+import socket
 import threading
 import time
+import urllib.request
 
 CHROMIUM = os.environ.get("ILGI_CHROMIUM", "/usr/bin/chromium")
 
@@ -78,3 +80,20 @@ class OtherPort:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
+
+
+def free_port():
+    """A port of 127.0.0.1 no one listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def answers(url):
+    """Whether an `ilgi serve` at `url` (its root, no slash) answers: its stylesheet, which needs
+    no token."""
+    try:
+        urllib.request.urlopen(url + "/app/app.css", timeout=1).read()
+        return True
+    except OSError:
+        return False

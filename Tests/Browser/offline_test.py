@@ -16,24 +16,16 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 
-from browser_support import CHROMIUM, Failed, check, enter, entry_texts, files_holding, wait_for
+from browser_support import CHROMIUM, Failed, answers, check, enter, entry_texts, files_holding, free_port, wait_for
 from playwright.sync_api import sync_playwright
 
 ILGI, JOURNAL, A_ID, B_ID = sys.argv[1:5]
 TOKEN = "offline-test-token"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 PORT = free_port()
@@ -51,20 +43,12 @@ class Server:
             [ILGI, "serve", "--port", str(PORT), "--token", TOKEN, *arguments],
             env={**os.environ, **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         STARTED.append(self.process)
-        wait_for(self.answers, "ilgi serve did not start", seconds=20)
-
-    @staticmethod
-    def answers():
-        try:
-            urllib.request.urlopen(URL + "/app/app.css", timeout=1).read()
-            return True
-        except OSError:
-            return False
+        wait_for(lambda: answers(URL), "ilgi serve did not start", seconds=20)
 
     def stop(self):
         self.process.send_signal(signal.SIGINT)
         self.process.wait(timeout=20)
-        check(not self.answers(), "the server still answers after it stopped")
+        check(not answers(URL), "the server still answers after it stopped")
 
 
 def texts():

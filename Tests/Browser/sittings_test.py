@@ -14,23 +14,15 @@ starts and stops `ilgi serve` itself. A failed check ends the run with exit 1 an
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import urllib.request
 
-from browser_support import CHROMIUM, Failed, check, enter, files_holding, wait_for
+from browser_support import CHROMIUM, Failed, answers, check, enter, files_holding, free_port, wait_for
 from playwright.sync_api import sync_playwright
 
 ILGI, JOURNAL = sys.argv[1:3]
 TOKEN = "sittings-test-token"
 ROUNDS = 3
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 PORT = free_port()
@@ -44,15 +36,7 @@ class Server:
         self.process = subprocess.Popen(
             [ILGI, "serve", "--port", str(PORT), "--token", TOKEN],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(self.answers, "ilgi serve did not start", seconds=20)
-
-    @staticmethod
-    def answers():
-        try:
-            urllib.request.urlopen(URL + "/app/app.css", timeout=1).read()
-            return True
-        except OSError:
-            return False
+        wait_for(lambda: answers(URL), "ilgi serve did not start", seconds=20)
 
     def stop(self, how=signal.SIGINT):
         if self.process.poll() is None:

@@ -15,34 +15,18 @@ ends the run with exit 1 and one line.
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import urllib.request
 
-from browser_support import CHROMIUM, Failed, check, enter, wait_for
+from browser_support import CHROMIUM, Failed, answers, check, enter, free_port, wait_for
 from playwright.sync_api import sync_playwright
 
 ILGI, SERVED, OTHER, REMOTE = sys.argv[1:5]
 TOKEN = "sync-test-token"
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 PORT = free_port()
 URL = f"http://127.0.0.1:{PORT}"
-
-
-def answers():
-    try:
-        urllib.request.urlopen(URL + "/app/app.css", timeout=1).read()
-        return True
-    except OSError:
-        return False
 
 
 def ilgi(journal, *arguments):
@@ -63,7 +47,7 @@ def main():
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     steps = []
     try:
-        wait_for(answers, "ilgi serve did not start", seconds=20)
+        wait_for(lambda: answers(URL), "ilgi serve did not start", seconds=20)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=["--no-sandbox", "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1"])
