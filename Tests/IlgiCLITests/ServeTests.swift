@@ -549,7 +549,12 @@ import Testing
     site.standardOutput = out
     site.standardError = FileHandle.nullDevice
     try site.run()
-    defer { site.terminate() }
+    // SIGKILL: the child inherits the test's blocked signals, SIGTERM among them, and outlived
+    // every run.
+    defer {
+      kill(site.processIdentifier, SIGKILL)
+      site.waitUntilExit()
+    }
     var said = ""
     while !said.contains("port ") || !said.hasSuffix("\n") {
       let chunk = out.fileHandleForReading.availableData
