@@ -314,10 +314,10 @@ import Testing
     // Another device writes and pushes with the CLI.
     #expect(h.call("new", "Written on the laptop", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": b]).status == 0)
     #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
-    #expect(try within(15) { try ServeTests.get(server, "/").body.contains("Written on the laptop") })
+    #expect(try within(40) { try ServeTests.get(server, "/").body.contains("Written on the laptop") })
     // The sync that brought it says so once it is over (its push after the pull).
-    #expect(try within(15) { try (status()["brought"] as? Int ?? 0) >= 1 })
-    #expect(try status()["state"] as? String == "synced")
+    #expect(try within(40) { try (status()["brought"] as? Int ?? 0) >= 1 })
+    #expect(try within(40) { try status()["state"] as? String == "synced" })
     #expect(try ServeTests.get(server, "/").body.contains("Synced with the journal&#39;s remote"))
 
     // Written in the app: on the remote soon after.
@@ -329,20 +329,21 @@ import Testing
         method: "POST", body: Array(body))
     }
     #expect(try create("Written in the app\n\nOn the phone.").status == 201)
-    #expect(try within(15) { try Self.git(h, "log", "-p", "main", in: bare).contains("On the phone.") })
+    #expect(try within(40) { try Self.git(h, "log", "-p", "main", in: bare).contains("On the phone.") })
 
     // The remote away: the list says so, saves go on; back, the next sitting syncs.
     try FileManager.default.moveItem(atPath: bare, toPath: bare + ".away")
-    #expect(try within(15) { try status()["state"] as? String == "offline" })
+    #expect(try within(40) { try status()["state"] as? String == "offline" })
     let start = Date()
     #expect(try create("Written offline\n\nThe remote is away.").status == 201)
-    #expect(Date().timeIntervalSince(start) < 2, "a save waited for the remote")
+    #expect(Date().timeIntervalSince(start) < 5, "a save waited for the remote")
     #expect(try ServeTests.get(server, "/").body.contains("cannot be reached"))
     try FileManager.default.moveItem(atPath: bare + ".away", toPath: bare)
     #expect(try create("Back online\n\nThe remote is back.").status == 201)
-    #expect(try within(15) { try Self.git(h, "log", "-p", "main", in: bare).contains("The remote is back.") })
+    #expect(try within(40) { try Self.git(h, "log", "-p", "main", in: bare).contains("The remote is back.") })
     #expect(try Self.git(h, "log", "-p", "main", in: bare).contains("The remote is away."))
-    #expect(try status()["state"] as? String == "synced")
+    // The push is on the remote a moment before the sync that made it is over.
+    #expect(try within(40) { try status()["state"] as? String == "synced" })
   }
 
   /// Two devices each serving the app, syncing the same remote by themselves every second
