@@ -123,6 +123,8 @@ let package = Package(
       name: "IlgiCLITests",
       dependencies: ["IlgiCLI", "IlgiCore", "IlgiTestSupport", "ilgi"]
     ),
+    // The server's parts in process: the HTTP listener's bounds, without a socket.
+    .testTarget(name: "IlgiServerTests", dependencies: ["IlgiServer"]),
     // The fault suite: kills, broken editors, full disks, concurrent writers, hostile input,
     // always through the built binary. `make test-faults` runs it at full size.
     .testTarget(name: "IlgiFaultTests", dependencies: ["IlgiCore", "IlgiFuzz", "IlgiTestSupport", "ilgi"]),

@@ -1,6 +1,8 @@
 #include "ilgi_http.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
+#include <netdb.h>
 #include <pthread.h>
 
 // libmicrohttpd's entry points, found with dlsym (see ilgi_http.h for why it is not linked).
@@ -14,6 +16,7 @@ static struct {
   enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
   enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
   void (*destroy_response)(struct MHD_Response *);
+  const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
 } mhd;
 
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
@@ -33,6 +36,7 @@ static void load(void) {
   FIND(add_response_header, "MHD_add_response_header")
   FIND(queue_response, "MHD_queue_response")
   FIND(destroy_response, "MHD_destroy_response")
+  FIND(get_connection_info, "MHD_get_connection_info")
 #undef FIND
   available = 1;
 }
@@ -44,12 +48,27 @@ int ilgi_http_load(void) {
 
 struct MHD_Daemon *ilgi_http_start(int socket, MHD_AccessHandlerCallback handler, void *context,
                                    void *(*target)(void *context, const char *uri, struct MHD_Connection *connection),
-                                   MHD_RequestCompletedCallback finished, unsigned int idle_seconds) {
+                                   MHD_RequestCompletedCallback finished, MHD_NotifyConnectionCallback connections,
+                                   unsigned int idle_seconds, unsigned int connection_limit) {
   if (!ilgi_http_load()) return NULL;
   return mhd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC, 0, NULL,
                           NULL, handler, context, MHD_OPTION_LISTEN_SOCKET, socket, MHD_OPTION_URI_LOG_CALLBACK,
                           target, context, MHD_OPTION_NOTIFY_COMPLETED, finished, context,
-                          MHD_OPTION_CONNECTION_TIMEOUT, idle_seconds, MHD_OPTION_END);
+                          MHD_OPTION_NOTIFY_CONNECTION, connections, context, MHD_OPTION_CONNECTION_TIMEOUT,
+                          idle_seconds, MHD_OPTION_CONNECTION_LIMIT, connection_limit, MHD_OPTION_END);
+}
+
+int ilgi_http_socket(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
+}
+
+int ilgi_http_peer(struct MHD_Connection *connection, char *text, size_t length) {
+  const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (info == NULL || info->client_addr == NULL) return -1;
+  const struct sockaddr *address = info->client_addr;
+  socklen_t size = address->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+  return getnameinfo(address, size, text, length, NULL, 0, NI_NUMERICHOST) == 0 ? 0 : -1;
 }
 
 int ilgi_http_quiesce(struct MHD_Daemon *daemon) { return mhd.quiesce_daemon(daemon); }
@@ -73,3 +92,5 @@ enum MHD_Result ilgi_http_queue(struct MHD_Connection *connection, unsigned int 
 }
 
 void ilgi_http_destroy(struct MHD_Response *response) { mhd.destroy_response(response); }
+
+void ilgi_http_give_back_memory(void) { malloc_trim(0); }

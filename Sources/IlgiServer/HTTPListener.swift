@@ -37,8 +37,13 @@ public enum HTTPListener {
   /// The largest request body taken by default: an entry is far smaller.
   public static let defaultBodyLimit = 1 << 20
 
-  /// How long a connection may stay idle before it is closed, in seconds.
+  /// How long a connection may stay idle before it is closed, in seconds: a reply the other
+  /// end does not read. `ConnectionWatch` closes waiting connections sooner.
   static let idleSeconds: UInt32 = 120
+
+  /// The most connections open at once, each a thread: one more is closed as it arrives.
+  /// `ConnectionWatch` keeps those without a request far fewer, so the owner's get in.
+  static let connectionLimit: UInt32 = 512
 
   /// Why the server could not start: the address could not be found or bound.
   public struct ListenError: Error, CustomStringConvertible {
@@ -66,8 +71,11 @@ public enum HTTPListener {
     // libmicrohttpd closes the socket itself when it cannot start.
     guard
       let daemon = ilgi_http_start(
-        socket, Exchanges.answer, context.toOpaque(), Exchanges.begin, Exchanges.end, idleSeconds)
+        socket, Exchanges.answer, context.toOpaque(), Exchanges.begin, Exchanges.end, Exchanges.connections,
+        idleSeconds, connectionLimit)
     else { throw ListenError(description: "the HTTP server could not start") }
+    let sweeping = exchanges.watch.sweepEverySecond()
+    defer { sweeping.cancel() }
     listening(bound)
     // The daemon is stopped once, from the thread below.
     nonisolated(unsafe) let running = daemon
@@ -106,7 +114,7 @@ public enum HTTPListener {
   /// for the journal's lock is done and says so, so a script never sends again what was saved;
   /// a second signal ends the process at once, `StopSignal`), and every connection is closed.
   private static func stop(_ daemon: OpaquePointer, socket: Int32, quiesced: Bool, _ exchanges: Exchanges) {
-    while exchanges.answering > 0 { usleep(20_000) }
+    exchanges.waitUntilAnswered()
     ilgi_http_stop(daemon)
     if quiesced { close(socket) }
   }
@@ -260,6 +268,7 @@ private final class Exchanges: @unchecked Sendable {
   let responder: any ServerResponder
   let bodyLimit: Int
   let queue: AsyncStream<Job>.Continuation
+  let watch = ConnectionWatch()
 
   init(responder: any ServerResponder, bodyLimit: Int, queue: AsyncStream<Job>.Continuation) {
     self.responder = responder
@@ -275,17 +284,32 @@ private final class Exchanges: @unchecked Sendable {
         Unmanaged.passRetained(Exchange(target: uri.map { String(cString: $0) } ?? "/")).toOpaque()
       }
 
-  /// A request is over (answered, or its connection closed): its exchange is let go.
-  static let end: MHD_RequestCompletedCallback = { context, _, state, _ in
+  /// A request is over (answered, or its connection closed): its exchange is let go, and its
+  /// connection waits for the next.
+  static let end: MHD_RequestCompletedCallback = { context, connection, state, _ in
+    guard let context else { return }
+    let exchanges = Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue()
+    exchanges.watch.waiting(UInt(bitPattern: connection))
     guard let state, let exchange = state.pointee else { return }
-    if let context, Unmanaged<Exchange>.fromOpaque(exchange).takeUnretainedValue().handedOver {
-      Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue().answered()
-    }
+    if Unmanaged<Exchange>.fromOpaque(exchange).takeUnretainedValue().handedOver { exchanges.answered() }
     Unmanaged<Exchange>.fromOpaque(exchange).release()
     state.pointee = nil
   }
 
-  private let counting = NSLock()
+  /// A connection opened or closed: the watch keeps count.
+  static let connections: MHD_NotifyConnectionCallback = { context, connection, _, code in
+    guard let context, let connection else { return }
+    let watch = Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue().watch
+    if ilgi_http_opened(code) != 0 {
+      var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+      let address = ilgi_http_peer(connection, &text, text.count) == 0 ? String(cString: text) : ""
+      watch.opened(UInt(bitPattern: connection), socket: ilgi_http_socket(connection), address: address)
+    } else {
+      watch.closed(UInt(bitPattern: connection))
+    }
+  }
+
+  private let counting = NSCondition()
   private var handedOver = 0
   private var stopped = false
   /// Requests handed to the responder and not yet over: their replies are not yet sent.
@@ -302,7 +326,16 @@ private final class Exchanges: @unchecked Sendable {
       return true
     }
   }
-  private func answered() { counting.withLock { handedOver -= 1 } }
+  private func answered() {
+    counting.withLock {
+      handedOver -= 1
+      if handedOver == 0 { counting.broadcast() }
+    }
+  }
+  /// Returns once every request handed to the responder is over.
+  func waitUntilAnswered() {
+    counting.withLock { while handedOver > 0 { counting.wait() } }
+  }
 
   /// Called with the headers, with each piece of the body, and once more when it is whole.
   static let answer: MHD_AccessHandlerCallback = { context, connection, _, method, _, data, size, state in
@@ -328,6 +361,7 @@ private final class Exchanges: @unchecked Sendable {
         return send(responder.refuse(.repeatedHeader(name), request), on: connection)
       }
       exchange.limit = max(bodyLimit, responder.bodyLimit(for: request) ?? 0)
+      // Refused from its headers (below), the connection goes on waiting.
       if let problem = responder.refusalBeforeBody(request) {
         exchange.refusal = problem
         // A client that waits for `100 Continue` is answered before it sends the body.
@@ -350,6 +384,7 @@ private final class Exchanges: @unchecked Sendable {
           exchange.body.reserveCapacity(length)
         }
       }
+      if !exchange.tooLarge { watch.receiving(UInt(bitPattern: connection)) }
       return .YES
     }
     if exchange.refused {
@@ -382,6 +417,7 @@ private final class Exchanges: @unchecked Sendable {
     exchange.body = []
     guard handOver() else { return send(responder.refuse(.stopping, request), on: connection) }
     exchange.handedOver = true
+    watch.answering(UInt(bitPattern: connection))
     let job = Job(request)
     guard case .enqueued = queue.yield(job) else { return .NO }
     return send(job.wait(), on: connection)

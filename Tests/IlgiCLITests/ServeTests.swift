@@ -195,6 +195,37 @@ import Testing
     #expect(during - before < 16_000, "48 half bodies without the token took \(during - before) kB")
   }
 
+  /// Whatever anyone who can reach the port opens never keeps the owner out
+  /// (Tests/Network/flood.py): with a thousand idle connections, a hundred bodies sent slowly
+  /// without the token and headers sent a byte a second held, the owner is answered within a
+  /// second, the server keeps a bounded number of threads, and every connection with no
+  /// request let in is closed once it has waited ten seconds. Ctrl-C then stops it at once.
+  @Test func aFloodOfConnectionsNeverKeepsTheOwnerOut() throws {
+    let h = try Harness()
+    let server = try Server(h, [])
+    defer { _ = server.stop() }
+    let result = try ChildProcess.run([
+      "timeout", "90", "python3", TestTools.repository + "/Tests/Network/flood.py", String(server.port),
+      String(server.process.processIdentifier), server.token,
+    ])
+    let figures = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+    #expect(figures["owner_statuses"] as? [Int] == [200, 200, 200], "\(figures)")
+    #expect((figures["owner_slowest_seconds"] as? Double ?? 99) < 1, "\(figures)")
+    // At most `waitingPerAddress` connections from 127.0.0.1 wait, each a thread.
+    #expect((figures["threads_held"] as? Int ?? 9999) < 100, "\(figures)")
+    #expect((figures["memory_held_kb"] as? Int ?? .max) < 150_000, "\(figures)")
+    #expect((figures["idle_closed"] as? Int ?? 0) >= 900, "\(figures)")
+    let dribbled = figures["dribble_closed_after_seconds"] as? Double ?? 0
+    #expect(dribbled > 5 && dribbled < 20, "\(figures)")
+    #expect(figures["slow_closed"] as? Int == 100, "\(figures)")
+    #expect(figures["owner_after"] as? Int == 200, "\(figures)")
+    #expect((figures["threads_after"] as? Int ?? 9999) <= (figures["threads_before"] as? Int ?? 0) + 2, "\(figures)")
+    let start = Date()
+    #expect(server.stop().status == 0)
+    #expect(Date().timeIntervalSince(start) < 3)
+  }
+
   @Test func servesTheSitePagesAndNothingElse() throws {
     let h = try SiteTests.goldenHarness()
     let server = try Server(h, ["--read-only"])

@@ -13,11 +13,26 @@
 int ilgi_http_load(void);
 
 /// Starts a daemon on `socket`, already listening: a thread for each connection (a reply is
-/// made on that thread), the raw request target handed to `target` and every finished
-/// request to `finished`. NULL when it cannot start; libmicrohttpd then closes the socket.
+/// made on that thread), the raw request target handed to `target`, every finished request to
+/// `finished`, and each connection's start and close to `connections`. At most
+/// `connection_limit` connections are open at once; one more is closed as it arrives. NULL when
+/// it cannot start; libmicrohttpd then closes the socket.
 struct MHD_Daemon *ilgi_http_start(int socket, MHD_AccessHandlerCallback handler, void *context,
                                    void *(*target)(void *context, const char *uri, struct MHD_Connection *connection),
-                                   MHD_RequestCompletedCallback finished, unsigned int idle_seconds);
+                                   MHD_RequestCompletedCallback finished, MHD_NotifyConnectionCallback connections,
+                                   unsigned int idle_seconds, unsigned int connection_limit);
+
+/// Whether a connection's notification says it opened (else it closed).
+static inline int ilgi_http_opened(enum MHD_ConnectionNotificationCode code) {
+  return code == MHD_CONNECTION_NOTIFY_STARTED;
+}
+
+/// The socket of a connection, or -1.
+int ilgi_http_socket(struct MHD_Connection *connection);
+
+/// The address a connection comes from, as text (`127.0.0.1`, `::1`), in `text`; 0 when
+/// written, -1 when it is not known.
+int ilgi_http_peer(struct MHD_Connection *connection, char *text, size_t length);
 
 /// Stops taking new connections; those open go on. Returns the listening socket, the caller's
 /// from then on to close after `ilgi_http_stop`, or -1 when it could not (libmicrohttpd then
@@ -42,5 +57,9 @@ enum MHD_Result ilgi_http_queue(struct MHD_Connection *connection, unsigned int 
 
 /// Lets a response go once queued.
 void ilgi_http_destroy(struct MHD_Response *response);
+
+/// Gives the memory freed since to the system (glibc's `malloc_trim`): what many requests' bodies
+/// took stays in the process otherwise.
+void ilgi_http_give_back_memory(void);
 
 #endif
