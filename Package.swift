@@ -48,6 +48,9 @@ let package = Package(
     // the hundred libraries it needs would load at the start of every command. Needs only the
     // library at run time (Debian: libvips42, which libvips-dev brings).
     .target(name: "CImage"),
+    // Child processes (git, clipboard tools) started with posix_spawn: glibc's extensions that
+    // close every other descriptor and change the folder, which Swift's Glibc does not show.
+    .target(name: "CSpawn"),
     // The full-text table's tokenizer, in C because FTS5 calls it for every word it indexes.
     .target(name: "CIlgiTokenizer", linkerSettings: [.linkedLibrary("sqlite3")]),
     // The age v1 file format (age-encryption.org/v1) over swift-crypto: what an encrypted
@@ -67,6 +70,7 @@ let package = Package(
         "CImage",
         "IlgiAge",
         "CIlgiTokenizer",
+        "CSpawn",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "GRDB", package: "GRDB.swift"),
