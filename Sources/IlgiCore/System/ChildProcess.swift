@@ -59,8 +59,8 @@ public enum ChildProcess {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signalNumber = status & 0x7F
     return Result(
-      status: signalNumber != 0 ? 128 + signalNumber : (status >> 8) & 0xFF, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+      status: signalNumber != 0 ? 128 + signalNumber : (status >> 8) & 0xFF,
+      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
   }
 
   /// Why a program could not be started.
@@ -124,6 +124,24 @@ public enum ChildProcess {
       } else {
         _ = fcntl(input.1, F_SETFL, fcntl(input.1, F_GETFL) | O_NONBLOCK)
       }
+      // A child that ends before it has read all its input makes the write fail, not this
+      // process end: SIGPIPE is held back on this thread meanwhile, and dropped if it came.
+      var pipeSignal = sigset_t()
+      sigemptyset(&pipeSignal)
+      sigaddset(&pipeSignal, SIGPIPE)
+      var previous = sigset_t()
+      if !bytes.isEmpty { pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous) }
+      defer {
+        if !bytes.isEmpty {
+          var pending = sigset_t()
+          var none = timespec()
+          sigpending(&pending)
+          if sigismember(&pending, SIGPIPE) == 1 && sigismember(&previous, SIGPIPE) == 0 {
+            _ = sigtimedwait(&pipeSignal, nil, &none)
+          }
+          pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+      }
       var buffer = [UInt8](repeating: 0, count: 65536)
       while input.1 >= 0 || output.0 >= 0 || errors.0 >= 0 {
         var watched = [
@@ -133,7 +151,9 @@ public enum ChildProcess {
         ]
         guard poll(&watched, nfds_t(watched.count), -1) >= 0 || errno == EINTR else { break }
         if input.1 >= 0, watched[0].revents != 0 {
-          let count = bytes.withUnsafeBytes { write(input.1, $0.baseAddress! + written, bytes.count - written) }
+          let count = bytes.withUnsafeBytes { all in
+            all.baseAddress.map { write(input.1, $0 + written, bytes.count - written) } ?? 0
+          }
           if count > 0 { written += count }
           if count < 0 && errno != EAGAIN && errno != EINTR || written == bytes.count {
             close(input.1)
