@@ -324,6 +324,17 @@ public final class Diary: @unchecked Sendable {
     id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool, page: String? = nil,
     sequence: Int64? = nil
   ) throws -> Saved {
+    guard let page, let sequence else { return try saveOnce(id: id, changes, basedOn: base, settled: settled) }
+    return try pageSaves.one(page: page) {
+      try saveOnce(id: id, changes, basedOn: base, settled: settled, page: page, sequence: sequence)
+    }
+  }
+
+  /// `save`, in its page's turn when it has one.
+  private func saveOnce(
+    id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool, page: String? = nil,
+    sequence: Int64? = nil
+  ) throws -> Saved {
     var saved = try write(id: id, changes, basedOn: base, settled: settled)
     if let page, let sequence, case .conflict(_, _, let current) = saved {
       switch pageSaves.verdict(page: page, id: id, sequence: sequence, base: base, current: current) {

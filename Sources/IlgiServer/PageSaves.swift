@@ -8,8 +8,10 @@ import IlgiCore
 /// A page numbers its saves (`sequence`, greater for each later one). A save whose base was
 /// overtaken only by the same page's earlier save of that entry (from the same base) is that
 /// save's successor and is written on top of it; one older than the page's last is written
-/// nowhere. Any other change since its base is a conflict, as for every save. Kept in memory:
-/// the race is between requests a few milliseconds apart.
+/// nowhere. Any other change since its base is a conflict, as for every save. The saves of one
+/// page are made one at a time (`one`), so a save that arrives while the page's previous one
+/// is still being written and committed finds it told here. Kept in memory: the race is between
+/// requests a few milliseconds apart.
 final class PageSaves: @unchecked Sendable {
   struct Last {
     var id: String
@@ -23,6 +25,19 @@ final class PageSaves: @unchecked Sendable {
   /// The most pages remembered; the oldest is forgotten first.
   static let most = 256
   private var order: [String] = []
+  /// Each page's turn: held for the whole of one of its saves.
+  private var turns: [String: NSLock] = [:]
+
+  /// Runs `save`, a save of `page`'s, once that page's save before it is over.
+  func one<T>(page: String, _ save: () throws -> T) rethrows -> T {
+    let turn = lock.withLock {
+      if let turn = turns[page] { return turn }
+      let turn = NSLock()
+      turns[page] = turn
+      return turn
+    }
+    return try turn.withLock(save)
+  }
 
   /// What to do with a save of entry `id` by `page`, numbered `sequence`, based on `base`, when
   /// the file is now at `current`: nil to refuse it as a conflict, the version to base it on
@@ -45,7 +60,11 @@ final class PageSaves: @unchecked Sendable {
     lock.withLock {
       if last[page] == nil {
         order.append(page)
-        if order.count > Self.most { last[order.removeFirst()] = nil }
+        if order.count > Self.most {
+          let forgotten = order.removeFirst()
+          last[forgotten] = nil
+          turns[forgotten] = nil
+        }
       }
       // The base the page sent, not the one it was written on: a third save from that base,
       // racing the two, follows them too.

@@ -45,7 +45,9 @@ class Server:
 
 
 def git(*arguments):
-    return subprocess.run(["git", "-C", JOURNAL, *arguments], capture_output=True, text=True, timeout=30).stdout
+    # Looks without taking the index's lock, as a person's `git status` would take it.
+    return subprocess.run(["git", "--no-optional-locks", "-C", JOURNAL, *arguments], capture_output=True, text=True,
+                          timeout=30).stdout
 
 
 def committed(words):

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiTestSupport
+import Synchronization
 import Testing
 
 /// A journal kept in git: one commit per change with exactly its files, `ilgi sync` between two
@@ -181,6 +182,33 @@ import Testing
     #expect(result.stderr.hasPrefix("ilgi: warning: saved, but git did not commit it: "))
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(h.journal.entryFiles().count == 1)
+  }
+
+  /// Another git (the person's `git status`, an editor's) holds the index's lock for a moment
+  /// while ilgi commits: the commit waits for it and lands; a lock left for good (a git that
+  /// crashed) still ends in the warning, with the entry saved.
+  @Test func aCommitWaitsForAnotherGitsMomentaryLock() throws {
+    let h = try Self.harness(initialize: false)
+    #expect(h.call("init", "--git", h.journal.root).status == 0)
+    let lock = h.journal.root + "/.git/index.lock"
+    for round in 1...5 {
+      #expect(FileManager.default.createFile(atPath: lock, contents: Data()))
+      // A thread of its own: the dispatch queues' threads may all be busy with other tests.
+      Thread.detachNewThread {
+        usleep(150_000)
+        try? FileManager.default.removeItem(atPath: lock)
+      }
+      let made = h.call("new", "Written while git looked, \(round)")
+      #expect(made.status == 0)
+      #expect(made.stderr == "", "round \(round): \(made.stderr)")
+    }
+    #expect(try Self.git(h, "status", "--porcelain") == "")
+    #expect(try Self.git(h, "log", "--oneline").split(separator: "\n").count >= 5)
+    #expect(FileManager.default.createFile(atPath: lock, contents: Data()))
+    let stuck = h.call("new", "Written while git was stuck")
+    #expect(stuck.status == 0)
+    #expect(stuck.stderr.hasPrefix("ilgi: warning: saved, but git did not commit it: "), "\(stuck.stderr)")
+    #expect(stuck.stderr.contains("index.lock"))
   }
 
   /// A bare repository and two clones of it, each a journal.
@@ -481,6 +509,49 @@ import Testing
     #expect(try Self.git(h, "status", "--porcelain") == "", "a server started again left the text uncommitted")
     #expect(try Self.git(h, "show", "HEAD:" + path).contains("before the kill"))
     _ = again.stop()
+  }
+
+  /// A page's settled save whose commit is slow (a hook that takes a second), and that page's
+  /// last text sent while it commits (the tab closed): the last text is written on top, never
+  /// refused as another writer's change, and committed.
+  @Test func aPagesLastSaveDuringItsSlowCommitLands() throws {
+    var h = try Self.harness(initialize: false)
+    #expect(h.call("init", "--git", h.journal.root).status == 0)
+    h.environment["ILGI_WEATHER_ENABLED"] = "false"
+    let made = h.call("new", "Tea\n\nGreen.")
+    let path = made.stdout.trimmingCharacters(in: .newlines)
+    let id = try #require(h.journal.text(path)?.split(separator: "\n").first { $0.hasPrefix("id: ") }?.dropFirst(4))
+    let hook = h.journal.root + "/.git/hooks/pre-commit"
+    try "#!/bin/sh\nsleep 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    let server = try ServeTests.Server(h, [])
+    defer { _ = server.stop() }
+    let shown =
+      try JSONSerialization.jsonObject(
+        with: Data(try ServeTests.get(server, "/api/entries/" + id).body.utf8)) as? [String: Any]
+    let base = try #require(shown?["version"] as? String)
+    let target = (port: server.port, token: server.token)
+    @Sendable func save(_ text: String, _ sequence: Int) -> Int {
+      let body = try? JSONSerialization.data(withJSONObject: [
+        "content": text, "base": base, "settled": true, "page": "one", "sequence": sequence,
+      ])
+      return
+        (try? ServeTests.get(
+          target.port, "/api/entries/" + id,
+          headers: [
+            "Authorization: Bearer " + target.token, "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(target.port)",
+            "Content-Type: application/json",
+          ], method: "PUT", body: body.map { Array($0) }))?.status ?? 0
+    }
+    let statuses = Mutex<[Int]>([0, 0])
+    DispatchQueue.concurrentPerform(iterations: 2) { n in
+      if n == 1 { usleep(300_000) }
+      let status = save(n == 0 ? "Tea\n\nGreen, then" : "Tea\n\nGreen, then oolong.", 10 + n)
+      statuses.withLock { $0[n] = status }
+    }
+    #expect(statuses.withLock { $0 } == [200, 200])
+    #expect(h.journal.text(path)?.contains("Green, then oolong.") == true)
+    #expect(try Self.git(h, "show", "HEAD:" + path).contains("Green, then oolong."))
   }
 
   /// A device whose branch the remote does not have (a `master` the person made) is told so

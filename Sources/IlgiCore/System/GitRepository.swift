@@ -52,14 +52,32 @@ public struct GitRepository: Sendable {
   public func run(_ arguments: [String], input: [UInt8]? = nil, passingSecrets: Bool = false) throws(Failure)
     -> ChildProcess.Result
   {
-    do {
-      return try ChildProcess.run(
-        ["git", "-C", root, "-c", "gc.auto=0"] + arguments,
-        environment: passingSecrets ? environment.merging(secrets) { $1 } : environment, input: input)
-    } catch {
-      throw Failure(command: arguments.first ?? "git", message: "git could not be started: install git")
+    // Another git (the person's `git status`, an editor's, a prompt's) takes the index's lock
+    // for a moment to refresh it, and a command that needs the lock then fails at once, having
+    // done nothing. Such a command is run again for about a second; one that may stop half way
+    // (a rebase) is not, nor is a lock held longer (a git that crashed).
+    var wait: UInt32 = 10_000
+    var attempt = 0
+    while true {
+      attempt += 1
+      let result: ChildProcess.Result
+      do {
+        result = try ChildProcess.run(
+          ["git", "-C", root, "-c", "gc.auto=0"] + arguments,
+          environment: passingSecrets ? environment.merging(secrets) { $1 } : environment, input: input)
+      } catch {
+        throw Failure(command: arguments.first ?? "git", message: "git could not be started: install git")
+      }
+      guard result.status != 0, attempt < 8, !Self.stepwise.contains(arguments.first ?? ""),
+        result.stderr.contains("index.lock': File exists")
+      else { return result }
+      usleep(wait)
+      wait *= 2
     }
   }
+
+  /// The commands that may stop half way, having changed something: never run twice.
+  static let stepwise: Set<String> = ["rebase", "merge", "pull", "cherry-pick", "am", "revert", "stash"]
 
   /// Runs git and fails with its message unless it exits 0.
   @discardableResult
