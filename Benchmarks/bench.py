@@ -306,6 +306,86 @@ def encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs):
     return r
 
 
+def sync_measurements(ilgi, ilgi_dir, work, runs):
+    """Another device's changes arriving: `ilgi sync` bringing one entry in ten, changed on a
+    laptop, into a phone's clone, plain and sealed, against `git pull --rebase` of the same
+    commits in a plain clone; and the first command in a fresh clone of the sealed journal
+    against the plain one (it builds the index, reading every entry)."""
+    r = {}
+    home = work / "sync-home"
+    runtime = work / "sync-runtime"
+    runtime.mkdir()
+    env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_RUNTIME_DIR=str(runtime),
+               LANG="en_US.UTF-8", NO_COLOR="1", ILGI_WEATHER_ENABLED="false", GIT_AUTHOR_NAME="Bench",
+               GIT_AUTHOR_EMAIL="bench@example.invalid", GIT_COMMITTER_NAME="Bench",
+               GIT_COMMITTER_EMAIL="bench@example.invalid")
+    subprocess.run([ilgi, "key", "new"], env=env, check=True, stdout=subprocess.DEVNULL)
+    identity = home / ".config" / "ilgi" / "identity.txt"
+    recipient = subprocess.run([ilgi, "key", "show"], env=env, check=True, capture_output=True, text=True).stdout.strip()
+
+    def git(folder, *arguments):
+        return subprocess.run(["git", "-C", str(folder), *arguments], env=env, check=True, capture_output=True,
+                              text=True).stdout.strip()
+
+    for kind in ("plain", "sealed"):
+        laptop, bare = work / f"{kind}-laptop", work / f"{kind}.git"
+        on_laptop = dict(env, ILGI_JOURNAL=str(laptop))
+        shutil.copytree(ilgi_dir, laptop, ignore=shutil.ignore_patterns("index.sqlite*"))
+        subprocess.run(["git", "init", "--quiet", "--bare", "--initial-branch=main", str(bare)], env=env, check=True)
+        subprocess.run(["git", "clone", "--quiet", str(bare), str(work / "empty")], env=env, check=True,
+                       capture_output=True)
+        shutil.move(str(work / "empty" / ".git"), str(laptop / ".git"))
+        shutil.rmtree(work / "empty")
+        git(laptop, "checkout", "--quiet", "-b", "main")
+        subprocess.run([ilgi, "init", "--git", str(laptop)], env=on_laptop, check=True, stdout=subprocess.DEVNULL)
+        if kind == "sealed":
+            subprocess.run([ilgi, "encrypt"], env=on_laptop, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+        subprocess.run([ilgi, "sync"], env=on_laptop, check=True, stdout=subprocess.DEVNULL)
+        before = git(laptop, "rev-parse", "HEAD")
+
+        # The first command in a fresh clone: the index made from every entry.
+        phone = work / f"{kind}-phone"
+
+        def fresh_clone():
+            shutil.rmtree(phone, ignore_errors=True)
+            for leftover in runtime.iterdir():
+                shutil.rmtree(leftover, ignore_errors=True) if leftover.is_dir() else leftover.unlink()
+            subprocess.run(["git", "clone", "--quiet", str(bare), str(phone)], env=env, check=True)
+
+        on_phone = dict(env, ILGI_JOURNAL=str(phone))
+        r[f"ilgi list -n 20, first in a fresh clone ({kind})"] = measure(
+            [ilgi, "list", "-n", "20"], max(1, min(runs, 3)), on_phone, before=fresh_clone)
+
+        # One entry in ten changed on the laptop, in one commit, pushed.
+        pattern = "*/*/*.md.age" if kind == "sealed" else "*/*/*.md"
+        files = sorted(laptop.glob(pattern))
+        for path in files[::10]:
+            if kind == "sealed":
+                text = subprocess.run(["age", "-d", "-i", str(identity), str(path)], check=True,
+                                      capture_output=True).stdout
+                subprocess.run(["age", "-r", recipient, "-o", str(path)], input=text + b"\nA line from the laptop.\n",
+                               check=True)
+            else:
+                path.write_bytes(path.read_bytes() + b"\nA line from the laptop.\n")
+        git(laptop, "commit", "--quiet", "-am", "One entry in ten")
+        git(laptop, "push", "--quiet", "origin", "main")
+        peer = work / f"{kind}-git"
+        subprocess.run(["git", "clone", "--quiet", str(bare), str(peer)], env=env, check=True)
+
+        def phone_before():
+            git(phone, "reset", "--quiet", "--hard", before)
+            subprocess.run([ilgi, "list", "-n", "1"], env=on_phone, check=True, stdout=subprocess.DEVNULL)
+
+        changed = len(files[::10])
+        r[f"ilgi sync, {changed:,} changed entries ({kind})"] = measure(
+            [ilgi, "sync"], runs, on_phone, before=phone_before)
+        r[f"git pull --rebase, the same commits ({kind})"] = measure(
+            ["git", "-C", str(peer), "pull", "--quiet", "--rebase"], runs, env,
+            before=lambda: git(peer, "reset", "--quiet", "--hard", before))
+    return r
+
+
 # Above this size ilgi is measured alone (the module's docstring says why).
 PEER_LIMIT = 100_000
 
@@ -390,10 +470,14 @@ def main():
     parser.add_argument("--no-html", action="store_true", help="leave out the site export and Hugo rows")
     parser.add_argument("--no-photos", action="store_true", help="leave out the photo rows")
     parser.add_argument("--only-photos", action="store_true", help="measure the photo rows and nothing else")
+    parser.add_argument("--only-sync", action="store_true", help="measure the sync rows and nothing else")
     args = parser.parse_args()
     html = not args.no_html
     photos = not args.no_photos
-    general = not args.only_photos
+    general = not args.only_photos and not args.only_sync
+    photos = photos and not args.only_sync
+    # Another device's changes: at 10,000 entries and below (one in ten changed, re-sealed by age).
+    syncs = not args.only_photos
     sizes = [int(s) for s in args.sizes.split(",")]
     jrnl = jrnl_binary()
     rows = {}
@@ -491,6 +575,8 @@ def main():
                 r.update(photo_site_measurements(ilgi, ilgi_dir, hugo_site(size, ilgi_dir), work, runs))
         if general and peers:
             r.update(encryption_measurements(ilgi, ilgi_dir, work, runs, slow_runs))
+        if syncs and size <= 10000:
+            r.update(sync_measurements(ilgi, ilgi_dir, work, runs))
         rows[size] = r
         shutil.rmtree(work, ignore_errors=True)
 
@@ -576,6 +662,15 @@ def main():
             a, b = "ilgi export html, 2000 photos (cold)", "hugo build, 2000 photos (cold)"
             lines.append(f"| export html with 2,000 photos / hugo (<= 1), at 10,000 | "
                          f"{rows[10000][a][0] / rows[10000][b][0]:.2f} |" + " |" * (len(sizes) - 1))
+    if syncs:
+        for kind in ("plain", "sealed"):
+            lines.append(f"| ilgi sync / git pull --rebase, one entry in ten changed, {kind} (<= 2) | " + " | ".join(
+                f"{rows[s][sync][0] / rows[s][pull][0]:.2f}"
+                if (sync := next((n for n in rows[s] if n.startswith("ilgi sync,") and kind in n), None))
+                and (pull := f"git pull --rebase, the same commits ({kind})") in rows[s] else "-" for s in sizes) + " |")
+        lines.append("| first list in a fresh clone, sealed / plain (<= 1.5) | " + " | ".join(
+            f"{ratio(s, 'ilgi list -n 20, first in a fresh clone (sealed)', 'ilgi list -n 20, first in a fresh clone (plain)'):.2f}"
+            for s in sizes) + " |")
     if general:
         lines.append("| serve peak MB (< 100) | " + " | ".join(
             f"{rows[s]['serve: autosave round trip'][1]:.0f}" for s in sizes) + " |")
