@@ -125,7 +125,8 @@ let package = Package(
       exclude: ["CCTV"]),
     .testTarget(
       name: "IlgiCLITests",
-      dependencies: ["IlgiCLI", "IlgiCore", "IlgiTestSupport", "ilgi"]
+      dependencies: ["IlgiCLI", "IlgiCore", "IlgiTestSupport", "ilgi"],
+      exclude: ["Golden"]
     ),
     // The server's parts in process: the HTTP listener's bounds, without a socket.
     .testTarget(name: "IlgiServerTests", dependencies: ["IlgiServer"]),

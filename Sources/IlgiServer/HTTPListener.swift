@@ -302,7 +302,9 @@ private final class Exchanges: @unchecked Sendable {
     let watch = Unmanaged<Exchanges>.fromOpaque(context).takeUnretainedValue().watch
     if ilgi_http_opened(code) != 0 {
       var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-      let address = ilgi_http_peer(connection, &text, text.count) == 0 ? String(cString: text) : ""
+      let written = ilgi_http_peer(connection, &text, text.count) == 0
+      let bytes = written ? text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) } : []
+      let address = String(decoding: bytes, as: UTF8.self)
       watch.opened(UInt(bitPattern: connection), socket: ilgi_http_socket(connection), address: address)
     } else {
       watch.closed(UInt(bitPattern: connection))

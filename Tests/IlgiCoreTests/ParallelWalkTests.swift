@@ -29,7 +29,7 @@ import Testing
     for count in [0, 5, 256, 257, 3000] {
       var seen: [Int] = []
       var chunks = 0
-      try Parallel.stream(Array(0..<count), chunk: 256, ahead: 2) {
+      Parallel.stream(Array(0..<count), chunk: 256, ahead: 2) {
         $0 * 3
       } consume: { part in
         #expect(part.count <= 256)

@@ -203,9 +203,7 @@ enum GitAttributes {
   /// whether it changed. Lines the person wrote there stay, before ilgi's.
   @discardableResult
   static func writeDeviceFile(_ git: GitRepository) -> Bool {
-    guard let relative = try? git.check(["rev-parse", "--git-path", "info/attributes"]) else { return false }
-    var path = relative.trimmingCharacters(in: .newlines)
-    if !path.hasPrefix("/") { path = git.root + "/" + path }
+    guard let path = git.gitPath("info/attributes") else { return false }
     let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     let block = deviceLines.joined(separator: "\n") + "\n"
     guard !current.hasSuffix(block) else { return false }
@@ -244,9 +242,16 @@ enum GitAttributes {
       ("merge.ilgi-entry.driver", binary + " merge-entry --journal . %O %A %B %P"),
     ]
     var changed = writeDeviceFile(git)
+    // Read in one call: `NAME VALUE` a line.
+    let ours = #"^(diff\.ilgi-age|merge\.ilgi-entry)\."#
+    let listed = (try? git.check(["config", "--local", "--get-regexp", ours])) ?? ""
+    var now: [String: String] = [:]
+    for line in listed.split(separator: "\n") {
+      let parts = line.split(separator: " ", maxSplits: 1)
+      if let name = parts.first { now[String(name)] = parts.count > 1 ? String(parts[1]) : "" }
+    }
     for (key, value) in wanted {
-      let now = (try? git.check(["config", "--local", "--get", key]))?.trimmingCharacters(in: .newlines)
-      guard now != value else { continue }
+      guard now[key] != value else { continue }
       _ = try? git.check(["config", "--local", key, value])
       changed = true
     }

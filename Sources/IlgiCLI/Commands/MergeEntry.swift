@@ -80,11 +80,7 @@ struct SyncNotes {
   /// Two entries that met under one name: the name, the other's new name, its id.
   static func apart(_ git: GitRepository) -> SyncNotes { SyncNotes(git: git, name: "ilgi-apart") }
 
-  private var file: String? {
-    guard let relative = try? git.check(["rev-parse", "--git-path", name]) else { return nil }
-    let trimmed = relative.trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed.hasPrefix("/") ? trimmed : git.root + "/" + trimmed
-  }
+  private var file: String? { git.gitPath(name) }
 
   /// Notes one line of `fields`.
   func add(_ fields: [String]) {

@@ -229,10 +229,8 @@ extension JournalStore {
 
   /// Where `d_name` lies in a `dirent` (a stored field of the C struct, so always known).
   private static let direntNameOffset: Int = {
-    var entry = dirent()
-    return withUnsafeMutablePointer(to: &entry) { whole in
-      UnsafeMutableRawPointer(whole).distance(to: UnsafeMutableRawPointer(&whole.pointee.d_name))
-    }
+    guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { fatalError("dirent has no d_name") }
+    return offset
   }()
 
   /// Where the link at `path` leads, when that is outside the folder `inside` (a real path) or

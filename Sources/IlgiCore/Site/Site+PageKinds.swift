@@ -148,7 +148,7 @@ extension Site {
   }
 
   /// A page rendered through a content template, filled from the model `values` makes.
-  func html<Model: SitePageModel>(
+  func html<Model: SitePageModel & SendableMetatype>(
     _ path: String, key: StableHash, kind: String, title: @autoclosure @escaping @Sendable () -> String,
     template: String, scripts: [String] = [], model: @escaping @Sendable (_ root: String) throws -> Model
   ) -> SitePage {

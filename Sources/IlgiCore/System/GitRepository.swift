@@ -79,6 +79,21 @@ public struct GitRepository: Sendable {
   /// The commands that may stop half way, having changed something: never run twice.
   static let stepwise: Set<String> = ["rebase", "merge", "pull", "cherry-pick", "am", "revert", "stash"]
 
+  /// Where `name` (`info/attributes`, a file of ilgi's own) lies in the repository's own folder:
+  /// `.git/NAME` when `.git` is that folder, else where git says (a worktree's `.git` file, a
+  /// `GIT_DIR` of the environment). nil when git cannot say.
+  public func gitPath(_ name: String) -> String? {
+    var isFolder: ObjCBool = false
+    if environment["GIT_DIR"] == nil, environment["GIT_COMMON_DIR"] == nil,
+      FileManager.default.fileExists(atPath: root + "/.git", isDirectory: &isFolder), isFolder.boolValue
+    {
+      return root + "/.git/" + name
+    }
+    guard let said = try? check(["rev-parse", "--git-path", name]) else { return nil }
+    let path = said.trimmingCharacters(in: .newlines)
+    return path.hasPrefix("/") ? path : root + "/" + path
+  }
+
   /// Runs git and fails with its message unless it exits 0.
   @discardableResult
   public func check(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> String {
