@@ -62,9 +62,13 @@ let package = Package(
         .product(name: "_CryptoExtras", package: "swift-crypto"),
       ]
     ),
+    // What an entry is on disk: its front matter, dates, ids, slugs, paths and the journal's
+    // layout. Pure: no file, no clock of its own, no Markdown renderer.
+    .target(name: "IlgiFormat", dependencies: [.product(name: "Yams", package: "Yams")]),
     .target(
       name: "IlgiCore",
       dependencies: [
+        "IlgiFormat",
         "CCmark",
         "CCurl",
         "CImage",
@@ -87,11 +91,12 @@ let package = Package(
     // a first build's work.
     .target(name: "CMicroHTTPD"),
     // `ilgi serve`: the diary app and the read-only site, over libmicrohttpd.
-    .target(name: "IlgiServer", dependencies: ["IlgiCore", "CMicroHTTPD"]),
+    .target(name: "IlgiServer", dependencies: ["IlgiFormat", "IlgiCore", "CMicroHTTPD"]),
     .target(
       name: "IlgiCLI",
       dependencies: [
         "IlgiAge",
+        "IlgiFormat",
         "IlgiCore",
         "IlgiServer",
         "CQREncode",
@@ -106,16 +111,17 @@ let package = Package(
       name: "ilgi-corpus",
       dependencies: ["IlgiCorpus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
-    .target(name: "IlgiTestSupport", dependencies: ["IlgiCore", "IlgiCorpus"]),
+    .target(name: "IlgiTestSupport", dependencies: ["IlgiFormat", "IlgiCore", "IlgiCorpus"]),
     // Fuzzing: the targets and a seeded generator (IlgiFuzz), and a driver that is libFuzzer's
     // when `make fuzz` builds it with -sanitize=fuzzer.
-    .target(name: "IlgiFuzz", dependencies: ["IlgiAge", "IlgiCore"]),
+    .target(name: "IlgiFuzz", dependencies: ["IlgiAge", "IlgiFormat", "IlgiCore"]),
     .target(name: "CFuzzerDriver"),
     .executableTarget(name: "ilgi-fuzz", dependencies: ["IlgiFuzz", "CFuzzerDriver"]),
     .testTarget(
       name: "IlgiCoreTests",
       dependencies: [
-        "IlgiCore", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "IlgiFormat", "IlgiCore", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
@@ -125,13 +131,14 @@ let package = Package(
       exclude: ["CCTV"]),
     .testTarget(
       name: "IlgiCLITests",
-      dependencies: ["IlgiCLI", "IlgiCore", "IlgiTestSupport", "ilgi"],
+      dependencies: ["IlgiCLI", "IlgiFormat", "IlgiCore", "IlgiTestSupport", "ilgi"],
       exclude: ["Golden"]
     ),
     // The server's parts in process: the HTTP listener's bounds, without a socket.
     .testTarget(name: "IlgiServerTests", dependencies: ["IlgiServer"]),
     // The fault suite: kills, broken editors, full disks, concurrent writers, hostile input,
     // always through the built binary. `make test-faults` runs it at full size.
-    .testTarget(name: "IlgiFaultTests", dependencies: ["IlgiCore", "IlgiFuzz", "IlgiTestSupport", "ilgi"]),
+    .testTarget(
+      name: "IlgiFaultTests", dependencies: ["IlgiFormat", "IlgiCore", "IlgiFuzz", "IlgiTestSupport", "ilgi"]),
   ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
 import IlgiCore
+import IlgiFormat
 
 /// What one command knows of the world: its invocation (environment, working folder,
 /// streams), its settings, clock, locale and journal.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IlgiCore
+import IlgiFormat
 
 /// The filters `list` and `search` share.
 struct FilterOptions: ParsableArguments {

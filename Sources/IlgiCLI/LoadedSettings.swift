@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiFormat
 
 /// The settings of one run, read once: the global config, the journal it and the flags name,
 /// that journal's own config, and the language they choose.

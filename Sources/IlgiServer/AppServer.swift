@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiFormat
 
 /// `ilgi serve`: the diary app over the journal's files. Pages to read, list, search and
 /// write; a small JSON API the page's script saves through; the script, style and icons.

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// Who may ask what of a server: the one place its rules of access are kept.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiFormat
 
 /// Everything a server refuses or fails with: the one funnel every error reply goes through.
 ///

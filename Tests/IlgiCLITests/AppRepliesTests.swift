@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiFormat
 import IlgiServer
 import IlgiTestSupport
 import Testing

@@ -3,6 +3,7 @@ import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 @Suite struct EntryReaderTests {
   let reader = EntryReader(timeZone: TimeZone.seoul)

@@ -3,6 +3,7 @@ import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 /// Saves based on a version (what the browser app sends), and the watcher that tells a server
 /// when its index needs a refresh.

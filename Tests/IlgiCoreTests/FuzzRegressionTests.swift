@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiFormat
 import IlgiFuzz
 import IlgiTestSupport
 import Testing

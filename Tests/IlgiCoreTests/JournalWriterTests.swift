@@ -4,6 +4,7 @@ import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 /// The one write path: every change through `JournalWriter`, its rules in one place and its
 /// effects told once per change.

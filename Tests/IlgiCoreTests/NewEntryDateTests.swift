@@ -3,6 +3,7 @@ import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 /// What `new --date` takes, against a fixed now: 2026-11-23 14:05 in Seoul (a Monday).
 struct NewEntryDateTests {

@@ -3,6 +3,7 @@ import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 /// The walk that spreads a journal's folders over the cores, the map it uses, and the byte keys
 /// the index matches paths with.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 /// What a refresh plans to do, from stored state and a walk alone: no SQLite, no files.
 struct RefreshPlanTests {

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 /// A new recipient list (`ilgi key add`, `key remove`) seals every entry again; the index that
 /// follows takes those files as read instead of opening each entry a second time.

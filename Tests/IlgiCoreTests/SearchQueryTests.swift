@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 @Suite struct SearchQueryTests {
   @Test(

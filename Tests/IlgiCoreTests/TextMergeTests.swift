@@ -3,6 +3,7 @@ import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 /// Two versions of one entry joined without conflict markers, through the real `git merge-file`.
 @Suite struct TextMergeTests {

@@ -4,6 +4,7 @@ import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiFormat
 
 /// The folder watcher names the folders a second writer changed, and a refresh of only those
 /// folders leaves the index exactly as a whole walk would.

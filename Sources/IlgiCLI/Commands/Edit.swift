@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IlgiCore
+import IlgiFormat
 
 extension Ilgi {
   /// `ilgi edit [SELECTOR]`.

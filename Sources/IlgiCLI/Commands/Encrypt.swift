@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IlgiAge
 import IlgiCore
+import IlgiFormat
 
 extension Ilgi {
   /// `ilgi encrypt`: every entry to `NAME.md.age`, sealed to the journal's recipients.

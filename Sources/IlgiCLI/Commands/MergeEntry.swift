@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IlgiCore
+import IlgiFormat
 
 extension Ilgi {
   /// `ilgi merge-entry BASE OURS THEIRS PATH`: git's merge driver for entry files

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IlgiCore
+import IlgiFormat
 
 extension Ilgi {
   /// `ilgi onthisday [DATE]`.

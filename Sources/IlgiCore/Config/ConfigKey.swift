@@ -1,5 +1,6 @@
 import Foundation
 import IlgiAge
+import IlgiFormat
 
 /// One setting ilgi reads from `config.toml`, an `ILGI_*` variable, or a flag.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// Every setting in effect for one command, and where each came from.
 ///

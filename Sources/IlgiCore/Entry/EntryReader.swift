@@ -1,5 +1,6 @@
 import Foundation
 import IlgiAge
+import IlgiFormat
 
 /// Why a file could not be read as an entry.
 public struct EntryReadError: Error, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// Which entries a listing or a search keeps, and in what order.
 public struct EntryFilter: Sendable, Equatable {

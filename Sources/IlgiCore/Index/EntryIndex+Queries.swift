@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import IlgiFormat
 
 extension EntryIndex {
   /// The entries a query of `EntryRow.selectList` (then, with `hashes`, `e.hash`) selects.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GRDB
 import GRDBSQLite
+import IlgiFormat
 
 extension EntryIndex {
   /// A file read for the index: the entry and its text, or why it could not be read.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import IlgiFormat
 
 extension EntryIndex {
   /// Entries matching `query` and `filter`, best first (title matches weigh ten times the body).

@@ -2,6 +2,7 @@ import CIlgiTokenizer
 import Foundation
 import GRDB
 import GRDBSQLite
+import IlgiFormat
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// What the index knows of an entry: enough to list, filter and count without reading the file.
 public struct IndexedEntry: Sendable, Equatable {

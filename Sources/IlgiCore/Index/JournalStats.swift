@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// Counts over a journal's days: entries, words, streaks, per year and month.
 public struct JournalStats: Sendable, Equatable, Encodable {

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// What a person typed into `ilgi search`, turned into an FTS5 expression and filters.
 ///

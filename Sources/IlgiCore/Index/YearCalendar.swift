@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// A year laid out as a wall calendar: 7 rows (Monday to Sunday) and one column per week.
 public struct YearCalendar: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 import ZIPFoundation
 
 /// Day One's JSON export (`{"metadata": ..., "entries": [...]}`), as the `.json` file or the
@@ -180,7 +181,7 @@ public enum DayOneFormat {
 
   /// A Day One export of `entries` that Day One reads and `ilgi import --from dayone` turns back
   /// into the same files. `zone` names the offset of entries written in it.
-  public static func json(_ entries: [Entry], zone: TimeZone) throws -> String {
+  public static func json(_ entries: [IlgiFormat.Entry], zone: TimeZone) throws -> String {
     try json(entries, zone: zone, photos: { _ in [] })
   }
 
@@ -237,7 +238,9 @@ public enum DayOneFormat {
 
   /// The export of `entries` with the pictures `photos` gives for each, listed in the entry's
   /// `photos` and linked in its text as Day One links them.
-  public static func json(_ entries: [Entry], zone: TimeZone, photos: (Entry) -> [Photo]) throws -> String {
+  public static func json(_ entries: [IlgiFormat.Entry], zone: TimeZone, photos: (IlgiFormat.Entry) -> [Photo]) throws
+    -> String
+  {
     let iso = ISO8601DateFormatter()
     iso.formatOptions = [.withInternetDateTime]
     var items: [[String: Any]] = []

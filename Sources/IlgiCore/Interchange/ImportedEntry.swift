@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// An entry read from another tool's journal, before it becomes a file.
 ///

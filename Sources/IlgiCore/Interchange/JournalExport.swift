@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 import Yams
 
 /// The formats `ilgi export` writes that belong to no other tool: every front-matter key as

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// jrnl's journals: the plain-text file (`[YYYY-MM-DD HH:MM] Title` then the body), the folder
 /// journal (`YYYY/MM/DD.txt`), and the JSON that `jrnl --export json` writes.

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// jrnl's `timeformat` (a Python `strftime` pattern, `%Y-%m-%d %H:%M` by default), read and
 /// written the same way jrnl does.

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// The diary apps' sample data: a JSON array of `{"title", "body", "created_at"}`, with
 /// `created_at` in Unix seconds, read in the journal's zone.

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// How a command names an entry: a full id, a unique id prefix (4+ characters), `last`, a path
 /// relative to the journal, or a day: `YYYY-MM-DD`, or a word for one (`today`, `yesterday`,

@@ -1,3 +1,4 @@
+import IlgiFormat
 /// Three versions of an entry's front matter merged key by key, not line by line: two devices
 /// that changed neighbouring keys (one the date, the other the tags; one starring, the other
 /// retagging) touch neighbouring lines, which a merge of lines takes for one passage changed

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiAge
+import IlgiFormat
 
 /// Converting a journal between plain and encrypted entries (`ilgi encrypt`, `ilgi decrypt`,
 /// `ilgi key add`, `ilgi key remove`), one file at a time (FORMAT.md "Encrypted journals").

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// A file in `.ilgi/drafts/`: a new entry whose editor has not exited, or a copy being edited.
 public struct Draft: Sendable, Equatable {

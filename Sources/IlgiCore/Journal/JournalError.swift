@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// A journal-level failure, with the path it concerns.
 public struct JournalError: Error, Sendable, Equatable {

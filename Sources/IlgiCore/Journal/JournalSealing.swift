@@ -1,5 +1,6 @@
 import Foundation
 import IlgiAge
+import IlgiFormat
 
 /// Whether a journal's entries are sealed, and to whom, decided in one place from one durable
 /// fact: the recipient list in the journal's own `.ilgi/config.toml` (`encryption.recipients`,

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiAge
+import IlgiFormat
 
 /// Which links of an entry name its attachments: files in its own folder (no `/`), not a dot
 /// file, that are pictures, sound or video by their extension or are named by their content as

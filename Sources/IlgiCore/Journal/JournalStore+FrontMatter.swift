@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 extension JournalStore {
   /// Sets one front-matter key of the entry at `path` and writes the file atomically; every

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// What an import will do: the entries it adds, and what it leaves out.
 public struct ImportPlan: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 extension JournalStore {
   /// What `initialize` did, so the CLI can say it.

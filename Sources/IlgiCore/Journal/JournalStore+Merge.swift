@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 extension JournalStore {
   /// The three-way merge of an entry's text (`TextMerge`), its three texts kept for git in a

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// What the front matter of a saved entry should say besides its text; nil leaves a key as it is.
 public struct EntryChanges: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiAge
+import IlgiFormat
 
 /// A journal folder: finds its entries, reads them and writes them, by FORMAT.md.
 ///

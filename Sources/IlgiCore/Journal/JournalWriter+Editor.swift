@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// The changes made in an editor: a sitting begins with a draft the person edits, and ends
 /// with the draft filed (or dropped) and its effects recorded, as every other change is.

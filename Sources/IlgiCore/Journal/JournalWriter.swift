@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// Every change an entry goes through, for every writer (the CLI's commands, the app): create,
 /// save based on a version, delete, restore, merge.

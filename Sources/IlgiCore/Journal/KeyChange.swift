@@ -1,5 +1,6 @@
 import Foundation
 import IlgiAge
+import IlgiFormat
 
 /// An unfinished removal of recipients from an encrypted journal (`ilgi key remove`).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// What goes into a fresh entry besides its text.
 public struct NewEntryDetails: Sendable {

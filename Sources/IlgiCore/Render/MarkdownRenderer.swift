@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import IlgiFormat
 
 /// Everything ilgi does with Markdown, through libcmark; the only file that imports CCmark.
 ///

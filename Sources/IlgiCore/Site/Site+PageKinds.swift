@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// The site's entries grouped by local year and month, newest first.
 ///

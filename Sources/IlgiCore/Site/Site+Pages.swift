@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 import Mustache
 
 extension Site {

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 import Mustache
 
 /// A journal as a website: the pages `ilgi export html` writes and `ilgi serve` serves.

@@ -1,3 +1,4 @@
+import IlgiFormat
 /// Where an exported site keeps the smaller copies of an entry's pictures, and how its pages
 /// point at them: a list shows a small square of an entry's first picture, and an entry's page
 /// (and its year's book) a photo the size of a page that links the original, never the

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IlgiFormat
 
 #if canImport(Glibc)
   import Glibc

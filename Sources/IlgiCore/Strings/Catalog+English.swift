@@ -1,3 +1,4 @@
+import IlgiFormat
 extension Catalog {
   /// Every message in English.
   static let english: [Message: String] = [

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// Dates as people read them, in their language: "November 21, 2026", "2026년 11월 21일".
 public struct DateStyle: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// What a directory listing says about one child, without following symbolic links.
 public struct DirectoryItem: Sendable, Equatable {

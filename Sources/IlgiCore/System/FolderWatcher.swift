@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 #if canImport(Glibc)
   import Glibc

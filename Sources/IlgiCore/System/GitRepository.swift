@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// The git repository a journal is (a `.git` at its root), driven through the `git` program.
 ///

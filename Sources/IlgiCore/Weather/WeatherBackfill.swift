@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// How `weather fill` asks the archive for the weather of entries written without it: the
 /// entries in time order, grouped so that no request spans more than 360 days (the archive

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 
 /// What ilgi remembers between runs: where named places are, and recent reports, so the same
 /// place within 30 minutes costs no request.

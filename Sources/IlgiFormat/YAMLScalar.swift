@@ -17,7 +17,7 @@ public enum YAMLScalar {
   }
 
   /// A value that must stay plain but is written exactly as given (ids, ISO dates).
-  static func doubleQuoted(_ text: String) -> String {
+  package static func doubleQuoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -6,7 +6,7 @@ extension String {
   /// Foundation's normalization is slow on Linux, and nearly all text is already NFC, so it runs
   /// only when a character that normalization could change is present: combining marks,
   /// conjoining Hangul jamo (Hangul typed on macOS arrives decomposed), kana voicing marks.
-  var nfc: String {
+  package var nfc: String {
     var text = self
     let changes = text.withUTF8 { bytes in
       var index = 0
@@ -55,7 +55,7 @@ extension UnsafeBufferPointer<UInt8> {
   /// The value of the Unicode scalar whose UTF-8 starts at `index`, and its length in bytes; the
   /// bytes must be valid UTF-8, as a String's and cmark's are.
   @inline(__always)
-  func scalar(at index: Int) -> (value: UInt32, length: Int) {
+  package func scalar(at index: Int) -> (value: UInt32, length: Int) {
     let lead = self[index]
     if lead < 0x80 { return (UInt32(lead), 1) }
     let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
@@ -66,7 +66,7 @@ extension UnsafeBufferPointer<UInt8> {
 
   /// Whether `byte` occurs from `start` on at an index `accept` takes; each occurrence is found
   /// with memchr, which reads many bytes at a time.
-  func contains(_ byte: UInt8, from start: Int = 0, where accept: (Int) -> Bool) -> Bool {
+  package func contains(_ byte: UInt8, from start: Int = 0, where accept: (Int) -> Bool) -> Bool {
     guard let base = baseAddress else { return false }
     var index = start
     while index < count, let found = memchr(base + index, Int32(byte), count - index) {
@@ -94,7 +94,7 @@ extension String {
   /// What `trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`) gives, with the
   /// ASCII ends trimmed in Swift: Foundation's trimming goes through NSString on Linux and cost a
   /// tenth of reading an entry. Foundation trims only when a Unicode space is left at an end.
-  func trimmingSpaces(newlines: Bool = false) -> String {
+  package func trimmingSpaces(newlines: Bool = false) -> String {
     let utf8 = self.utf8
     func isSpace(_ byte: UInt8) -> Bool {
       byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D)
@@ -121,7 +121,7 @@ extension String {
   /// Whether the text holds `needle`, byte for byte. Foundation's `contains` goes through
   /// NSString on Linux: for the two looks every entry gets when it is indexed (conflict markers,
   /// links to attachments) it was a quarter of a rebuild's time.
-  func holds(_ needle: String) -> Bool {
+  package func holds(_ needle: String) -> Bool {
     var text = self
     var needle = needle
     return text.withUTF8 { haystack in

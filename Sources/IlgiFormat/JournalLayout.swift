@@ -73,36 +73,10 @@ public enum JournalLayout {
     ".gitattributes",
   ]
 
-  /// The first of `ownPaths` in the journal at `root` that is a link, if any.
-  public static func linkedOwnPath(root: String) -> String? {
-    ownPaths.first { path in
-      var info = stat()
-      return lstat(root + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-    }
-  }
-
   /// Owner-only permissions for new files (FORMAT.md "Promises").
   public static let filePermissions: UInt16 = 0o600
   /// Owner-only permissions for new folders.
   public static let folderPermissions: UInt16 = 0o700
-
-  /// The journal a folder lies inside: the nearest folder above `path` that holds `.ilgi/`,
-  /// when `path` itself holds none; nil otherwise.
-  public static func enclosingJournal(of path: String) -> String? {
-    func isJournal(_ folder: String) -> Bool {
-      var isFolder: ObjCBool = false
-      return FileManager.default.fileExists(atPath: folder + "/.ilgi", isDirectory: &isFolder) && isFolder.boolValue
-    }
-    var folder = URL(fileURLWithPath: path).standardizedFileURL.path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue, !isJournal(folder)
-    else { return nil }
-    while folder != "/" && !folder.isEmpty {
-      folder = (folder as NSString).deletingLastPathComponent
-      if isJournal(folder) { return folder }
-    }
-    return nil
-  }
 
   /// The lines `ilgi init` puts into the journal's `.gitignore`.
   public static let gitignoreLines = [

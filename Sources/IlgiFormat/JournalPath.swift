@@ -23,7 +23,7 @@ public struct JournalPath: Hashable, Sendable, Comparable, CustomStringConvertib
 
   /// The folder part of any relative path: `2026/03` of `2026/03/x.md`, `""` of `x.md`. Found
   /// by bytes (a `Character` search costs more on paths holding Hangul).
-  static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
     return String(path[..<slash])
   }

@@ -3,18 +3,18 @@
 /// Swift hashes and compares a `String` through its Unicode normalization, which for thousands
 /// of paths holding Hangul costs more than walking the journal; paths ilgi matches come from the
 /// same place (the walk and the index it filled), so their bytes are what matters.
-struct PathKey: Hashable, Sendable {
-  let text: String
+package struct PathKey: Hashable, Sendable {
+  package let text: String
 
-  init(_ text: String) {
+  package init(_ text: String) {
     self.text = text
   }
 
-  static func == (a: Self, b: Self) -> Bool {
+  package static func == (a: Self, b: Self) -> Bool {
     a.text.utf8.elementsEqual(b.text.utf8)
   }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     if hashed == nil {
       for byte in text.utf8 { hasher.combine(byte) }

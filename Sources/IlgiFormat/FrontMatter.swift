@@ -28,7 +28,7 @@ public struct FrontMatter: Sendable, Equatable {
   private var keyLines: [String: Int]
 
   /// Parses the YAML lines of a block that starts on `firstLine` (1-based) of the file.
-  init(opening: String, lines: [String], closing: String, firstLine: Int) throws(FrontMatterError) {
+  package init(opening: String, lines: [String], closing: String, firstLine: Int) throws(FrontMatterError) {
     self.opening = opening
     self.lines = lines
     self.closing = closing
@@ -121,7 +121,7 @@ public struct FrontMatter: Sendable, Equatable {
 
   /// The lines that belong to top-level `key`: its own line and the indented or `- ` lines
   /// that continue it (block lists, folded text), but not trailing blank or comment lines.
-  func lineRange(of key: String) -> Range<Int>? {
+  package func lineRange(of key: String) -> Range<Int>? {
     // Where the parser saw the key start: a `key:` line inside a multi-line quoted value of
     // another key is text, not a key.
     guard let start = keyLines[key], start < lines.count else { return nil }
@@ -138,7 +138,7 @@ public struct FrontMatter: Sendable, Equatable {
   }
 
   /// The key a line starts at column 0, if it is a `key:` line.
-  static func topLevelKey(in line: String) -> String? {
+  package static func topLevelKey(in line: String) -> String? {
     guard let first = line.first, !first.isWhitespace, first != "#", first != "-" else {
       return nil
     }

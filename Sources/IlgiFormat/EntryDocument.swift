@@ -84,7 +84,7 @@ public struct EntryDocument: Sendable, Equatable {
   /// The content of a file (what follows its front matter) found without parsing the YAML, when
   /// the front matter block does not mention `word` at all; `nil` when it does, or when the file
   /// needs the full reading (`init(bytes:)`) to say what is wrong with it.
-  static func content(of bytes: [UInt8], unlessFrontMatterMentions word: String) -> String? {
+  package static func content(of bytes: [UInt8], unlessFrontMatterMentions word: String) -> String? {
     if bytes.contains(0) { return nil }
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     guard let text = String(validating: bytes[start...], as: UTF8.self) else { return nil }
@@ -146,7 +146,7 @@ public struct EntryDocument: Sendable, Equatable {
   }
 
   /// Splits text after each `\n`, keeping the terminators (`\r\n` stays whole).
-  static func splitLines(_ text: String) -> [String] {
+  package static func splitLines(_ text: String) -> [String] {
     var lines: [String] = []
     let utf8 = text.utf8
     var start = utf8.startIndex

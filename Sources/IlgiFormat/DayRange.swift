@@ -83,13 +83,13 @@ public struct DayRange: Sendable, Equatable {
     "월요일": 0, "화요일": 1, "수요일": 2, "목요일": 3, "금요일": 4, "토요일": 5, "일요일": 6,
   ]
 
-  static let calendar: Calendar = {
+  package static let calendar: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
     return calendar
   }()
 
-  static func date(_ text: String) -> Date? {
+  package static func date(_ text: String) -> Date? {
     // Exactly `DDDD-DD-DD` in ASCII digits (a regex `$` would also match before a final newline).
     let bytes = Array(text.utf8)
     guard bytes.count == 10,
@@ -105,11 +105,11 @@ public struct DayRange: Sendable, Equatable {
     return date
   }
 
-  static func string(_ date: Date) -> String {
+  package static func string(_ date: Date) -> String {
     let c = calendar.dateComponents([.year, .month, .day], from: date)
     return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
   }
 
   /// Days since Monday.
-  static func weekday(_ date: Date) -> Int { (calendar.component(.weekday, from: date) + 5) % 7 }
+  package static func weekday(_ date: Date) -> Int { (calendar.component(.weekday, from: date) + 5) % 7 }
 }

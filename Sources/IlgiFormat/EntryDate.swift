@@ -35,6 +35,10 @@ public struct EntryDate: Hashable, Sendable, Comparable {
   public struct Fields: Sendable, Equatable {
     /// Year, month (1-12), day (1-31), hour, minute, second.
     public var year, month, day, hour, minute, second: Int
+
+    package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+      (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+    }
   }
 
   /// The local time in the entry's own offset, as calendar fields.
@@ -81,7 +85,7 @@ public struct EntryDate: Hashable, Sendable, Comparable {
 
 /// `number` in decimal, zero-padded to `width` digits (what `%02d` does, without the cost of
 /// `String(format:)`, which dates of a large journal pay many thousand times).
-func pad(_ number: Int, _ width: Int = 2) -> String {
+package func pad(_ number: Int, _ width: Int = 2) -> String {
   let digits = String(abs(number))
   let padded = digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
   return number < 0 ? "-" + padded : padded

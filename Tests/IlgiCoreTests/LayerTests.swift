@@ -1,0 +1,67 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// The targets stand in layers, each using only those below it (CONTRIBUTING.md has the
+/// picture): a file that imports a module of a layer above its own, or a pure layer that
+/// reaches for the disk, the database or the renderer, fails here.
+@Suite struct LayerTests {
+  /// Each of the project's modules and its layer; a module may import only lower ones.
+  static let layers: [String: Int] = [
+    "IlgiAge": 0, "IlgiFormat": 0, "IlgiCorpus": 0, "CSpawn": 0, "CCmark": 0, "CCurl": 0, "CImage": 0,
+    "CIlgiTokenizer": 0, "CMicroHTTPD": 0, "CQREncode": 0, "CFuzzerDriver": 0,
+    "IlgiCore": 1,
+    "IlgiServer": 2, "IlgiFuzz": 2, "IlgiTestSupport": 2,
+    "IlgiCLI": 3,
+    "ilgi": 4, "ilgi-fuzz": 4, "ilgi-corpus": 4,
+  ]
+
+  /// What a pure layer may import at all.
+  static let pure: [String: Set<String>] = [
+    "IlgiFormat": ["Foundation", "Yams"], "IlgiAge": ["Foundation", "Crypto", "_CryptoExtras"],
+  ]
+
+  /// Every `import` of every Swift file of a target: (file, module).
+  static func imports(of target: String) throws -> [(String, String)] {
+    let folder = TestTools.repository + "/Sources/" + target
+    guard let files = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var found: [(String, String)] = []
+    for case let file as String in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+      for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        if let at = words.firstIndex(of: "import"), at + 1 < words.count, words[..<at].allSatisfy({ $0.hasPrefix("@") })
+        {
+          found.append((target + "/" + file, String(words[at + 1])))
+        }
+      }
+    }
+    return found
+  }
+
+  @Test func noModuleImportsALayerAboveItsOwn() throws {
+    var wrong: [String] = []
+    for (target, layer) in Self.layers {
+      for (file, module) in try Self.imports(of: target) {
+        if let above = Self.layers[module], above >= layer { wrong.append("\(file) imports \(module)") }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.sorted())")
+  }
+
+  @Test func aPureLayerImportsNothingElse() throws {
+    for (target, allowed) in Self.pure {
+      let imported = try Self.imports(of: target)
+      #expect(!imported.isEmpty, "\(target) has no sources")
+      for (file, module) in imported {
+        #expect(allowed.contains(module), "\(file) imports \(module)")
+      }
+    }
+  }
+
+  @Test func everyTargetHasItsLayer() throws {
+    let targets = try FileManager.default.contentsOfDirectory(atPath: TestTools.repository + "/Sources")
+      .filter { !$0.hasPrefix(".") && $0 != "EmbedTemplatesTool" }
+    #expect(Set(targets).subtracting(Self.layers.keys).isEmpty, "\(Set(targets).subtracting(Self.layers.keys))")
+  }
+}
