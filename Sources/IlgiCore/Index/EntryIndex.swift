@@ -101,6 +101,9 @@ public final class EntryIndex: @unchecked Sendable {
     var configuration = Configuration()
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA page_size = \(pageSize)")
+      // Statement journals in memory: on disk (`/var/tmp/etilqs_*`), a refresh of 1,000 changed
+      // entries of 10,000 wrote 30,000 pages there, 0.4 s of a sync's 1 s.
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
       let code = ilgi_register_tokenizer(db.sqliteConnection)
       guard code == SQLITE_OK else {
         throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not register the tokenizer ilgi")

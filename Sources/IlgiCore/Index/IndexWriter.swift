@@ -1,6 +1,5 @@
 import GRDB
 import GRDBSQLite
-import IlgiFormat
 
 /// The write of one refresh, inside its transaction: rows removed, moved, written and replaced,
 /// each change logged for the site export (`EntryIndex.changes(since:)`), and the folders'
