@@ -65,16 +65,22 @@ let package = Package(
     // What an entry is on disk: its front matter, dates, ids, slugs, paths and the journal's
     // layout. Pure: no file, no clock of its own, no Markdown renderer.
     .target(name: "IlgiFormat", dependencies: [.product(name: "Yams", package: "Yams")]),
+    // The words of every front end, in English and Korean, and how dates are said.
+    .target(name: "IlgiStrings", dependencies: ["IlgiFormat"]),
+    // What ilgi asks of the system: files and their locks, child processes and git, folder
+    // watching, memory, the environment.
+    .target(name: "IlgiSystem", dependencies: ["IlgiFormat", "CSpawn"]),
     .target(
       name: "IlgiCore",
       dependencies: [
         "IlgiFormat",
+        "IlgiStrings",
+        "IlgiSystem",
         "CCmark",
         "CCurl",
         "CImage",
         "IlgiAge",
         "CIlgiTokenizer",
-        "CSpawn",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -91,12 +97,14 @@ let package = Package(
     // a first build's work.
     .target(name: "CMicroHTTPD"),
     // `ilgi serve`: the diary app and the read-only site, over libmicrohttpd.
-    .target(name: "IlgiServer", dependencies: ["IlgiFormat", "IlgiCore", "CMicroHTTPD"]),
+    .target(name: "IlgiServer", dependencies: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "CMicroHTTPD"]),
     .target(
       name: "IlgiCLI",
       dependencies: [
         "IlgiAge",
         "IlgiFormat",
+        "IlgiStrings",
+        "IlgiSystem",
         "IlgiCore",
         "IlgiServer",
         "CQREncode",
@@ -111,16 +119,17 @@ let package = Package(
       name: "ilgi-corpus",
       dependencies: ["IlgiCorpus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
-    .target(name: "IlgiTestSupport", dependencies: ["IlgiFormat", "IlgiCore", "IlgiCorpus"]),
+    .target(
+      name: "IlgiTestSupport", dependencies: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "IlgiCorpus"]),
     // Fuzzing: the targets and a seeded generator (IlgiFuzz), and a driver that is libFuzzer's
     // when `make fuzz` builds it with -sanitize=fuzzer.
-    .target(name: "IlgiFuzz", dependencies: ["IlgiAge", "IlgiFormat", "IlgiCore"]),
+    .target(name: "IlgiFuzz", dependencies: ["IlgiAge", "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore"]),
     .target(name: "CFuzzerDriver"),
     .executableTarget(name: "ilgi-fuzz", dependencies: ["IlgiFuzz", "CFuzzerDriver"]),
     .testTarget(
       name: "IlgiCoreTests",
       dependencies: [
-        "IlgiFormat", "IlgiCore", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport",
+        "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
       ]
@@ -131,7 +140,7 @@ let package = Package(
       exclude: ["CCTV"]),
     .testTarget(
       name: "IlgiCLITests",
-      dependencies: ["IlgiCLI", "IlgiFormat", "IlgiCore", "IlgiTestSupport", "ilgi"],
+      dependencies: ["IlgiCLI", "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "IlgiTestSupport", "ilgi"],
       exclude: ["Golden"]
     ),
     // The server's parts in process: the HTTP listener's bounds, without a socket.
@@ -139,6 +148,7 @@ let package = Package(
     // The fault suite: kills, broken editors, full disks, concurrent writers, hostile input,
     // always through the built binary. `make test-faults` runs it at full size.
     .testTarget(
-      name: "IlgiFaultTests", dependencies: ["IlgiFormat", "IlgiCore", "IlgiFuzz", "IlgiTestSupport", "ilgi"]),
+      name: "IlgiFaultTests",
+      dependencies: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "IlgiFuzz", "IlgiTestSupport", "ilgi"]),
   ]
 )

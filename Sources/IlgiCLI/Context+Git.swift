@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiSystem
 
 extension Context {
   /// The journal's git repository, when it is one.

@@ -2,6 +2,8 @@ import Foundation
 import IlgiAge
 import IlgiCore
 import IlgiFormat
+import IlgiStrings
+import IlgiSystem
 
 /// What one command knows of the world: its invocation (environment, working folder,
 /// streams), its settings, clock, locale and journal.

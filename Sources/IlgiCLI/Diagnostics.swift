@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import IlgiCore
 import IlgiFormat
+import IlgiStrings
+import IlgiSystem
 
 /// Every error a command can end with, in the person's words: one line that names the file or
 /// value and says what to do, and the exit status that goes with it (see `ExitStatus`).

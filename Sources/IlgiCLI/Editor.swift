@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiSystem
 
 #if canImport(Glibc)
   import Glibc

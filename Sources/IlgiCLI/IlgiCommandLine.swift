@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IlgiCore
+import IlgiStrings
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import IlgiAge
 import IlgiCore
 import IlgiFormat
+import IlgiSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiFormat
+import IlgiStrings
 
 /// The settings of one run, read once: the global config, the journal it and the flags name,
 /// that journal's own config, and the language they choose.

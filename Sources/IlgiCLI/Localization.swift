@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IlgiCore
+import IlgiStrings
 
 /// The catalog the CLI speaks from, chosen for each run from `--locale`, config and the
 /// locale variables before the command line is parsed (so `--help` is in the person's language

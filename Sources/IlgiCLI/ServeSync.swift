@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiServer
+import IlgiSystem
 
 /// `ilgi serve`'s own sync with the journal's git remote: the app is the one writer a phone
 /// has, so the server pulls and pushes by itself, every `git.sync_interval` and soon after each

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiStrings
 
 /// The weather for a new entry, asked for when the command starts so that it never delays
 /// the editor; whatever has not come by the time the entry is saved is left out.

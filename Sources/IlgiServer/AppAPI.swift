@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiFormat
+import IlgiStrings
 
 /// The bodies of the app's JSON API, typed: what the page's script (`app.js`) sends and reads.
 /// A request's body is decoded into one of these, so a missing field or a field of the wrong

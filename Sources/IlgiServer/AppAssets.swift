@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiStrings
 
 /// The app's script, style, icon and web app manifest: files of `Templates/` (a journal's own
 /// copy first), sent as they are.

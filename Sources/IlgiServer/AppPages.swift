@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiStrings
 
 /// The app's pages as HTML, in one language, from the binary's `app-*.html` templates. Pages are whole without script: reading, the list, search
 /// and filters work without it; writing needs it for saving by itself.

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiFormat
+import IlgiStrings
 
 /// `ilgi serve`: the diary app over the journal's files. Pages to read, list, search and
 /// write; a small JSON API the page's script saves through; the script, style and icons.

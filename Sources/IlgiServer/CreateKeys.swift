@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiFormat
+import IlgiSystem
 
 /// The entries made by creates that named a key: the page picks one key for each new entry
 /// and sends it with every create of it (a retry, the last save of a page being left, a draft

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiFormat
+import IlgiSystem
 
 /// The journal as the browser app reads and writes it: the index for lists and search, and
 /// every write through the core's `JournalWriter`, the CLI's own rules, lock and effects.

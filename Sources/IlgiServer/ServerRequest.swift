@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiStrings
 
 /// A request as the app and the site see it, before routing: no HTTP library types.
 public struct ServerRequest: Sendable {

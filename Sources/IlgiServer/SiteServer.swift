@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiStrings
 
 /// `ilgi serve --read-only`: the pages of `ilgi export html`, made on request from the index
 /// and the files.

@@ -1,4 +1,5 @@
 import IlgiCore
+import IlgiStrings
 
 /// The page an address with the token opens, on the app and on a served site alike, and the
 /// one a page loaded without it gets.

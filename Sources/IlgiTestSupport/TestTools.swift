@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiSystem
 
 /// The programs and files the tests use beyond the Swift toolchain, where `make setup` puts
 /// them. A test never installs or downloads anything: a missing tool fails the test with one

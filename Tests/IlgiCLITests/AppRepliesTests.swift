@@ -2,6 +2,7 @@ import Foundation
 import IlgiCore
 import IlgiFormat
 import IlgiServer
+import IlgiStrings
 import IlgiTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import IlgiCore
 import IlgiFormat
 import IlgiServer
+import IlgiSystem
 import IlgiTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiFormat
+import IlgiSystem
 import IlgiTestSupport
 import Synchronization
 import Testing

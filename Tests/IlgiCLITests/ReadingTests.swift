@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiSystem
 import IlgiTestSupport
 import Testing
 

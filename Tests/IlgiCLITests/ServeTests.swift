@@ -1,6 +1,8 @@
 import Foundation
 import IlgiCore
 import IlgiServer
+import IlgiStrings
+import IlgiSystem
 import IlgiTestSupport
 import Testing
 

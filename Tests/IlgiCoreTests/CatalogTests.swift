@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiStrings
 import Testing
 
 /// The English and Korean message catalogs.

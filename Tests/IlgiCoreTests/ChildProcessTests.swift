@@ -1,5 +1,6 @@
 import Foundation
 import IlgiCore
+import IlgiSystem
 import Testing
 
 /// `ChildProcess`: a real child each time, its streams, its status, its folder and what it

@@ -4,6 +4,7 @@ import IlgiTestSupport
 import Testing
 
 @testable import IlgiCore
+@testable import IlgiStrings
 
 /// The index against a generated 1,000-entry journal and its manifest, and every way files change.
 @Suite struct EntryIndexTests {

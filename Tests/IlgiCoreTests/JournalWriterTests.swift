@@ -5,6 +5,7 @@ import Testing
 
 @testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiSystem
 
 /// The one write path: every change through `JournalWriter`, its rules in one place and its
 /// effects told once per change.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiSystem
 
 /// The folder in memory that holds an encrypted journal's drafts and every merge's scratch:
 /// used only when it is this account's alone, and left with nothing a killed run wrote.

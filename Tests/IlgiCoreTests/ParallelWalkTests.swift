@@ -4,6 +4,7 @@ import Testing
 
 @testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiSystem
 
 /// The walk that spreads a journal's folders over the cores, the map it uses, and the byte keys
 /// the index matches paths with.

@@ -2,6 +2,7 @@ import Testing
 
 @testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiSystem
 
 /// What a refresh plans to do, from stored state and a walk alone: no SQLite, no files.
 struct RefreshPlanTests {

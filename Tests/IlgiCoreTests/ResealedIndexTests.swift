@@ -6,6 +6,7 @@ import Testing
 
 @testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiSystem
 
 /// A new recipient list (`ilgi key add`, `key remove`) seals every entry again; the index that
 /// follows takes those files as read instead of opening each entry a second time.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiSystem
 
 /// Two versions of one entry joined without conflict markers, through the real `git merge-file`.
 @Suite struct TextMergeTests {

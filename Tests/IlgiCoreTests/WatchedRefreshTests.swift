@@ -5,6 +5,7 @@ import Testing
 
 @testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiSystem
 
 /// The folder watcher names the folders a second writer changed, and a refresh of only those
 /// folders leaves the index exactly as a whole walk would.

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiCore
 import IlgiFuzz
+import IlgiSystem
 import IlgiTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import IlgiAge
 import IlgiCore
 import IlgiFormat
 import IlgiFuzz
+import IlgiSystem
 import IlgiTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IlgiCore
+import IlgiSystem
 
 extension Ilgi {
   /// `ilgi doctor`.

@@ -3,6 +3,7 @@ import Foundation
 import IlgiAge
 import IlgiCore
 import IlgiFormat
+import IlgiSystem
 
 extension Ilgi {
   /// `ilgi encrypt`: every entry to `NAME.md.age`, sealed to the journal's recipients.

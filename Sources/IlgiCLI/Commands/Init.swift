@@ -3,6 +3,7 @@ import Foundation
 import IlgiAge
 import IlgiCore
 import IlgiFormat
+import IlgiSystem
 
 extension Ilgi {
   /// `ilgi init [PATH]`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IlgiCore
 import IlgiFormat
+import IlgiSystem
 
 extension Ilgi {
   /// `ilgi render [FILE]`.

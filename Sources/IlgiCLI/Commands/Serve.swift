@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import IlgiCore
 import IlgiServer
+import IlgiSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiSystem
 
 /// Something wrong with one setting that does not stop a command: the setting is ignored.
 public enum ConfigProblem: Error, Sendable, Equatable {

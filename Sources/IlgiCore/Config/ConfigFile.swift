@@ -1,4 +1,5 @@
 import Foundation
+import IlgiSystem
 import TOMLKit
 
 /// One `config.toml`: its text, the settings it holds, and where each one is written.

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
 import IlgiFormat
+import IlgiStrings
 
 /// One setting ilgi reads from `config.toml`, an `ILGI_*` variable, or a flag.
 ///

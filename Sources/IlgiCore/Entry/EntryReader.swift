@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
 import IlgiFormat
+import IlgiSystem
 
 /// Why a file could not be read as an entry.
 public struct EntryReadError: Error, Sendable, Equatable {

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import IlgiFormat
+import IlgiSystem
 
 extension EntryIndex {
   /// A file read for the index: the entry and its text, or why it could not be read.

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import IlgiAge
 import IlgiFormat
+import IlgiSystem
 
 /// The index of an encrypted journal (FORMAT.md "Encrypted journals"). It holds every entry's
 /// title, preview and text, so it is never on disk in the clear: at rest it is

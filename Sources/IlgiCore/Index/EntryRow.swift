@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import IlgiFormat
+import IlgiSystem
 
 /// A row of the index's `entry` table: its columns, the order they are bound in when a row is
 /// written, and how a listing reads them back. Every query and write of entries goes through

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// What the index knows of an entry: enough to list, filter and count without reading the file.
 public struct IndexedEntry: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import IlgiFormat
+import IlgiSystem
 /// What a refresh of the index has to do, worked out from what the index stored and what a
 /// walk of the journal found, before anything is read or written: which files to read, which
 /// rows vanished, which moved, and which files are still as bad as they were.

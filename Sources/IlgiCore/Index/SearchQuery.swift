@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiStrings
 
 /// What a person typed into `ilgi search`, turned into an FTS5 expression and filters.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 import ZIPFoundation
 
 /// Day One's JSON export (`{"metadata": ..., "entries": [...]}`), as the `.json` file or the

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiStrings
 import Yams
 
 /// The formats `ilgi export` writes that belong to no other tool: every front-matter key as

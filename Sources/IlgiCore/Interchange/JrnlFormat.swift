@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// jrnl's journals: the plain-text file (`[YYYY-MM-DD HH:MM] Title` then the body), the folder
 /// journal (`YYYY/MM/DD.txt`), and the JSON that `jrnl --export json` writes.

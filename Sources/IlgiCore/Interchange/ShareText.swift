@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiStrings
 
 /// An entry as the apps shared it: the long date, a blank line, the title, a blank line, the
 /// body. What `ilgi share` copies and what the browser's share button sends.

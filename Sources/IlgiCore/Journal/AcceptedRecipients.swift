@@ -1,5 +1,6 @@
 import Foundation
 import IlgiAge
+import IlgiSystem
 
 /// The recipient list this device has accepted for a journal kept in git: kept in the
 /// repository's own folder (`.git/ilgi/recipients`), which no push or pull carries.

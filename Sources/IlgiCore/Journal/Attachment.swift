@@ -1,6 +1,7 @@
 import CImage
 import Crypto
 import Foundation
+import IlgiStrings
 
 /// A file an entry links (a photo, a recording, a PDF), ready to keep beside the entry: named by
 /// its content, so the same file attached twice is one file (docs/FORMAT.md "Attachments").

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// An edit of an existing entry: the person edits a copy in `.ilgi/drafts/edit/`, and ilgi puts
 /// it back atomically only if nobody else changed the entry meanwhile (FORMAT.md "Promises").

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
 import IlgiFormat
+import IlgiSystem
 
 /// Converting a journal between plain and encrypted entries (`ilgi encrypt`, `ilgi decrypt`,
 /// `ilgi key add`, `ilgi key remove`), one file at a time (FORMAT.md "Encrypted journals").

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// A journal-level failure, with the path it concerns.
 public struct JournalError: Error, Sendable, Equatable {

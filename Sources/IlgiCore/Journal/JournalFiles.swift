@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
 import IlgiFormat
+import IlgiSystem
 
 /// The one seam through which ilgi reads and writes the bytes it keeps about a journal's
 /// entries: entry files and drafts (and, through `sealForJournal`, the sealed index). Whether a

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
 import IlgiFormat
+import IlgiSystem
 
 /// Whether a journal's entries are sealed, and to whom, decided in one place from one durable
 /// fact: the recipient list in the journal's own `.ilgi/config.toml` (`encryption.recipients`,

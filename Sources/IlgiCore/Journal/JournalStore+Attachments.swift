@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
 import IlgiFormat
+import IlgiSystem
 
 /// Which links of an entry name its attachments: files in its own folder (no `/`), not a dot
 /// file, that are pictures, sound or video by their extension or are named by their content as

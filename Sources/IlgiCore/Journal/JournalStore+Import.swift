@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// What an import will do: the entries it adds, and what it leaves out.
 public struct ImportPlan: Sendable {

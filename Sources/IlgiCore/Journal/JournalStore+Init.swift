@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 extension JournalStore {
   /// What `initialize` did, so the CLI can say it.

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 extension JournalStore {
   /// The three-way merge of an entry's text (`TextMerge`), its three texts kept for git in a

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
 import IlgiFormat
+import IlgiSystem
 
 /// A journal folder: finds its entries, reads them and writes them, by FORMAT.md.
 ///

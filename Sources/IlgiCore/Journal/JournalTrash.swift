@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// The trash, `.ilgi/trash/`: deleted entries under their old relative paths, until they are
 /// put back or the trash is emptied. Every byte goes through the journal's files; the trash

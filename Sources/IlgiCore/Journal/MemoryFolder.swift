@@ -1,4 +1,5 @@
 import Foundation
+import IlgiSystem
 
 /// The private folder in memory where an encrypted journal's drafts are kept, so no draft's
 /// text reaches the disk: under `$XDG_RUNTIME_DIR` when that is a tmpfs or ramfs (as the login

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// The smaller copies of pictures a page shows (a list's thumbnails, an entry's display
 /// copies): made once with libvips and kept, so a list of photos is not a decode of every

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiSystem
 
 /// A three-way merge of an entry's text, as `git merge-file` makes it: the changes from `base`
 /// to `theirs` applied to `mine`, with git's conflict markers where both changed the same lines.

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// What follows a write, in one place for every writer: the commit of exactly the paths it
 /// changed in a git journal that autocommits, and a word to whoever keeps a view of the journal

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiSystem
 import Mustache
 
 /// Renders ilgi's Mustache templates: the journal's own `.ilgi/templates/NAME` when it has one

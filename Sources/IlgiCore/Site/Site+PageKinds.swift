@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// The site's entries grouped by local year and month, newest first.
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import IlgiFormat
+import IlgiStrings
+import IlgiSystem
 import Mustache
 
 /// A journal as a website: the pages `ilgi export html` writes and `ilgi serve` serves.

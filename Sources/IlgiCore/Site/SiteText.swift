@@ -1,4 +1,5 @@
 import Foundation
+import IlgiStrings
 
 /// The words and dates of a site, in the journal's language.
 struct SiteText: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 #if canImport(Glibc)
   import Glibc

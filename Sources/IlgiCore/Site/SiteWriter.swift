@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiSystem
 
 /// What ilgi remembers between runs: where named places are, and recent reports, so the same
 /// place within 30 minutes costs no request.

@@ -1,4 +1,5 @@
 import Foundation
+import IlgiStrings
 
 /// The kind of weather, as both providers report it and as a person names it.
 public enum WeatherCondition: String, Sendable, CaseIterable, Codable {

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Work spread over the machine's cores.
-enum Parallel {
+package enum Parallel {
   /// `transform` of every item, in order, computed on up to every core; the first error thrown
   /// is thrown once all have stopped.
   ///
@@ -11,7 +11,7 @@ enum Parallel {
   /// writer): the caller takes items too, so the work is done even when no helper gets a thread.
   ///
   /// Fewer than `helpersFrom` items are done on the calling thread alone.
-  static func map<T: Sendable, U, E: Error>(
+  package static func map<T: Sendable, U, E: Error>(
     _ items: [T], helpersFrom: Int = 16, _ transform: @escaping @Sendable (T) throws(E) -> U
   ) throws(E) -> [U] {
     let helpers =
@@ -58,7 +58,7 @@ enum Parallel {
   /// the other cores go on with the next chunks (at most `ahead` of them wait): the caller's work on
   /// one chunk overlaps the transform of the next. The caller transforms chunks too while the one
   /// it needs is not ready, so the work is done even when no helper gets a thread.
-  static func stream<T: Sendable, U>(
+  package static func stream<T: Sendable, U>(
     _ items: [T], chunk: Int, ahead: Int = 8, _ transform: @escaping @Sendable (T) -> U,
     consume: ([U]) throws -> Void
   ) rethrows {

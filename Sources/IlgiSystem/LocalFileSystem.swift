@@ -280,7 +280,7 @@ public struct LocalFileSystem: Sendable {
 
 extension FileSignature {
   /// The signature `stat(2)` gave: size, modification time in nanoseconds, inode.
-  init(_ info: stat) {
+  package init(_ info: stat) {
     #if canImport(Darwin)
       let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
     #else
@@ -292,7 +292,7 @@ extension FileSignature {
 
 /// The temporary files atomic writes make beside their target, and the sweep that removes
 /// those a killed writer left: `.NAME.ilgi-PID-RANDOM.tmp`, whose process is gone.
-enum TemporaryFiles {
+package enum TemporaryFiles {
   private final class Swept: @unchecked Sendable {
     private let lock = NSLock()
     private var folders = Set<String>()
@@ -302,13 +302,13 @@ enum TemporaryFiles {
   private static let swept = Swept()
 
   /// A fresh temporary name for a file called `name`.
-  static func name(for name: String) -> String {
+  package static func name(for name: String) -> String {
     ".\(name).ilgi-\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
   }
 
   /// Removes the leftovers of writers that are no longer running from `folder`, once per
   /// folder and process (an export writes thousands of files into a few folders).
-  static func sweep(_ folder: String) {
+  package static func sweep(_ folder: String) {
     guard swept.first(folder) else { return }
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else {
       return
@@ -320,7 +320,7 @@ enum TemporaryFiles {
   }
 
   /// The process id in a temporary's name, or nil for a name of another shape.
-  static func writer(of name: String) -> pid_t? {
+  package static func writer(of name: String) -> pid_t? {
     guard let marker = name.range(of: ".ilgi-", options: .backwards) else { return nil }
     let parts = name[marker.upperBound...].dropLast(4).split(separator: "-")
     guard parts.count == 2, parts[1].count == 8, let pid = pid_t(parts[0]), pid > 0 else { return nil }
