@@ -79,6 +79,14 @@ extension Ilgi {
       var keptChanged: [String] = []
       let before = try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
       let acceptedBefore = store.sealing.acceptedRecipients
+      // Nothing of this device's to replay: the remote's commits are taken as they are, as
+      // `git pull --rebase` does then, with no stash made of a tree that is clean. Refused (a
+      // change here that the remote's touch), the rebase below stashes it.
+      if let onto = pull.last, try git.run(["merge-base", "--is-ancestor", "HEAD", onto]).status == 0,
+        try git.run(["merge", "--ff-only", "--quiet", onto]).status == 0
+      {
+        pull = []
+      }
       if !pull.isEmpty {
         let pulled = try git.run(pull)
         if pulled.status != 0 {
