@@ -67,7 +67,7 @@ public final class Diary: @unchecked Sendable {
     self.now = now
     self.hooks = hooks
     createKeys = CreateKeys(file: store.root + "/" + JournalLayout.ilgiFolder + "/cache/app-creates.json")
-    store.sweepUploads(now: now())
+    writer.sweepUploads(now: now())
   }
 
   /// Today in the journal's zone, `YYYY-MM-DD`.
@@ -176,7 +176,7 @@ public final class Diary: @unchecked Sendable {
     } catch {
       throw ServerProblem.badFile(error, name: fileName)
     }
-    try store.stage(attachment)
+    try writer.stage(attachment)
     return attachment
   }
 

@@ -313,7 +313,7 @@ extension Ilgi {
       let paths = Set(changed.split(separator: "\0").map { JournalPath(String($0)) }).sorted()
       let taken: [JournalPath]
       do throws(JournalError) {
-        taken = try store.takePlacesOut(of: paths)
+        taken = try context.writer(store).takePlacesOut(of: paths)
       } catch {
         throw Diagnostics.describe(error)
       }

@@ -131,7 +131,7 @@ extension JournalStore {
 
   /// Keeps `attachment` until an entry links it (`adoptUploads`), sealed as an attachment is;
   /// the same file sent again is the same file.
-  public func stage(_ attachment: Attachment) throws(JournalError) {
+  func stage(_ attachment: Attachment) throws(JournalError) {
     try keep(attachment, beside: JournalPath(Self.uploadsFolder + "/-"))
   }
 
@@ -142,7 +142,7 @@ extension JournalStore {
   /// Removes the uploads that waited longer than `uploadsKeptFor` before `now` and that no entry
   /// linked; how many.
   @discardableResult
-  public func sweepUploads(now: Date) -> Int {
+  func sweepUploads(now: Date) -> Int {
     let folder = root + "/" + Self.uploadsFolder
     var removed = 0
     for item in (try? fileSystem.contentsOfDirectory(atPath: folder)) ?? [] where item.kind == .file {
@@ -244,7 +244,7 @@ extension JournalStore {
   /// Takes the place out of each plain picture among `paths` that says where it was taken (a
   /// device that keeps places wrote it, and a sync brought it here, where places are not kept),
   /// in place and atomically: the pixels stay byte for byte. The pictures changed, for a commit.
-  public func takePlacesOut(of paths: [JournalPath]) throws(JournalError) -> [JournalPath] {
+  func takePlacesOut(of paths: [JournalPath]) throws(JournalError) -> [JournalPath] {
     var changed: [JournalPath] = []
     for path in paths where !path.isInHiddenFolder && MediaType.of(fileName: path.rawValue).hasPrefix("image/") {
       let absolutePath = absolute(path)

@@ -14,7 +14,7 @@ extension JournalStore {
   /// - Returns: whether the file was written.
   /// - Throws: `JournalError` when the file cannot be read, edited in place or written.
   @discardableResult
-  public func setFrontMatter(_ key: String, yaml: String, of path: JournalPath, onlyIfAbsent: Bool = false)
+  func setFrontMatter(_ key: String, yaml: String, of path: JournalPath, onlyIfAbsent: Bool = false)
     throws(JournalError) -> Bool
   {
     // Read, edit and write under the lock, so a save by another ilgi in between is not lost.

@@ -95,7 +95,7 @@ extension JournalStore {
   /// (a full disk stops the import there, with nothing added), then each is moved to its place
   /// in the dated tree, `-2`, `-3` on a clash, photos beside their entries. Returns the paths
   /// added, entries first.
-  public func applyImport(_ plan: ImportPlan) throws(JournalError) -> [JournalPath] {
+  func applyImport(_ plan: ImportPlan) throws(JournalError) -> [JournalPath] {
     guard !plan.items.isEmpty else { return [] }
     try ensureFolder(JournalLayout.ilgiFolder)
     removeAbandonedStaging()

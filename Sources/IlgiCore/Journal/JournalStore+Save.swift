@@ -41,7 +41,7 @@ extension JournalStore {
   ///
   /// Every front-matter line the change does not name is kept byte for byte. A blank text is
   /// refused (`.blankText`): emptying an entry is deleting it, which asks first.
-  public func save(_ changes: EntryChanges, to path: JournalPath, basedOn base: EntryVersion) throws(JournalError)
+  func save(_ changes: EntryChanges, to path: JournalPath, basedOn base: EntryVersion) throws(JournalError)
     -> SaveOutcome
   {
     guard !changes.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

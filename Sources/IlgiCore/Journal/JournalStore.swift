@@ -176,7 +176,7 @@ public struct JournalStore: Sendable {
   /// writes the recipient list before it takes the lock, so an entry is either there when the
   /// conversion looks or made after it, sealed.
   @discardableResult
-  public func add(_ bytes: [UInt8], date: EntryDate, title: String, id: EntryID) throws(JournalError) -> JournalPath {
+  func add(_ bytes: [UInt8], date: EntryDate, title: String, id: EntryID) throws(JournalError) -> JournalPath {
     try whileLocked { () throws(JournalError) -> JournalPath in try addUnlocked(bytes, date: date, title: title, id: id)
     }
   }
@@ -205,7 +205,7 @@ public struct JournalStore: Sendable {
   ///
   /// Returns whether anything was written.
   @discardableResult
-  public func write(_ document: EntryDocument, to path: JournalPath) throws(JournalError) -> Bool {
+  func write(_ document: EntryDocument, to path: JournalPath) throws(JournalError) -> Bool {
     let bytes = document.bytes
     if let current = try? self.bytes(of: path), current == bytes {
       return false

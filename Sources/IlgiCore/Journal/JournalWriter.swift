@@ -70,6 +70,26 @@ public struct JournalWriter: Sendable {
     return outcome
   }
 
+  /// Keeps `attachment` with the app's uploads until an entry links it, sealed as an
+  /// attachment is; the same file sent again is the same file.
+  public func stage(_ attachment: Attachment) throws(JournalError) {
+    try store.stage(attachment)
+  }
+
+  /// Removes the uploads that waited longer than `JournalStore.uploadsKeptFor` before `now`
+  /// and that no entry linked; how many.
+  @discardableResult
+  public func sweepUploads(now: Date) -> Int {
+    store.sweepUploads(now: now)
+  }
+
+  /// Takes the place out of the plain pictures among `paths` that say where they were taken:
+  /// what a sync brought from a device that keeps places, to one that keeps none. The pictures
+  /// changed, for the sync to commit with its own message.
+  public func takePlacesOut(of paths: [JournalPath]) throws(JournalError) -> [JournalPath] {
+    try store.takePlacesOut(of: paths)
+  }
+
   /// Commits the entry at `path` as it is now, with the files beside it that it links (the
   /// last save of a sitting came before the person left).
   public func settle(_ path: JournalPath) {
