@@ -7,7 +7,7 @@ let package = Package(
   name: "ilgi",
   products: [
     .executable(name: "ilgi", targets: ["ilgi"]),
-    .library(name: "IlgiCore", targets: ["IlgiCore"]),
+    .library(name: "IlgiCore", targets: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

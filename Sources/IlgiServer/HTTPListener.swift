@@ -386,7 +386,8 @@ private final class Exchanges: @unchecked Sendable {
           exchange.body.reserveCapacity(length)
         }
       }
-      if !exchange.tooLarge { watch.receiving(UInt(bitPattern: connection)) }
+      // Let in: its body has the body's time, dropped unread when too large.
+      watch.receiving(UInt(bitPattern: connection))
       return .YES
     }
     if exchange.refused {
@@ -453,8 +454,9 @@ private final class Exchanges: @unchecked Sendable {
   }
 
   /// Queues `reply`; libmicrohttpd adds `Content-Length` and leaves the body out for a HEAD.
-  /// Once stopping, the connection is closed after it.
+  /// Once stopping, the connection is closed after it. Being sent, it is not cut.
   private func send(_ reply: Reply, on connection: OpaquePointer) -> MHD_Result {
+    watch.answering(UInt(bitPattern: connection))
     let response = reply.body.withUnsafeBytes {
       ilgi_http_response($0.baseAddress, $0.count)
     }

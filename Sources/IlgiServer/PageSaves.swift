@@ -25,16 +25,21 @@ final class PageSaves: @unchecked Sendable {
   /// The most pages remembered; the oldest is forgotten first.
   static let most = 256
   private var order: [String] = []
-  /// Each page's turn: held for the whole of one of its saves.
-  private var turns: [String: NSLock] = [:]
+  /// Each page's turn, held for the whole of one of its saves, and how many saves hold it or
+  /// wait for it: let go when none does.
+  private var turns: [String: (lock: NSLock, users: Int)] = [:]
 
   /// Runs `save`, a save of `page`'s, once that page's save before it is over.
   func one<T>(page: String, _ save: () throws -> T) rethrows -> T {
     let turn = lock.withLock {
-      if let turn = turns[page] { return turn }
-      let turn = NSLock()
-      turns[page] = turn
+      let turn = turns[page]?.lock ?? NSLock()
+      turns[page] = (turn, (turns[page]?.users ?? 0) + 1)
       return turn
+    }
+    defer {
+      lock.withLock {
+        if let held = turns[page] { turns[page] = held.users > 1 ? (held.lock, held.users - 1) : nil }
+      }
     }
     return try turn.withLock(save)
   }
@@ -60,11 +65,7 @@ final class PageSaves: @unchecked Sendable {
     lock.withLock {
       if last[page] == nil {
         order.append(page)
-        if order.count > Self.most {
-          let forgotten = order.removeFirst()
-          last[forgotten] = nil
-          turns[forgotten] = nil
-        }
+        if order.count > Self.most { last[order.removeFirst()] = nil }
       }
       // The base the page sent, not the one it was written on: a third save from that base,
       // racing the two, follows them too.

@@ -56,7 +56,15 @@ public enum ChildProcess {
       mergingErrors: mergingErrors)
     let (out, err) = streams.exchange(input: input ?? [], mergingErrors: mergingErrors)
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var waited = waitpid(pid, &status, 0)
+    while waited < 0 && errno == EINTR { waited = waitpid(pid, &status, 0) }
+    guard waited == pid else {
+      // Its end cannot be known (SIGCHLD ignored by whoever started ilgi reaps it at once):
+      // never taken for a success.
+      return Result(
+        status: 255, stdout: String(decoding: out, as: UTF8.self),
+        stderr: String(decoding: err, as: UTF8.self) + "\(path): its exit status was lost\n")
+    }
     let signalNumber = status & 0x7F
     return Result(
       status: signalNumber != 0 ? 128 + signalNumber : (status >> 8) & 0xFF,

@@ -32,14 +32,39 @@ import Testing
     for case let file as String in files where file.hasSuffix(".swift") {
       let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
       for line in text.split(separator: "\n") {
-        let words = line.split(separator: " ")
-        if let at = words.firstIndex(of: "import"), at + 1 < words.count, words[..<at].allSatisfy({ $0.hasPrefix("@") })
-        {
-          found.append((target + "/" + file, String(words[at + 1])))
-        }
+        if let module = Self.module(importedBy: line) { found.append((target + "/" + file, module)) }
       }
     }
     return found
+  }
+
+  /// The module a line imports: `import X`, `@testable import X`, `public import X`,
+  /// `import struct X.Y` all import X. Nil for any other line.
+  static func module(importedBy line: Substring) -> String? {
+    var words = line.split(separator: " ")[...]
+    while let first = words.first,
+      first.hasPrefix("@") || ["public", "package", "internal", "private", "fileprivate"].contains(first)
+    {
+      words = words.dropFirst()
+    }
+    guard words.first == "import" else { return nil }
+    words = words.dropFirst()
+    if let kind = words.first,
+      ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(kind)
+    {
+      words = words.dropFirst()
+    }
+    return words.first.map { String($0.prefix { $0 != "." }) }
+  }
+
+  @Test func importsAreReadInEveryForm() {
+    #expect(Self.module(importedBy: "import IlgiCore") == "IlgiCore")
+    #expect(Self.module(importedBy: "@testable import IlgiCore") == "IlgiCore")
+    #expect(Self.module(importedBy: "public import IlgiCore") == "IlgiCore")
+    #expect(Self.module(importedBy: "@_exported internal import IlgiCore") == "IlgiCore")
+    #expect(Self.module(importedBy: "import struct Foundation.URL") == "Foundation")
+    #expect(Self.module(importedBy: "// import IlgiCore") == nil)
+    #expect(Self.module(importedBy: "let important = 1") == nil)
   }
 
   @Test func noModuleImportsALayerAboveItsOwn() throws {
