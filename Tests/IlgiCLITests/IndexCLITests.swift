@@ -157,6 +157,11 @@ import Testing
     #expect(none.stderr == "No entries match.\n")
     let found = h.call("search", "학교")
     #expect(found.stdout == "aaaa0000  November 20, 2026 09:00  산책\n          학교에서 공원까지 산책을 했다. #walk\n")
+    // A particle or ending typed with the word is taken off, as the text's forms all begin
+    // with the stem: `공원을` finds `공원까지`, `산책하며` finds `산책을`.
+    for query in ["공원을", "산책하며", "학교로"] {
+      #expect(h.call("search", query).stdout == found.stdout, "\(query)")
+    }
     // An exclusion may come first; an option search does not have is still an error.
     let excluded = h.call("search", "-학교", "산책")
     #expect(excluded.status == 0)

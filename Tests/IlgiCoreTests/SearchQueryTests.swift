@@ -18,6 +18,15 @@ import Testing
       ("col:umn (x) ^y", "\"col:umn\"* AND \"(x)\"* AND \"^y\"*", nil, []),
       ("café", "\"café\"*", nil, []),
       ("\u{1109}\u{1161}\u{11AB}\u{110E}\u{1162}\u{11A8}", "\"산책\"*", nil, []),
+      // A Korean word's particle or ending is taken off: its stem finds every form.
+      ("산책을", "\"산책\"*", nil, []),
+      ("산책하며 바다에서", "\"산책\"* AND \"바다\"*", nil, []),
+      ("산책했다", "\"산책\"*", nil, []),
+      // Two syllables are left at least, and a phrase is searched as written.
+      ("가을", "\"가을\"*", nil, []),
+      ("고양이", "\"고양\"*", nil, []),
+      ("\"산책을 했다\"", "\"산책을 했다\"", nil, []),
+      ("walking", "\"walking\"*", nil, []),
     ] as [(String, String?, String?, [String])])
   func queriesBecomeFTS5(_ text: String, _ match: String?, _ exclude: String?, _ tags: [String]) throws {
     let query = try SearchQuery(text)

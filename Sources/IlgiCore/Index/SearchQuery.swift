@@ -5,7 +5,7 @@ import IlgiStrings
 /// What a person typed into `ilgi search`, turned into an FTS5 expression and filters.
 ///
 /// Words match as prefixes, so a Korean stem finds its forms with particles (`산책` finds
-/// `산책을`) and `run` finds `running`; `"exact phrases"` match as written; `a OR b`; `NOT word`
+/// `산책을`; `산책을` is searched as `산책`, `KoreanStem`) and `run` finds `running`; `"exact phrases"` match as written; `a OR b`; `NOT word`
 /// and `-word` exclude; `tag:x` keeps entries tagged x. Text is put in NFC, so Hangul typed
 /// decomposed finds the same entries; case and Latin diacritics are folded by the tokenizer.
 public struct SearchQuery: Sendable, Equatable {
@@ -186,7 +186,9 @@ public struct SearchQuery: Sendable, Equatable {
   static func expression(_ term: String, phrase: Bool) -> String? {
     guard term.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
     else { return nil }
-    let quoted = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    // A Korean word loses its particle or ending: its stem, a prefix, finds every form.
+    let word = phrase ? term : KoreanStem.of(term)
+    let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     return phrase ? quoted : quoted + "*"
   }
 }
