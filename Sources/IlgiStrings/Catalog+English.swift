@@ -294,6 +294,7 @@ extension Catalog {
     .statsLongest: "Longest streak",
     .statsCurrent: "Current streak",
     .statsPerYear: "Per year",
+    .statsTotal: "Total",
     .statsMonths: "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
     .statsMonthInitials: "J F M A M J J A S O N D",
     .statsWeekdays: "Mon,   ,Wed,   ,Fri,   ,Sun",

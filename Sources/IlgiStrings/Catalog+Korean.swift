@@ -276,6 +276,7 @@ extension Catalog {
     .statsLongest: "가장 긴 연속",
     .statsCurrent: "지금 연속",
     .statsPerYear: "연도별",
+    .statsTotal: "합계",
     .statsMonths: "1월 2월 3월 4월 5월 6월 7월 8월 9월 10월 11월 12월",
     .statsMonthInitials: "1 2 3 4 5 6 7 8 9 10 11 12",
     .statsWeekdays: "월 ,   ,수 ,   ,금 ,   ,일 ",

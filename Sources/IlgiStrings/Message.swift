@@ -152,6 +152,7 @@ public enum Message: String, Sendable, CaseIterable {
   case statsCurrent
   case statsPerYear
   case statsMonths
+  case statsTotal
   case statsMonthInitials
   case statsWeekdays
   case statsLegend

@@ -289,8 +289,13 @@ import Testing
       let numbers = row.split(separator: " ")
       #expect(numbers.count == 14, "\(row)")  // year, total, twelve months: none run together
       #expect(numbers[4] == "1000", "\(row)")
-      // Each month's name ends where its number ends.
+      // Each month's name ends where its number ends, and the total's column is named.
       #expect(width(header) == width(row), "\(header)\n\(row)")
+      let total = locale == "en" ? "Total" : "합계"
+      #expect(header.split(separator: " ").first.map(String.init) == total, "\(header)")
+      let named = try #require(header.range(of: total))
+      let count = try #require(row.range(of: "1000"))
+      #expect(width(header[..<named.upperBound]) == width(row[..<count.upperBound]), "\(header)\n\(row)")
     }
   }
 

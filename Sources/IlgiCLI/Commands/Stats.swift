@@ -56,7 +56,8 @@ extension Ilgi {
     static func perYearTable(_ stats: JournalStats) -> String {
       guard !stats.perYear.isEmpty else { return "" }
       let names = tr(.statsMonths).split(separator: " ").map(String.init)
-      let totalWidth = max(5, String(stats.perYear.values.max() ?? 0).count)
+      let totalWidth = max(
+        Terminal.displayWidth(tr(.statsTotal)), String(stats.perYear.values.max() ?? 0).count)
       let cell = max(names.map(Terminal.displayWidth).max() ?? 3, String(stats.perMonth.values.max() ?? 0).count) + 1
       func right(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - Terminal.displayWidth(text))) + text
@@ -68,7 +69,9 @@ extension Ilgi {
           year + "  " + right(String(stats.perYear[year] ?? 0), totalWidth) + " "
           + months.map { right(String($0), cell) }.joined() + "\n"
       }
-      return out + String(repeating: " ", count: 4 + 2 + totalWidth + 1) + names.map { right($0, cell) }.joined() + "\n"
+      // The header under the rows: the total's column named, then each month's.
+      return out + String(repeating: " ", count: 4 + 2) + right(tr(.statsTotal), totalWidth) + " "
+        + names.map { right($0, cell) }.joined() + "\n"
     }
 
     /// A year as 7 rows (Monday to Sunday) of weeks, shaded by entries per day.
