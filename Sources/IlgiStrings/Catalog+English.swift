@@ -201,6 +201,7 @@ extension Catalog {
     .optAttachFiles: "The files to attach: photos (JPEG, PNG, GIF, WebP, HEIC, AVIF) or any other file.",
     .optNewAttach: "Attach a file (a photo or any other) to the new entry; repeat for more.",
     .attachKept: "{1} → {2}",
+    .attachTakenAsContent: "{1}: its name says {2} but it holds {3}; kept as what it holds, {4}",
     .showFiles: "Files:",
     .attachNoPicture: "no picture",
     .errAttachNoFiles: "name at least one file to attach, as in: ilgi attach last photo.jpg",

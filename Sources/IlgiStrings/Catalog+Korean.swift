@@ -184,6 +184,7 @@ extension Catalog {
     .optAttachFiles: "붙일 파일: 사진(JPEG, PNG, GIF, WebP, HEIC, AVIF)이나 다른 어떤 파일이든.",
     .optNewAttach: "새 일기에 파일(사진이나 다른 파일)을 붙입니다. 여러 번 쓸 수 있습니다.",
     .attachKept: "{1} → {2}",
+    .attachTakenAsContent: "{1}: 이름은 {2}인데 내용은 {3}입니다. 내용대로 {4}(으)로 보관했습니다",
     .showFiles: "파일:",
     .attachNoPicture: "그림이 아닌 내용",
     .errAttachNoFiles: "붙일 파일을 하나 이상 주세요. 예: ilgi attach last photo.jpg",

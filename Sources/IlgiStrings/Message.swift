@@ -94,6 +94,7 @@ public enum Message: String, Sendable, CaseIterable {
   case optAttachFiles
   case optNewAttach
   case attachKept
+  case attachTakenAsContent
   case showFiles
   case attachNoPicture
   case errAttachNoFiles

@@ -270,11 +270,31 @@ import Testing
     #expect(h.journal.snapshot() == before)
   }
 
+  /// A picture of another kind than its name says (a JPEG named `.png`, a PNG named `.jpg`, as
+  /// phones and chat apps make them) is kept as what it holds, under that kind's extension, and
+  /// one line says so.
+  @Test func aPictureNamedAsAnotherKindIsKeptAsWhatItHolds() throws {
+    let h = try Harness(["2026/11/walk.md": Self.walk])
+    let path = try write(h, "photo.png", Self.plainJPEG)
+    let result = try h.run("attach", "last", path)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(
+      lines.first?.contains("photo.png: its name says image/png but it holds image/jpeg; kept as what it holds, ")
+        == true)
+    #expect(lines.first?.hasSuffix(".jpeg") == true, "\(result.stderr)")
+    let kept = h.journal.snapshot().keys.filter { $0.hasPrefix("2026/11/") && $0.hasSuffix(".jpeg") }
+    #expect(kept.count == 1)
+    #expect(
+      h.journal.text("2026/11/walk.md")?.contains("![](" + (kept.first?.split(separator: "/").last ?? "") + ")") == true
+    )
+  }
+
   @Test func badFilesAreRefusedWithOneLineAndNothingWritten() throws {
     let h = try Harness(["2026/11/walk.md": Self.walk])
     let cases: [(name: String, bytes: [UInt8]?, status: Int32, message: String)] = [
       ("fake.jpg", Array("not a picture\n".utf8), 65, "fake.jpg: its name says image/jpeg but it holds no picture"),
-      ("photo.png", Self.plainJPEG, 65, "photo.png: its name says image/png but it holds image/jpeg"),
       ("cut.jpg", Array(Self.plainJPEG.prefix(200)), 65, "cut.jpg: the picture cannot be read"),
       ("empty.txt", [], 65, "empty.txt is empty"),
       ("missing.jpg", nil, 66, "missing.jpg: cannot read it (no such file or directory)"),

@@ -51,6 +51,9 @@ extension Ilgi {
         let bytes = try read(file, limit: intake.limit)
         do throws(AttachmentProblem) {
           let attachment = try intake.prepare(bytes, fileName: file)
+          if let named = attachment.namedAs {
+            Terminal.note(tr(.attachTakenAsContent, file, named, attachment.mediaType, attachment.name))
+          }
           prepared.append((file, attachment, (file as NSString).lastPathComponent))
         } catch {
           throw Failure(Self.describe(error, file), status: ExitStatus.badData)

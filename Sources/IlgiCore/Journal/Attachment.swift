@@ -14,6 +14,9 @@ public struct Attachment: Sendable, Equatable {
   public var mediaType: String
   /// A picture's size as shown; nil for other files.
   public var size: PictureSize?
+  /// The kind of picture the file's name said (`image/jpeg`) when it holds another kind (a PNG
+  /// named `.jpg`, as phones and chat apps make them): it is kept as what it holds.
+  public var namedAs: String? = nil
 
   /// The Markdown that links it: a picture shows where it is linked, another file is a link
   /// named `label`.
@@ -110,7 +113,7 @@ public enum AttachmentProblem: Error, Sendable, Equatable {
   case tooLarge(size: Int, limit: Int)
   /// No bytes at all.
   case empty
-  /// The name says one kind of picture and the content is another, or none.
+  /// The name says picture and the content is none.
   case notWhatItsNameSays(named: String, content: String?)
   /// A picture libvips could not decode; its reason.
   case undecodable(String)
@@ -154,8 +157,10 @@ public struct AttachmentIntake: Sendable {
     guard !bytes.isEmpty else { throw .empty }
     let named = MediaType.of(fileName: fileName)
     let picture = MediaType.picture(bytes)
-    if named.hasPrefix("image/"), named != picture?.mediaType {
-      throw .notWhatItsNameSays(named: named, content: picture?.mediaType)
+    // A picture of another kind than its name says is taken by what it holds; a name that says
+    // picture over bytes that are none is refused.
+    if named.hasPrefix("image/"), picture == nil {
+      throw .notWhatItsNameSays(named: named, content: nil)
     }
     guard let picture else {
       return Attachment(
@@ -165,7 +170,8 @@ public struct AttachmentIntake: Sendable {
     // The bytes kept are the ones checked: every pixel of them decodes.
     let size = try PictureDecoder.decode(kept)
     return Attachment(
-      name: Self.contentName(kept) + "." + picture.fileExtension, bytes: kept, mediaType: picture.mediaType, size: size)
+      name: Self.contentName(kept) + "." + picture.fileExtension, bytes: kept, mediaType: picture.mediaType, size: size,
+      namedAs: named.hasPrefix("image/") && named != picture.mediaType ? named : nil)
   }
 
   /// `entries` with each picture they bring along as this intake keeps it: without the place
