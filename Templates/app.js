@@ -725,13 +725,21 @@
     // itself and kept by the server under its content's name (sent again, it is the same file);
     // its link goes where the cursor is, and the save that follows files it beside the entry.
     // Left before a reply, nothing is linked and the text is as it was.
+    // A picture is a paragraph of its own, as `ilgi attach` makes it: a blank line parts it
+    // from the text before and after (on the line under a paragraph it would float inside
+    // it), and pictures added one after another stand together, a line each.
     const insertLink = (link) => {
       const start = text.selectionStart ?? text.value.length;
       const end = text.selectionEnd ?? start;
       const before = text.value.slice(0, start);
-      const line = (before && !before.endsWith('\n') ? '\n' : '') + link + '\n';
-      text.value = before + line + text.value.slice(end);
-      text.selectionStart = text.selectionEnd = start + line.length;
+      const after = text.value.slice(end);
+      const lastLine = before.replace(/\n$/, '').split('\n').pop();
+      const opening = !before || before.endsWith('\n\n') ? ''
+        : before.endsWith('\n') ? (/^!\[[^\]]*\]\([^)]*\)$/.test(lastLine) ? '' : '\n') : '\n\n';
+      const closing = !after || after.startsWith('\n') ? '\n' : '\n\n';
+      const line = opening + link + closing;
+      text.value = before + line + after;
+      text.selectionStart = text.selectionEnd = start + opening.length + link.length + 1;
     };
     async function addFiles(files) {
       const list = Array.from(files || []);

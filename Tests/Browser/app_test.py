@@ -329,10 +329,12 @@ def adds_a_photo(context):
     page = context.new_page()
     page.goto(URL + "/write")
     page.locator("#text").click()
-    page.keyboard.type("At the river\n\n", delay=5)
+    page.keyboard.type("At the river", delay=5)
     page.set_input_files("#files", path)
     entry = wait_for(lambda: file_with("At the river"), "the photo's entry was not saved")
     text = wait_for(lambda: "![](" in read(entry) and read(entry), "the photo's link was not saved")
+    # A paragraph of its own: on the line under the text it would float inside it.
+    check("At the river\n\n![](" in text, f"the photo is not a paragraph of its own: {text!r}")
     name = re.search(r"!\[\]\(([0-9a-f]{32}\.jpeg)\)", text)
     check(name is not None, f"no link to a kept photo in {text!r}")
     kept = os.path.join(JOURNAL, os.path.dirname(entry), name.group(1))
