@@ -332,6 +332,13 @@ import Testing
     #expect(previews.count == 5)
     for line in previews { #expect(width(line) <= 50, "`\(line)`") }
     #expect(previews.contains { $0.hasSuffix("…") })
+    // A search's snippets too.
+    let searched = try h.runOnTerminal("search river --no-pager", env: terminal).stdout
+      .replacingOccurrences(of: "\r", with: "")
+    let snippets = searched.split(separator: "\n").filter { $0.hasPrefix("          ") }
+    #expect(!snippets.isEmpty, "\(searched)")
+    for line in snippets { #expect(width(line) <= 50, "`\(line)`") }
+    #expect(snippets.contains { $0.hasSuffix("…") }, "\(searched)")
     let piped = h.call("list", env: ["ILGI_PAGER": pager, "COLUMNS": "50"])
     #expect(!piped.stdout.contains("PAGED-BY-ILGI-PAGER"))
     #expect(piped.stdout.contains("산책 and a walk by the river. 산책 and a walk by the river. 산책"))

@@ -110,15 +110,18 @@ extension Ilgi {
         return
       }
       let paint = context.paint
+      // On a terminal a snippet fits its width after the indent, as a list's preview does.
+      let columns = Terminal.columns(context.variables).map { max(20, $0 - 10 - 1) }
       var out = ""
-      for hit in hits {
-        out += List.lines(hit.entry, context, paint: paint)
+      for found in hits {
+        out += List.lines(found.entry, context, paint: paint)
+        let (hit, cut) = columns.map { Self.fitted(found, columns: $0) } ?? (found, false)
         // Control characters are taken out of the entry's text before the highlight's own
         // escape codes go in, so the codes reach the terminal and nothing from the file does.
         let snippet = Self.marked(
           hit, open: paint.enabled ? "\u{1B}[1;33m" : "", close: paint.enabled ? "\u{1B}[0m" : "",
           clean: Sanitize.line)
-        out += "          \(snippet)\n"
+        out += "          \(snippet)\(cut ? "…" : "")\n"
       }
       // A search cut short by the default limit says so (`-n` was not asked for): at the end of
       // what a person reads on a terminal, where the pager shows it; on standard error otherwise,
@@ -137,6 +140,27 @@ extension Ilgi {
 
     /// How many matches a search shows unless told (`-n`); `--json` gives them all.
     static let shown = 50
+
+    /// `hit` with its snippet cut to fit `columns` terminal columns with a `…` after it (the
+    /// highlights past the cut left out), and whether it was cut.
+    static func fitted(_ hit: SearchHit, columns: Int) -> (hit: SearchHit, cut: Bool) {
+      let shown = Terminal.fitted(hit.snippet, columns: columns)
+      guard shown != hit.snippet else { return (hit, false) }
+      let kept = String(shown.dropLast())
+      let utf8 = hit.snippet.utf8
+      let offsets = hit.highlights.map {
+        (
+          utf8.distance(from: utf8.startIndex, to: $0.lowerBound),
+          utf8.distance(from: utf8.startIndex, to: $0.upperBound)
+        )
+      }
+      var cut = hit
+      cut.snippet = kept
+      cut.highlights = offsets.filter { $0.1 <= kept.utf8.count }.map { start, end in
+        kept.utf8.index(kept.utf8.startIndex, offsetBy: start)..<kept.utf8.index(kept.utf8.startIndex, offsetBy: end)
+      }
+      return (cut, true)
+    }
 
     /// The snippet with each highlight wrapped in `open` and `close`, its text passed through
     /// `clean` first.
