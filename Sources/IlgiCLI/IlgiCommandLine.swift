@@ -75,6 +75,13 @@ public enum IlgiCommandLine {
       Localization.$catalog.withValue(Catalog(loaded.language)) {
         do {
           var arguments = globalOptionsMoved(invocation.arguments)
+          let others = Ilgi.configuration.subcommands.filter {
+            ObjectIdentifier($0) != ObjectIdentifier(Ilgi.List.self)
+              && ObjectIdentifier($0) != ObjectIdentifier(Ilgi.Search.self)
+          }
+          arguments = JrnlSpelling.rewritten(
+            arguments, list: Self.names(of: Ilgi.List.self), search: Self.names(of: Ilgi.Search.self),
+            others: others.flatMap(Self.names(of:)) + ["help"])
           if let name = arguments.first, Self.names(of: Ilgi.Search.self).contains(name) {
             arguments = [name] + Ilgi.Search.exclusionsSpelledOut(Array(arguments.dropFirst()))
           }

@@ -14,6 +14,40 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [Any]).count
   }
 
+  /// jrnl's way of asking, typed as a jrnl user types it, means what jrnl means: one-dash
+  /// days, `-contains`, `-starred`, `-N`, `@tags` (any of them, all with `-and`), `-not @tag`;
+  /// with no command, after `list` and after `search`. Other commands keep their words.
+  @Test func jrnlsOneDashFiltersMeanWhatJrnlMeans() throws {
+    let h = try Harness([
+      "2024/03/a.md": entry("AAAA0000", "2024-03-02T09:00:00+09:00", "Pears", extra: "tags: [fruit]\n"),
+      "2024/03/b.md": entry("BBBB0000", "2024-03-05T09:00:00+09:00", "Apples", extra: "tags: [fruit, walk]\n"),
+      "2026/11/c.md": entry("CCCC0000", "2026-11-20T09:00:00+09:00", "River", extra: "tags: [walk]\nstarred: true\n"),
+    ])
+    func titles(_ arguments: [String]) -> [String] {
+      let result = InProcess.run(arguments, environment: h.environment, directory: h.journal.base)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      // A row is `id  date  title`; a starred one's title begins with a star.
+      let rows = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+      return rows.compactMap {
+        $0.split(separator: "  ").last.map { String($0).replacingOccurrences(of: "★ ", with: "") }
+      }
+    }
+    #expect(titles(["-on", "2024-03-02"]) == ["Pears"])
+    #expect(titles(["list", "-on", "2024-03-02"]) == ["Pears"])
+    #expect(titles(["-from", "2024-03-03", "-to", "2024-12-31"]) == ["Apples"])
+    #expect(titles(["-contains", "pears"]) == ["Pears"])
+    #expect(titles(["search", "-contains", "apples", "-on", "2024-03"]) == ["Apples"])
+    #expect(titles(["-starred"]) == ["River"])
+    #expect(titles(["-2"]) == ["River", "Apples"])
+    #expect(titles(["@fruit", "@walk"]) == ["River", "Apples", "Pears"])
+    #expect(titles(["@fruit", "@walk", "-and"]) == ["Apples"])
+    #expect(titles(["-not", "@fruit"]) == ["River"])
+    // Another command's words stay its own.
+    let made = h.call("new", "A note -on the way @home")
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(h.journal.text(made.stdout.trimmingCharacters(in: .newlines))?.contains("A note -on the way @home") == true)
+  }
+
   @Test func twoProcessesRefreshingAtOnceLoseNothing() throws {
     let corpus = try GeneratedCorpus.make(entries: 1000, seed: 5)
     let environment = Self.environment(corpus.journal)
