@@ -17,7 +17,9 @@ enum JrnlSpelling {
     let named = arguments.first.map { list.contains($0) || search.contains($0) || others.contains($0) } ?? false
     if named, let first = arguments.first, others.contains(first) { return arguments }
     let rest = named ? Array(arguments.dropFirst()) : arguments
-    guard rest.contains(where: isJrnlWord) else { return arguments }
+    // An option's value (`--tag @work`) is the option's, whatever it looks like.
+    let values = Set(rest.indices.filter { $0 > 0 && Ilgi.Search.optionsWithValues.contains(rest[$0 - 1]) })
+    guard rest.indices.contains(where: { !values.contains($0) && isJrnlWord(rest[$0]) }) else { return arguments }
     var options: [String] = []
     var words: [String] = []
     var tags: [String] = []
@@ -27,6 +29,11 @@ enum JrnlSpelling {
     while index < rest.count {
       let word = rest[index]
       let next: String? = index + 1 < rest.count ? rest[index + 1] : nil
+      if let next, Ilgi.Search.optionsWithValues.contains(word) {
+        options += [word, next]
+        index += 2
+        continue
+      }
       if let ilgi = Self.dayOptions[word], let next {
         options += [ilgi, next]
         index += 2
