@@ -8,7 +8,8 @@ public struct EntryTag: Hashable, Sendable, CustomStringConvertible {
   /// The tag `text` names (`#walk`, ` walk `, `walk`); nil when nothing is left.
   public init?(_ text: String) {
     var cleaned = text.trimmingSpaces()
-    if cleaned.hasPrefix("#") { cleaned.removeFirst() }
+    // `#tag` and jrnl's `@tag` name one tag.
+    if cleaned.hasPrefix("#") || cleaned.hasPrefix("@") { cleaned.removeFirst() }
     cleaned = cleaned.nfc
     guard !cleaned.isEmpty else { return nil }
     name = cleaned

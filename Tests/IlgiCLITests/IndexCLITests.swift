@@ -46,6 +46,12 @@ import Testing
     let made = h.call("new", "A note -on the way @home")
     #expect(made.status == 0, "\(made.stderr)")
     #expect(h.journal.text(made.stdout.trimmingCharacters(in: .newlines))?.contains("A note -on the way @home") == true)
+    // Written with `@` or `#`, a tag is one tag, found written either way.
+    #expect(h.call("new", "Standup", "notes @work #meeting, mail bob@example.com").status == 0)
+    for tag in ["work", "@work", "#work", "meeting", "@meeting"] {
+      #expect(titles(["list", "--tag", tag]) == ["Standup"], "\(tag)")
+    }
+    #expect(titles(["list", "--tag", "example"]).isEmpty)
   }
 
   @Test func twoProcessesRefreshingAtOnceLoseNothing() throws {

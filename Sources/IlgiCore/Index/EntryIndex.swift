@@ -17,7 +17,7 @@ import IlgiFormat
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 10
+  public static let schemaVersion = 11
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?

@@ -234,10 +234,11 @@ public struct MarkdownRenderer: Sendable {
     return true
   }
 
-  /// The inline `#tags` of `markdown`, in order of first appearance, each once.
+  /// The inline `#tags` and `@tags` (jrnl's) of `markdown`, in order of first appearance, each
+  /// once.
   ///
-  /// Only text counts (FORMAT.md): not code, raw HTML, link targets or heading markers, so `#1`
-  /// and a colour in a style attribute are not tags.
+  /// Only text counts (FORMAT.md): not code, raw HTML, link targets or heading markers, so `#1`,
+  /// a colour in a style attribute and the `@` of an e-mail address are not tags.
   public func inlineTags(_ markdown: String) -> [String] {
     Self.mayHoldTags(markdown) ? parsedInlineTags(markdown) : []
   }
@@ -248,9 +249,9 @@ public struct MarkdownRenderer: Sendable {
     var seen = Set<String>()
     withDocument(markdown) { root in
       walk(root) { node, entering in
-        // Only text that holds a `#` is looked at character by character.
-        if entering, cmark_node_get_type(node) == CMARK_NODE_TEXT,
-          let literal = cmark_node_get_literal(node), strchr(literal, Int32(UInt8(ascii: "#"))) != nil
+        // Only text that holds a `#` or an `@` is looked at character by character.
+        if entering, cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node),
+          strchr(literal, Int32(UInt8(ascii: "#"))) != nil || strchr(literal, Int32(UInt8(ascii: "@"))) != nil
         {
           Self.collectTags(in: String(cString: literal), into: &tags, seen: &seen)
         }
@@ -260,17 +261,22 @@ public struct MarkdownRenderer: Sendable {
     return tags
   }
 
-  /// Whether `markdown` has a `#` followed by a letter anywhere (an ASCII letter or any
-  /// character beyond ASCII) or a digit (`&#35;tag` is `#tag` to cmark), or `&num;`: text
-  /// without one holds no tag, and cmark need not read it.
+  /// Whether `markdown` has a `#` or an `@` followed by a letter anywhere (an ASCII letter or
+  /// any character beyond ASCII) or a digit (`&#35;tag` is `#tag` to cmark), or `&num;` or
+  /// `&commat;`: text without one holds no tag, and cmark need not read it.
   static func mayHoldTags(_ markdown: String) -> Bool {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
-      bytes.contains(UInt8(ascii: "#")) { at in
+      let beforeALetter = { (at: Int) -> Bool in
         guard at + 1 < bytes.count else { return false }
         let next = bytes[at + 1]
         return next >= 0x80 || (next | 0x20) &- UInt8(ascii: "a") < 26 || next &- UInt8(ascii: "0") < 10
-      } || bytes.contains(UInt8(ascii: "&")) { at in bytes[(at + 1)...].starts(with: "num;".utf8) }
+      }
+      return bytes.contains(UInt8(ascii: "#"), where: beforeALetter)
+        || bytes.contains(UInt8(ascii: "@"), where: beforeALetter)
+        || bytes.contains(UInt8(ascii: "&")) { at in
+          bytes[(at + 1)...].starts(with: "num;".utf8) || bytes[(at + 1)...].starts(with: "commat;".utf8)
+        }
     }
   }
 
@@ -282,8 +288,8 @@ public struct MarkdownRenderer: Sendable {
     while index < text.endIndex {
       let character = text[index]
       let next = text.index(after: index)
-      if character == "#", next < text.endIndex, text[next].isLetter,
-        !(previous.map { $0.isLetter || $0.isNumber || "#&/_-{?=:\\".contains($0) } ?? false)
+      if character == "#" || character == "@", next < text.endIndex, text[next].isLetter,
+        !(previous.map { $0.isLetter || $0.isNumber || "#@&/_-{?=:\\".contains($0) } ?? false)
       {
         var end = next
         while end < text.endIndex,
