@@ -63,6 +63,10 @@ public struct DayRange: Sendable, Equatable {
         self.init(first: day(-count), last: day(-count))
       } else if let match = input.wholeMatch(of: /(\d+)\s*(weeks?|주)\s*(ago|전)/), let count = Int(match.output.1) {
         self.init(first: day(-7 * count), last: day(-7 * count))
+      } else if let target = Self.weekdayNames[input] {
+        // A weekday alone is the last one, today if it is that day (jrnl's `monday`).
+        let back = (Self.weekday(todayDate) - target + 7) % 7
+        self.init(first: day(-back), last: day(-back))
       } else if let match = input.wholeMatch(of: /(?:last|지난)\s*(\S+)/),
         let target = Self.weekdayNames[String(match.output.1)]
       {

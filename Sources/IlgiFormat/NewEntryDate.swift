@@ -13,7 +13,13 @@ public enum NewEntryDate {
   public static func parse(_ text: String, now: Date, zone: TimeZone) -> EntryDate? {
     let parser = DateParser(timeZone: zone)
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let (dayText, time) = splitTime(trimmed)
+    var (dayText, time) = splitTime(nights(trimmed))
+    // A part of the day said instead of a time (`yesterday morning`, `noon`, `오늘 밤`): its
+    // hour, unless a time was said too (`tonight 11pm`).
+    if let (rest, hour) = partOfDay(dayText) {
+      dayText = rest
+      time = time ?? (hour, 0)
+    }
     let today = EntryDate(instant: now, in: zone)
     if let day = day(dayText, today: today.day) {
       let fields = today.fields
@@ -23,19 +29,70 @@ public enum NewEntryDate {
     return time == nil ? parser.parse(trimmed) : nil
   }
 
+  /// The parts of the day a person names instead of a time, and the hour each stands for.
+  static let partsOfDay: [String: Int] = [
+    "midnight": 0, "morning": 8, "noon": 12, "midday": 12, "afternoon": 15, "evening": 19, "night": 21,
+    "자정": 0, "새벽": 5, "아침": 8, "정오": 12, "낮": 12, "오후": 15, "저녁": 19, "밤": 21,
+  ]
+
+  /// `text` with jrnl's nights said as a day and a part of it: `tonight` is today's night,
+  /// `last night` and `지난밤` yesterday's.
+  static func nights(_ text: String) -> String {
+    let lowered = text.lowercased()
+    for (said, meant) in [
+      ("tonight", "today night"), ("last night", "yesterday night"), ("지난밤", "어제 밤"),
+      ("지난 밤", "어제 밤"),
+    ]
+    where lowered == said || lowered.hasPrefix(said + " ") {
+      return meant + text.dropFirst(said.count)
+    }
+    return text
+  }
+
+  /// The day part of `text` and the hour of the part of the day it ends with (`yesterday
+  /// morning`, `noon`, `오늘 밤`, `오늘밤`); nil when it ends with none.
+  static func partOfDay(_ text: String) -> (String, Int)? {
+    let lowered = text.lowercased()
+    for (word, hour) in partsOfDay {
+      if lowered == word { return ("", hour) }
+      // A Korean part follows its day with a space or without (`오늘밤`); an English one, a space.
+      let joined = word.unicodeScalars.first.map { (0xAC00...0xD7A3).contains($0.value) } ?? false
+      if lowered.hasSuffix(" " + word) || (joined && lowered.hasSuffix(word)) {
+        let rest = String(text.dropLast(word.count)).trimmingCharacters(in: .whitespaces)
+        return (rest, hour)
+      }
+    }
+    return nil
+  }
+
   /// `YYYY-MM-DD` for the day part, `today` when there is none.
   static func day(_ text: String, today: String) -> String? {
     if text.isEmpty { return today }
     if let range = DayRange(parsing: text, today: today), range.first == range.last { return range.first }
+    // `11/18` and `11/18/2025`, month first, as jrnl reads them.
+    if let match = text.wholeMatch(of: /(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?/), let month = Int(match.output.1),
+      let dayOfMonth = Int(match.output.2), (1...12).contains(month), dayOfMonth >= 1
+    {
+      if let year = match.output.3.flatMap({ Int($0) }) {
+        guard dayOfMonth <= DateParser.daysIn(month: month, year: year) else { return nil }
+        return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
+      }
+      return latest(month: month, day: dayOfMonth, today: today)
+    }
     guard let written = DayText.parse(text) else { return nil }
     if let iso = written.iso { return iso }
-    // No year: the latest such day up to today (February 29 looks back to a leap year).
+    return latest(month: written.month, day: written.day, today: today)
+  }
+
+  /// A day without a year: the latest such day up to today (February 29 looks back to a leap
+  /// year).
+  static func latest(month: Int, day: Int, today: String) -> String? {
     guard var year = Int(today.prefix(4)) else { return nil }
-    let thisYear = String(format: "%04d-%02d-%02d", year, written.month, written.day)
+    let thisYear = String(format: "%04d-%02d-%02d", year, month, day)
     if thisYear > today { year -= 1 }
     for candidate in stride(from: year, to: year - 8, by: -1)
-    where written.day <= DateParser.daysIn(month: written.month, year: candidate) {
-      return String(format: "%04d-%02d-%02d", candidate, written.month, written.day)
+    where day <= DateParser.daysIn(month: month, year: candidate) {
+      return String(format: "%04d-%02d-%02d", candidate, month, day)
     }
     return nil
   }

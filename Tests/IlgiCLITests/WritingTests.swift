@@ -166,6 +166,10 @@ import Testing
       (["yesterday:", "Forgot", "my", "wallet."], "Forgot my wallet.", "-forgot-my-wallet.md"),
       (["yesterday 21:30: Dinner with Minji"], "Dinner with Minji", "-2130-dinner-with-minji.md"),
       (["어제 저녁 9시: 산책"], "산책", "-2100-산책.md"),
+      // A night said as jrnl users say it: never a title dated now.
+      (["last night: Watched a movie"], "Watched a movie", "-2100-watched-a-movie.md"),
+      (["yesterday morning: Ran"], "Ran", "-0800-ran.md"),
+      (["지난밤: 영화를 봤다"], "영화를 봤다", "-2100-영화를-봤다.md"),
     ]
     for (arguments, title, name) in cases {
       let made = InProcess.run(
