@@ -109,6 +109,22 @@ import Testing
       ])
   }
 
+  /// The README's own example: a jrnl journal in another `timeformat`, its format not named.
+  /// `--time-format` is jrnl's, so the file is jrnl's text whatever its look; and a file that
+  /// starts `[02 Jan` or `[Jan` is no JSON list (one starts `[{` or `[]`).
+  @Test func aTimeFormatSaysTheFileIsJrnlsText() throws {
+    let h = try Harness()
+    let file = try Self.source(
+      h, "journal.txt", "[02 Jan 2024 10:00 AM] Walk in the park.\nIt was cold.\n\n[03 Jan 2024 09:15 PM] Dinner\n")
+    let result = h.call("import", file, "--time-format", "%d %b %Y %I:%M %p")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try Self.listed(h).count == 2)
+    let other = try Self.source(h, "other.txt", "[Jan 05 2024 08:00] Coffee\n")
+    let named = h.call("import", other, "--time-format", "%b %d %Y %H:%M")
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(try Self.listed(h).count == 3)
+  }
+
   @Test func jrnlFolderAndJSONExport() throws {
     let h = try Harness()
     _ = try Self.source(

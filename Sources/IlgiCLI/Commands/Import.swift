@@ -25,7 +25,7 @@ extension Ilgi {
     var format: String?
 
     @Option(help: ArgumentHelp(tr(.importTimeFormatHelp), valueName: "strftime"))
-    var timeFormat: String = JrnlTimeFormat.standard
+    var timeFormat: String?
 
     @Flag(help: ArgumentHelp(tr(.importDryRunHelp)))
     var dryRun = false
@@ -40,9 +40,13 @@ extension Ilgi {
       let context = Context(global)
       let source = context.expand(path)
       let shown = path
-      let kind = try format.flatMap(ImportFormat.init(rawValue:)) ?? ImportFormat.guess(source, shownAs: shown)
+      var kind = try format.flatMap(ImportFormat.init(rawValue:)) ?? ImportFormat.guess(source, shownAs: shown)
+      // --time-format is jrnl's: what the person said wins over a guess from the file's look.
+      if format == nil, timeFormat != nil, kind != .jrnl, kind != .jrnlFolder { kind = .jrnl }
       let entries = context.attachmentIntake.taking(
-        try kind.entries(at: source, shownAs: shown, timeFormat: timeFormat, zone: context.environment.timeZone))
+        try kind.entries(
+          at: source, shownAs: shown, timeFormat: timeFormat ?? JrnlTimeFormat.standard,
+          zone: context.environment.timeZone))
 
       let store = try context.openJournal()
       let (index, _) = try context.index(store)

@@ -26,9 +26,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     }
     try? file.close()
     let text = String(decoding: head, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-    // jrnl's lines start `[2026-...`; a JSON list starts `[` and anything else.
-    if text.hasPrefix("[") && !text.hasPrefix("[2") && !text.hasPrefix("[1") { return .json }
-    if text.hasPrefix("[") { return .jrnl }
+    // jrnl's lines start `[` and a date in any `timeformat` (`[2026-...`, `[02 Jan 2024 ...`,
+    // `[Jan 02 ...`); a JSON list of entries starts `[` and an object, or is empty.
+    if text.hasPrefix("[") {
+      let next = text.dropFirst().first { !$0.isWhitespace }
+      return next == "{" || next == "]" || next == nil ? .json : .jrnl
+    }
     if text.hasPrefix("{") {
       if text.contains("\"uuid\"") || text.contains("\"metadata\"") { return .dayone }
       if text.contains("\"entries\"") { return .jrnl }
