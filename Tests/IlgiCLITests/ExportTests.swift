@@ -100,14 +100,18 @@ import Testing
         "AAAA0001-0000-4000-8000-000000000001", "2025-05-01T09:00:00+09:00", "Looking back", body: body,
         extra: "tags: [reading, 산책, walk, extra]\n"),
       "b.md": entry("AAAA0002-0000-4000-8000-000000000002", "2025-05-02T09:00:00+09:00", "Next day", body: "Plain."),
+      // A tag only in the title is there for jrnl already: no lone line repeats it.
+      "c.md": entry(
+        "AAAA0003-0000-4000-8000-000000000003", "2025-05-03T09:00:00+09:00", "Morning @running", body: "Five km."),
     ])
     let out = h.journal.base + "/journal.txt"
     #expect(h.call("export", "--format", "jrnl", "--out", out).status == 0)
     let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.contains("] Morning @running\nFive km.\n") && !text.contains("\n@running"), "\(text)")
     #expect(
       text.contains("\n\\[2024-01-01 10:00] looks like a jrnl line\n[not a date] stays\n\n@walk @extra\n"), "\(text)")
     let entries = try Self.readWithJrnl(out, h)
-    #expect(entries.map { $0["title"] as? String } == ["Looking back", "Next day"], "\(entries)")
+    #expect(entries.map { $0["title"] as? String } == ["Looking back", "Next day", "Morning @running"], "\(entries)")
     let tags = Set((entries.first?["tags"] as? [String] ?? []).map { $0.dropFirst().lowercased() })
     #expect(tags == ["walk", "산책", "reading", "extra"])
     // ilgi's own import gives the body back as it was.

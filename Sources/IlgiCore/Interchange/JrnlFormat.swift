@@ -270,9 +270,11 @@ public enum JrnlFormat {
           .joined(separator: "\n")
       }
       var tags = entry.tags
-      if !tags.isEmpty && (body.contains("#") || body.contains("@")) {
-        // Tags written `#tag` in the text jrnl reads itself (its default tag symbols are `#@`).
-        let written = tagsJrnlSees(entry.title + "\n" + body)
+      let text = entry.title + "\n" + body
+      if !tags.isEmpty && (text.contains("#") || text.contains("@")) {
+        // Tags written `#tag` or `@tag` in the title or the text jrnl reads itself (its default
+        // tag symbols are `#@`): no line repeats them.
+        let written = tagsJrnlSees(text)
         tags = tags.filter { !written.contains($0.lowercased()) }
       }
       if !tags.isEmpty { body += (body.isEmpty ? "" : "\n\n") + tags.map { "@" + $0 }.joined(separator: " ") }
