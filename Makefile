@@ -115,10 +115,13 @@ fuzz: setup
 # tests call it with the debug build, which `make test` makes the man page of first).
 CONFIGURATION ?= release
 MANUAL := .build/plugins/GenerateManual/outputs/ilgi/ilgi.1
-# The binary is installed stripped of its symbols (STRIP= keeps them).
+# The binary is installed stripped of its symbols (STRIP= keeps them). The release one carries
+# the Swift runtime and Foundation in itself (RELEASE_FLAGS), so it needs no toolchain to run.
+# The manual is made from the debug build's command definitions (the same ones): its plugin
+# builds with its own flags, and in the release folder it would link the runtime back in.
 install: deps
-	$(SWIFT) build -c $(CONFIGURATION) --product ilgi
-	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION) >/dev/null
+	$(SWIFT) package plugin generate-manual --configuration debug >/dev/null
+	$(SWIFT) build -c $(CONFIGURATION) $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib) --product ilgi
 	$(MAKE) install-files BIN=.build/$(CONFIGURATION)/ilgi
 
 BIN ?= .build/release/ilgi
