@@ -79,7 +79,7 @@ public enum IlgiCommandLine {
             ObjectIdentifier($0) != ObjectIdentifier(Ilgi.List.self)
               && ObjectIdentifier($0) != ObjectIdentifier(Ilgi.Search.self)
           }
-          arguments = JrnlSpelling.rewritten(
+          arguments = try JrnlSpelling.rewritten(
             arguments, list: Self.names(of: Ilgi.List.self), search: Self.names(of: Ilgi.Search.self),
             others: others.flatMap(Self.names(of:)) + ["help"])
           if let name = arguments.first, Self.names(of: Ilgi.Search.self).contains(name) {

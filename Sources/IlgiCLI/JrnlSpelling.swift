@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// How a jrnl user asks for entries, taken as jrnl means it: `ilgi -on 2024-03-02`,
 /// `ilgi -from monday -to today`, `ilgi -contains pears`, `ilgi @work @home -and`,
 /// `ilgi -not @work`, `ilgi -starred`, `ilgi -3`. Spelled as `list` and `search` take them
@@ -13,18 +15,24 @@ enum JrnlSpelling {
   /// `arguments` (what follows ilgi's name, global options moved after the command) with
   /// jrnl's spellings rewritten when the command is `list`, `search` or none; as they are
   /// otherwise, or when none is there.
-  static func rewritten(_ arguments: [String], list: [String], search: [String], others: [String]) -> [String] {
+  static func rewritten(_ arguments: [String], list: [String], search: [String], others: [String]) throws -> [String] {
     let named = arguments.first.map { list.contains($0) || search.contains($0) || others.contains($0) } ?? false
     if named, let first = arguments.first, others.contains(first) { return arguments }
-    let rest = named ? Array(arguments.dropFirst()) : arguments
+    let typedSearch = named && arguments.first.map(search.contains) == true
+    let all = named ? Array(arguments.dropFirst()) : arguments
+    // What follows `--` is words, never options, jrnl's or ilgi's.
+    let end = all.firstIndex(of: "--") ?? all.endIndex
+    let rest = Array(all[..<end])
+    let after = end < all.endIndex ? Array(all[(end + 1)...]) : []
     // An option's value (`--tag @work`) is the option's, whatever it looks like.
     let values = Set(rest.indices.filter { $0 > 0 && Ilgi.Search.optionsWithValues.contains(rest[$0 - 1]) })
-    guard rest.indices.contains(where: { !values.contains($0) && isJrnlWord(rest[$0]) }) else { return arguments }
+    guard rest.indices.contains(where: { !values.contains($0) && isJrnlWord(rest[$0], searching: typedSearch) })
+    else { return arguments }
     var options: [String] = []
     var words: [String] = []
     var tags: [String] = []
-    var all = false
-    var searching = named && arguments.first.map(search.contains) == true
+    var allTags = false
+    let searching = typedSearch || rest.contains("-contains") || rest.contains("-not")
     var index = 0
     while index < rest.count {
       let word = rest[index]
@@ -41,25 +49,27 @@ enum JrnlSpelling {
       }
       switch word {
       case "-starred": options.append("--starred")
-      case "-and": all = true
-      case "-contains":
-        if let next {
-          words.append(next)
-          searching = true
-          index += 1
+      case "-and": allTags = true
+      case "-contains", "-not":
+        guard let next, !next.hasPrefix("-") || word == "-not" else {
+          throw ValidationError(tr(.errJrnlNeedsValue, word, word == "-contains" ? "-contains pears" : "-not @work"))
         }
-      case "-not":
-        // jrnl's `-not @tag` leaves out the entries with that tag; a word, those that hold it.
-        if let next {
+        if word == "-contains" {
+          // Several words are jrnl's phrase.
+          words.append(next.contains(" ") ? "\"" + next.replacingOccurrences(of: "\"", with: "") + "\"" : next)
+        } else {
+          // `-not @tag` leaves out the entries with that tag; a word, those that hold it.
           words.append(tagName(next).map { "-tag:" + $0 } ?? "-" + next)
-          searching = true
-          index += 1
         }
+        index += 1
       default:
         if let tag = tagName(word), word.hasPrefix("@") {
           tags.append(tag)
-        } else if word.count > 1, word.hasPrefix("-"), word.dropFirst().allSatisfy(\.isNumber) {
+        } else if !typedSearch, isCount(word) {
           options += ["-n", String(word.dropFirst())]
+        } else if searching, word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 2 {
+          // A search's exclusion (`-bike`, `-2023`).
+          words.append(word)
         } else if searching, !word.hasPrefix("-") {
           words.append(word)
         } else {
@@ -69,16 +79,22 @@ enum JrnlSpelling {
       index += 1
     }
     options += tags.flatMap { ["--tag", $0] }
-    if tags.count > 1, !all { options.append("--any-tag") }
-    // Tags and no words to look for is a listing.
-    return searching && !words.isEmpty ? [search[0]] + options + ["--"] + words : [list[0]] + options
+    if tags.count > 1, !allTags { options.append("--any-tag") }
+    words += after
+    // Tags and no words to look for is a listing, unless a search was asked for.
+    if searching && (!words.isEmpty || typedSearch) { return [search[0]] + options + ["--"] + words }
+    return [list[0]] + options + (after.isEmpty ? [] : ["--"] + after)
+  }
+
+  /// `-3`: jrnl's count of entries.
+  static func isCount(_ word: String) -> Bool {
+    word.count > 1 && word.hasPrefix("-") && word.dropFirst().allSatisfy(\.isNumber)
   }
 
   /// Whether `word` is one of jrnl's spellings that ilgi does not take as it is.
-  static func isJrnlWord(_ word: String) -> Bool {
+  static func isJrnlWord(_ word: String, searching: Bool) -> Bool {
     Self.dayOptions[word] != nil || ["-starred", "-and", "-contains", "-not"].contains(word)
-      || (word.hasPrefix("@") && tagName(word) != nil)
-      || (word.count > 1 && word.hasPrefix("-") && word.dropFirst().allSatisfy(\.isNumber))
+      || (word.hasPrefix("@") && tagName(word) != nil) || (!searching && isCount(word))
   }
 
   /// The tag `@name` or `#name` names, or nil.

@@ -12,7 +12,13 @@ public enum NewEntryDate {
   /// The moment `text` names, or nil when it names none.
   public static func parse(_ text: String, now: Date, zone: TimeZone) -> EntryDate? {
     let parser = DateParser(timeZone: zone)
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    var trimmed = text.trimmingCharacters(in: .whitespaces)
+    // `지난밤에`, `월요일에`: the particle of a time said in Korean.
+    if trimmed.count > 2, trimmed.hasSuffix("에"),
+      trimmed.unicodeScalars.dropLast().last.map({ (0xAC00...0xD7A3).contains($0.value) }) == true
+    {
+      trimmed.removeLast()
+    }
     var (dayText, time) = splitTime(nights(trimmed))
     // A part of the day said instead of a time (`yesterday morning`, `noon`, `오늘 밤`): its
     // hour, unless a time was said too (`tonight 11pm`).
@@ -41,7 +47,7 @@ public enum NewEntryDate {
     let lowered = text.lowercased()
     for (said, meant) in [
       ("tonight", "today night"), ("last night", "yesterday night"), ("지난밤", "어제 밤"),
-      ("지난 밤", "어제 밤"),
+      ("지난 밤", "어제 밤"), ("어젯밤", "어제 밤"),
     ]
     where lowered == said || lowered.hasPrefix(said + " ") {
       return meant + text.dropFirst(said.count)
@@ -74,7 +80,9 @@ public enum NewEntryDate {
       let dayOfMonth = Int(match.output.2), (1...12).contains(month), dayOfMonth >= 1
     {
       if let year = match.output.3.flatMap({ Int($0) }) {
-        guard dayOfMonth <= DateParser.daysIn(month: month, year: year) else { return nil }
+        guard (1583...9999).contains(year), dayOfMonth <= DateParser.daysIn(month: month, year: year) else {
+          return nil
+        }
         return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
       }
       return latest(month: month, day: dayOfMonth, today: today)

@@ -209,6 +209,7 @@ extension Catalog {
     .errAttachNotAFile: "{1} is not a file; name a file to attach",
     .errAttachTooLarge: "{1} is {2}, over the limit of {3}; make it smaller or raise attachments.max_mb",
     .errAttachEmpty: "{1} is empty; there is nothing to attach",
+    .errJrnlNeedsValue: "{1} needs what it asks for after it, as in ilgi {2}",
     .errAttachMismatch: "{1}: its name says {2} but it holds {3}; rename it to what it is",
     .errAttachUndecodable: "{1}: the picture cannot be read ({2}); it may be damaged: open it and save it again",
     .errAttachNoLibrary:

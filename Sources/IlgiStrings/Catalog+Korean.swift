@@ -192,6 +192,7 @@ extension Catalog {
     .errAttachNotAFile: "{1}: 파일이 아닙니다. 붙일 파일을 주세요",
     .errAttachTooLarge: "{1}: {2}로 한도 {3}{3:을} 넘습니다. 줄이거나 attachments.max_mb를 올리세요",
     .errAttachEmpty: "{1}: 비어 있어 붙일 것이 없습니다",
+    .errJrnlNeedsValue: "{1} 뒤에 찾을 것을 주세요. 예: ilgi {2}",
     .errAttachMismatch: "{1}: 이름은 {2}인데 내용은 {3}입니다. 내용에 맞게 이름을 바꾸세요",
     .errAttachUndecodable: "{1}: 그림을 읽을 수 없습니다({2}). 손상되었을 수 있으니 열어서 다시 저장하세요",
     .errAttachNoLibrary:

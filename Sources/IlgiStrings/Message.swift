@@ -103,6 +103,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errAttachTooLarge
   case errAttachEmpty
   case errAttachMismatch
+  case errJrnlNeedsValue
   case errAttachUndecodable
   case errAttachNoLibrary
   case exportDayOnePhotosNeedZip

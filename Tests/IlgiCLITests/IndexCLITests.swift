@@ -42,6 +42,13 @@ import Testing
     #expect(titles(["@fruit", "@walk"]) == ["River", "Apples", "Pears"])
     #expect(titles(["@fruit", "@walk", "-and"]) == ["Apples"])
     #expect(titles(["-not", "@fruit"]) == ["River"])
+    // After `--` words are words; a search keeps its exclusions, and its `-2024` is one.
+    #expect(titles(["search", "-starred", "--", "river"]) == ["River"])
+    #expect(titles(["search", "@fruit", "-apples"]) == ["Pears"])
+    #expect(titles(["-contains", "Apples", "-not", "2026"]) == ["Apples"])
+    let bare = h.call("-contains")
+    #expect(bare.status == 64)
+    #expect(bare.stderr.hasPrefix("Error: -contains needs what it asks for after it, as in ilgi -contains pears"))
     // Another command's words stay its own.
     let made = h.call("new", "A note -on the way @home")
     #expect(made.status == 0, "\(made.stderr)")
@@ -199,7 +206,7 @@ import Testing
     #expect(found.stdout == "aaaa0000  November 20, 2026 09:00  산책\n          학교에서 공원까지 산책을 했다. #walk\n")
     // A particle or ending typed with the word is taken off, as the text's forms all begin
     // with the stem: `공원을` finds `공원까지`, `산책하며` finds `산책을`.
-    for query in ["공원을", "산책하며", "학교로"] {
+    for query in ["공원을", "산책하며", "학교에서는"] {
       #expect(h.call("search", query).stdout == found.stdout, "\(query)")
     }
     // An exclusion may come first; an option search does not have is still an error.

@@ -185,7 +185,7 @@ import Testing
     #expect(renderer.inlineTags("@coffee with @Coffee and #coffee") == ["coffee"])
     #expect(renderer.inlineTags("write to bob@example.com or <ann@example.com>") == [])
     #expect(renderer.inlineTags("`@code` and\n\n    @indented\n\n[a](https://x.example/@path)") == [])
-    #expect(renderer.inlineTags("meet @ 3pm, cost @5, #@x") == [])
+    #expect(renderer.inlineTags("meet @ 3pm, cost @5, #@x, npm i @types/node") == [])
     #expect(renderer.inlineTags("산책 @산책로에서") == ["산책로에서"])
   }
 

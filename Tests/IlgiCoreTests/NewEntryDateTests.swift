@@ -51,6 +51,8 @@ struct NewEntryDateTests {
     ("오늘밤", "2026-11-23T21:00:00+09:00"),
     ("지난밤", "2026-11-22T21:00:00+09:00"),
     ("어제 아침", "2026-11-22T08:00:00+09:00"),
+    ("어젯밤", "2026-11-22T21:00:00+09:00"),
+    ("지난밤에", "2026-11-22T21:00:00+09:00"),
     // Ahead of now, as jrnl takes them (`ilgi new` says the entry is dated in the future).
     ("tomorrow", "2026-11-24T14:05:00+09:00"),
     ("tomorrow 9am", "2026-11-24T09:00:00+09:00"),
@@ -66,7 +68,10 @@ struct NewEntryDateTests {
     #expect(NewEntryDate.parse(text, now: Self.now, zone: Self.seoul)?.iso8601 == expected, "\(text)")
   }
 
-  @Test(arguments: ["someday", "Nov 31", "25:00", "yesterday 9", "2026-13-01", "어제 25시", "13pm", "last year"])
+  @Test(arguments: [
+    "someday", "Nov 31", "25:00", "yesterday 9", "2026-13-01", "어제 25시", "13pm", "last year", "13/40", "2/30/2026",
+    "1/1/0001",
+  ])
   func refusesWhatIsNoMoment(_ text: String) {
     #expect(NewEntryDate.parse(text, now: Self.now, zone: Self.seoul) == nil, "\(text)")
   }

@@ -24,7 +24,9 @@ import Testing
       ("산책했다", "\"산책\"*", nil, []),
       // Two syllables are left at least, and a phrase is searched as written.
       ("가을", "\"가을\"*", nil, []),
-      ("고양이", "\"고양\"*", nil, []),
+      ("고양이", "\"고양이\"*", nil, []),
+      ("경기도", "\"경기도\"*", nil, []),
+      ("여행 -경기도에서", "\"여행\"*", "\"경기도에서\"*", []),
       ("\"산책을 했다\"", "\"산책을 했다\"", nil, []),
       ("walking", "\"walking\"*", nil, []),
     ] as [(String, String?, String?, [String])])

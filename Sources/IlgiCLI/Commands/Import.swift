@@ -42,7 +42,7 @@ extension Ilgi {
       let shown = path
       var kind = try format.flatMap(ImportFormat.init(rawValue:)) ?? ImportFormat.guess(source, shownAs: shown)
       // --time-format is jrnl's: what the person said wins over a guess from the file's look.
-      if format == nil, timeFormat != nil, kind != .jrnl, kind != .jrnlFolder { kind = .jrnl }
+      if format == nil, timeFormat != nil, kind == .json { kind = .jrnl }
       let entries = context.attachmentIntake.taking(
         try kind.entries(
           at: source, shownAs: shown, timeFormat: timeFormat ?? JrnlTimeFormat.standard,

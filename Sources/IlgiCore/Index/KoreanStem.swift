@@ -5,12 +5,12 @@
 /// Only a word of Hangul syllables loses an ending, and only when two syllables at least are
 /// left: `가을` (autumn) is not `가` with `을`.
 enum KoreanStem {
-  /// Case particles and the endings of `하다` verbs, longest first.
+  /// Case particles and the endings of `하다` verbs, longest first. A syllable that ends many
+  /// nouns as well (이, 가, 도, 로, 의, 과: 고양이, 소설가, 경기도, 대학로, 회의, 사과) is none.
   static let endings = [
     "에서부터", "으로부터", "에게서", "한테서", "에서는", "에서도", "으로는", "으로도", "이라는", "이라고",
     "에서", "에게", "한테", "으로", "까지", "부터", "처럼", "보다", "이나", "이랑", "하며", "하고", "하는", "하다",
-    "했다", "한다", "해서", "했던", "하면", "하여", "을", "를", "이", "가", "은", "는", "에", "의", "도", "만",
-    "와", "과", "로", "랑",
+    "했다", "한다", "해서", "했던", "하면", "하여", "을", "를", "은", "는", "에",
   ]
 
   /// `word` without its ending, or `word` itself.

@@ -95,7 +95,8 @@ public struct SearchQuery: Sendable, Equatable {
         }
         if excluded { excludedTags.append(tag) } else { tags.append(tag) }
       case .term(let term, let phrase):
-        guard let expression = Self.expression(term, phrase: phrase) else {
+        // A word left out is left out as typed: its stem would leave out more (`-경기도`).
+        guard let expression = Self.expression(term, phrase: phrase, stem: !pendingNot) else {
           if pendingOr || pendingNot {
             throw Problem(.noLetters(term))
           }
@@ -107,10 +108,10 @@ public struct SearchQuery: Sendable, Equatable {
         } else if pendingOr {
           groups[groups.count - 1].append(expression)
           pendingOr = false
-          terms.append(term)
+          terms.append(phrase ? term : KoreanStem.of(term))
         } else {
           groups.append([expression])
-          terms.append(term)
+          terms.append(phrase ? term : KoreanStem.of(term))
         }
       }
     }
@@ -183,11 +184,11 @@ public struct SearchQuery: Sendable, Equatable {
   }
 
   /// One word or phrase as FTS5 text: quoted so no character is read as syntax; words are prefixes.
-  static func expression(_ term: String, phrase: Bool) -> String? {
+  static func expression(_ term: String, phrase: Bool, stem: Bool = true) -> String? {
     guard term.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
     else { return nil }
     // A Korean word loses its particle or ending: its stem, a prefix, finds every form.
-    let word = phrase ? term : KoreanStem.of(term)
+    let word = phrase || !stem ? term : KoreanStem.of(term)
     let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     return phrase ? quoted : quoted + "*"
   }

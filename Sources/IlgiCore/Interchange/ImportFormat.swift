@@ -27,10 +27,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     try? file.close()
     let text = String(decoding: head, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
     // jrnl's lines start `[` and a date in any `timeformat` (`[2026-...`, `[02 Jan 2024 ...`,
-    // `[Jan 02 ...`); a JSON list of entries starts `[` and an object, or is empty.
+    // `[Jan 02 ...`); a JSON list starts `[` and an object, a list or a string, or is empty.
     if text.hasPrefix("[") {
       let next = text.dropFirst().first { !$0.isWhitespace }
-      return next == "{" || next == "]" || next == nil ? .json : .jrnl
+      return next.map { "{[]\"".contains($0) } ?? true ? .json : .jrnl
     }
     if text.hasPrefix("{") {
       if text.contains("\"uuid\"") || text.contains("\"metadata\"") { return .dayone }

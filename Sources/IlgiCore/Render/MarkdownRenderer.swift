@@ -300,7 +300,9 @@ public struct MarkdownRenderer: Sendable {
         var tag = String(text[next..<end])
         while tag.hasSuffix("-") { tag.removeLast() }
         let normalized = tag.nfc
-        if !Self.isColour(normalized) && seen.insert(normalized.lowercased()).inserted {
+        // `@scope/package` (npm) names a package, not a tag.
+        let scoped = character == "@" && end < text.endIndex && text[end] == "/"
+        if !scoped && !Self.isColour(normalized) && seen.insert(normalized.lowercased()).inserted {
           tags.append(normalized)
         }
         previous = text[text.index(before: end)]
