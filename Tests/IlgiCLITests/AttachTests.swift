@@ -289,6 +289,13 @@ import Testing
     #expect(
       h.journal.text("2026/11/walk.md")?.contains("![](" + (kept.first?.split(separator: "/").last ?? "") + ")") == true
     )
+    // Refused with another file, nothing is kept and nothing says it was.
+    let before = h.journal.snapshot()
+    let refused = try h.run(
+      "attach", "last", try write(h, "again.png", Self.plainJPEG), try write(h, "fake.jpg", [1, 2]))
+    #expect(refused.status == 65)
+    #expect(!refused.stderr.contains("kept as"), "\(refused.stderr)")
+    #expect(h.journal.snapshot() == before)
   }
 
   @Test func badFilesAreRefusedWithOneLineAndNothingWritten() throws {

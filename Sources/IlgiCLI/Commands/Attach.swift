@@ -35,9 +35,19 @@ extension Ilgi {
       let written = try Diagnostics.journalStep { () throws(JournalError) in
         try context.writer(store).attach(prepared.map { ($0.attachment, $0.label) }, to: entry.path)
       }
+      Self.sayWhatWasTakenByContent(prepared)
       for item in prepared {
         let kept = written.path.folder.isEmpty ? item.attachment.name : written.path.folder + "/" + item.attachment.name
         Terminal.standardOutput.write(tr(.attachKept, item.file, kept) + "\n")
+      }
+    }
+
+    /// One line for each picture kept as what it holds, not as its name said; said once the
+    /// files are kept, as nothing is when one of them is refused.
+    static func sayWhatWasTakenByContent(_ prepared: [(file: String, attachment: Attachment, label: String)]) {
+      for item in prepared {
+        guard let named = item.attachment.namedAs else { continue }
+        Terminal.note(tr(.attachTakenAsContent, item.file, named, item.attachment.mediaType, item.attachment.name))
       }
     }
 
@@ -51,9 +61,6 @@ extension Ilgi {
         let bytes = try read(file, limit: intake.limit)
         do throws(AttachmentProblem) {
           let attachment = try intake.prepare(bytes, fileName: file)
-          if let named = attachment.namedAs {
-            Terminal.note(tr(.attachTakenAsContent, file, named, attachment.mediaType, attachment.name))
-          }
           prepared.append((file, attachment, (file as NSString).lastPathComponent))
         } catch {
           throw Failure(Self.describe(error, file), status: ExitStatus.badData)

@@ -144,6 +144,7 @@ extension Ilgi {
       _ = try Diagnostics.journalStep { () throws(JournalError) in
         try context.writer(store).attach(attaching.map { ($0.attachment, $0.label) }, to: path)
       }
+      Attach.sayWhatWasTakenByContent(attaching)
     }
 
     /// Text from arguments or stdin ends with exactly one newline.
