@@ -7,7 +7,13 @@ let package = Package(
   name: "ilgi",
   products: [
     .executable(name: "ilgi", targets: ["ilgi"]),
-    .library(name: "IlgiCore", targets: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore"]),
+    .library(
+      name: "IlgiCore",
+      targets: [
+        "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiMarkdown", "IlgiStore", "IlgiIndex", "IlgiWeather",
+        "IlgiInterchange", "IlgiSite",
+      ]
+    ),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -70,26 +76,53 @@ let package = Package(
     // What ilgi asks of the system: files and their locks, child processes and git, folder
     // watching, memory, the environment.
     .target(name: "IlgiSystem", dependencies: ["IlgiFormat", "CSpawn"]),
+    // Markdown through libcmark: HTML, the terminal, titles and previews, links.
+    .target(name: "IlgiMarkdown", dependencies: ["IlgiFormat", "CCmark"]),
+    // The journal on disk: its files and their sealing, settings, attachments, templates, and
+    // the writer, the one way to change a journal.
     .target(
-      name: "IlgiCore",
+      name: "IlgiStore",
       dependencies: [
         "IlgiFormat",
         "IlgiStrings",
         "IlgiSystem",
-        "CCmark",
-        "CCurl",
-        "CImage",
+        "IlgiMarkdown",
         "IlgiAge",
-        "CIlgiTokenizer",
-        .product(name: "Yams", package: "Yams"),
+        "CImage",
         .product(name: "Mustache", package: "swift-mustache"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       plugins: ["EmbedTemplates"]
+    ),
+    // The index over a journal's files (SQLite, full text): listing, search, stats.
+    .target(
+      name: "IlgiIndex",
+      dependencies: [
+        "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiStore", "IlgiAge", "CIlgiTokenizer",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]
+    ),
+    // The weather at an entry's time and place, from Open-Meteo, cached.
+    .target(name: "IlgiWeather", dependencies: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiStore", "CCurl"]),
+    // Other tools' files in and out: jrnl, Day One, JSON, Markdown folders, shared text.
+    .target(
+      name: "IlgiInterchange",
+      dependencies: [
+        "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiStore",
+        .product(name: "Yams", package: "Yams"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]
+    ),
+    // The journal as a web site: pages, feeds, pictures, written to a folder or served.
+    .target(
+      name: "IlgiSite",
+      dependencies: [
+        "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiMarkdown", "IlgiStore", "IlgiIndex",
+        .product(name: "Mustache", package: "swift-mustache"),
+      ]
     ),
     // libmicrohttpd (Debian: libmicrohttpd-dev), the HTTP server under `ilgi serve`, loaded with
     // dlopen when serve starts: linked, it and GnuTLS with the libraries it needs would load at
@@ -97,7 +130,12 @@ let package = Package(
     // a first build's work.
     .target(name: "CMicroHTTPD"),
     // `ilgi serve`: the diary app and the read-only site, over libmicrohttpd.
-    .target(name: "IlgiServer", dependencies: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "CMicroHTTPD"]),
+    .target(
+      name: "IlgiServer",
+      dependencies: [
+        "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiMarkdown", "IlgiStore", "IlgiIndex", "IlgiWeather",
+        "IlgiInterchange", "IlgiSite", "CMicroHTTPD",
+      ]),
     .target(
       name: "IlgiCLI",
       dependencies: [
@@ -105,7 +143,12 @@ let package = Package(
         "IlgiFormat",
         "IlgiStrings",
         "IlgiSystem",
-        "IlgiCore",
+        "IlgiMarkdown",
+        "IlgiStore",
+        "IlgiIndex",
+        "IlgiWeather",
+        "IlgiInterchange",
+        "IlgiSite",
         "IlgiServer",
         "CQREncode",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -120,16 +163,17 @@ let package = Package(
       dependencies: ["IlgiCorpus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     .target(
-      name: "IlgiTestSupport", dependencies: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "IlgiCorpus"]),
+      name: "IlgiTestSupport", dependencies: ["IlgiSystem", "IlgiStore", "IlgiCorpus"]),
     // Fuzzing: the targets and a seeded generator (IlgiFuzz), and a driver that is libFuzzer's
     // when `make fuzz` builds it with -sanitize=fuzzer.
-    .target(name: "IlgiFuzz", dependencies: ["IlgiAge", "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore"]),
+    .target(name: "IlgiFuzz", dependencies: ["IlgiAge", "IlgiFormat", "IlgiStore"]),
     .target(name: "CFuzzerDriver"),
     .executableTarget(name: "ilgi-fuzz", dependencies: ["IlgiFuzz", "CFuzzerDriver"]),
     .testTarget(
       name: "IlgiCoreTests",
       dependencies: [
-        "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport",
+        "IlgiAge", "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiMarkdown", "IlgiStore", "IlgiIndex", "IlgiWeather",
+        "IlgiSite", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
       ]
@@ -140,7 +184,10 @@ let package = Package(
       exclude: ["CCTV"]),
     .testTarget(
       name: "IlgiCLITests",
-      dependencies: ["IlgiCLI", "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "IlgiTestSupport", "ilgi"],
+      dependencies: [
+        "IlgiCLI", "IlgiAge", "IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiMarkdown", "IlgiStore", "IlgiIndex",
+        "IlgiSite", "IlgiServer", "IlgiTestSupport", "ilgi",
+      ],
       exclude: ["Golden"]
     ),
     // The server's parts in process: the HTTP listener's bounds, without a socket.
@@ -149,6 +196,8 @@ let package = Package(
     // always through the built binary. `make test-faults` runs it at full size.
     .testTarget(
       name: "IlgiFaultTests",
-      dependencies: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiCore", "IlgiFuzz", "IlgiTestSupport", "ilgi"]),
+      dependencies: [
+        "IlgiAge", "IlgiFormat", "IlgiSystem", "IlgiMarkdown", "IlgiStore", "IlgiFuzz", "IlgiTestSupport", "ilgi",
+      ]),
   ]
 )

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the files in the package's `Templates/` folder into IlgiCore as string literals.
+/// Compiles the files in the package's `Templates/` folder into IlgiStore as string literals.
 @main
 struct EmbedTemplates: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -2,7 +2,7 @@
 //
 // Usage: EmbedTemplatesTool OUTPUT.swift TEMPLATE...
 // Run by the EmbedTemplates build-tool plugin; the generated `ShippedTemplates` enum is internal
-// to IlgiCore, so the binary needs no resource bundle to find its templates.
+// to IlgiStore, so the binary needs no resource bundle to find its templates.
 import Foundation
 
 /// Escapes text for a Swift string literal, keeping non-ASCII characters as they are.
@@ -44,7 +44,7 @@ for path in arguments.dropFirst().sorted() {
 }
 source += "  ]\n}\n"
 let data = Data(source.utf8)
-// Leave the file alone when nothing changed, so IlgiCore is not recompiled for nothing.
+// Leave the file alone when nothing changed, so IlgiStore is not recompiled for nothing.
 if (try? Data(contentsOf: URL(fileURLWithPath: output))) != data {
   try data.write(to: URL(fileURLWithPath: output))
 }

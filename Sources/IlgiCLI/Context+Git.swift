@@ -1,5 +1,5 @@
 import Foundation
-import IlgiCore
+import IlgiStore
 import IlgiSystem
 
 extension Context {

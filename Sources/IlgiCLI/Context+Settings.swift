@@ -1,6 +1,7 @@
 import Foundation
-import IlgiCore
 import IlgiServer
+import IlgiStore
+import IlgiWeather
 
 extension Context {
   /// The weather lookup the settings describe, or the reason there is none.

@@ -1,7 +1,10 @@
 import Foundation
 import IlgiAge
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
+import IlgiMarkdown
+import IlgiSite
+import IlgiStore
 import IlgiStrings
 import IlgiSystem
 

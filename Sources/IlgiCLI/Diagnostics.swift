@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
+import IlgiStore
 import IlgiStrings
 import IlgiSystem
+import IlgiWeather
 
 /// Every error a command can end with, in the person's words: one line that names the file or
 /// value and says what to do, and the exit status that goes with it (see `ExitStatus`).

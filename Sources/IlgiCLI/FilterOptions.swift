@@ -1,6 +1,6 @@
 import ArgumentParser
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
 
 /// The filters `list` and `search` share.
 struct FilterOptions: ParsableArguments {

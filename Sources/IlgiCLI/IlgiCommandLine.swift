@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
+import IlgiIndex
 import IlgiStrings
 
 #if canImport(Glibc)

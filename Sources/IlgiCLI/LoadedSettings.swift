@@ -1,6 +1,6 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiStore
 import IlgiStrings
 
 /// The settings of one run, read once: the global config, the journal it and the flags name,

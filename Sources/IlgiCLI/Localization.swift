@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
 import IlgiStrings
 
 /// The catalog the CLI speaks from, chosen for each run from `--locale`, config and the

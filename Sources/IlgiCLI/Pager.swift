@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import IlgiCore
+import IlgiMarkdown
 
 /// Keeps entry text from moving the cursor or changing colours in the person's terminal.
 enum Sanitize {

@@ -1,6 +1,7 @@
 import Foundation
-import IlgiCore
+import IlgiStore
 import IlgiStrings
+import IlgiWeather
 
 /// The weather for a new entry, asked for when the command starts so that it never delays
 /// the editor; whatever has not come by the time the entry is saved is left out.

@@ -1,7 +1,7 @@
 import Foundation
 import IlgiAge
-import IlgiCore
 import IlgiFormat
+import IlgiStore
 
 /// What the fuzzers check: the front-matter reader and editor, the selector parser and the
 /// date parsers. Each target takes any bytes, must not crash or hang, and must keep its

@@ -1,5 +1,5 @@
 import Foundation
-import IlgiCore
+import IlgiStore
 import IlgiStrings
 
 /// The app's script, style, icon and web app manifest: files of `Templates/` (a journal's own

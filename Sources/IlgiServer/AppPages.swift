@@ -1,6 +1,9 @@
 import Foundation
-import IlgiCore
+import IlgiIndex
+import IlgiMarkdown
+import IlgiStore
 import IlgiStrings
+import IlgiWeather
 
 /// The app's pages as HTML, in one language, from the binary's `app-*.html` templates. Pages are whole without script: reading, the list, search
 /// and filters work without it; writing needs it for saving by itself.

@@ -1,6 +1,9 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
+import IlgiInterchange
+import IlgiMarkdown
+import IlgiStore
 import IlgiStrings
 
 /// `ilgi serve`: the diary app over the journal's files. Pages to read, list, search and

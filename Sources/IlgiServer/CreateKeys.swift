@@ -1,6 +1,6 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiStore
 import IlgiSystem
 
 /// The entries made by creates that named a key: the page picks one key for each new entry

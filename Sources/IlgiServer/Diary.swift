@@ -1,6 +1,7 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
+import IlgiStore
 import IlgiSystem
 
 /// The journal as the browser app reads and writes it: the index for lists and search, and

@@ -1,5 +1,5 @@
 import Foundation
-import IlgiCore
+import IlgiStore
 
 /// The last save each page of the app made, so that two saves of one page that race each other
 /// (the page closed while its autosave was on its way, and it sent its last text at once) land

@@ -1,6 +1,7 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
+import IlgiStore
 import IlgiStrings
 
 /// Everything a server refuses or fails with: the one funnel every error reply goes through.

@@ -1,5 +1,5 @@
 import Foundation
-import IlgiCore
+import IlgiMarkdown
 import IlgiStrings
 
 /// A request as the app and the site see it, before routing: no HTTP library types.

@@ -1,5 +1,4 @@
 import Foundation
-import IlgiCore
 
 /// What a phone's share sheet sends the app (the manifest's `share_target`): a title, a text,
 /// a link and files, as `multipart/form-data` (RFC 7578).

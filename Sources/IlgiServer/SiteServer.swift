@@ -1,5 +1,5 @@
 import Foundation
-import IlgiCore
+import IlgiSite
 import IlgiStrings
 
 /// `ilgi serve --read-only`: the pages of `ilgi export html`, made on request from the index

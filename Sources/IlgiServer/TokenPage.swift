@@ -1,4 +1,4 @@
-import IlgiCore
+import IlgiMarkdown
 import IlgiStrings
 
 /// The page an address with the token opens, on the app and on a served site alike, and the

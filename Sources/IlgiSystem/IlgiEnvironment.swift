@@ -1,6 +1,6 @@
 import Foundation
 
-/// What IlgiCore may learn about the world beyond the journal's files.
+/// What ilgi may learn about the world beyond the journal's files.
 ///
 /// The CLI builds one per command from its invocation (clock, locale, time zone, environment
 /// variables) and hands it to the journal store; tests build their own. The core never reads

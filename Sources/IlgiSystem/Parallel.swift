@@ -136,3 +136,25 @@ private final class StreamState<U>: @unchecked Sendable {
     done = Array(repeating: nil, count: chunks)
   }
 }
+
+/// Counts files read across threads and reports every so often.
+package final class ProgressCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var done = 0
+  private let total: Int
+  private let report: (@Sendable (Int, Int) -> Void)?
+
+  package init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+    self.total = total
+    self.report = report
+  }
+
+  package func advance() {
+    guard let report else { return }
+    lock.lock()
+    done += 1
+    let current = done
+    lock.unlock()
+    if current % 500 == 0 || current == total { report(current, total) }
+  }
+}

@@ -1,5 +1,4 @@
 import Foundation
-import IlgiCore
 import IlgiSystem
 
 /// A temp journal plus the environment the built binary runs with.

@@ -1,5 +1,4 @@
 import Foundation
-import IlgiCore
 import IlgiSystem
 
 /// Runs the built `ilgi` binary as a child process, the way a person or a script would.

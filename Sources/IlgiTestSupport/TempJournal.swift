@@ -1,5 +1,5 @@
 import Foundation
-import IlgiCore
+import IlgiStore
 
 /// A journal in a fresh temporary folder, built from a map of relative path to contents.
 ///

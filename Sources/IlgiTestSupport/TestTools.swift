@@ -1,5 +1,4 @@
 import Foundation
-import IlgiCore
 import IlgiSystem
 
 /// The programs and files the tests use beyond the Swift toolchain, where `make setup` puts

@@ -1,6 +1,5 @@
 import Foundation
 import IlgiAge
-import IlgiCore
 import IlgiSystem
 import IlgiTestSupport
 import Testing

@@ -1,7 +1,9 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiMarkdown
 import IlgiServer
+import IlgiSite
+import IlgiStore
 import IlgiStrings
 import IlgiTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiStore
 import IlgiSystem
 import IlgiTestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
 import IlgiServer
+import IlgiSite
 import IlgiSystem
 import IlgiTestSupport
 import Testing

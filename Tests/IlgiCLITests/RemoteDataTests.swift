@@ -1,7 +1,7 @@
 import Foundation
 import IlgiAge
-import IlgiCore
 import IlgiFormat
+import IlgiStore
 import IlgiSystem
 import IlgiTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiAge
-import IlgiCore
+import IlgiIndex
+import IlgiStore
 import IlgiSystem
 import IlgiTestSupport
 import Testing

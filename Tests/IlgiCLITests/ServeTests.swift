@@ -1,6 +1,6 @@
 import Foundation
-import IlgiCore
 import IlgiServer
+import IlgiSite
 import IlgiStrings
 import IlgiSystem
 import IlgiTestSupport

@@ -1,9 +1,10 @@
 import Foundation
-import IlgiCore
 import IlgiTestSupport
 import Testing
 
 @testable import IlgiServer
+@testable import IlgiSite
+@testable import IlgiStore
 
 /// The app as a phone's share target: what the share sheet posts to `/share` (a title, a text,
 /// a link, photos) becomes one new entry holding them, and no other site's page can post it.

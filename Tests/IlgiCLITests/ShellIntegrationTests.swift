@@ -1,5 +1,4 @@
 import Foundation
-import IlgiCore
 import IlgiSystem
 import IlgiTestSupport
 import Testing

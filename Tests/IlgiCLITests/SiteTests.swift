@@ -1,5 +1,6 @@
 import Foundation
-import IlgiCore
+import IlgiSite
+import IlgiStore
 import IlgiTestSupport
 import Testing
 

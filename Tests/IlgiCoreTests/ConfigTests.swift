@@ -1,5 +1,5 @@
 import Foundation
-import IlgiCore
+import IlgiStore
 import Testing
 
 /// `config.toml` reading, in-place edits, warnings and the order settings win in.

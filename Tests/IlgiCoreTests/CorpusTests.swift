@@ -3,7 +3,7 @@ import IlgiCorpus
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
+@testable import IlgiStore
 
 /// The generated journal itself: reproducible from its seed, varied as real journals are.
 @Suite struct CorpusTests {

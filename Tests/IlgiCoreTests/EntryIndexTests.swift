@@ -3,7 +3,8 @@ import GRDB
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
+@testable import IlgiIndex
+@testable import IlgiStore
 @testable import IlgiStrings
 
 /// The index against a generated 1,000-entry journal and its manifest, and every way files change.

@@ -2,8 +2,8 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiStore
 
 /// Saves based on a version (what the browser app sends), and the watcher that tells a server
 /// when its index needs a refresh.

@@ -1,5 +1,4 @@
 import Foundation
-import IlgiCore
 import IlgiFormat
 import IlgiFuzz
 import IlgiTestSupport

@@ -2,7 +2,7 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
+@testable import IlgiStore
 
 /// A 1,000-entry generated journal (IlgiCorpus), checked against its manifest.
 @Suite struct GeneratedJournalTests {

@@ -2,8 +2,8 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiStore
 
 @Suite struct JournalStoreTests {
   let seoul = TimeZone.seoul

@@ -3,8 +3,8 @@ import IlgiAge
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiStore
 @testable import IlgiSystem
 
 /// The one write path: every change through `JournalWriter`, its rules in one place and its
@@ -90,9 +90,9 @@ import Testing
   }
 
   /// A file that is not a picture, ready to attach.
-  static func note(_ text: String) -> IlgiCore.Attachment {
+  static func note(_ text: String) -> IlgiStore.Attachment {
     let bytes = Array(text.utf8)
-    return IlgiCore.Attachment(
+    return IlgiStore.Attachment(
       name: AttachmentIntake.contentName(bytes) + ".txt", bytes: bytes, mediaType: "text/plain", size: nil)
   }
 

@@ -2,8 +2,9 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiMarkdown
+@testable import IlgiStore
 
 @Suite struct MarkdownRendererTests {
   let renderer = MarkdownRenderer()

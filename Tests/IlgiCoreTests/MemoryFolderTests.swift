@@ -3,8 +3,8 @@ import IlgiAge
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiStore
 @testable import IlgiSystem
 
 /// The folder in memory that holds an encrypted journal's drafts and every merge's scratch:

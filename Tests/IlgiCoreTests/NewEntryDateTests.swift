@@ -2,8 +2,8 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiStore
 
 /// What `new --date` takes, against a fixed now: 2026-11-23 14:05 in Seoul (a Monday).
 struct NewEntryDateTests {

@@ -2,7 +2,6 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
 @testable import IlgiSystem
 

@@ -3,7 +3,7 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
+@testable import IlgiStore
 
 /// A photo's position is taken out of every container ilgi keeps pictures in, in place: the
 /// file keeps its length and every byte but the GPS directory's, and the orientation stays.

@@ -2,8 +2,8 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiStore
 
 /// Smaller copies of pictures are made once: a plain journal keeps them under `.ilgi/cache/`,
 /// a sealed picture's only in memory, and a file replaced is a new picture.

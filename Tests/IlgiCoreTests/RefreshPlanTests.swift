@@ -1,7 +1,8 @@
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiIndex
+@testable import IlgiStore
 @testable import IlgiSystem
 
 /// What a refresh plans to do, from stored state and a walk alone: no SQLite, no files.

@@ -4,8 +4,9 @@ import IlgiTestSupport
 import Synchronization
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiIndex
+@testable import IlgiStore
 @testable import IlgiSystem
 
 /// A new recipient list (`ilgi key add`, `key remove`) seals every entry again; the index that

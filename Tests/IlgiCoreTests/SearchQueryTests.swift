@@ -1,7 +1,7 @@
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiIndex
 
 @Suite struct SearchQueryTests {
   @Test(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IlgiCore
+@testable import IlgiSite
 
 /// The site's search scripts carry entries' text as JSON strings inside `<script>`: each must
 /// read back as the same text and hold nothing that ends a script or a line of it.

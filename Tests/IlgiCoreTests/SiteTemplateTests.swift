@@ -2,7 +2,8 @@ import Foundation
 import Mustache
 import Testing
 
-@testable import IlgiCore
+@testable import IlgiSite
+@testable import IlgiStore
 
 /// `SiteTemplate` walks its own plan of a template; its output must be swift-mustache's, byte
 /// for byte, for every template and value it takes on, and it must hand the rest to swift-mustache.

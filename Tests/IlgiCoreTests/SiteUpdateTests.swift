@@ -2,7 +2,9 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
+@testable import IlgiIndex
+@testable import IlgiSite
+@testable import IlgiStore
 
 /// An export after an edit that changed only bodies makes only the pages showing them, and the
 /// site it leaves is byte for byte the one a whole export makes; any other change makes it all.

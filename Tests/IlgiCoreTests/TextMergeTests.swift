@@ -2,8 +2,8 @@ import Foundation
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiStore
 @testable import IlgiSystem
 
 /// Two versions of one entry joined without conflict markers, through the real `git merge-file`.

@@ -1,7 +1,7 @@
 import GRDB
 import Testing
 
-@testable import IlgiCore
+@testable import IlgiIndex
 
 /// The full-text table's tokenizer "ilgi" against the one it stands for, SQLite's "unicode61
 /// remove_diacritics 2": the same terms at the same positions, in both columns.

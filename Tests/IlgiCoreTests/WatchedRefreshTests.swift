@@ -3,8 +3,8 @@ import IlgiFuzz
 import IlgiTestSupport
 import Testing
 
-@testable import IlgiCore
 @testable import IlgiFormat
+@testable import IlgiIndex
 @testable import IlgiSystem
 
 /// The folder watcher names the folders a second writer changed, and a refresh of only those

@@ -1,6 +1,6 @@
 import Foundation
-import IlgiCore
 import IlgiTestSupport
+import IlgiWeather
 import Testing
 
 /// The weather client against a local server that answers in the providers' documented shapes.

@@ -1,6 +1,6 @@
 import Foundation
-import IlgiCore
 import IlgiFuzz
+import IlgiStore
 import IlgiSystem
 import IlgiTestSupport
 import Testing

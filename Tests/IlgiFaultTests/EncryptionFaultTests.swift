@@ -1,8 +1,8 @@
 import Foundation
 import IlgiAge
-import IlgiCore
 import IlgiFormat
 import IlgiFuzz
+import IlgiStore
 import IlgiSystem
 import IlgiTestSupport
 import Testing

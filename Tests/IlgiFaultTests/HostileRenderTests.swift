@@ -1,5 +1,5 @@
 import Foundation
-import IlgiCore
+import IlgiMarkdown
 import IlgiTestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-import IlgiCore
 import IlgiFuzz
 import IlgiSystem
 import IlgiTestSupport

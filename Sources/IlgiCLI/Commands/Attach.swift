@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
+import IlgiStore
 
 extension Ilgi {
   /// `ilgi attach SELECTOR FILE...`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import IlgiCore
+import IlgiStore
 
 extension Ilgi {
   /// `ilgi drafts [list | discard NAME]`.

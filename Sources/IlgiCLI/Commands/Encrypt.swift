@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import IlgiAge
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
+import IlgiStore
 import IlgiSystem
 
 extension Ilgi {

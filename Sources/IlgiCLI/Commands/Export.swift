@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiInterchange
+import IlgiSite
+import IlgiStore
 import IlgiSystem
 
 extension Ilgi {

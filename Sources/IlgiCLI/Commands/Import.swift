@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
+import IlgiInterchange
+import IlgiStore
 
 extension Ilgi {
   /// `ilgi import PATH [--from FORMAT]`.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import IlgiAge
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
+import IlgiStore
 
 extension Ilgi {
   /// `ilgi key new | show | add RECIPIENT | remove RECIPIENT | accept | reject | reseal`.

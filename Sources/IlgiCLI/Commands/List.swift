@@ -1,5 +1,6 @@
 import ArgumentParser
-import IlgiCore
+import IlgiInterchange
+import IlgiStore
 
 extension Ilgi {
   /// `ilgi list`.

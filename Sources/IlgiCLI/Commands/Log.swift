@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
 
 extension Ilgi {
   /// `ilgi log [SELECTOR] [-p]`: an entry's git history.

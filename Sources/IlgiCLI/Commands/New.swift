@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiStore
 
 extension Ilgi {
   /// `ilgi new`.

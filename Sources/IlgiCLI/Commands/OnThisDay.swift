@@ -1,6 +1,6 @@
 import ArgumentParser
-import IlgiCore
 import IlgiFormat
+import IlgiInterchange
 
 extension Ilgi {
   /// `ilgi onthisday [DATE]`.

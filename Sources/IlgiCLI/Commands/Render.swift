@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiMarkdown
+import IlgiStore
 import IlgiSystem
 
 extension Ilgi {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import IlgiCore
+import IlgiIndex
+import IlgiInterchange
 
 extension Ilgi {
   /// `ilgi search QUERY`.

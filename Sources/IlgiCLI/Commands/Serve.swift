@@ -1,9 +1,12 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import IlgiCore
+import IlgiIndex
 import IlgiServer
+import IlgiSite
+import IlgiStore
 import IlgiSystem
+import IlgiWeather
 
 #if canImport(Glibc)
   import Glibc

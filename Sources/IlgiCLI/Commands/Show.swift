@@ -1,6 +1,9 @@
 import ArgumentParser
-import IlgiCore
 import IlgiFormat
+import IlgiIndex
+import IlgiInterchange
+import IlgiMarkdown
+import IlgiStore
 
 extension Ilgi {
   /// `ilgi show SELECTOR`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
+import IlgiIndex
+import IlgiInterchange
 
 extension Ilgi {
   /// `ilgi stats`.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import IlgiAge
-import IlgiCore
 import IlgiFormat
+import IlgiStore
 import IlgiSystem
 
 extension Ilgi {

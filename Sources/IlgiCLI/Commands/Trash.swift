@@ -1,6 +1,7 @@
 import ArgumentParser
-import IlgiCore
 import IlgiFormat
+import IlgiInterchange
+import IlgiStore
 
 extension Ilgi {
   /// `ilgi trash [list | restore | empty]`.

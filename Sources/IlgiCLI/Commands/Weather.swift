@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import IlgiCore
 import IlgiFormat
+import IlgiStore
+import IlgiWeather
 
 extension Ilgi {
   /// `ilgi weather [now | fill]`.

@@ -1,0 +1,274 @@
+import Foundation
+import IlgiFormat
+import IlgiSystem
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension JournalStore {
+  /// What a stat walk of the journal found.
+  public struct Walk: Sendable {
+    /// Every entry file (`*.md` outside hidden folders) with its signature.
+    public var files: [(path: JournalPath, signature: FileSignature)]
+    /// Links and folders that could not be followed.
+    public var problems: [EntryReadError]
+    /// Pictures, sound and video beside the entries (only when asked for), never through a link.
+    public var attachments: [(path: JournalPath, signature: FileSignature)] = []
+    /// The same sealed in an encrypted journal (`photo.jpeg.age`), only when asked for.
+    public var sealedAttachments: [(path: JournalPath, signature: FileSignature)] = []
+    /// Every folder walked, with the digest of its entry files' names and signatures.
+    package var folders: [FolderDigest] = []
+    /// For a walk of some folders only, those that are no folder now: they and every folder
+    /// below them are gone. Nil for a whole walk, where a folder not walked is gone.
+    package var missing: [String]?
+  }
+
+  /// One folder's entry files summed up: any file added, removed, renamed, moved or touched
+  /// changes it, so a folder whose digest the index has stored needs no closer look.
+  package struct FolderDigest: Sendable {
+    /// The folder, relative to the walk's base (`""` for the base itself).
+    package var path: String
+    /// The sum of the hashes of the folder's files' names and signatures.
+    package var digest: Int64
+  }
+
+  /// Whether the walk keeps a folder's files, given the folder and its digest.
+  package typealias FolderFilter = @Sendable (String, Int64) -> Bool
+
+  /// The kinds of file a site carries beside its entries' pages.
+  public static let attachmentExtensions: Set<String> = [
+    "jpg", "jpeg", "png", "gif", "webp", "avif", "heic", "mp3", "m4a", "ogg", "mp4", "mov", "webm",
+  ]
+
+  /// Walks the journal with `readdir` and `fstatat`, the least work that still sees every
+  /// change: a file edited in place keeps its folder's time, so every file is stat'ed.
+  ///
+  /// It skips hidden folders (FORMAT.md) and never follows linked folders, so a link loop cannot
+  /// trap it. With `folder` (`.ilgi/trash`), it walks that folder and paths are relative to it.
+  ///
+  /// With `keeping`, a folder's entry files are kept only when it says so (the index drops the
+  /// folders whose digest it already has); every folder's digest is in `folders` either way.
+  public func walk(under folder: String? = nil, attachments wantsAttachments: Bool = false) -> Walk {
+    walk(under: folder, attachments: wantsAttachments, keeping: nil)
+  }
+
+  package func walk(under folder: String? = nil, attachments wantsAttachments: Bool, keeping: FolderFilter?) -> Walk {
+    let base = folder.map { absolute(folder: $0) } ?? root
+    // Links are followed only to files inside the journal.
+    let inside = realRoot
+    // The top folder first, then its folders (a journal's years) on every core, each walked
+    // whole by one worker; the results are put together in the top folder's order.
+    var top = Walk(files: [], problems: [])
+    let folders = Self.walk(
+      base: base, inside: inside, from: "", attachments: wantsAttachments, keeping: keeping, into: &top,
+      recursive: false)
+    let parts = Parallel.map(folders, helpersFrom: 2) { folder in
+      var part = Walk(files: [], problems: [])
+      _ = Self.walk(
+        base: base, inside: inside, from: folder, attachments: wantsAttachments, keeping: keeping, into: &part,
+        recursive: true)
+      return part
+    }
+    for part in parts {
+      top.files += part.files
+      top.problems += part.problems
+      top.attachments += part.attachments
+      top.sealedAttachments += part.sealedAttachments
+      top.folders += part.folders
+    }
+    return top
+  }
+
+  /// Walks only `folders` (relative to the root), each without the folders below it: what a
+  /// watcher said changed. One that is no folder now is `missing`, not a problem.
+  package func walk(folders: Set<String>, keeping: FolderFilter?) -> Walk {
+    let inside = realRoot
+    var walk = Walk(files: [], problems: [])
+    var missing: [String] = []
+    // Hidden folders hold no entries (a write's effects may name `.ilgi/trash`).
+    for folder in folders.sorted() where !JournalPath(folder).isInHiddenFolder {
+      var info = stat()
+      let path = folder.isEmpty ? root : root + "/" + folder
+      // A folder reached through a link is never walked (FORMAT.md): as good as gone.
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR || folder.isEmpty else {
+        missing.append(folder)
+        continue
+      }
+      _ = Self.walk(
+        base: root, inside: inside, from: folder, attachments: false, keeping: keeping, into: &walk, recursive: false)
+    }
+    walk.missing = missing
+    return walk
+  }
+
+  /// The root with every link in it resolved.
+  private var realRoot: String { Self.realPath(root) }
+
+  /// `path` with every link in it resolved, or itself when it cannot be.
+  static func realPath(_ path: String) -> String {
+    realpath(path, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    } ?? path
+  }
+
+  /// Walks the folder `start` (relative to `base`) into `walk`: its files and, when `recursive`,
+  /// every folder below it; otherwise returns the folders it holds, not walked.
+  static func walk(
+    base: String, inside: String, from start: String, attachments wantsAttachments: Bool, keeping: FolderFilter? = nil,
+    into walk: inout Walk, recursive: Bool
+  ) -> [String] {
+    var pending = [start]
+    var folders: [String] = []
+    // A folder's entry files as bytes and signatures: most folders are unchanged and dropped by
+    // `keeping`, so their names are made strings only once the folder is kept.
+    var names: [UInt8] = []
+    var kept: [(end: Int, signature: FileSignature)] = []
+    while let relative = pending.popLast() {
+      let directory = relative.isEmpty ? base : base + "/" + relative
+      let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard fd >= 0, let dir = fdopendir(fd) else {
+        let code = errno
+        if fd >= 0 { close(fd) }
+        walk.problems.append(
+          EntryReadError(
+            path: JournalPath(relative),
+            reason: .unreadable(FileSystemError(path: directory, code: code, operation: "list"))))
+        continue
+      }
+      defer { closedir(dir) }
+      let prefix = relative.isEmpty ? "" : relative + "/"
+      names.removeAll(keepingCapacity: true)
+      kept.removeAll(keepingCapacity: true)
+      var digest: UInt64 = 0
+      while let item = readdir(dir) {
+        // The name stays valid until the next readdir.
+        let name = UnsafeRawPointer(item).advanced(by: direntNameOffset).assumingMemoryBound(to: CChar.self)
+        let buffer = UnsafeBufferPointer(
+          start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        let length = buffer.count
+        if length == 0 || buffer[0] == UInt8(ascii: ".") { continue }
+        // `.md`, or `.md.age` for an encrypted entry.
+        let end =
+          length > 7 && buffer[length - 4] == UInt8(ascii: ".")
+            && (buffer[length - 3] | 0x20) == UInt8(ascii: "a") && (buffer[length - 2] | 0x20) == UInt8(ascii: "g")
+            && (buffer[length - 1] | 0x20) == UInt8(ascii: "e") ? length - 4 : length
+        let isMarkdown =
+          end > 3 && buffer[end - 3] == UInt8(ascii: ".")
+          && (buffer[end - 2] | 0x20) == UInt8(ascii: "m")
+          && (buffer[end - 1] | 0x20) == UInt8(ascii: "d")
+        let childName = { String(decoding: buffer, as: UTF8.self) }
+        let type = Int32(item.pointee.d_type)
+        if type == Int32(DT_DIR) {
+          if recursive { pending.append(prefix + childName()) } else { folders.append(prefix + childName()) }
+          continue
+        }
+        let attachment = wantsAttachments && !isMarkdown && type != Int32(DT_LNK) ? Self.attachment(childName()) : nil
+        let isAttachment = attachment != nil
+        guard isMarkdown || isAttachment || type == Int32(DT_UNKNOWN) else { continue }
+        var info = stat()
+        // An attachment is never read through a link: it could point anywhere.
+        if fstatat(dirfd(dir), name, &info, isAttachment ? Int32(AT_SYMLINK_NOFOLLOW) : 0) != 0 {
+          if isMarkdown {
+            let path = prefix + childName()
+            walk.problems.append(
+              EntryReadError(
+                path: JournalPath(path),
+                reason: .unreadable(FileSystemError(path: base + "/" + path, code: errno, operation: "read"))))
+          }
+          continue
+        }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR {
+          // Only a directory whose type readdir did not tell; a linked directory is never followed.
+          var link = stat()
+          if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), name, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
+            (link.st_mode & S_IFMT) == S_IFDIR
+          {
+            if recursive { pending.append(prefix + childName()) } else { folders.append(prefix + childName()) }
+          }
+          continue
+        }
+        guard isMarkdown || isAttachment, kind == S_IFREG else { continue }
+        if isMarkdown, type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN),
+          let outside = Self.linkOutside(directory + "/" + childName(), inside: inside)
+        {
+          walk.problems.append(EntryReadError(path: JournalPath(prefix + childName()), reason: .linksOutside(outside)))
+          continue
+        }
+        let signature = FileSignature(info)
+        if isMarkdown {
+          // Each file's hash is added, so the order readdir gives does not count.
+          var hash = StableHash()
+          hash.add(buffer)
+          hash.add(signature.size)
+          hash.add(signature.modified)
+          hash.add(signature.inode)
+          digest &+= hash.value
+          names.append(contentsOf: buffer)
+          kept.append((names.count, signature))
+        } else if attachment == .sealed {
+          walk.sealedAttachments.append((JournalPath(prefix + childName()), signature))
+        } else {
+          walk.attachments.append((JournalPath(prefix + childName()), signature))
+        }
+      }
+      let folderDigest = Int64(bitPattern: digest)
+      walk.folders.append(FolderDigest(path: relative, digest: folderDigest))
+      if let keeping, !keeping(relative, folderDigest) { continue }
+      var start = 0
+      for file in kept {
+        walk.files.append(
+          (JournalPath(prefix + String(decoding: names[start..<file.end], as: UTF8.self)), file.signature))
+        start = file.end
+      }
+    }
+    return folders
+  }
+
+  /// Where `d_name` lies in a `dirent` (a stored field of the C struct, so always known).
+  private static let direntNameOffset: Int = {
+    guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { fatalError("dirent has no d_name") }
+    return offset
+  }()
+
+  /// Where the link at `path` leads, when that is outside the folder `inside` (a real path) or
+  /// into one of its hidden folders (`.git`, `.ilgi`): a link a remote pushed must not make
+  /// `.git/config` an entry that a save then commits. Nil for a file that is no link, or a
+  /// link to an entry's place inside.
+  static func linkOutside(_ path: String, inside root: @autoclosure () -> String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    // The root's real path only for a link: a read of every entry (a rebuild) asks this.
+    let inside = root()
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    let target = String(cString: resolved)
+    guard target.hasPrefix(inside + "/") else { return target }
+    return target.dropFirst(inside.count + 1).split(separator: "/").contains { $0.hasPrefix(".") } ? target : nil
+  }
+
+  /// Whether `stem` is a content name as `ilgi attach` gives (32 lower-case hex digits): any
+  /// file so named is an attachment, whatever its kind (a PDF, a text file), so it is sealed,
+  /// opened and exported with the entries.
+  static func isContentName(_ stem: Substring) -> Bool {
+    stem.utf8.count == 32 && stem.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+  }
+
+  /// Whether a file name is an attachment's, plain (`photo.jpeg`) or sealed (`photo.jpeg.age`).
+  enum MediaFile { case plain, sealed }
+
+  /// The kind of attachment `name` names, or nil for any other file.
+  static func attachment(_ name: String) -> MediaFile? {
+    var stem = Substring(name)
+    let sealed = stem.lowercased().hasSuffix(EncryptedName.suffix)
+    if sealed { stem = stem.dropLast(EncryptedName.suffix.count) }
+    guard let dot = stem.lastIndex(of: ".") else { return nil }
+    guard attachmentExtensions.contains(stem[stem.index(after: dot)...].lowercased()) || isContentName(stem[..<dot])
+    else { return nil }
+    return sealed ? .sealed : .plain
+  }
+}
