@@ -150,10 +150,58 @@
   if (article) {
     article.querySelector('button.share')?.addEventListener('click', () => share(article.dataset.id));
     article.querySelector('button.delete')?.addEventListener('click', () => askToDelete(article.dataset.id));
-    // A picture is shown as a copy the size of a page; tapping it opens the photo itself.
-    for (const picture of article.querySelectorAll('img[src^="/file/"]')) {
-      picture.addEventListener('click', () => { location.href = picture.src.split('?')[0]; });
+    // A picture is shown as a copy the size of a page (in a grid, cropped square); a tap opens
+    // it whole, with the entry's other pictures before and after it.
+    const pictures = [...article.querySelectorAll('img[src^="/file/"]')];
+    pictures.forEach((picture, at) => picture.addEventListener('click', () => showPicture(pictures, at)));
+  }
+
+  /** Shows `pictures[at]` whole over the page: arrows, a swipe or the keys go to its neighbours. */
+  function showPicture(pictures, at) {
+    const viewer = document.createElement('dialog');
+    viewer.className = 'viewer';
+    const image = document.createElement('img');
+    // Dragged, a picture would be taken for a file to drop elsewhere, not swiped.
+    image.draggable = false;
+    const button = (label, text, go) => {
+      const made = document.createElement('button');
+      made.type = 'button';
+      made.textContent = text;
+      made.setAttribute('aria-label', label);
+      made.addEventListener('click', (event) => { event.stopPropagation(); go(); });
+      return made;
+    };
+    const before = button(t('previousPicture'), '‹', () => show(at - 1));
+    const after = button(t('nextPicture'), '›', () => show(at + 1));
+    const close = button(t('closePicture'), '×', () => viewer.close());
+    close.className = 'close';
+    viewer.append(image, before, after, close);
+    function show(index) {
+      at = Math.max(0, Math.min(pictures.length - 1, index));
+      image.src = pictures[at].src.split('?')[0];
+      image.alt = pictures[at].alt;
+      before.hidden = at === 0;
+      after.hidden = at === pictures.length - 1;
     }
+    viewer.addEventListener('keydown', (event) => {
+      if (event.key === 'ArrowLeft') show(at - 1);
+      if (event.key === 'ArrowRight') show(at + 1);
+    });
+    // A swipe goes to a neighbour; a tap on the picture (not the end of a swipe) closes it.
+    let startX = null;
+    let swiped = false;
+    viewer.addEventListener('pointerdown', (event) => { startX = event.clientX; swiped = false; });
+    viewer.addEventListener('pointerup', (event) => {
+      const moved = startX === null ? 0 : event.clientX - startX;
+      startX = null;
+      swiped = Math.abs(moved) > 40;
+      if (swiped) show(at + (moved < 0 ? 1 : -1));
+    });
+    image.addEventListener('click', () => { if (!swiped) viewer.close(); });
+    viewer.addEventListener('close', () => viewer.remove());
+    document.body.append(viewer);
+    show(at);
+    viewer.showModal();
   }
 
   // Offline. The service worker (app-sw.js) keeps the app and the entries lately listed or

@@ -55,6 +55,7 @@ struct AppPages {
       ("offlineNow", .appOffline), ("waiting", .appWaiting), ("toSettle", .appToSettle),
       ("searchedKept", .appSearchedKept), ("sharedWaiting", .appSharedWaiting), ("sharedKeep", .appSharedKeep),
       ("sharedDrop", .appSharedDrop), ("offlinePageOnly", .appSaveFailedPageOnly),
+      ("previousPicture", .appPreviousPicture), ("nextPicture", .appNextPicture), ("closePicture", .appClosePicture),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
     return String(decoding: Reply.json(200, object).body, as: UTF8.self)
@@ -233,7 +234,7 @@ struct AppPages {
     let entry = loaded.entry
     var values: [String: Any] = [
       "id": entry.id.rawValue, "title": entry.title.isEmpty ? t(.untitled) : entry.title,
-      "date": dates.full(entry.date), "iso": entry.date.iso8601,
+      "date": dates.withTime(dates.full(entry.date), entry.date), "iso": entry.date.iso8601,
       "html": Self.withDisplayCopies(
         renderer.html(entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/")),
       "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },

@@ -895,6 +895,9 @@ extension Catalog {
     .appOfflineHeading: "Offline",
     .appOfflineKept:
       "The server cannot be reached, and this page is not kept in this browser. The entries listed or opened lately are, and new ones can be written: they wait here and are sent when the server is back.",
+    .appPreviousPicture: "Previous picture",
+    .appNextPicture: "Next picture",
+    .appClosePicture: "Close",
     .appOfflineNotKept:
       "The server cannot be reached. This journal keeps no entries in the browser (app.offline is off, as it is for an encrypted journal unless turned on), but new ones can be written: they wait here and are sent when the server is back.",
     .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",

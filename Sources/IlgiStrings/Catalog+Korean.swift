@@ -853,6 +853,9 @@ extension Catalog {
     .appSearchedKept: "오프라인: 이 브라우저에 둔 일기 {1}개에서 찾았습니다.",
     .appNeedsHTTPS:
       "이 페이지는 http로 열려 있어서 브라우저가 오프라인용으로 아무것도 두지 않습니다. 오프라인으로 쓰려면 HTTPS가 필요합니다: tailscale serve나 TLS가 있는 프록시 뒤에서 앱을 여세요(ilgi serve --help 참고).",
+    .appPreviousPicture: "이전 사진",
+    .appNextPicture: "다음 사진",
+    .appClosePicture: "닫기",
     .appOfflineHeading: "오프라인",
     .appOfflineKept:
       "서버에 닿지 않고, 이 페이지는 이 브라우저에 없습니다. 최근에 목록에서 보았거나 연 일기는 있으며 새 일기도 쓸 수 있습니다: 이 브라우저에서 기다렸다가 서버에 다시 닿으면 보냅니다.",

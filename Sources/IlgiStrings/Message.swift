@@ -577,6 +577,9 @@ public enum Message: String, Sendable, CaseIterable {
   case appNoResults
   case appNoSuchEntry
   case appOffline
+  case appPreviousPicture
+  case appNextPicture
+  case appClosePicture
   case appWaiting
   case appToSettle
   case appSearchedKept

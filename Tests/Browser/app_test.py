@@ -385,7 +385,36 @@ def adds_a_photo(context):
     wait_for(lambda: image.evaluate("i => i.complete && i.naturalWidth > 0"), "the photo did not load in the entry")
     size = image.evaluate("i => [i.naturalWidth, i.naturalHeight]")
     check(size == [320, 480], f"the photo is not upright: {size}")
+    # The time of day it was written, beside its date.
+    when = page.locator("article .meta time").inner_text()
+    check(re.search(r"\b\d\d:\d\d$", when) is not None, f"the entry page shows no time of day: {when!r}")
     shot(page, "app-entry-photo.png")
+    # A tap shows a photo whole (not the page-sized copy), with its neighbours a tap, a key or
+    # a swipe away; Escape closes it.
+    sources = page.locator("article img").evaluate_all("all => all.map(i => i.src.split('?')[0])")
+    image.click()
+    viewer = page.locator("dialog.viewer[open] img")
+    wait_for(lambda: viewer.count() == 1, "a tap on a photo did not show it whole")
+    check(viewer.evaluate("i => i.src") == sources[0], "the viewer does not show the tapped photo itself")
+    wait_for(lambda: viewer.evaluate("i => i.complete && i.naturalWidth > 0"), "the whole photo did not load")
+    box = viewer.bounding_box()
+    check(box["height"] > box["width"], f"the whole photo is cropped: {box}")
+    shot(page, "app-photo-whole.png")
+    check(page.locator("dialog.viewer button[aria-label]").first.is_hidden(), "the first photo has a previous one")
+    page.locator("dialog.viewer button").nth(1).click()
+    check(viewer.evaluate("i => i.src") == sources[1], "the next button does not show the next photo")
+    page.keyboard.press("ArrowRight")
+    check(viewer.evaluate("i => i.src") == sources[2], "the right arrow does not show the next photo")
+    box = viewer.bounding_box()
+    y = box["y"] + box["height"] / 4
+    page.mouse.move(box["x"] + box["width"] / 3, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 3 + 80, y, steps=5)
+    page.mouse.up()
+    check(viewer.evaluate("i => i.src") == sources[1],
+          f"a swipe to the right does not show the photo before: {viewer.evaluate('i => i.src')} of {sources}")
+    page.keyboard.press("Escape")
+    wait_for(lambda: page.locator("dialog.viewer").count() == 0, "Escape did not close the photo")
     page.close()
 
 
