@@ -274,11 +274,14 @@ extension Catalog {
     .yearsAgo: "{1 year|years} ago",
     .tagsAbstract: "Every tag with the number of entries that carry it.",
     .tagsDiscussion: """
-    Tags come from front matter (`tags`, `tag`, `keywords`) and from #tags in the text.
+    Tags come from front matter (`tags`, `tag`, `keywords`) and from #tags and @tags in the
+    text. Each is listed by its name, as `--tag` takes it: `#coffee` and jrnl's `@coffee` are one
+    tag, `coffee`.
 
     Examples:
       ilgi tags
       ilgi tags --json
+      ilgi list --tag coffee
     """,
     .tagsJSONHelp: "Print JSON: an array of {tag, count}.",
     .statsAbstract: "Entries, words, streaks, entries per year and month, and a year's calendar.",

@@ -256,10 +256,12 @@ extension Catalog {
     .yearsAgo: "{1}년 전",
     .tagsAbstract: "모든 태그와 그 태그가 붙은 일기 수.",
     .tagsDiscussion: """
-    태그는 머리말(`tags`, `tag`, `keywords`)과 본문의 #태그에서 옵니다.
+    태그는 머리말(`tags`, `tag`, `keywords`)과 본문의 #태그와 @태그에서 옵니다. 태그는
+    `--tag`가 받는 대로 이름만 보입니다: `#커피`와 jrnl의 `@커피`는 한 태그 `커피`입니다.
 
     예:
       ilgi tags
+      ilgi list --tag 커피
       ilgi tags --json
     """,
     .tagsJSONHelp: "JSON으로 출력합니다: {tag, count}의 배열.",

@@ -59,6 +59,13 @@ import Testing
       #expect(titles(["list", "--tag", tag]) == ["Standup"], "\(tag)")
     }
     #expect(titles(["list", "--tag", "example"]).isEmpty)
+    // Listed by name, as `--tag` takes it: neither sigil is put on a tag written with the other.
+    #expect(h.call("new", "Coffee", "#work again").status == 0)
+    let listed = h.call("tags")
+    #expect(listed.status == 0)
+    let lines = listed.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines.contains("2  work") && lines.contains("1  meeting") && lines.contains("1  home"), "\(lines)")
+    #expect(!listed.stdout.contains("#") && !listed.stdout.contains("@"), "\(listed.stdout)")
   }
 
   @Test func twoProcessesRefreshingAtOnceLoseNothing() throws {

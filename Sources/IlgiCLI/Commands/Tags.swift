@@ -34,10 +34,11 @@ extension Ilgi {
         Terminal.standardError.write(tr(.tagsNone) + "\n")
         return
       }
+      // The name alone: `#coffee` and jrnl's `@coffee` are one tag, and `--tag` takes the name.
       let width = String(counts.first?.count ?? 0).count
       Terminal.standardOutput.write(
         counts.map {
-          String(repeating: " ", count: width - String($0.count).count) + "\($0.count)  #\(Sanitize.line($0.tag))\n"
+          String(repeating: " ", count: width - String($0.count).count) + "\($0.count)  \(Sanitize.line($0.tag))\n"
         }
         .joined())
     }
