@@ -12,7 +12,7 @@ import IlgiSystem
 /// streams), its settings, clock, locale and journal.
 ///
 /// Built once per command from its parsed global options and the invocation it runs under;
-/// commands take their values from here and hand them to IlgiCore.
+/// commands take their values from here and hand them to the layers below.
 struct Context {
   let invocation: Invocation
   let environment: IlgiEnvironment
@@ -77,7 +77,10 @@ struct Context {
 
   /// Opens the journal; the default folder is made (and announced) on first use, any other must
   /// exist already.
-  func openJournal() throws -> JournalStore {
+  ///
+  /// The default journal (`~/ilgi`) is made here by a command that writes (`making`); any other
+  /// finds nothing to read, says where the journal will be, and ends with success.
+  func openJournal(making: Bool = false) throws -> JournalStore {
     let (path, isDefault) = journalPath
     let opened = Result { () throws(JournalError) in
       try JournalStore(root: path, reader: reader, environment: environment)
@@ -87,6 +90,7 @@ struct Context {
       return try keyed(store)
     case .failure(let error):
       guard error.reason == .journalMissing, isDefault else { throw Diagnostics.describe(error) }
+      guard making else { throw Failure(tr(.noJournalYet, display(path)), status: ExitStatus.success) }
       let (store, _) = try JournalStore.initialize(root: path, reader: reader, environment: environment)
       Terminal.standardError.write(
         "ilgi: " + tr(.madeNewJournal, display(path)) + "\n")

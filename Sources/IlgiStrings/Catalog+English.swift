@@ -387,6 +387,8 @@ extension Catalog {
     .errRenderRead: "{1}: {2}; check the path",
     .standardInput: "standard input",
     .madeNewJournal: "made a new journal at {1} (choose another with --journal or ILGI_JOURNAL)",
+    .noJournalYet:
+      "no journal at {1} yet: `ilgi new` makes it there with your first entry (or choose another with --journal or ILGI_JOURNAL)",
     .errJournalMissing: "no journal at {1}; make one with `ilgi init {1}`",
     .errJournalIsFile: "{1} is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL",
     .errNoSuchEntry: "no entry matches `{1}`; see `ilgi list` for ids, dates and paths",

@@ -366,6 +366,7 @@ extension Catalog {
     .renderRawHTMLHelp: "HTML을 그대로 둡니다(기본은 끔; raw_html 설정으로도).",
     .errRenderRead: "{1}: {2}. 경로를 확인하세요",
     .standardInput: "표준 입력",
+    .noJournalYet: "{1}에 아직 일기장이 없습니다: `ilgi new`로 첫 일기를 쓰면 거기에 만들어집니다 (다른 곳은 --journal이나 ILGI_JOURNAL로)",
     .madeNewJournal: "{1}에 새 일기장을 만들었습니다(다른 곳은 --journal이나 ILGI_JOURNAL로)",
     .errJournalMissing: "{1}에 일기장이 없습니다. `ilgi init {1}`로 만드세요",
     .errJournalIsFile: "{1은} 일기장 폴더가 아니라 파일입니다. --journal이나 ILGI_JOURNAL로 폴더를 주세요",

@@ -205,6 +205,7 @@ public enum Message: String, Sendable, CaseIterable {
   case renderRawHTMLHelp
   case errRenderRead
   case standardInput
+  case noJournalYet
   case madeNewJournal
   case errJournalMissing
   case errJournalIsFile

@@ -40,17 +40,28 @@ import Testing
     #expect(try String(contentsOfFile: target + "/.gitignore", encoding: .utf8) == gitignore)
   }
 
-  @Test func theDefaultJournalIsMadeOnFirstUse() throws {
+  /// The default journal is made by the first command that writes; one that only reads says
+  /// where it will be, succeeds, and makes nothing.
+  @Test func theDefaultJournalIsMadeByTheFirstWrite() throws {
     var h = try Harness()
     h.environment["ILGI_JOURNAL"] = nil
-    let result = h.call("list")
-    #expect(result.status == 0)
-    #expect(
-      result.stderr
-        == "ilgi: made a new journal at ~/ilgi (choose another with --journal or ILGI_JOURNAL)\nNo entries yet. Write one with `ilgi new`.\n"
-    )
-    #expect(FileManager.default.fileExists(atPath: h.environment["HOME"]! + "/ilgi/.ilgi"))
-    #expect(h.call("list").stderr == "No entries yet. Write one with `ilgi new`.\n")
+    let folder = h.environment["HOME"]! + "/ilgi"
+    let note =
+      "ilgi: no journal at ~/ilgi yet: `ilgi new` makes it there with your first entry (or choose another with --journal or ILGI_JOURNAL)\n"
+    for arguments in [
+      ["list"], ["search", "rain"], ["show", "last"], ["stats"], ["tags"], ["doctor"], ["index"], ["onthisday"],
+      ["export", "--format", "json"], ["trash"], ["drafts"], ["sync"], ["config", "unset", "site.title"],
+    ] {
+      let result = InProcess.run(arguments, environment: h.environment, directory: h.journal.base)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stderr == note, "\(arguments)")
+      #expect(!FileManager.default.fileExists(atPath: folder), "\(arguments)")
+    }
+    let made = h.call("new", "First")
+    #expect(made.status == 0)
+    #expect(made.stderr == "ilgi: made a new journal at ~/ilgi (choose another with --journal or ILGI_JOURNAL)\n")
+    #expect(FileManager.default.fileExists(atPath: folder + "/.ilgi"))
+    #expect(h.call("list").stdout.contains("First"))
   }
 
   @Test func newWithTextWritesTheEntryAtOnce() throws {

@@ -165,7 +165,7 @@ extension Ilgi {
         {
           global = false
         }
-        let path = try Config.file(context, global: global)
+        let path = try Config.file(context, global: global, making: true)
         let file = try Config.load(path, journal: !global)
         guard let edited = try Config.run({ () throws(ConfigError) in try file.removing(key) }) else {
           throw Failure(tr(.configNotSet, key.rawValue) + " (\(context.display(path)))")
@@ -183,10 +183,10 @@ extension Ilgi {
     }
 
     /// The file `set`/`unset` change: the global one, or the journal's (the journal opened,
-    /// and made if it is the default one).
-    static func file(_ context: Context, global: Bool) throws -> String {
+    /// and made if it is the default one and `making`).
+    static func file(_ context: Context, global: Bool, making: Bool = false) throws -> String {
       if global { return Settings.globalPath(variables: context.variables) }
-      let store = try context.openJournal()
+      let store = try context.openJournal(making: making)
       return Settings.journalPath(root: store.root)
     }
 

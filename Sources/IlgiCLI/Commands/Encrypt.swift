@@ -20,7 +20,7 @@ extension Ilgi {
 
     func run() throws {
       let context = Context(global)
-      let plain = try context.openJournal()
+      let plain = try context.openJournal(making: true)
       let done = try Self.encrypt(plain, context)
       Terminal.standardOutput.write(tr(.encryptDone, done.converted.count, done.recipients.count) + "\n")
       if context.git(plain) != nil, !done.converted.isEmpty {

@@ -49,7 +49,7 @@ extension Ilgi {
           at: source, shownAs: shown, timeFormat: timeFormat ?? JrnlTimeFormat.standard,
           zone: context.environment.timeZone))
 
-      let store = try context.openJournal()
+      let store = try context.openJournal(making: true)
       let (index, _) = try context.index(store)
       let existing = try index.entries()
       let plan = try store.planImport(entries, existing: existing)

@@ -74,7 +74,7 @@ extension Ilgi {
 
     func run() throws {
       let context = Context(global)
-      let store = try context.openJournal()
+      let store = try context.openJournal(making: true)
       if resume { return try resumeDraft(context, store) }
       // Read and checked first: a bad file leaves no entry behind.
       let attaching = try Attach.prepare(attachments, context)
