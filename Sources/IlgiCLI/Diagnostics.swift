@@ -234,7 +234,7 @@ enum Diagnostics {
       }
       return Failure(describe(ConfigWarning(source: "", line: nil, problem: problem)), status: ExitStatus.usage)
     case .uneditable(let path, let key):
-      return Failure(tr(.configUneditable, path, key.rawValue))
+      return Failure(tr(.configUneditable, path, key))
     }
   }
 

@@ -1,4 +1,5 @@
 import IlgiFormat
+
 extension Catalog {
   /// Every message in English.
   static let english: [Message: String] = [
@@ -280,8 +281,8 @@ extension Catalog {
 
     Examples:
       ilgi tags
-      ilgi tags --json
       ilgi list --tag coffee
+      ilgi tags --json
     """,
     .tagsJSONHelp: "Print JSON: an array of {tag, count}.",
     .statsAbstract: "Entries, words, streaks, entries per year and month, and a year's calendar.",
@@ -386,9 +387,9 @@ extension Catalog {
     .renderRawHTMLHelp: "Let raw HTML through (off by default; raw_html setting too).",
     .errRenderRead: "{1}: {2}; check the path",
     .standardInput: "standard input",
-    .madeNewJournal: "made a new journal at {1} (choose another with --journal or ILGI_JOURNAL)",
     .noJournalYet:
       "no journal at {1} yet: `ilgi new` makes it there with your first entry (or choose another with --journal or ILGI_JOURNAL)",
+    .madeNewJournal: "made a new journal at {1} (choose another with --journal or ILGI_JOURNAL)",
     .errJournalMissing: "no journal at {1}; make one with `ilgi init {1}`",
     .errJournalIsFile: "{1} is a file, not a journal folder; pass a folder with --journal or ILGI_JOURNAL",
     .errNoSuchEntry: "no entry matches `{1}`; see `ilgi list` for ids, dates and paths",
@@ -485,7 +486,10 @@ extension Catalog {
     .configUnknownKeyArgument: "`{1}` is not a setting; the settings are: {2}",
     .configInvalidValue: "`{1}` cannot be {2}; it takes {3}",
     .configUneditable: "could not set `{2}` in {1} without changing other settings; edit that file by hand",
-    .configJournalOnlyGlobal: "`journal` is a global setting; add --global",
+    .configJournalOnlyGlobal: "`{1}` is a global setting; add --global",
+    .configJournalNames: "Journals by name, for -J (global file)",
+    .configJournalName: "`{1}` is not a journal's name: write journals.NAME, a name without dots (journals.travel)",
+    .configJournalFolderEmpty: "`{1}` needs a folder, as in ilgi config set {1} ~/travel --global",
     .errThroughLink:
       "{1}: {2} is a link; ilgi writes no entry through a link, which could lead out of the journal: copy what it leads to into the journal in its place, or remove it",
     .doctorForeignAttribute:
@@ -522,9 +526,13 @@ extension Catalog {
     unless set), app.offline_entries (how many, 50). `set` writes them to the global
     config; a journal's file that sets one is ignored with a warning.
 
+    journals.NAME names a journal's folder for -J NAME (global file only, as jrnl's
+    journals).
+
     Examples:
       ilgi config list
       ilgi config set weather.place Seoul
+      ilgi config set journals.travel ~/travel --global
       ilgi config set locale ko --global
       ilgi config get weather.units
       ilgi config unset weather.place
@@ -887,6 +895,9 @@ extension Catalog {
     .appSharedDrop: "Discard",
     .appSameLines: "… {1} lines the same on both sides …",
     .appCopied: "Copied to the clipboard.",
+    .appPreviousPicture: "Previous picture",
+    .appNextPicture: "Next picture",
+    .appClosePicture: "Close",
     .appGone:
       "This entry is gone (deleted or moved elsewhere). Your text is kept in this browser as a new entry: the New page offers it, and typing here saves it as one.",
     .appNoResults: "Nothing found.",
@@ -900,9 +911,6 @@ extension Catalog {
     .appOfflineHeading: "Offline",
     .appOfflineKept:
       "The server cannot be reached, and this page is not kept in this browser. The entries listed or opened lately are, and new ones can be written: they wait here and are sent when the server is back.",
-    .appPreviousPicture: "Previous picture",
-    .appNextPicture: "Next picture",
-    .appClosePicture: "Close",
     .appOfflineNotKept:
       "The server cannot be reached. This journal keeps no entries in the browser (app.offline is off, as it is for an encrypted journal unless turned on), but new ones can be written: they wait here and are sent when the server is back.",
     .templatesAbstract: "List the templates ilgi uses, and copy them into the journal to change them.",

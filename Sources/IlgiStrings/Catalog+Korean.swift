@@ -458,7 +458,10 @@ extension Catalog {
     .configUnknownKeyArgument: "`{1}`{1:는} 설정 키가 아닙니다. 설정 키: {2}",
     .configInvalidValue: "`{1}`에는 {2} 값을 쓸 수 없습니다. {3} 값이어야 합니다",
     .configUneditable: "{1}에서 다른 설정을 건드리지 않고 `{2}`{2:를} 바꿀 수 없습니다. 파일을 직접 고쳐 주세요",
-    .configJournalOnlyGlobal: "`journal`은 전역 설정입니다. --global을 붙여 주세요",
+    .configJournalOnlyGlobal: "`{1}`은 전역 설정입니다. --global을 붙여 주세요",
+    .configJournalNames: "-J로 여는 일기장 이름 (전역 파일)",
+    .configJournalName: "`{1}`은 일기장 이름이 아닙니다: 점 없는 이름으로 journals.NAME처럼 쓰세요 (journals.travel)",
+    .configJournalFolderEmpty: "`{1}`에는 폴더가 필요합니다. 예: ilgi config set {1} ~/travel --global",
     .errThroughLink:
       "{1}: {2}{2:는} 링크입니다. 링크는 일기장 밖으로 이어질 수 있어 ilgi는 링크를 거쳐 일기를 쓰지 않습니다. 링크 대신 그 대상을 일기장 안에 복사하거나 링크를 지워 주세요",
     .doctorForeignAttribute:
@@ -494,9 +497,13 @@ extension Catalog {
     app.offline_entries (몇 개, 50). `set`은 이들을 전역 설정에 씁니다. 일기장 파일에
     있으면 경고 하나와 함께 무시됩니다.
 
+    journals.NAME은 -J NAME으로 열 일기장 폴더에 이름을 붙입니다 (전역 파일에만, jrnl의
+    journals처럼).
+
     예:
       ilgi config list
       ilgi config set weather.place 서울
+      ilgi config set journals.travel ~/travel --global
       ilgi config set locale ko --global
       ilgi config get weather.units
       ilgi config unset weather.place
@@ -846,6 +853,9 @@ extension Catalog {
     .appSharedDrop: "버리기",
     .appSameLines: "… 양쪽이 같은 {1}줄 …",
     .appCopied: "클립보드에 복사했습니다.",
+    .appPreviousPicture: "이전 사진",
+    .appNextPicture: "다음 사진",
+    .appClosePicture: "닫기",
     .appGone:
       "이 일기가 없어졌습니다(지워졌거나 옮겨졌습니다). 쓴 글은 이 브라우저에 새 일기로 남아 있습니다: 새 일기 화면이 보여 주고, 여기서 계속 쓰면 새 일기로 저장됩니다.",
     .appNoResults: "찾지 못했습니다.",
@@ -856,9 +866,6 @@ extension Catalog {
     .appSearchedKept: "오프라인: 이 브라우저에 둔 일기 {1}개에서 찾았습니다.",
     .appNeedsHTTPS:
       "이 페이지는 http로 열려 있어서 브라우저가 오프라인용으로 아무것도 두지 않습니다. 오프라인으로 쓰려면 HTTPS가 필요합니다: tailscale serve나 TLS가 있는 프록시 뒤에서 앱을 여세요(ilgi serve --help 참고).",
-    .appPreviousPicture: "이전 사진",
-    .appNextPicture: "다음 사진",
-    .appClosePicture: "닫기",
     .appOfflineHeading: "오프라인",
     .appOfflineKept:
       "서버에 닿지 않고, 이 페이지는 이 브라우저에 없습니다. 최근에 목록에서 보았거나 연 일기는 있으며 새 일기도 쓸 수 있습니다: 이 브라우저에서 기다렸다가 서버에 다시 닿으면 보냅니다.",

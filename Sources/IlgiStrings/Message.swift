@@ -292,6 +292,9 @@ public enum Message: String, Sendable, CaseIterable {
   case configInvalidValue
   case configUneditable
   case configJournalOnlyGlobal
+  case configJournalNames
+  case configJournalName
+  case configJournalFolderEmpty
   case errThroughLink
   case doctorForeignAttribute
   case configSet
@@ -574,13 +577,13 @@ public enum Message: String, Sendable, CaseIterable {
   case appSharedDrop
   case appSameLines
   case appCopied
+  case appPreviousPicture
+  case appNextPicture
+  case appClosePicture
   case appGone
   case appNoResults
   case appNoSuchEntry
   case appOffline
-  case appPreviousPicture
-  case appNextPicture
-  case appClosePicture
   case appWaiting
   case appToSettle
   case appSearchedKept

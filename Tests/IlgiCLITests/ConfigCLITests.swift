@@ -208,6 +208,56 @@ struct ConfigCLITests {
     #expect(folder.stderr.contains(harness.journal.base + "/work"), "\(folder.stderr)")
   }
 
+  /// `config set/get/unset/list` name journals (`journals.NAME`) in the global file, where `-J`
+  /// reads them; a name in a journal's own file, a dotted or empty name and an empty folder are
+  /// refused with one line, and the file is left as it was.
+  @Test func configNamesJournals() throws {
+    var harness = try Harness()
+    let work = harness.journal.base + "/work-diary"
+    #expect(harness.call("init", work).status == 0)
+    #expect(harness.call("new", "At the office", "-J", work).status == 0)
+    let path = globalConfig(harness)
+    try write("# mine\nlocale = \"en\"\n", to: path)
+    let set = harness.call("config", "set", "journals.work", work, "--global")
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(harness.call("config", "set", "journals.여행", "~/travel", "--global").status == 0)
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == "# mine\nlocale = \"en\"\n\n[journals]\nwork = \"\(work)\"\n\"여행\" = \"~/travel\"\n")
+    #expect(harness.call("config", "get", "journals.work").stdout == work + "\n")
+    harness.environment["ILGI_JOURNAL"] = nil
+    #expect(harness.call("-J", "work", "list").stdout.contains("At the office"))
+    let listed = harness.call("config", "list")
+    #expect(listed.stdout.contains("journals.work = \"\(work)\""), "\(listed.stdout)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(harness.call("config", "list", "--json").stdout.utf8))
+        as? [String: Any])
+    #expect((json["journals.여행"] as? [String: Any])?["value"] as? String == "~/travel")
+    // Set again, the line is changed in place.
+    #expect(harness.call("config", "set", "journals.work", "~/w", "--global").status == 0)
+    #expect(harness.call("config", "get", "journals.work").stdout == "~/w\n")
+    let before = try String(contentsOfFile: path, encoding: .utf8)
+    for (arguments, message) in [
+      (["config", "set", "journals.x", "~/x"], "`journals.x` is a global setting; add --global"),
+      (["config", "set", "journals.a.b", "~/x", "--global"], "`journals.a.b` is not a journal's name"),
+      (["config", "set", "journals.", "~/x", "--global"], "`journals.` is not a journal's name"),
+      (["config", "set", "journals.x", " ", "--global"], "`journals.x` needs a folder"),
+      (["config", "get", "journals.none"], "`journals.none` is not set"),
+      (["config", "unset", "journals.none", "--global"], "`journals.none` is not set"),
+    ] {
+      let refused = InProcess.run(arguments, environment: harness.environment, directory: harness.journal.base)
+      #expect(refused.status != 0, "\(arguments)")
+      #expect(refused.stderr.hasPrefix("ilgi: " + message), "\(arguments): \(refused.stderr)")
+      #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == before, "\(arguments)")
+    }
+    #expect(harness.call("config", "unset", "journals.work", "--global").status == 0)
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == "# mine\nlocale = \"en\"\n\n[journals]\n\"여행\" = \"~/travel\"\n")
+    #expect(harness.call("-J", "work", "list").status != 0)
+  }
+
   @Test func theEditorSettingWinsOverEDITOR() throws {
     let harness = try Harness()
     let used = harness.journal.base + "/used"

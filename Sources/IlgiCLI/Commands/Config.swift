@@ -46,6 +46,14 @@ extension Ilgi {
               "value": shown, "source": Diagnostics.describe(source), "scope": key.isDeviceOnly ? "device" : "journal",
             ]
           }
+          if let file = context.settings.globalFile {
+            for (name, folder) in file.journals {
+              object[ConfigFile.journalKey(name)] = [
+                "value": folder, "source": Diagnostics.describe(Settings.Source.globalFile(file.path)),
+                "scope": "device",
+              ]
+            }
+          }
           let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
           Terminal.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
           return
@@ -59,6 +67,13 @@ extension Ilgi {
             (index == 0 ? "" : "\n") + context.paint.dim("# " + tr(deviceOnly ? .configDeviceKeys : .configJournalKeys))
             + "\n"
           for key in ConfigKey.allCases where key.isDeviceOnly == deviceOnly { out += line(key, width: width, context) }
+        }
+        if let file = context.settings.globalFile, !file.journals.isEmpty {
+          out += "\n" + context.paint.dim("# " + tr(.configJournalNames)) + "\n"
+          for (name, folder) in file.journals.sorted(by: { $0.key < $1.key }) {
+            out += "\(ConfigFile.journalKey(name)) = \(ConfigValue.string(folder).toml)  "
+            out += context.paint.dim("# " + Diagnostics.describe(Settings.Source.globalFile(file.path))) + "\n"
+          }
         }
         Terminal.standardOutput.write(out)
       }
@@ -89,6 +104,13 @@ extension Ilgi {
 
       func run() throws {
         let context = Context(global)
+        if let name = try Config.journalName(self.key) {
+          guard let folder = context.settings.globalFile?.journals[name] else {
+            throw Failure(tr(.configNotSet, ConfigFile.journalKey(name)))
+          }
+          Terminal.standardOutput.write(folder + "\n")
+          return
+        }
         let key = try Config.key(self.key)
         guard let (value, _) = context.settings.resolved(key) else {
           throw Failure(tr(.configNotSet, key.rawValue))
@@ -117,9 +139,10 @@ extension Ilgi {
 
       func run() throws {
         let context = Context(global, reportsSettings: false)
+        if let name = try Config.journalName(self.key) { return try setJournal(name, context) }
         let key = try Config.key(self.key)
         if key == .journal && !inGlobalFile {
-          throw Failure(tr(.configJournalOnlyGlobal), status: ExitStatus.usage)
+          throw Failure(tr(.configJournalOnlyGlobal, key.rawValue), status: ExitStatus.usage)
         }
         let parsed: ConfigValue
         switch key.parse(value) {
@@ -128,7 +151,7 @@ extension Ilgi {
         }
         // A device's own key is never written where a journal's file would ignore it.
         let global = inGlobalFile || key.isDeviceOnly
-        let path = try Config.file(context, global: global)
+        let path = try Config.file(context, global: global, making: true)
         let file = try Config.load(path, journal: !global)
         let edited = try Config.run { () throws(ConfigError) in try file.setting(key, to: parsed) }
         try Config.write(edited.text, to: path)
@@ -136,6 +159,23 @@ extension Ilgi {
         let done = tr(.configSet, key.rawValue, shown, context.display(path))
         Terminal.standardOutput.write(
           (key.isDeviceOnly && !inGlobalFile ? tr(.configSetDeviceOnly, done) : done) + "\n")
+      }
+
+      /// `journals.NAME`: a name for `-J`, kept in the global file alone (a journal's own file
+      /// travels with it to other devices, where its folders mean nothing).
+      private func setJournal(_ name: String, _ context: Context) throws {
+        guard inGlobalFile else {
+          throw Failure(tr(.configJournalOnlyGlobal, ConfigFile.journalKey(name)), status: ExitStatus.usage)
+        }
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+          throw Failure(tr(.configJournalFolderEmpty, ConfigFile.journalKey(name)), status: ExitStatus.usage)
+        }
+        let path = Settings.globalPath(variables: context.variables)
+        let file = try Config.load(path, journal: false)
+        let edited = try Config.run { () throws(ConfigError) in try file.settingJournal(name, to: value) }
+        try Config.write(edited.text, to: path)
+        let done = tr(.configSet, ConfigFile.journalKey(name), ConfigValue.string(value).toml, context.display(path))
+        Terminal.standardOutput.write(done + "\n")
       }
     }
 
@@ -156,6 +196,16 @@ extension Ilgi {
 
       func run() throws {
         let context = Context(global, reportsSettings: false)
+        if let name = try Config.journalName(self.key) {
+          let path = Settings.globalPath(variables: context.variables)
+          let file = try Config.load(path, journal: false)
+          guard let edited = try Config.run({ () throws(ConfigError) in try file.removingJournal(name) }) else {
+            throw Failure(tr(.configNotSet, ConfigFile.journalKey(name)) + " (\(context.display(path)))")
+          }
+          try Config.write(edited.text, to: path)
+          Terminal.standardOutput.write(tr(.configUnset, ConfigFile.journalKey(name), context.display(path)) + "\n")
+          return
+        }
         let key = try Config.key(self.key)
         // A device's own key is unset where it is set: the global file, or a journal's file that
         // still holds it (where it is ignored, and warned about until it is removed).
@@ -165,7 +215,7 @@ extension Ilgi {
         {
           global = false
         }
-        let path = try Config.file(context, global: global, making: true)
+        let path = try Config.file(context, global: global)
         let file = try Config.load(path, journal: !global)
         guard let edited = try Config.run({ () throws(ConfigError) in try file.removing(key) }) else {
           throw Failure(tr(.configNotSet, key.rawValue) + " (\(context.display(path)))")
@@ -173,6 +223,21 @@ extension Ilgi {
         try Config.write(edited.text, to: path)
         Terminal.standardOutput.write(tr(.configUnset, key.rawValue, context.display(path)) + "\n")
       }
+    }
+
+    /// The name in `journals.NAME`, or nil for any other key. A name is one TOML key: not empty,
+    /// no dot, no control character or space at its ends.
+    static func journalName(_ text: String) throws -> String? {
+      let text = text.trimmingCharacters(in: .whitespaces)
+      let prefix = ConfigFile.journalsTable + "."
+      guard text.lowercased().hasPrefix(prefix) || text.lowercased() == ConfigFile.journalsTable else { return nil }
+      let name = String(text.dropFirst(prefix.count))
+      guard text.count > prefix.count, !name.contains("."), name == name.trimmingCharacters(in: .whitespaces),
+        !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      else {
+        throw Failure(tr(.configJournalName, text), status: ExitStatus.usage)
+      }
+      return name
     }
 
     static func key(_ text: String) throws -> ConfigKey {

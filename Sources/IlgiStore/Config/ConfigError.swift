@@ -39,5 +39,5 @@ public enum ConfigError: Error, Sendable, Equatable {
   /// `config set` was given a value the key cannot take.
   case invalidValue(ConfigProblem)
   /// The edit could not be placed in the file without changing its meaning.
-  case uneditable(path: String, key: ConfigKey)
+  case uneditable(path: String, key: String)
 }

@@ -204,45 +204,86 @@ public struct ConfigFile: Sendable {
   ///
   /// - Throws: `ConfigError.uneditable` when the edited text would not read back as `value`.
   public func setting(_ key: ConfigKey, to value: ConfigValue) throws(ConfigError) -> ConfigFile {
-    let newline = text.contains("\r\n") ? "\r\n" : "\n"
-    var lines = Self.split(text).map(String.init)
-    if let number = self.lines[key.rawValue] {
-      let line = lines[number - 1]
-      guard let equals = Self.keyEnd(Substring(line)) else { throw .uneditable(path: path, key: key) }
-      let rest = line[line.index(after: equals)...]
-      let comment = Self.trailingComment(Substring(rest)).map { " " + $0 } ?? ""
-      lines[number - 1] =
-        line[..<equals].trimmingCharacters(in: .init(charactersIn: " \t")) + " = "
-        + value.toml + comment
-      if line.first == " " || line.first == "\t" {
-        lines[number - 1] = String(line.prefix { $0 == " " || $0 == "\t" }) + lines[number - 1]
-      }
-    } else {
-      insert(key, value, into: &lines)
-    }
-    var edited = lines.joined(separator: newline)
-    if !edited.isEmpty, !edited.hasSuffix(newline) { edited += newline }
-    let result = try ConfigFile(path: path, text: edited, isJournalConfig: isJournalConfig)
-    guard result.values[key] == value else { throw .uneditable(path: path, key: key) }
+    let result = try setting(path: key.rawValue, table: key.table, name: key.name, toml: value.toml)
+    guard result.values[key] == value else { throw .uneditable(path: path, key: key.rawValue) }
     return result
   }
 
   /// The file without the line that sets `key`, or nil when the file does not set it.
   public func removing(_ key: ConfigKey) throws(ConfigError) -> ConfigFile? {
-    guard let number = lines[key.rawValue] else { return nil }
-    let newline = text.contains("\r\n") ? "\r\n" : "\n"
-    var lines = Self.split(text).map(String.init)
-    lines.remove(at: number - 1)
-    let result = try ConfigFile(path: path, text: lines.joined(separator: newline), isJournalConfig: isJournalConfig)
-    guard result.values[key] == nil else { throw .uneditable(path: path, key: key) }
+    guard let result = try removing(path: key.rawValue) else { return nil }
+    guard result.values[key] == nil else { throw .uneditable(path: path, key: key.rawValue) }
     return result
   }
 
-  private func insert(_ key: ConfigKey, _ value: ConfigValue, into lines: inout [String]) {
+  /// The file with the journal `name` (`[journals]`, what `-J NAME` opens) at `folder`.
+  public func settingJournal(_ name: String, to folder: String) throws(ConfigError) -> ConfigFile {
+    let result = try setting(
+      path: Self.journalKey(name), table: Self.journalsTable, name: Self.quotedKey(name),
+      toml: ConfigValue.string(folder).toml)
+    guard result.journals[name] == folder else { throw .uneditable(path: path, key: Self.journalKey(name)) }
+    return result
+  }
+
+  /// The file without the journal `name`, or nil when the file does not name it.
+  public func removingJournal(_ name: String) throws(ConfigError) -> ConfigFile? {
+    guard let result = try removing(path: Self.journalKey(name)) else { return nil }
+    guard result.journals[name] == nil else { throw .uneditable(path: path, key: Self.journalKey(name)) }
+    return result
+  }
+
+  /// The table that names journals, in the global file.
+  public static let journalsTable = "journals"
+
+  /// `journals.NAME`, as `config` takes it.
+  public static func journalKey(_ name: String) -> String { journalsTable + "." + name }
+
+  /// `name` as a TOML key: bare when it can be (letters, digits, `-`, `_`), else quoted.
+  static func quotedKey(_ name: String) -> String {
+    let bare =
+      !name.isEmpty
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+      }
+    return bare ? name : ConfigValue.string(name).toml
+  }
+
+  /// The file with the key at the dotted `path` (named `name` in `table`) set to `toml`.
+  private func setting(path keyPath: String, table: String?, name: String, toml: String) throws(ConfigError)
+    -> ConfigFile
+  {
+    let newline = text.contains("\r\n") ? "\r\n" : "\n"
+    var lines = Self.split(text).map(String.init)
+    if let number = self.lines[keyPath] {
+      let line = lines[number - 1]
+      guard let equals = Self.keyEnd(Substring(line)) else { throw .uneditable(path: path, key: keyPath) }
+      let rest = line[line.index(after: equals)...]
+      let comment = Self.trailingComment(Substring(rest)).map { " " + $0 } ?? ""
+      lines[number - 1] = line[..<equals].trimmingCharacters(in: .init(charactersIn: " \t")) + " = " + toml + comment
+      if line.first == " " || line.first == "\t" {
+        lines[number - 1] = String(line.prefix { $0 == " " || $0 == "\t" }) + lines[number - 1]
+      }
+    } else {
+      insert("\(name) = \(toml)", in: table, into: &lines)
+    }
+    var edited = lines.joined(separator: newline)
+    if !edited.isEmpty, !edited.hasSuffix(newline) { edited += newline }
+    return try ConfigFile(path: path, text: edited, isJournalConfig: isJournalConfig)
+  }
+
+  /// The file without the line of the key at the dotted `path`, or nil when it has none.
+  private func removing(path keyPath: String) throws(ConfigError) -> ConfigFile? {
+    guard let number = lines[keyPath] else { return nil }
+    let newline = text.contains("\r\n") ? "\r\n" : "\n"
+    var lines = Self.split(text).map(String.init)
+    lines.remove(at: number - 1)
+    return try ConfigFile(path: path, text: lines.joined(separator: newline), isJournalConfig: isJournalConfig)
+  }
+
+  private func insert(_ newLine: String, in table: String?, into lines: inout [String]) {
     if lines.last == "" { lines.removeLast() }
     let classified = lines.map { Self.classify(Substring($0)) }
-    let newLine = "\(key.name) = \(value.toml)"
-    guard let table = key.table else {
+    guard let table else {
       let firstHeader = classified.firstIndex { if case .header = $0 { true } else { false } }
       let lastTopKey = classified[..<(firstHeader ?? classified.endIndex)].lastIndex {
         if case .key = $0 { true } else { false }
