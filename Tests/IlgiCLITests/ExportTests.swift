@@ -169,6 +169,30 @@ import Testing
     #expect(h.call("list").stdout.contains("Dinner at 7. *Great* food \\o/"))
   }
 
+  /// An entry without tags (none written, `tags:` with no value, `tags: ~`, `tags: []`) is
+  /// exported to Day One with no `tags` key, never `"tags": null`, and comes back the same file.
+  @Test func dayOneGetsNoNullTags() throws {
+    let h = try Harness([
+      "2025/05/a.md": "---\nid: AAAA0001-0000-4000-8000-000000000001\ndate: 2025-05-01T09:00:00+09:00\n---\nNone\n",
+      "2025/05/b.md":
+        "---\nid: AAAA0002-0000-4000-8000-000000000002\ndate: 2025-05-02T09:00:00+09:00\ntags:\n---\nEmpty\n",
+      "2025/05/c.md":
+        "---\nid: AAAA0003-0000-4000-8000-000000000003\ndate: 2025-05-03T09:00:00+09:00\ntags: ~\n---\nNull\n",
+      "2025/05/d.md":
+        "---\nid: AAAA0004-0000-4000-8000-000000000004\ndate: 2025-05-04T09:00:00+09:00\ntags: []\n---\nList\n",
+    ])
+    let out = h.journal.base + "/dayone.json"
+    #expect(h.call("export", "--format", "dayone", "--out", out).status == 0)
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(!text.contains("null"), "\(text)")
+    let export = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let entries = export["entries"] as? [[String: Any]] ?? []
+    #expect(entries.count == 4 && entries.allSatisfy { $0["tags"] == nil })
+    let back = try Harness(initialize: true)
+    #expect(back.call("import", out).status == 0)
+    #expect(Self.files(back.journal.root) == Self.files(h.journal.root))
+  }
+
   /// Every `.md` file under `root` with its bytes.
   static func files(_ root: String) -> [String: [UInt8]] {
     var out: [String: [UInt8]] = [:]
