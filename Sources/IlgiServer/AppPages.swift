@@ -144,7 +144,7 @@ struct AppPages {
   /// headings, as on this day's page.
   func list(
     _ entries: [IndexedEntry], filter: EntryFilter, page: Int, more: Bool, tags: [(tag: String, count: Int)],
-    undo: String?, heading: String? = nil, yearsBefore: Int? = nil
+    undo: String?, heading: String? = nil, yearsBefore: Int? = nil, emptyText: String? = nil
   ) throws -> String {
     var query: [String] = []
     if let tag = filter.tags.first { query.append("tag=" + Self.queryValue(tag)) }
@@ -165,7 +165,7 @@ struct AppPages {
     }
     var values: [String: Any] = [
       "entries": entries.map { row($0).values }, "groups": groups, "empty": entries.isEmpty,
-      "emptyText": filter == EntryFilter() ? t(.appNothingYet) : t(.appNothingMatches),
+      "emptyText": emptyText ?? (filter == EntryFilter() ? t(.appNothingYet) : t(.appNothingMatches)),
       "heading": heading ?? (filter.tags.first.map { "#" + $0 } ?? t(.appList)),
       "filtering": heading == nil,
       "tags": tags.prefix(30).map {

@@ -233,7 +233,9 @@ public final class AppServer: ServerResponder {
       return .html(
         try pages.list(
           entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay),
-          yearsBefore: Int(diary.today.prefix(4))))
+          yearsBefore: Int(diary.today.prefix(4)),
+          // What the terminal's onthisday says, not "write your first" in a journal that has entries.
+          emptyText: pages.t(.onThisDayNothing, pages.dates.monthAndDay(diary.today))))
     case "api": return try await api(request, Array(segments.dropFirst()), pages)
     case "app" where segments.count == 2:
       guard let reply = AppAssets.reply(segments[1], templates: templates) else {

@@ -689,6 +689,16 @@ import Testing
     #expect(page.contains("07:15") && page.contains("21:40"), "rows show the time")
     // The home list has no such headings.
     #expect(!Self.text(await app.ask("GET", "/")).contains("years-ago"))
+    // A journal with entries, none on this day in earlier years, says so, as the terminal does.
+    let other = try App(files: [
+      "a.md": entry(
+        "A1B2C3D4-0000-4000-8000-00000000000D",
+        String(format: "2020-%02d-15T09:00:00+09:00", (now.month ?? 0) % 12 + 1),
+        "Another month")
+    ])
+    let empty = Self.text(await other.ask("GET", "/onthisday"))
+    #expect(empty.contains("Nothing written on ") && empty.contains(" in earlier years."), "\(empty)")
+    #expect(!empty.contains("Write the first one"))
   }
 
   /// An entry's pictures show in its page, served from `/file/ID/NAME`: only the files it links
