@@ -53,6 +53,14 @@ public struct Entry: Sendable, Equatable {
   /// The order of exports and printed periods: oldest first, then by path.
   public static func oldestFirst(_ lhs: Entry, _ rhs: Entry) -> Bool { newestFirst(rhs, lhs) }
 
+  /// Where it was written: the front matter's `location` (a place's name, as Day One's export
+  /// gives it), or nil.
+  public var place: String? {
+    guard let text = document.frontMatter?.string("location")?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+    else { return nil }
+    return text
+  }
+
   /// Whether the front matter says `starred: true`.
   public var starred: Bool {
     guard let value = document.frontMatter?.string("starred")?.lowercased() else { return false }

@@ -18,7 +18,7 @@ import IlgiStore
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 11
+  public static let schemaVersion = 12
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
@@ -199,7 +199,8 @@ public final class EntryIndex: @unchecked Sendable {
       hash INTEGER NOT NULL,
       starred INTEGER NOT NULL,
       timed INTEGER NOT NULL,
-      links TEXT NOT NULL
+      links TEXT NOT NULL,
+      place TEXT
     );
     CREATE TABLE entry_tag (
       tag TEXT NOT NULL,

@@ -241,6 +241,7 @@ struct AppPages {
       "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
       "editLabel": t(.appEdit), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
     ]
+    if let place = entry.place { values["place"] = place }
     if let weather = entry.weather {
       values["weather"] = weather
       values["symbol"] = WeatherCondition.recognize(weather)?.symbol ?? ""

@@ -151,6 +151,7 @@ extension Site {
     if !row.tags.isEmpty { values["hasTags"] = true }
     if !entry.preview.isEmpty { values["preview"] = entry.preview }
     if let weather = entry.weather, !weather.isEmpty { values["weather"] = weather }
+    if let place = entry.place { values["place"] = place }
     if let picture = linkedPictures(of: entry).first {
       values["thumbnail"] = root + Self.href("entries/" + SitePictures.small(picture))
     }

@@ -770,6 +770,7 @@ extension Catalog {
     .siteFeed: "Atom feed",
     .siteBook: "The year as a book",
     .siteWeather: "Weather",
+    .sitePlace: "Where it was written",
     .siteEmpty: "No entries yet.",
     .siteSource: "Source",
     .siteMonthTitle: "{2} {1}",

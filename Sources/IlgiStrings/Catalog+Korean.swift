@@ -734,6 +734,7 @@ extension Catalog {
     .siteFeed: "Atom 피드",
     .siteBook: "한 해를 책으로",
     .siteWeather: "날씨",
+    .sitePlace: "쓴 곳",
     .siteEmpty: "아직 일기가 없습니다.",
     .siteSource: "원본",
     .siteMonthTitle: "{1}년 {2}",

@@ -477,6 +477,7 @@ public enum Message: String, Sendable, CaseIterable {
   case siteFeed
   case siteBook
   case siteWeather
+  case sitePlace
   case siteEmpty
   case siteSource
   case siteMonthTitle

@@ -701,6 +701,17 @@ import Testing
     #expect(!empty.contains("Write the first one"))
   }
 
+  /// An entry's page says where it was written (`location`, as Day One's import keeps it).
+  @Test func anEntrysPageSaysWhereItWasWritten() async throws {
+    let app = try App(files: [
+      "2026/03/walk.md":
+        "---\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\nlocation: Central Park, New York\n---\nWalk\n"
+    ])
+    let page = Self.text(await app.ask("GET", "/entry/" + Self.id))
+    #expect(page.contains("<span class=\"place\">Central Park, New York</span>"), "\(page)")
+    #expect(page.contains("09:00</time>"), "the time of day: \(page)")
+  }
+
   /// An entry's pictures show in its page, served from `/file/ID/NAME`: only the files it links
   /// beside it, a picture as itself and anything else only as a download.
   @Test func anEntrysPicturesShowInItsPage() async throws {

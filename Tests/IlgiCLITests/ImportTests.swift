@@ -293,6 +293,13 @@ import Testing
     #expect(h.journal.bytes("2024/11/d41d8cd98f00b204e9800998ecf8427e.jpeg") == Array(photo))
     let html = h.call("show", path, "--html")
     #expect(html.stdout.contains("<img src=\"d41d8cd98f00b204e9800998ecf8427e.jpeg\""))
+    // Where it was written is shown beside its date in the terminal and on the site.
+    let shown = h.call("show", path)
+    #expect(shown.stdout.contains("Partly Cloudy · Central Park, New York, United States"), "\(shown.stdout)")
+    let site = h.journal.base + "/site"
+    #expect(h.call("export", "html", "--out", site).status == 0)
+    let page = try String(contentsOfFile: site + "/entries/" + path.dropLast(3) + ".html", encoding: .utf8)
+    #expect(page.contains(">Central Park, New York, United States</span>"), "\(page)")
 
     let again = h.call("import", h.journal.base + "/Export.zip")
     #expect(

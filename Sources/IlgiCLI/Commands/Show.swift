@@ -85,6 +85,7 @@ extension Ilgi {
     static func terminalText(_ entry: Entry, _ context: Context, _ paint: Paint) -> String {
       var meta = context.dates.withTime(context.dates.full(entry.date), entry.date)
       if let weather = entry.weather { meta += " · \(Ilgi.Weather.shown(weather))" }
+      if let place = entry.place { meta += " · " + Sanitize.line(place) }
       if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
       var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"
       out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"

@@ -24,12 +24,15 @@ public struct IndexedEntry: Sendable, Equatable {
   public var starred: Bool
   /// The names of the files beside it that it links (`AttachmentLinks`).
   public var links: [String]
+  /// Where it was written (`Entry.place`).
+  public var place: String?
 
   /// Makes an indexed entry.
   public init(
     path: JournalPath, id: EntryID, date: EntryDate, title: String, preview: String, tags: [String],
-    weather: String?, words: Int, starred: Bool = false, links: [String] = []
+    weather: String?, words: Int, starred: Bool = false, links: [String] = [], place: String? = nil
   ) {
+    self.place = place
     self.starred = starred
     self.links = links
     self.path = path
@@ -47,7 +50,7 @@ public struct IndexedEntry: Sendable, Equatable {
     self.init(
       path: entry.path, id: entry.id, date: entry.date, title: entry.title, preview: entry.preview,
       tags: entry.tags, weather: entry.weather, words: Self.countWords(entry.title) + Self.countWords(entry.body),
-      starred: entry.starred, links: AttachmentLinks.names(in: entry.document.content))
+      starred: entry.starred, links: AttachmentLinks.names(in: entry.document.content), place: entry.place)
   }
 
   /// Words as a reader counts them: runs of letters or digits separated by anything else.
