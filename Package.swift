@@ -105,6 +105,9 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
+    // A journal kept in git synced with its remote: fetch, replay with ilgi's merge driver,
+    // push; for the CLI's `ilgi sync` and the app's own syncs.
+    .target(name: "IlgiSync", dependencies: ["IlgiAge", "IlgiFormat", "IlgiSystem", "IlgiStore"]),
     // The weather at an entry's time and place, from Open-Meteo, cached.
     .target(name: "IlgiWeather", dependencies: ["IlgiFormat", "IlgiStrings", "IlgiSystem", "IlgiStore", "CCurl"]),
     // Other tools' files in and out: jrnl, Day One, JSON, Markdown folders, shared text.
@@ -149,6 +152,7 @@ let package = Package(
         "IlgiWeather",
         "IlgiInterchange",
         "IlgiSite",
+        "IlgiSync",
         "IlgiServer",
         "CQREncode",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

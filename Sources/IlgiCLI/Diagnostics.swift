@@ -4,6 +4,7 @@ import IlgiFormat
 import IlgiIndex
 import IlgiStore
 import IlgiStrings
+import IlgiSync
 import IlgiSystem
 import IlgiWeather
 
@@ -26,6 +27,7 @@ enum Diagnostics {
         tr(.errSearch, describe(problem)), status: problem.kind == .tookTooLong ? ExitStatus.failure : ExitStatus.usage)
     case let error as ConfigError: describe(error)
     case let error as ImportError: describe(error)
+    case let error as SyncError: describe(error)
     case let error as GitRepository.Failure: Failure(tr(.errGit, error.command, error.message))
     case let error as EntryReadError:
       describe(JournalError(path: error.path.rawValue, reason: .unreadable(error)))
@@ -213,6 +215,22 @@ enum Diagnostics {
       return tr(.configWrongType, place, key.rawValue, shown(found, key), expected(key))
     case .notInJournalConfig(let key):
       return tr(.configNotInJournal, place, key.rawValue)
+    }
+  }
+
+  /// A failure for a sync that stopped.
+  static func describe(_ error: SyncError) -> Failure {
+    switch error {
+    case .busy(let operation): Failure(tr(.errSyncBusy, operation))
+    case .conflict(let file):
+      Failure(tr(EncryptedName.isEncrypted(file) ? .errSyncSealedConflict : .errSyncConflict, file))
+    case .deletedConflict(let path): Failure(tr(.errSyncDeletedConflict, path))
+    case .noRemote: Failure(tr(.errSyncNoRemote))
+    case .otherBranch(let remote, let branch, let heads):
+      Failure(tr(.errSyncOtherBranch, remote, branch, heads.joined(separator: ", ")))
+    case .refused(let command, let line), .offline(let command, let line): Failure(tr(.errGit, command, line))
+    case .journal(let journal): describe(journal)
+    case .view(let other): failure(for: other) ?? Failure("\(other)")
     }
   }
 

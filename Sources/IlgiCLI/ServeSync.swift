@@ -6,10 +6,11 @@ import IlgiSystem
 /// has, so the server pulls and pushes by itself, every `git.sync_interval` and soon after each
 /// sitting in the app ends (a change recorded), and the app shows how it went (`SyncStatus`).
 ///
-/// Each sync is `ilgi sync` itself, run as a child process with the server's environment: one
-/// sync, with its merge driver, its sealing and its refusals, whoever starts it; a sync that
-/// hangs on a remote is ended after `longest`, and none ever holds up a save. A remote that
-/// cannot be reached is tried again after a wait that doubles up to `longestWait`.
+/// Each sync is `ilgi sync --json` (`JournalSync`), run as a child process with the server's
+/// environment: one sync, with its merge driver, its sealing and its refusals, whoever starts
+/// it, whose typed outcome the app words; a sync that hangs on a remote is ended after
+/// `longest`, and none ever holds up a save. A remote that cannot be reached is tried again
+/// after a wait that doubles up to `longestWait`.
 final class ServeSync: @unchecked Sendable {
   /// The wait between syncs.
   let interval: TimeInterval
@@ -91,38 +92,31 @@ final class ServeSync: @unchecked Sendable {
     }
   }
 
-  /// One `ilgi sync`, and what the app says of it.
+  /// One `ilgi sync --json`, and what the app says of it.
   private func syncOnce() -> SyncStatus {
     let git = GitRepository(root: root, environment: variables)
     let head = { try? git?.check(["rev-parse", "--verify", "--quiet", "HEAD"]) }
     let before = head()
     let result = try? ChildProcess.run(
-      ["timeout", String(Self.longest), binary, "sync"], environment: variables, input: [])
-    let said = (result?.stderr ?? "").split(separator: "\n").map {
-      String($0.hasPrefix("ilgi: ") ? $0.dropFirst(6) : $0)
-    }
+      ["timeout", String(Self.longest), binary, "sync", "--json"], environment: variables, input: [])
+    let outcome = (try? JSONSerialization.jsonObject(with: Data((result?.stdout ?? "").utf8))) as? [String: Any]
     var status = condition.withLock { current }
-    status.said = said
+    status.said = outcome?["said"] as? [String] ?? Self.lines(result?.stderr ?? "")
     // A pull that went through counts even when the push after it did not.
     if head() != before { status.brought += 1 }
-    guard let result, result.status == 0 else {
-      // 124: `timeout` ended a sync that hung on the remote.
-      status.state = result?.status == 124 || Self.isUnreachable(result?.stderr ?? "") ? .offline : .stopped
-      return status
+    switch outcome?["state"] as? String {
+    case "merged", "keptBoth", "unsettled":
+      status.state = .synced
+      status.synced = Date()
+    case "offline": status.state = .offline
+    // 124: `timeout` ended a sync that hung on the remote.
+    default: status.state = result?.status == 124 ? .offline : .stopped
     }
-    status.state = .synced
-    status.synced = Date()
     return status
   }
 
-  /// Whether git's words say the remote could not be reached (no network, no such host, a
-  /// server that is down), not that the sync was refused.
-  static func isUnreachable(_ stderr: String) -> Bool {
-    let words = [
-      "Could not resolve host", "unable to access", "Could not read from remote repository",
-      "Connection refused", "Connection timed out", "Network is unreachable", "does not appear to be a git repository",
-      "Temporary failure in name resolution", "No route to host", "timed out",
-    ]
-    return words.contains { stderr.localizedCaseInsensitiveContains($0) }
+  /// What a sync that printed no outcome (one that could not start) said, without `ilgi: `.
+  static func lines(_ stderr: String) -> [String] {
+    stderr.split(separator: "\n").map { String($0.hasPrefix("ilgi: ") ? $0.dropFirst(6) : $0) }
   }
 }

@@ -828,6 +828,47 @@ import Testing
 
   /// A file that is not an entry (the README beside the diary) changed on both sides stops
   /// the sync with git's markers, as git leaves them, and a message that says so.
+  /// `ilgi sync --json` gives the sync's typed outcome, which the app words: merged, unsettled
+  /// (both versions of a passage kept), refused (a conflict git left), offline (no remote to
+  /// reach), each with what it said.
+  @Test func aSyncSaysHowItWentAsJSON() throws {
+    let (h, a, b) = try Self.twoClones()
+    func sync(_ journal: String) throws -> [String: Any] {
+      let result = h.call("sync", "--json", env: ["ILGI_JOURNAL": journal])
+      return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+    let new = h.call("new", "Shared entry", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a])
+    let path = new.stdout.trimmingCharacters(in: .newlines)
+    let first = try sync(a)
+    #expect(first["state"] as? String == "merged" && first["brought"] as? Bool == false, "\(first)")
+    let arrived = try sync(b)
+    #expect(arrived["state"] as? String == "merged" && arrived["brought"] as? Bool == true, "\(arrived)")
+    #expect((arrived["said"] as? [String])?.first?.hasPrefix("Set up git here") == true, "\(arrived)")
+    let editorA = try Self.replacingEditor(h, "a.sh", "Shared entry", "Shared entry, as A tells it")
+    let editorB = try Self.replacingEditor(h, "b.sh", "Shared entry", "Shared entry, as B remembers it")
+    #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": a, "EDITOR": editorA]).status == 0)
+    #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": b, "EDITOR": editorB]).status == 0)
+    #expect(try sync(a)["state"] as? String == "merged")
+    let both = try sync(b)
+    #expect(both["state"] as? String == "unsettled", "\(both)")
+    #expect((both["said"] as? [String])?.contains { $0.hasPrefix(path + ": both devices changed") } == true)
+    // A conflict git leaves outside the entries: refused, with the line that says what to do.
+    for (journal, line) in [(a, "kept by A"), (b, "kept by B")] {
+      try Data("Notes \(line)\n".utf8).write(to: URL(fileURLWithPath: journal + "/notes.txt"))
+      try Self.git(h, "add", "notes.txt", in: journal)
+      try Self.git(h, "commit", "--quiet", "-m", line, in: journal)
+    }
+    #expect(try sync(a)["state"] as? String == "merged")
+    let refused = try sync(b)
+    #expect(refused["state"] as? String == "refused", "\(refused)")
+    #expect((refused["said"] as? [String])?.last?.hasPrefix("conflict in notes.txt") == true, "\(refused)")
+    // The remote gone: offline.
+    let remote = try Self.git(h, "remote", "get-url", "origin", in: a).trimmingCharacters(in: .newlines)
+    try FileManager.default.moveItem(atPath: remote, toPath: remote + ".away")
+    let offline = try sync(a)
+    #expect(offline["state"] as? String == "offline", "\(offline)")
+  }
+
   @Test func aConflictOutsideTheEntriesStopsTheSyncAndLosesNothing() throws {
     let (h, a, b) = try Self.twoClones()
     #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)

@@ -13,7 +13,7 @@ import Testing
     "IlgiFormat": 1,
     "IlgiStrings": 2, "IlgiSystem": 2, "IlgiMarkdown": 2,
     "IlgiStore": 3,
-    "IlgiIndex": 4, "IlgiWeather": 4, "IlgiInterchange": 4,
+    "IlgiIndex": 4, "IlgiWeather": 4, "IlgiInterchange": 4, "IlgiSync": 4,
     "IlgiSite": 5,
     "IlgiServer": 6, "IlgiFuzz": 6, "IlgiTestSupport": 6,
     "IlgiCLI": 7,

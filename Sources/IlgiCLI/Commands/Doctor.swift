@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IlgiStore
+import IlgiSync
 import IlgiSystem
 
 extension Ilgi {

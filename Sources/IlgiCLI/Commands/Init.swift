@@ -3,6 +3,7 @@ import Foundation
 import IlgiAge
 import IlgiFormat
 import IlgiStore
+import IlgiSync
 import IlgiSystem
 
 extension Ilgi {
@@ -78,7 +79,10 @@ extension Ilgi {
         try Self.makeRepository(store, context)
       }
       // A clone gets the journal's attributes but not the drivers they name.
-      if context.git(store) != nil, GitAttributes.configure(for: store, context), !git {
+      if let repository = context.git(store),
+        GitAttributes.configure(repository, binary: context.invocation.executable),
+        !git
+      {
         Terminal.standardOutput.write(tr(.syncDriversSet) + "\n")
       }
       // A journal that is not the one ilgi opens without -J: say how to make it so.

@@ -5,6 +5,7 @@ import IlgiIndex
 import IlgiServer
 import IlgiSite
 import IlgiStore
+import IlgiSync
 import IlgiSystem
 import IlgiWeather
 
@@ -109,7 +110,11 @@ extension Ilgi {
       guard context.settings.flag(.gitAutocommit), let git = context.git(store), git.operationInProgress == nil else {
         return
       }
-      try Ilgi.Sync.commitUnsettled(store, git, context)
+      do throws(SyncError) {
+        try Ilgi.Sync.service(store, git, context).commitUnsettled()
+      } catch {
+        throw Diagnostics.describe(error)
+      }
     }
 
     /// The journal as the app writes it: git commits and the weather as the CLI makes them.
