@@ -3,7 +3,6 @@ import IlgiAge
 import IlgiFormat
 import IlgiIndex
 import IlgiMarkdown
-import IlgiSite
 import IlgiStore
 import IlgiStrings
 import IlgiSystem
@@ -134,35 +133,6 @@ struct Context {
       return "~" + path.dropFirst(home.count)
     }
     return path
-  }
-
-  /// The journal's site (`export html`, `serve`): the entries `filter` keeps, newest first, the
-  /// pictures beside them (from `report`, the index's, asked for with its attachments), the
-  /// journal's templates, its language and title.
-  func site(_ store: JournalStore, index: EntryIndex, report: IndexReport, filter: EntryFilter, keepsFragments: Bool)
-    throws -> Site
-  {
-    var filter = filter
-    filter.reverse = false
-    let rows = try index.entriesWithHashes(filter)
-    var options = siteOptions
-    options.keepsFragments = keepsFragments
-    return try Site(
-      entries: rows, attachments: report.attachments, store: store,
-      templates: templates(for: store), options: options)
-  }
-
-  /// The site's language, title and settings from the journal's configuration.
-  var siteOptions: Site.Options {
-    Site.Options(
-      language: language, title: settings.string(.siteTitle).flatMap { $0.isEmpty ? nil : $0 } ?? tr(.siteTitle),
-      allowsRawHTML: settings.flag(.rawHTML))
-  }
-
-  func templates(for store: JournalStore) -> TemplateRenderer {
-    var templates = TemplateRenderer(overrideFolder: store.root + "/" + JournalLayout.templatesFolder)
-    templates.sealed = !store.sealing.state.isPlain
-    return templates
   }
 
   /// The journal's index, brought up to date; prints its notices and one warning line per file
