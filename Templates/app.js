@@ -515,6 +515,9 @@
       again: false,
       paused: false,
       unsettled: false,
+      // The person has kept what they wanted of the two versions a sync left: the next save
+      // says so, and the server takes the entry's `unsettled:` line out.
+      resolve: false,
       theirs: null,
       // This new entry's key, sent with each create of it: the server makes one entry of them.
       key: newKey(),
@@ -586,7 +589,15 @@
       state.since = null;
       showConnection();
     };
-    const changed = () => text.value !== state.baseText || tags.value !== state.baseTags;
+    const changed = () => text.value !== state.baseText || tags.value !== state.baseTags || state.resolve;
+    const resolve = document.getElementById('resolve');
+    // Pressed, the button keeps the focus where it was: the text's blur would save first and
+    // move the page under the finger before the press ends.
+    resolve?.addEventListener('mousedown', (event) => event.preventDefault());
+    resolve?.addEventListener('click', () => {
+      state.resolve = true;
+      save({ settled: true });
+    });
 
     function showConflict(theirs) {
       state.paused = true;
@@ -668,6 +679,7 @@
       }
       const content = text.value;
       const tagText = tags.value;
+      const resolving = state.resolve;
       if (!state.id && !content.trim()) { dropDraft(); say(''); return; }
       if (state.id && !changed()) {
         if (settled && state.unsettled) {
@@ -687,6 +699,7 @@
         } else {
           reply = await api('PUT', '/api/entries/' + enc(state.id), {
             content, tags: tagText, base: state.version, weather: state.weather, settled, page: pageName, sequence: sequence(),
+            resolved: resolving || undefined,
           }, leaving);
         }
         const answer = await reply.json();
@@ -700,6 +713,10 @@
           state.baseText = content;
           state.baseTags = tagText;
           state.unsettled = !settled && !wasNew;
+          if (resolving) {
+            state.resolve = false;
+            document.getElementById('two-versions')?.remove();
+          }
           if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
         } else if (reply.status === 409 && same(answer.content, content) && sameTags(answer.tags, tagText)) {
           // The file already holds this very text (a save from this page that landed while it

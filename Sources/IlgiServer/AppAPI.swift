@@ -33,6 +33,8 @@ enum AppAPI {
     var base: String
     /// The person left the page or the field: the save is also a commit.
     var settled: Bool?
+    /// The person kept what they wanted of the two versions a sync left: `unsettled:` goes.
+    var resolved: Bool?
     /// The page's name and its count of saves (`PageSaves`): two saves of one page that race
     /// land in its order.
     var page: String?

@@ -267,6 +267,12 @@ struct AppPages {
       "status": loaded == nil ? "" : t(.appSaved), "statusState": loaded == nil ? "" : "saved",
     ]
     if let weather = loaded?.entry.weather { values["weather"] = weather }
+    // A sync kept two devices' versions of one passage, one after the other, for the person.
+    if loaded?.entry.notes.contains(EntryNote.unsettled.encoded) == true {
+      values["twoVersions"] = true
+      values["twoVersionsText"] = t(.appTwoVersions)
+      values["resolveLabel"] = t(.appResolve)
+    }
     let title = loaded.map { pageTitle($0.entry.title) } ?? t(.appNewEntry)
     return try layout(
       "write", title: title, content: try templates.render("app-write.html", values),

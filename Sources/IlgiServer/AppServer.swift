@@ -469,7 +469,8 @@ public final class AppServer: ServerResponder {
   }
 
   func save(_ id: String, _ asked: AppAPI.Save, _ pages: AppPages) throws -> Reply {
-    let changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
+    var changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
+    changes.resolved = asked.resolved ?? false
     guard let base = EntryVersion(rawValue: asked.base) else { throw ServerProblem.missingFields(["base"]) }
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
     let settled = asked.settled ?? false

@@ -898,6 +898,9 @@ extension Catalog {
     .appSharedDrop: "Discard",
     .appSameLines: "… {1} lines the same on both sides …",
     .appCopied: "Copied to the clipboard.",
+    .appTwoVersions:
+      "Two devices changed the same passage, and a sync kept both versions, one after the other, below. Keep what you want, then say so.",
+    .appResolve: "Done: this is the entry",
     .appPreviousPicture: "Previous picture",
     .appNextPicture: "Next picture",
     .appClosePicture: "Close",

@@ -855,6 +855,8 @@ extension Catalog {
     .appSharedDrop: "버리기",
     .appSameLines: "… 양쪽이 같은 {1}줄 …",
     .appCopied: "클립보드에 복사했습니다.",
+    .appTwoVersions: "두 기기가 같은 대목을 고쳐서, 동기화가 두 버전을 아래에 차례로 남겼습니다. 남길 것만 두고 알려 주세요.",
+    .appResolve: "다 됐어요: 이대로 둡니다",
     .appPreviousPicture: "이전 사진",
     .appNextPicture: "다음 사진",
     .appClosePicture: "닫기",

@@ -579,6 +579,8 @@ public enum Message: String, Sendable, CaseIterable {
   case appSharedDrop
   case appSameLines
   case appCopied
+  case appTwoVersions
+  case appResolve
   case appPreviousPicture
   case appNextPicture
   case appClosePicture

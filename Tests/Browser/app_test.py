@@ -490,6 +490,40 @@ def sees_the_terminal(context):
     page.close()
 
 
+def settles_two_versions(context):
+    """An entry a sync left holding two devices' versions of one passage (`unsettled:`): its
+    writing page says so; the person keeps one and says done, and the line goes, the rest of
+    the front matter and the kept text as they are, committed as any sitting is."""
+    made = ilgi("new", "Harbour walk", "Version from the laptop.\nVersion from the phone.", "--tag", "sea")
+    path = made.strip()
+    text = read(path)
+    marked = text.replace("---\n", "---\nunsettled: \"two versions of one passage, kept by ilgi sync; keep one, then delete this line\"\n", 1)
+    with open(os.path.join(JOURNAL, path), "w", encoding="utf-8") as file:
+        file.write(marked)
+    entry_id = re.search(r"^id: (.+)$", marked, re.M).group(1)
+    page = context.new_page()
+    sent = []
+    page.on("request", lambda r: sent.append((r.method, r.url, r.post_data)) if r.method == "PUT" else None)
+    page.on("response", lambda r: sent.append((r.status, r.url)) if "/api/entries" in r.url else None)
+    page.goto(URL + "/write/" + entry_id)
+    notice = page.locator("#two-versions")
+    check(notice.is_visible(), "the writing page of an unsettled entry does not say so")
+    shot(page, "app-two-versions.png")
+    area = page.locator("#text")
+    area.fill(area.input_value().replace("Version from the laptop.\n", ""))
+    page.locator("#resolve").click()
+    try:
+        wait_for(lambda: "unsettled:" not in read(path), "settling in the browser left the unsettled line")
+    except Failed:
+        raise Failed(f"settling in the browser left the unsettled line: {sent} {read(path)!r}")
+    settled = read(path)
+    check("Version from the phone." in settled and "Version from the laptop." not in settled, f"{settled!r}")
+    check("tags: [sea]" in settled, f"the rest of the front matter changed: {settled!r}")
+    wait_for(lambda: page.locator("#two-versions").count() == 0, "the notice stayed after settling")
+    wait_for(lambda: status(page) == "saved", "the indicator did not say saved after settling")
+    page.close()
+
+
 def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -515,6 +549,7 @@ def main():
             deletes_and_undoes(english, path); steps.append("delete, confirm, undo")
             searches_as_you_type(english); steps.append("search as you type")
             sees_the_terminal(english); steps.append("terminal's entry in the list")
+            settles_two_versions(english); steps.append("two versions settled")
             adds_a_photo(english); steps.append("a photo from the writing page")
             shares_to_the_diary(english); steps.append("a share of text, a link and two photos")
             page = dark.new_page()

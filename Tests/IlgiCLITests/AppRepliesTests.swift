@@ -197,6 +197,28 @@ import Testing
     #expect(try file().contains("Green, then oolong."))
   }
 
+  /// An entry a sync left holding two versions of one passage (`unsettled:`): its writing page
+  /// says so, and a save that says the person resolved it takes the line out, every other line
+  /// of the front matter as it was; a save that does not say so keeps it.
+  @Test func aSaveThatResolvesTwoVersionsTakesTheMarkOut() async throws {
+    let front = "---\nunsettled: \"two versions\"\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\ntags: [sea]\n---\n"
+    let app = try App(files: ["2026/03/walk.md": front + "Walk\n\nLaptop.\nPhone.\n"])
+    let page = Self.text(await app.ask("GET", "/write/" + Self.id))
+    #expect(page.contains("id=\"two-versions\""), "\(page)")
+    var version = try #require(Self.json(await app.ask("GET", "/api/entries/" + Self.id))["version"] as? String)
+    let kept = await app.write("PUT", "/api/entries/" + Self.id, ["content": "Walk\n\nLaptop.\nPhone.", "base": version])
+    #expect(kept.status == 200)
+    #expect(app.journal.text("2026/03/walk.md")?.contains("unsettled:") == true)
+    version = try #require(Self.json(kept)["version"] as? String)
+    let resolved = await app.write(
+      "PUT", "/api/entries/" + Self.id, ["content": "Walk\n\nPhone.", "base": version, "resolved": true, "settled": true])
+    #expect(resolved.status == 200)
+    #expect(
+      app.journal.text("2026/03/walk.md")
+        == "---\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\ntags: [sea]\n---\nWalk\n\nPhone.\n")
+    #expect(!Self.text(await app.ask("GET", "/write/" + Self.id)).contains("two-versions"))
+  }
+
   /// The address `ilgi serve` prints holds the token: opened, it is the page that keeps the
   /// token in the browser's storage for this origin alone and goes on to the same page without
   /// it (`TokenPage`); no cookie holds it, as a cookie for 127.0.0.1 goes to every port of it, and

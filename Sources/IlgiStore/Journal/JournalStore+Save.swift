@@ -9,12 +9,16 @@ public struct EntryChanges: Sendable, Equatable {
   public var tags: [String]?
   /// Weather text, written only when the entry has none yet (the weather is the creation's).
   public var weather: String?
+  /// The person kept what they wanted of the two versions a sync left (`unsettled:`): the line
+  /// goes.
+  public var resolved: Bool
 
   /// Makes changes.
-  public init(content: String, tags: [String]? = nil, weather: String? = nil) {
+  public init(content: String, tags: [String]? = nil, weather: String? = nil, resolved: Bool = false) {
     self.content = content
     self.tags = tags
     self.weather = weather
+    self.resolved = resolved
   }
 }
 
@@ -57,15 +61,13 @@ extension JournalStore {
       document.content = Self.withNewlines(changes.content, document.newline)
       if let tags = changes.tags, tags != entry.document.frontMatter?.words("tags") {
         if tags.isEmpty {
-          do throws(FrontMatterError) {
-            try document.frontMatter?.remove("tags")
-          } catch {
-            throw JournalError(
-              path: path.rawValue, reason: .unreadable(EntryReadError(path: path, reason: .frontMatter(error))))
-          }
+          try frontMatterRemove(&document, "tags", path)
         } else {
           try frontMatterEdit(&document, "tags", YAMLScalar.flowList(tags), path)
         }
+      }
+      if changes.resolved, document.frontMatter?.values[EntryNote.unsettledKey] != nil {
+        try frontMatterRemove(&document, EntryNote.unsettledKey, path)
       }
       if let weather = changes.weather, !weather.isEmpty, entry.weather == nil {
         try frontMatterEdit(&document, "weather", YAMLScalar.quoted(weather), path)
@@ -74,6 +76,16 @@ extension JournalStore {
       if bytes != current { try replaceFile(bytes, at: path) }
       let id = try parse(bytes, as: path).id
       return .saved(EntryVersion(of: bytes), id: id)
+    }
+  }
+
+  /// `document` without the front matter's `key`.
+  func frontMatterRemove(_ document: inout EntryDocument, _ key: String, _ path: JournalPath) throws(JournalError) {
+    do throws(FrontMatterError) {
+      try document.frontMatter?.remove(key)
+    } catch {
+      throw JournalError(
+        path: path.rawValue, reason: .unreadable(EntryReadError(path: path, reason: .frontMatter(error))))
     }
   }
 
