@@ -206,12 +206,14 @@ import Testing
     let page = Self.text(await app.ask("GET", "/write/" + Self.id))
     #expect(page.contains("id=\"two-versions\""), "\(page)")
     var version = try #require(Self.json(await app.ask("GET", "/api/entries/" + Self.id))["version"] as? String)
-    let kept = await app.write("PUT", "/api/entries/" + Self.id, ["content": "Walk\n\nLaptop.\nPhone.", "base": version])
+    let kept = await app.write(
+      "PUT", "/api/entries/" + Self.id, ["content": "Walk\n\nLaptop.\nPhone.", "base": version])
     #expect(kept.status == 200)
     #expect(app.journal.text("2026/03/walk.md")?.contains("unsettled:") == true)
     version = try #require(Self.json(kept)["version"] as? String)
     let resolved = await app.write(
-      "PUT", "/api/entries/" + Self.id, ["content": "Walk\n\nPhone.", "base": version, "resolved": true, "settled": true])
+      "PUT", "/api/entries/" + Self.id,
+      ["content": "Walk\n\nPhone.", "base": version, "resolved": true, "settled": true])
     #expect(resolved.status == 200)
     #expect(
       app.journal.text("2026/03/walk.md")
