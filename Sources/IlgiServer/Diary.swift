@@ -361,14 +361,6 @@ public final class Diary: @unchecked Sendable {
   /// `save` without telling the create keys (a create of a key saves through it, holding them).
   private func write(id: String, _ changes: EntryChanges, basedOn base: EntryVersion, settled: Bool) throws -> Saved {
     guard let path = try path(of: id) else { return .missing }
-    var changes = changes
-    if let tags = changes.tags, let shown = try? store.versioned(path), shown.version == base,
-      let entry = try? store.reader.read(shown.bytes, path: path, modified: now()), Set(tags) == Set(entry.tags)
-    {
-      // The tags the page was shown (front matter and inline ones alike), not edited: the front
-      // matter stays as it is. A file changed since `base` is refused below anyway.
-      changes.tags = nil
-    }
     switch try writer.save(changes, to: path, basedOn: base, settled: settled) {
     case .missing:
       forget(id)

@@ -17,9 +17,15 @@ import Testing
     var token = ""
     var printed = ""
 
-    init(_ h: Harness, _ arguments: [String], env: [String: String] = [:]) throws {
-      process.executableURL = URL(fileURLWithPath: IlgiProcess.binary)
-      process.arguments = ["serve", "--port", "0"] + arguments
+    /// Whether ilgi runs under another program (`prefix`), whose child it is.
+    let wrapped: Bool
+
+    init(_ h: Harness, _ arguments: [String], env: [String: String] = [:], prefix: [String] = []) throws {
+      wrapped = !prefix.isEmpty
+      process.executableURL = URL(fileURLWithPath: prefix.first ?? IlgiProcess.binary)
+      process.arguments =
+        Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [IlgiProcess.binary])
+        + ["serve", "--port", "0"] + arguments
       process.environment = h.environment.merging(env) { $1 }
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice
@@ -47,7 +53,12 @@ import Testing
 
     /// Stops it as Ctrl-C does; its exit status and what it printed last.
     func stop() -> (status: Int32, stderr: String) {
-      if process.isRunning { kill(process.processIdentifier, SIGINT) }
+      // Under strace, ilgi is strace's child: Ctrl-C goes to it, and strace ends with it.
+      let pid = process.processIdentifier
+      if wrapped, let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) {
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGINT) }
+      }
+      if process.isRunning, !wrapped { kill(pid, SIGINT) }
       process.waitUntilExit()
       let rest = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       return (process.terminationStatus, rest)
@@ -258,6 +269,52 @@ import Testing
     let start = Date()
     #expect(server.stop().status == 0)
     #expect(Date().timeIntervalSince(start) < 3)
+  }
+
+  /// A save from the app reads the entry's file once (`strace` counts its opens for reading):
+  /// the save's own read, its parse reused for the uploads it links and for a settled save's
+  /// commit, never the file read again.
+  @Test func anAutosaveReadsTheEntryOnce() throws {
+    let id = "A1B2C3D4-0000-4000-8000-00000000000A"
+    var h = try Harness(["2026/03/walk.md": entry(id, "2026-03-01T09:00:00+09:00", "Walk", body: "By the river.")])
+    let git = try ChildProcess.run(["git", "-C", h.journal.root, "init", "-q"], environment: h.environment)
+    #expect(git.status == 0)
+    h.environment["GIT_AUTHOR_NAME"] = "Minji"
+    h.environment["GIT_AUTHOR_EMAIL"] = "minji@example.org"
+    h.environment["GIT_COMMITTER_NAME"] = "Minji"
+    h.environment["GIT_COMMITTER_EMAIL"] = "minji@example.org"
+    let log = h.journal.base + "/strace.log"
+    let server = try Server(h, [], prefix: ["/usr/bin/strace", "-f", "-qq", "-e", "trace=openat", "-o", log])
+    defer { _ = server.stop() }
+    #expect(server.port > 0, "\(server.printed)")
+    func reads() -> Int {
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").filter {
+        $0.contains("/2026/03/walk.md\"") && $0.contains("O_RDONLY") && !$0.contains("O_CREAT")
+      }.count
+    }
+    let shown = try Self.get(server, "/api/entries/" + id)
+    var version = try #require(
+      (try JSONSerialization.jsonObject(with: Data(shown.body.utf8)) as? [String: Any])?["version"] as? String)
+    for (text, settled) in [("Walk\n\nBy the river, slowly.", false), ("Walk\n\nBy the river, slowly, at dusk.", true)]
+    {
+      let before = reads()
+      let body = try JSONSerialization.data(withJSONObject: [
+        "content": text, "tags": "", "base": version, "settled": settled,
+      ])
+      let saved = try Self.get(
+        server, "/api/entries/" + id,
+        headers: [
+          "Content-Type: application/json", "X-Ilgi-Request: 1", "Origin: http://127.0.0.1:\(server.port)",
+        ], method: "PUT", body: Array(body))
+      #expect(saved.status == 200, "\(saved.body)")
+      #expect(reads() - before == 1, "settled \(settled): \(reads() - before) reads")
+      version = try #require(
+        (try JSONSerialization.jsonObject(with: Data(saved.body.utf8)) as? [String: Any])?["version"] as? String)
+    }
+    let subjects = try ChildProcess.run(
+      ["git", "-C", h.journal.root, "log", "--format=%s"], environment: h.environment)
+    #expect(subjects.stdout.hasPrefix("ilgi: edit 2026-03-01 Walk"), "\(subjects.stdout)")
   }
 
   @Test func servesTheSitePagesAndNothingElse() throws {

@@ -5,7 +5,9 @@ import IlgiFormat
 public struct EntryChanges: Sendable, Equatable {
   /// The entry's text: the Markdown after the front matter, its first line the title.
   public var content: String
-  /// The tags, replacing the `tags:` line (an empty list removes it).
+  /// The tags, replacing the `tags:` line (an empty list removes it). The tags the entry shows
+  /// already (its front matter's and its text's, in any order) change nothing: a page that was
+  /// shown them and sends them back leaves the front matter as it is.
   public var tags: [String]?
   /// Weather text, written only when the entry has none yet (the weather is the creation's).
   public var weather: String?
@@ -48,18 +50,26 @@ extension JournalStore {
   func save(_ changes: EntryChanges, to path: JournalPath, basedOn base: EntryVersion) throws(JournalError)
     -> SaveOutcome
   {
+    try saveReading(changes, to: path, basedOn: base).outcome
+  }
+
+  /// `save`, with the entry as written when it was: the file is read once and the entry parsed
+  /// as found and as written, so what follows a save (its uploads, its commit) reads nothing.
+  func saveReading(_ changes: EntryChanges, to path: JournalPath, basedOn base: EntryVersion) throws(JournalError)
+    -> (outcome: SaveOutcome, entry: Entry?)
+  {
     guard !changes.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw JournalError(path: path.rawValue, reason: .blankText)
     }
-    return try whileLocked { () throws(JournalError) -> SaveOutcome in
-      guard fileSystem.exists(atPath: absolute(path)) else { return .missing }
+    return try whileLocked { () throws(JournalError) -> (outcome: SaveOutcome, entry: Entry?) in
+      guard fileSystem.exists(atPath: absolute(path)) else { return (.missing, nil) }
       let current = try bytes(of: path)
-      guard EntryVersion(of: current) == base else { return .conflict(current: current) }
+      guard EntryVersion(of: current) == base else { return (.conflict(current: current), nil) }
       let entry = try parse(current, as: path)
       var document = entry.document
       try giveIdentity(&document, entry, path)
       document.content = Self.withNewlines(changes.content, document.newline)
-      if let tags = changes.tags, tags != entry.document.frontMatter?.words("tags") {
+      if let tags = changes.tags, Set(tags) != Set(entry.tags), tags != entry.document.frontMatter?.words("tags") {
         if tags.isEmpty {
           try frontMatterRemove(&document, "tags", path)
         } else {
@@ -74,8 +84,8 @@ extension JournalStore {
       }
       let bytes = document.bytes
       if bytes != current { try replaceFile(bytes, at: path) }
-      let id = try parse(bytes, as: path).id
-      return .saved(EntryVersion(of: bytes), id: id)
+      let written = try parse(bytes, as: path)
+      return (.saved(EntryVersion(of: bytes), id: written.id), written)
     }
   }
 

@@ -62,10 +62,10 @@ public struct JournalWriter: Sendable {
   public func save(_ changes: EntryChanges, to path: JournalPath, basedOn base: EntryVersion, settled: Bool)
     throws(JournalError) -> SaveOutcome
   {
-    let outcome = try store.save(changes, to: path, basedOn: base)
-    if case .saved = outcome {
-      let adopted = (try? store.read(path)).map { store.adoptUploads(linkedBy: $0) } ?? []
-      if settled { settle(path) } else { effects.changed([path] + adopted) }
+    let (outcome, written) = try store.saveReading(changes, to: path, basedOn: base)
+    if case .saved = outcome, let written {
+      let adopted = store.adoptUploads(linkedBy: written)
+      if settled { settle(path, as: written) } else { effects.changed([path] + adopted) }
     }
     return outcome
   }
@@ -94,6 +94,11 @@ public struct JournalWriter: Sendable {
   /// last save of a sitting came before the person left).
   public func settle(_ path: JournalPath) {
     guard let entry = try? store.read(path) else { return effects.record(store, [path], "ilgi: edit") }
+    settle(path, as: entry)
+  }
+
+  /// `settle` of the entry at `path` as `entry` (just written, so not read again).
+  func settle(_ path: JournalPath, as entry: Entry) {
     effects.record(store, [path] + store.attachments(of: entry).map(\.file), store.commitMessage("edit", entry))
   }
 
