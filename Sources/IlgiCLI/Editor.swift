@@ -161,7 +161,19 @@ struct Editor {
       signal(SIGTERM, oldTerminate)
     }
     var pid = pid_t()
-    // ilgi's own environment, without its secrets: the editor and its plugins need none.
+    let cEnvironment = Self.environmentWithoutSecrets()
+    defer { cEnvironment.forEach { free($0) } }
+    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, cEnvironment)
+    guard spawned == 0 else {
+      throw Failure(
+        tr(.errEditorNotStarted, command, String(cString: strerror(spawned))))
+    }
+    return try Self.wait(for: pid, command: command)
+  }
+
+  /// ilgi's own environment, without its secrets (the editor and its plugins need none), as
+  /// C strings ending with nil; each to be freed.
+  static func environmentWithoutSecrets() -> [UnsafeMutablePointer<CChar>?] {
     var cEnvironment: [UnsafeMutablePointer<CChar>?] = []
     var entry = environ
     while let pointer = entry.pointee {
@@ -170,13 +182,11 @@ struct Editor {
       if !IlgiEnvironment.secrets.contains(name) { cEnvironment.append(strdup(text)) }
       entry += 1
     }
-    cEnvironment.append(nil)
-    defer { cEnvironment.forEach { free($0) } }
-    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, cEnvironment)
-    guard spawned == 0 else {
-      throw Failure(
-        tr(.errEditorNotStarted, command, String(cString: strerror(spawned))))
-    }
+    return cEnvironment + [nil]
+  }
+
+  /// How the editor `pid` (running `command`) ended, or that ilgi was asked to stop meanwhile.
+  static func wait(for pid: pid_t, command: String) throws -> Ending {
     var status: Int32 = 0
     // Polled, because a signal may land on any thread and so need not interrupt waitpid.
     while true {

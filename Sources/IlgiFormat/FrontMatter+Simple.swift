@@ -39,70 +39,24 @@ extension FrontMatter {
           continue
         }
         if bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "-") {
-          // A block list item, `- ` after as many spaces as the items before it.
-          guard let key = listKey else { return nil }
-          var i = start
-          while i < stop, bytes[i] == UInt8(ascii: " ") { i += 1 }
-          guard i + 1 < stop, bytes[i] == UInt8(ascii: "-"), bytes[i + 1] == UInt8(ascii: " "),
-            listIndent == nil || listIndent == i - start
-          else { return nil }
-          listIndent = i - start
-          i += 2
-          while i < stop, bytes[i] == UInt8(ascii: " ") { i += 1 }
-          var last = stop
-          while last > i, bytes[last - 1] == UInt8(ascii: " ") { last -= 1 }
-          let item = UnsafeBufferPointer(rebasing: bytes[i..<last])
-          guard isPlain(item, inFlow: false) else { return nil }
+          // A block list item of the key before it.
+          guard let key = listKey, let item = blockItem(bytes, start, stop, indent: &listIndent) else { return nil }
           // The list is taken out while it grows, so the append never copies it: linear in
           // the number of items.
           values[key] = nil
-          items.append(String(decoding: item, as: UTF8.self))
+          items.append(item)
           values[key] = .list(items)
           continue
         }
         listKey = nil
-        // The key: letters, digits and `_` first, then also `-` and `.`; then `:` and a space.
-        var i = start
-        guard isKeyByte(bytes[i], first: true) else { return nil }
-        while i < stop, isKeyByte(bytes[i], first: false) { i += 1 }
-        guard i < stop, bytes[i] == UInt8(ascii: ":"), i - start <= 1000 else { return nil }
-        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        i += 1
-        guard i == stop || bytes[i] == UInt8(ascii: " ") else { return nil }
-        while i < stop, bytes[i] == UInt8(ascii: " ") { i += 1 }
-        var last = stop
-        while last > i, bytes[last - 1] == UInt8(ascii: " ") { last -= 1 }
+        guard let (key, text) = keyLine(bytes, start, stop) else { return nil }
         let value: FrontMatterValue
-        if i == last {
+        if text.isEmpty {
           value = .scalar("")
           (listKey, listIndent, items) = (key, nil, [])
-        } else if bytes[i] == UInt8(ascii: "[") {
-          guard last - i >= 2, bytes[last - 1] == UInt8(ascii: "]") else { return nil }
-          var items: [String] = []
-          var itemStart = i + 1
-          var position = i + 1
-          let close = last - 1
-          if !bytes[(i + 1)..<close].allSatisfy({ $0 == UInt8(ascii: " ") }) {
-            while position <= close {
-              if position == close || bytes[position] == UInt8(ascii: ",") {
-                var from = itemStart
-                var to = position
-                while from < to, bytes[from] == UInt8(ascii: " ") { from += 1 }
-                while to > from, bytes[to - 1] == UInt8(ascii: " ") { to -= 1 }
-                let item = UnsafeBufferPointer(rebasing: bytes[from..<to])
-                guard isPlain(item, inFlow: true) else { return nil }
-                items.append(String(decoding: item, as: UTF8.self))
-                itemStart = position + 1
-              }
-              position += 1
-            }
-          }
-          value = .list(items)
         } else {
-          let text = UnsafeBufferPointer(rebasing: bytes[i..<last])
-          guard isPlain(text, inFlow: false) else { return nil }
-          let string = String(decoding: text, as: UTF8.self)
-          value = .scalar(["~", "null", "Null", "NULL"].contains(string) ? "" : string)
+          guard let given = Self.value(text) else { return nil }
+          value = given
         }
         // A repeated key is an error the YAML parser words.
         guard values.updateValue(value, forKey: key) == nil else { return nil }
@@ -111,6 +65,69 @@ extension FrontMatter {
       }
       return (keys, values, lines)
     }
+  }
+
+  /// The key of a `key: value` line between `start` and `stop` (letters, digits and `_` first,
+  /// then also `-` and `.`; then `:` and a space) and its value, trimmed; nil for another line.
+  private static func keyLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ stop: Int)
+    -> (String, UnsafeBufferPointer<UInt8>)?
+  {
+    var i = start
+    guard isKeyByte(bytes[i], first: true) else { return nil }
+    while i < stop, isKeyByte(bytes[i], first: false) { i += 1 }
+    guard i < stop, bytes[i] == UInt8(ascii: ":"), i - start <= 1000 else { return nil }
+    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+    i += 1
+    guard i == stop || bytes[i] == UInt8(ascii: " ") else { return nil }
+    while i < stop, bytes[i] == UInt8(ascii: " ") { i += 1 }
+    var last = stop
+    while last > i, bytes[last - 1] == UInt8(ascii: " ") { last -= 1 }
+    return (key, UnsafeBufferPointer(rebasing: bytes[i..<last]))
+  }
+
+  /// The item of a block list line between `start` and `stop`: `- ` after as many spaces as the
+  /// items before it (`indent`, set by the first), then a plain word or phrase; nil otherwise.
+  private static func blockItem(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ stop: Int, indent: inout Int?)
+    -> String?
+  {
+    var i = start
+    while i < stop, bytes[i] == UInt8(ascii: " ") { i += 1 }
+    guard i + 1 < stop, bytes[i] == UInt8(ascii: "-"), bytes[i + 1] == UInt8(ascii: " "),
+      indent == nil || indent == i - start
+    else { return nil }
+    indent = i - start
+    i += 2
+    while i < stop, bytes[i] == UInt8(ascii: " ") { i += 1 }
+    var last = stop
+    while last > i, bytes[last - 1] == UInt8(ascii: " ") { last -= 1 }
+    let item = UnsafeBufferPointer(rebasing: bytes[i..<last])
+    return isPlain(item, inFlow: false) ? String(decoding: item, as: UTF8.self) : nil
+  }
+
+  /// A key's value, not empty and trimmed: a flow list of plain words (`[work, family]`) or a
+  /// plain word or phrase (`~` and `null` are empty); nil for anything else.
+  private static func value(_ text: UnsafeBufferPointer<UInt8>) -> FrontMatterValue? {
+    guard text.first == UInt8(ascii: "[") else {
+      guard isPlain(text, inFlow: false) else { return nil }
+      let string = String(decoding: text, as: UTF8.self)
+      return .scalar(["~", "null", "Null", "NULL"].contains(string) ? "" : string)
+    }
+    guard text.count >= 2, text[text.count - 1] == UInt8(ascii: "]") else { return nil }
+    let close = text.count - 1
+    var items: [String] = []
+    guard !text[1..<close].allSatisfy({ $0 == UInt8(ascii: " ") }) else { return .list(items) }
+    var itemStart = 1
+    for position in 1...close where position == close || text[position] == UInt8(ascii: ",") {
+      var from = itemStart
+      var to = position
+      while from < to, text[from] == UInt8(ascii: " ") { from += 1 }
+      while to > from, text[to - 1] == UInt8(ascii: " ") { to -= 1 }
+      let item = UnsafeBufferPointer(rebasing: text[from..<to])
+      guard isPlain(item, inFlow: true) else { return nil }
+      items.append(String(decoding: item, as: UTF8.self))
+      itemStart = position + 1
+    }
+    return .list(items)
   }
 
   private static func isKeyByte(_ byte: UInt8, first: Bool) -> Bool {

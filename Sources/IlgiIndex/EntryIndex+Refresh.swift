@@ -96,6 +96,30 @@ extension EntryIndex {
     }
 
     try afterWalk?()
+    try write(
+      plan, stored: stored, rebuild: rebuild, identity: identity, store: store, progress: progress, into: &report)
+    // A run whose keys open no entry would leave the keys that do an index listing nothing: it
+    // keeps its reading in memory, and says so once when the index was not its to open either.
+    let forOtherKeys = report.skipped.filter(\.isForAnotherKey)
+    if let path = seal?.path, !forOtherKeys.isEmpty, report.total == 0 {
+      if sealNotOpenedForWantOfKey {
+        notices.removeAll { $0 == .replacedUnopenable(path: path) }
+        notices.append(.keptForOtherKeys(path: path))
+        report.knownBefore.formUnion(forOtherKeys.map(\.path))
+      }
+      return report
+    }
+    try persistSealed(
+      changed: report.added + report.updated + report.removed + report.moved, total: report.total, force: rebuild)
+    return report
+  }
+
+  /// Carries out `plan` in one transaction: rows removed, moved and written from the files it
+  /// reads (on every core while this thread writes), the folders' digests noted.
+  private func write(
+    _ plan: RefreshPlan, stored: RefreshPlan.Stored, rebuild: Bool, identity: Int64?, store: JournalStore,
+    progress: (@Sendable (Int, Int) -> Void)?, into report: inout IndexReport
+  ) throws {
     try queue.write { db in
       // Another process that refreshed these folders since they were read (its walk came after
       // a later change) makes this plan stale: the refresh starts again from what it wrote.
@@ -125,20 +149,6 @@ extension EntryIndex {
       report.moved = plan.moves.count
       report.total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
     }
-    // A run whose keys open no entry would leave the keys that do an index listing nothing: it
-    // keeps its reading in memory, and says so once when the index was not its to open either.
-    let forOtherKeys = report.skipped.filter(\.isForAnotherKey)
-    if let path = seal?.path, !forOtherKeys.isEmpty, report.total == 0 {
-      if sealNotOpenedForWantOfKey {
-        notices.removeAll { $0 == .replacedUnopenable(path: path) }
-        notices.append(.keptForOtherKeys(path: path))
-        report.knownBefore.formUnion(forOtherKeys.map(\.path))
-      }
-      return report
-    }
-    try persistSealed(
-      changed: report.added + report.updated + report.removed + report.moved, total: report.total, force: rebuild)
-    return report
   }
 
   /// Where the log of changes stood: the index it belongs to and its last change.

@@ -140,86 +140,101 @@ public struct MarkdownRenderer: Sendable {
   ///
   /// Stops once `limit` characters are collected, so long bodies cost little.
   public func plainText(_ markdown: String, limit: Int = .max) -> String {
-    // UTF-8 bytes, made a string once: appending character by character to a String cost more
-    // than cmark's parse. `appended` counts the characters appended; joined, they can only
-    // merge (a combining mark after a letter), so the text's own characters are counted only
-    // once `appended` reaches `limit`.
-    var out: [UInt8] = []
-    var appended = 0
-    var pendingSpace = false
+    var text = PlainText(limit: limit)
     withDocument(markdown) { root in
       walk(root) { node, entering in
-        if appended >= limit, String(decoding: out, as: UTF8.self).count >= limit { return false }
+        if text.isFull { return false }
         let type = cmark_node_get_type(node)
         switch type {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
           guard entering, let literal = cmark_node_get_literal(node) else { break }
-          // A space or control character ends a word; anything else joins the text.
-          func take(_ isSpace: Bool, _ append: () -> Void) {
-            if isSpace {
-              pendingSpace = !out.isEmpty
-            } else {
-              if pendingSpace {
-                out.append(UInt8(ascii: " "))
-                appended += 1
-              }
-              pendingSpace = false
-              append()
-              appended += 1
-            }
-          }
           let bytes = UnsafeBufferPointer(
             start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
           if Self.onlyHangulAndHan(bytes) {
-            // ASCII with Hangul syllables and Han: each scalar is a character of its own, and
-            // those beyond ASCII are letters. Taken a word at a time, and only until the text
-            // is long enough.
-            var index = 0
-            while index < bytes.count {
-              if bytes[index] <= 0x20 || bytes[index] == 0x7F {
-                pendingSpace = !out.isEmpty
-                index += 1
-                continue
-              }
-              var end = index + 1
-              var characters = bytes[index] & 0xC0 == 0x80 ? 0 : 1
-              while end < bytes.count, bytes[end] > 0x20, bytes[end] != 0x7F {
-                if bytes[end] & 0xC0 != 0x80 { characters += 1 }
-                end += 1
-              }
-              if pendingSpace {
-                out.append(UInt8(ascii: " "))
-                appended += 1
-              }
-              pendingSpace = false
-              out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-              let before = appended
-              appended += characters
-              index = end
-              if before < limit, appended >= limit, String(decoding: out, as: UTF8.self).count >= limit { return false }
-            }
+            if !text.appendWords(bytes) { return false }
           } else {
-            for character in String(decoding: bytes, as: UTF8.self) {
-              // Hangul syllables and Han are never spaces nor controls; others are looked up.
-              let first = character.unicodeScalars.first?.value ?? 0
-              let letter = (0xAC00...0xD7A3).contains(first) || (0x4E00...0x9FFF).contains(first)
-              let space =
-                !letter
-                && (character.isWhitespace
-                  || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }))
-              take(space) { out.append(contentsOf: character.utf8) }
-            }
+            text.appendCharacters(bytes)
           }
-          if type == CMARK_NODE_CODE_BLOCK { pendingSpace = !out.isEmpty }
+          if type == CMARK_NODE_CODE_BLOCK { text.space() }
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-          pendingSpace = !out.isEmpty
+          text.space()
         default:
-          if !entering && Self.isBlock(type) { pendingSpace = !out.isEmpty }
+          if !entering && Self.isBlock(type) { text.space() }
         }
         return true
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    return String(decoding: text.out, as: UTF8.self)
+  }
+
+  /// What `plainText` collects: UTF-8 bytes, made a string once (appending character by
+  /// character to a String cost more than cmark's parse), and the count of characters appended.
+  /// Joined, characters can only merge (a combining mark after a letter), so the text's own
+  /// characters are counted only once `appended` reaches `limit`.
+  private struct PlainText {
+    let limit: Int
+    var out: [UInt8] = []
+    var appended = 0
+    /// A space or a break came after text: a space goes before the next.
+    var pendingSpace = false
+
+    /// Whether `limit` characters are collected.
+    var isFull: Bool { appended >= limit && String(decoding: out, as: UTF8.self).count >= limit }
+
+    /// A space, a control character or a break: it ends a word.
+    mutating func space() { pendingSpace = !out.isEmpty }
+
+    /// `bytes`, of `characters` characters, after the space waiting.
+    mutating func append(_ bytes: some Collection<UInt8>, characters: Int) {
+      if pendingSpace {
+        out.append(UInt8(ascii: " "))
+        appended += 1
+      }
+      pendingSpace = false
+      out.append(contentsOf: bytes)
+      appended += characters
+    }
+
+    /// A literal of ASCII with Hangul syllables and Han, where each scalar is a character of its
+    /// own and those beyond ASCII are letters: taken a word at a time; false once long enough.
+    mutating func appendWords(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      var index = 0
+      while index < bytes.count {
+        if bytes[index] <= 0x20 || bytes[index] == 0x7F {
+          space()
+          index += 1
+          continue
+        }
+        var end = index + 1
+        var characters = bytes[index] & 0xC0 == 0x80 ? 0 : 1
+        while end < bytes.count, bytes[end] > 0x20, bytes[end] != 0x7F {
+          if bytes[end] & 0xC0 != 0x80 { characters += 1 }
+          end += 1
+        }
+        let wasShort = appended + (pendingSpace ? 1 : 0) < limit
+        append(UnsafeBufferPointer(rebasing: bytes[index..<end]), characters: characters)
+        index = end
+        if wasShort, isFull { return false }
+      }
+      return true
+    }
+
+    /// A literal of any script, a character at a time.
+    mutating func appendCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
+      for character in String(decoding: bytes, as: UTF8.self) {
+        // Hangul syllables and Han are never spaces nor controls; others are looked up.
+        let first = character.unicodeScalars.first?.value ?? 0
+        let letter = (0xAC00...0xD7A3).contains(first) || (0x4E00...0x9FFF).contains(first)
+        if !letter
+          && (character.isWhitespace
+            || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }))
+        {
+          space()
+        } else {
+          append(character.utf8, characters: 1)
+        }
+      }
+    }
   }
 
   /// Whether every scalar beyond ASCII in `bytes` (UTF-8) is a Hangul syllable (U+AC00 to

@@ -76,12 +76,14 @@ public enum HTTPListener {
     else { throw ListenError(description: "the HTTP server could not start") }
     let sweeping = exchanges.watch.sweepEverySecond()
     defer { sweeping.cancel() }
+    // Caught before anyone is told the address: a Ctrl-C at once stops the server as any other.
+    let stopSignal = StopSignal.catching()
     listening(bound)
     // The daemon is stopped once, from the thread below.
     nonisolated(unsafe) let running = daemon
     await withDiscardingTaskGroup { group in
       group.addTask {
-        await StopSignal.wait()
+        await stopSignal.wait()
         let quiesced = stopTaking(running, socket: socket, exchanges)
         // Told from this task, which has the invocation's language.
         let answering = exchanges.answering
@@ -476,25 +478,29 @@ private final class StopSignal: @unchecked Sendable {
   private var stopped = false
   private var waiting: CheckedContinuation<Void, Never>?
 
-  static func wait() async {
+  /// Catches the signals from now on; a signal before `wait` is kept for it.
+  static func catching() -> StopSignal {
     let stop = StopSignal()
-    let signals = [SIGINT, SIGTERM]
-    let sources = signals.map { number in
+    stop.sources = [SIGINT, SIGTERM].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { stop.fire(signal: number) }
       source.resume()
       return source
     }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { stop.hold($0) }
-    } onCancel: {
-      stop.fire(signal: nil)
-    }
-    // Kept for the second signal.
-    stop.sources = sources
+    return stop
   }
 
+  /// Returns once a signal came (before this too) or the task is cancelled.
+  func wait() async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { hold($0) }
+    } onCancel: {
+      fire(signal: nil)
+    }
+  }
+
+  /// The signals' sources, kept for the second signal.
   private var sources: [any DispatchSourceSignal] = []
 
   private func hold(_ continuation: CheckedContinuation<Void, Never>) {

@@ -142,26 +142,8 @@ public final class Site: Sendable {
     self.store = store
     // Only media in (or under) folders that hold an entry of this site: an export of one tag
     // carries no photos of other entries' folders.
-    let folders = Set(entries.map { JournalPath.folder(of: $0.entry.path.rawValue) })
-    self.attachments = attachments.filter { attachment in
-      var folder = JournalPath.folder(of: attachment.path.rawValue)
-      while !folder.isEmpty {
-        if folders.contains(folder) { return true }
-        folder = JournalPath.folder(of: folder)
-      }
-      return folders.contains("")
-    }
-    .sorted { $0.path.rawValue < $1.path.rawValue }
-    // The pictures an entry links as its own (beside it) have copies; a picture elsewhere, in
-    // a folder the person arranged, is carried as it is.
-    var linked = Set<String>()
-    for (entry, _) in entries {
-      let folder = entry.path.folder
-      for name in entry.links where SitePictures.isPicture(name) {
-        linked.insert(folder.isEmpty ? name : folder + "/" + name)
-      }
-    }
-    pictures = Set(self.attachments.map(\.path.rawValue).filter(linked.contains))
+    self.attachments = Self.media(attachments, besideAnyOf: entries.map(\.entry))
+    pictures = Self.linkedPictures(of: entries.map(\.entry), among: self.attachments)
     self.options = options
     text = SiteText(language: options.language)
     var compiled: [String: SiteTemplate] = [:]
@@ -189,7 +171,50 @@ public final class Site: Sendable {
     shellHasHoles = !shellSource.contains("pageTitle)") && !shellSource.contains("content)")
     self.assets = assets
 
-    // Tags are grouped without regard to case; each gets a file name of its own.
+    (self.entries, self.slugs) = Self.rows(entries, slugs: given)
+    let rows = self.entries
+    if let newest = rows.first { seed.add(String(newest.entry.date.fields.year)) }
+    base = seed.value
+    books = options.bookCache.map { BookCache(site: $0, base: seed.value) }
+  }
+
+  /// The files of `attachments` in (or under) folders that hold one of `entries`, by path: an
+  /// export of one tag carries no photos of other entries' folders.
+  static func media(_ attachments: [(path: JournalPath, signature: FileSignature)], besideAnyOf entries: [IndexedEntry])
+    -> [(path: JournalPath, signature: FileSignature)]
+  {
+    let folders = Set(entries.map { JournalPath.folder(of: $0.path.rawValue) })
+    return attachments.filter { attachment in
+      var folder = JournalPath.folder(of: attachment.path.rawValue)
+      while !folder.isEmpty {
+        if folders.contains(folder) { return true }
+        folder = JournalPath.folder(of: folder)
+      }
+      return folders.contains("")
+    }
+    .sorted { $0.path.rawValue < $1.path.rawValue }
+  }
+
+  /// The pictures among `media` that an entry links as its own (beside it): they have copies;
+  /// a picture elsewhere, in a folder the person arranged, is carried as it is.
+  static func linkedPictures(of entries: [IndexedEntry], among media: [(path: JournalPath, signature: FileSignature)])
+    -> Set<String>
+  {
+    var linked = Set<String>()
+    for entry in entries {
+      let folder = entry.path.folder
+      for name in entry.links where SitePictures.isPicture(name) {
+        linked.insert(folder.isEmpty ? name : folder + "/" + name)
+      }
+    }
+    return Set(media.map(\.path.rawValue).filter(linked.contains))
+  }
+
+  /// The site's rows of `entries`, and the tags' file names: tags are grouped without regard to
+  /// case, and each gets a file name of its own (those in `slugs` keep theirs).
+  static func rows(_ entries: [(entry: IndexedEntry, hash: Int64)], slugs given: [String: String]) -> (
+    [Row], [String: String]
+  ) {
     var slugs = given
     var taken = Set(given.values)
     var rows: [Row] = []
@@ -209,11 +234,7 @@ public final class Site: Sendable {
       }
       rows.append(Row(entry: entry, hash: hash, page: Self.entryPage(entry.path), tags: tags, position: rows.count))
     }
-    self.entries = rows
-    self.slugs = slugs
-    if let newest = rows.first { seed.add(String(newest.entry.date.fields.year)) }
-    base = seed.value
-    books = options.bookCache.map { BookCache(site: $0, base: seed.value) }
+    return (rows, slugs)
   }
 
   /// A template compiled to escape with `SiteEscaping`; a template that does not parse is an

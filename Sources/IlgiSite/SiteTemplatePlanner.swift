@@ -68,12 +68,7 @@ struct SiteTemplatePlanner {
         position += 1
         let name = try readName()
         if isStandalone(newLine) { standalone = true } else { keepWhiteSpace() }
-        // Delimiters set inside a section end with it.
-        let delimiters = (start, end)
-        let (body, _) = try parse(section: name, newLine: standalone, top: false)
-        (start, end) = delimiters
-        let path = try Self.path(name)
-        nodes.append(inverted ? .inverted(path: path, body: body) : .section(path: path, body: body))
+        nodes.append(try self.section(name, inverted: inverted, standalone: standalone))
       case "/":
         position += 1
         guard try readName() == section else { throw Unplanned() }
@@ -103,10 +98,7 @@ struct SiteTemplatePlanner {
         // Only the content type `Site.compile` puts first, which every escape follows.
         position += 1
         guard first, top else { throw Unplanned() }
-        _ = read(while: \.isWhitespace)
-        let pragma = read(while: { $0 != "}" && !$0.isWhitespace })
-        _ = read(while: \.isWhitespace)
-        guard pragma == "CONTENT_TYPE:" + contentType, readDelimiter(end) else { throw Unplanned() }
+        try readContentType()
         standalone = isStandalone(newLine)
       case ">", "<", "$":
         throw Unplanned()
@@ -118,6 +110,24 @@ struct SiteTemplatePlanner {
     }
     guard section == nil else { throw Unplanned() }
     return (nodes, false)
+  }
+
+  /// The section `name` whose opening tag was read: its body up to its close.
+  private mutating func section(_ name: String, inverted: Bool, standalone: Bool) throws -> SiteTemplate.Node {
+    // Delimiters set inside a section end with it.
+    let delimiters = (start, end)
+    let (body, _) = try parse(section: name, newLine: standalone, top: false)
+    (start, end) = delimiters
+    let path = try Self.path(name)
+    return inverted ? .inverted(path: path, body: body) : .section(path: path, body: body)
+  }
+
+  /// The rest of a `{{% CONTENT_TYPE:... }}` tag, which must name this template's type.
+  private mutating func readContentType() throws {
+    _ = read(while: \.isWhitespace)
+    let pragma = read(while: { $0 != "}" && !$0.isWhitespace })
+    _ = read(while: \.isWhitespace)
+    guard pragma == "CONTENT_TYPE:" + contentType, readDelimiter(end) else { throw Unplanned() }
   }
 
   /// Text up to the next tag (whose opening delimiter is read) or line break.

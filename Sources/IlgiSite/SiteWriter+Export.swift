@@ -115,17 +115,50 @@ extension SiteWriter {
     }
     // A year's full-text script holds every entry of that year: made from the index's rows of
     // the year, not from the few rows this site was made of.
-    var texts: [SitePage] = []
-    for year in years {
+    let texts = try years.map { year in
       let day = { (month: Int, day: Int) in String(format: "%04d-%02d-%02d", year, month, day) }
       let rows = try index.entriesWithHashes(EntryFilter(fromDay: day(1, 1), toDay: day(12, 31)))
-      texts.append(Site.searchTextPage(year: year, entries: rows, store: store))
+      return Site.searchTextPage(year: year, entries: rows, store: store)
     }
     for page in texts { wanted[PathKey(page.path)] = 0 }
-    // The manifest's lines: `key<TAB>path`, as `writeManifest` makes them. Read as bytes: only
-    // the wanted paths (compared by length first) and those at the top become text.
+    guard let (total, found) = Self.manifestLines(manifest, naming: Set(wanted.keys), folder: folder) else {
+      return nil
+    }
+    var report = Report()
+    report.partial = true
+    report.total = total
+    report.unchanged = total
+
+    var stale: [SitePage] = []
+    var keys: [(range: Range<Int>, key: UInt64)] = []
+    for page in site.pages().filter({ !$0.path.hasPrefix("search/text-") }) + texts
+    where wanted[PathKey(page.path)] != nil {
+      guard let line = found[PathKey(page.path)] else { return nil }
+      if line.value != page.key {
+        stale.append(page)
+        keys.append((line.key, page.key))
+      }
+    }
+    guard !stale.isEmpty else { return report }
+    report.written = try render(stale)
+    report.unchanged -= report.written
+    _ = try replace(folder + "/" + Self.manifestName, with: Self.manifest(manifest, with: keys))
+    state.manifest = Self.sizeAndTime(folder + "/" + Self.manifestName)
+    for page in stale {
+      let parent = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.path[..<$0]) }
+      if let parent { state.folders[parent] = Self.modified(folder + "/" + parent) }
+    }
+    return report
+  }
+
+  /// The manifest's lines (`key<TAB>path`, as `writeManifest` makes them): how many, and the
+  /// key's place and value of each of `paths`; nil when a page at the top is gone. Read as bytes:
+  /// only the paths asked for (compared by length first) and those at the top become text.
+  static func manifestLines(_ manifest: [UInt8], naming paths: Set<PathKey>, folder: String) -> (
+    total: Int, found: [PathKey: (key: Range<Int>, value: UInt64)]
+  )? {
     var byLength: [Int: [[UInt8]]] = [:]
-    for name in wanted.keys { byLength[name.text.utf8.count, default: []].append(Array(name.text.utf8)) }
+    for name in paths { byLength[name.text.utf8.count, default: []].append(Array(name.text.utf8)) }
     var total = 0
     var found: [PathKey: (key: Range<Int>, value: UInt64)] = [:]
     let complete: Bool = manifest.withUnsafeBufferPointer { bytes in
@@ -146,26 +179,11 @@ extension SiteWriter {
       }
       return true
     }
-    guard complete else { return nil }
-    var report = Report()
-    report.partial = true
-    report.total = total
-    report.unchanged = total
+    return complete ? (total, found) : nil
+  }
 
-    var stale: [SitePage] = []
-    var keys: [(range: Range<Int>, key: UInt64)] = []
-    for page in site.pages().filter({ !$0.path.hasPrefix("search/text-") }) + texts
-    where wanted[PathKey(page.path)] != nil {
-      guard let line = found[PathKey(page.path)] else { return nil }
-      if line.value != page.key {
-        stale.append(page)
-        keys.append((line.key, page.key))
-      }
-    }
-    guard !stale.isEmpty else { return report }
-    report.written = try render(stale)
-    report.unchanged -= report.written
-    // The manifest with the new fingerprints in place.
+  /// `manifest` with each of `keys` written in its place.
+  static func manifest(_ manifest: [UInt8], with keys: [(range: Range<Int>, key: UInt64)]) -> [UInt8] {
     var updated: [UInt8] = []
     updated.reserveCapacity(manifest.count + 16 * keys.count)
     var copied = 0
@@ -175,13 +193,7 @@ extension SiteWriter {
       copied = range.upperBound
     }
     updated += manifest[copied...]
-    _ = try replace(folder + "/" + Self.manifestName, with: updated)
-    state.manifest = Self.sizeAndTime(folder + "/" + Self.manifestName)
-    for page in stale {
-      let parent = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.path[..<$0]) }
-      if let parent { state.folders[parent] = Self.modified(folder + "/" + parent) }
-    }
-    return report
+    return updated
   }
 
   /// The modification time of `path` in nanoseconds, or -1.

@@ -223,8 +223,9 @@ import Testing
       command = String(line.prefix { $0 != "&" }).trimmingCharacters(in: .whitespaces)
     }
     if line.hasPrefix("ilgi serve") {
-      // Stopped as Ctrl-C stops it, once it has said where it is.
-      command = "timeout --preserve-status -s INT 4 " + command + " --port 0"
+      // Stopped as Ctrl-C stops it, once it has said where it is: one SIGINT (`--foreground`;
+      // else timeout signals its whole group too, and a second signal ends the server at once).
+      command = "timeout --foreground --preserve-status -s INT 4 " + command + " --port 0"
     }
     return (command, input)
   }

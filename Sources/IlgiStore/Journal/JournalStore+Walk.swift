@@ -123,110 +123,152 @@ extension JournalStore {
   ) -> [String] {
     var pending = [start]
     var folders: [String] = []
-    // A folder's entry files as bytes and signatures: most folders are unchanged and dropped by
-    // `keeping`, so their names are made strings only once the folder is kept.
-    var names: [UInt8] = []
-    var kept: [(end: Int, signature: FileSignature)] = []
+    var listing = FolderListing()
     while let relative = pending.popLast() {
       let directory = relative.isEmpty ? base : base + "/" + relative
-      let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard fd >= 0, let dir = fdopendir(fd) else {
-        let code = errno
-        if fd >= 0 { close(fd) }
-        walk.problems.append(
-          EntryReadError(
-            path: JournalPath(relative),
-            reason: .unreadable(FileSystemError(path: directory, code: code, operation: "list"))))
-        continue
-      }
+      guard let dir = openFolder(directory, relative, into: &walk) else { continue }
       defer { closedir(dir) }
       let prefix = relative.isEmpty ? "" : relative + "/"
-      names.removeAll(keepingCapacity: true)
-      kept.removeAll(keepingCapacity: true)
-      var digest: UInt64 = 0
-      while let item = readdir(dir) {
-        // The name stays valid until the next readdir.
-        let name = UnsafeRawPointer(item).advanced(by: direntNameOffset).assumingMemoryBound(to: CChar.self)
-        let buffer = UnsafeBufferPointer(
-          start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
-        let length = buffer.count
-        if length == 0 || buffer[0] == UInt8(ascii: ".") { continue }
-        // `.md`, or `.md.age` for an encrypted entry.
-        let end =
-          length > 7 && buffer[length - 4] == UInt8(ascii: ".")
-            && (buffer[length - 3] | 0x20) == UInt8(ascii: "a") && (buffer[length - 2] | 0x20) == UInt8(ascii: "g")
-            && (buffer[length - 1] | 0x20) == UInt8(ascii: "e") ? length - 4 : length
-        let isMarkdown =
-          end > 3 && buffer[end - 3] == UInt8(ascii: ".")
-          && (buffer[end - 2] | 0x20) == UInt8(ascii: "m")
-          && (buffer[end - 1] | 0x20) == UInt8(ascii: "d")
-        let childName = { String(decoding: buffer, as: UTF8.self) }
-        let type = Int32(item.pointee.d_type)
-        if type == Int32(DT_DIR) {
-          if recursive { pending.append(prefix + childName()) } else { folders.append(prefix + childName()) }
-          continue
-        }
-        let attachment = wantsAttachments && !isMarkdown && type != Int32(DT_LNK) ? Self.attachment(childName()) : nil
-        let isAttachment = attachment != nil
-        guard isMarkdown || isAttachment || type == Int32(DT_UNKNOWN) else { continue }
-        var info = stat()
-        // An attachment is never read through a link: it could point anywhere.
-        if fstatat(dirfd(dir), name, &info, isAttachment ? Int32(AT_SYMLINK_NOFOLLOW) : 0) != 0 {
-          if isMarkdown {
-            let path = prefix + childName()
-            walk.problems.append(
-              EntryReadError(
-                path: JournalPath(path),
-                reason: .unreadable(FileSystemError(path: base + "/" + path, code: errno, operation: "read"))))
-          }
-          continue
-        }
-        let kind = info.st_mode & S_IFMT
-        if kind == S_IFDIR {
-          // Only a directory whose type readdir did not tell; a linked directory is never followed.
-          var link = stat()
-          if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), name, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
-            (link.st_mode & S_IFMT) == S_IFDIR
-          {
-            if recursive { pending.append(prefix + childName()) } else { folders.append(prefix + childName()) }
-          }
-          continue
-        }
-        guard isMarkdown || isAttachment, kind == S_IFREG else { continue }
-        if isMarkdown, type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN),
-          let outside = Self.linkOutside(directory + "/" + childName(), inside: inside)
-        {
-          walk.problems.append(EntryReadError(path: JournalPath(prefix + childName()), reason: .linksOutside(outside)))
-          continue
-        }
-        let signature = FileSignature(info)
-        if isMarkdown {
-          // Each file's hash is added, so the order readdir gives does not count.
-          var hash = StableHash()
-          hash.add(buffer)
-          hash.add(signature.size)
-          hash.add(signature.modified)
-          hash.add(signature.inode)
-          digest &+= hash.value
-          names.append(contentsOf: buffer)
-          kept.append((names.count, signature))
-        } else if attachment == .sealed {
-          walk.sealedAttachments.append((JournalPath(prefix + childName()), signature))
-        } else {
-          walk.attachments.append((JournalPath(prefix + childName()), signature))
-        }
-      }
-      let folderDigest = Int64(bitPattern: digest)
+      listing.reset()
+      list(
+        dir, directory: directory, prefix: prefix, base: base, inside: inside, attachments: wantsAttachments,
+        into: &listing, walk: &walk)
+      if recursive { pending += listing.folders } else { folders += listing.folders }
+      let folderDigest = Int64(bitPattern: listing.digest)
       walk.folders.append(FolderDigest(path: relative, digest: folderDigest))
       if let keeping, !keeping(relative, folderDigest) { continue }
       var start = 0
-      for file in kept {
+      for file in listing.kept {
         walk.files.append(
-          (JournalPath(prefix + String(decoding: names[start..<file.end], as: UTF8.self)), file.signature))
+          (JournalPath(prefix + String(decoding: listing.names[start..<file.end], as: UTF8.self)), file.signature))
         start = file.end
       }
     }
     return folders
+  }
+
+  /// What `walk` gathers of one folder while it reads its names, kept from folder to folder so
+  /// its storage is reused.
+  private struct FolderListing {
+    /// The folders in it.
+    var folders: [String] = []
+    /// Its entry files' names, one after the other, as bytes, and where each ends with its
+    /// signature: most folders are unchanged and dropped by `keeping`, so their names are made
+    /// strings only once the folder is kept.
+    var names: [UInt8] = []
+    var kept: [(end: Int, signature: FileSignature)] = []
+    /// The sum of its entry files' hashes (`fileHash`), whatever order readdir gives.
+    var digest: UInt64 = 0
+
+    mutating func reset() {
+      folders.removeAll(keepingCapacity: true)
+      names.removeAll(keepingCapacity: true)
+      kept.removeAll(keepingCapacity: true)
+      digest = 0
+    }
+  }
+
+  /// Reads the names in the folder `dir` (at `directory`, `prefix` inside the journal) into
+  /// `listing`: its folders, its entry files; its attachments and the files that cannot be read
+  /// go into `walk`.
+  private static func list(
+    _ dir: OpaquePointer, directory: String, prefix: String, base: String, inside: String, attachments: Bool,
+    into listing: inout FolderListing, walk: inout Walk
+  ) {
+    while let item = readdir(dir) {
+      // The name stays valid until the next readdir.
+      let name = UnsafeRawPointer(item).advanced(by: direntNameOffset).assumingMemoryBound(to: CChar.self)
+      let buffer = UnsafeBufferPointer(
+        start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+      if buffer.isEmpty || buffer[0] == UInt8(ascii: ".") { continue }
+      let isMarkdown = Self.isEntryName(buffer)
+      let childName = { String(decoding: buffer, as: UTF8.self) }
+      let type = Int32(item.pointee.d_type)
+      if type == Int32(DT_DIR) {
+        listing.folders.append(prefix + childName())
+        continue
+      }
+      let attachment = attachments && !isMarkdown && type != Int32(DT_LNK) ? Self.attachment(childName()) : nil
+      guard isMarkdown || attachment != nil || type == Int32(DT_UNKNOWN) else { continue }
+      var info = stat()
+      // An attachment is never read through a link: it could point anywhere.
+      if fstatat(dirfd(dir), name, &info, attachment != nil ? Int32(AT_SYMLINK_NOFOLLOW) : 0) != 0 {
+        if isMarkdown {
+          let path = prefix + childName()
+          walk.problems.append(
+            EntryReadError(
+              path: JournalPath(path),
+              reason: .unreadable(FileSystemError(path: base + "/" + path, code: errno, operation: "read"))))
+        }
+        continue
+      }
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFDIR {
+        // Only a directory whose type readdir did not tell; a linked directory is never followed.
+        var link = stat()
+        if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), name, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
+          (link.st_mode & S_IFMT) == S_IFDIR
+        {
+          listing.folders.append(prefix + childName())
+        }
+        continue
+      }
+      guard isMarkdown || attachment != nil, kind == S_IFREG else { continue }
+      if isMarkdown, type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN),
+        let outside = Self.linkOutside(directory + "/" + childName(), inside: inside)
+      {
+        walk.problems.append(EntryReadError(path: JournalPath(prefix + childName()), reason: .linksOutside(outside)))
+        continue
+      }
+      let signature = FileSignature(info)
+      if isMarkdown {
+        listing.digest &+= Self.fileHash(buffer, signature)
+        listing.names.append(contentsOf: buffer)
+        listing.kept.append((listing.names.count, signature))
+      } else if attachment == .sealed {
+        walk.sealedAttachments.append((JournalPath(prefix + childName()), signature))
+      } else {
+        walk.attachments.append((JournalPath(prefix + childName()), signature))
+      }
+    }
+  }
+
+  /// The folder at `directory` opened for listing, or nil with the problem noted in `walk`.
+  private static func openFolder(_ directory: String, _ relative: String, into walk: inout Walk)
+    -> OpaquePointer?
+  {
+    let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0, let dir = fdopendir(fd) else {
+      let code = errno
+      if fd >= 0 { close(fd) }
+      walk.problems.append(
+        EntryReadError(
+          path: JournalPath(relative),
+          reason: .unreadable(FileSystemError(path: directory, code: code, operation: "list"))))
+      return nil
+    }
+    return dir
+  }
+
+  /// Whether a file's name is an entry's: `.md`, or `.md.age` for an encrypted entry, in any case.
+  private static func isEntryName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let length = name.count
+    let end =
+      length > 7 && name[length - 4] == UInt8(ascii: ".") && (name[length - 3] | 0x20) == UInt8(ascii: "a")
+        && (name[length - 2] | 0x20) == UInt8(ascii: "g") && (name[length - 1] | 0x20) == UInt8(ascii: "e")
+      ? length - 4 : length
+    return end > 3 && name[end - 3] == UInt8(ascii: ".") && (name[end - 2] | 0x20) == UInt8(ascii: "m")
+      && (name[end - 1] | 0x20) == UInt8(ascii: "d")
+  }
+
+  /// An entry file's part of its folder's digest: its name, size, time and inode.
+  private static func fileHash(_ name: UnsafeBufferPointer<UInt8>, _ signature: FileSignature) -> UInt64 {
+    var hash = StableHash()
+    hash.add(name)
+    hash.add(signature.size)
+    hash.add(signature.modified)
+    hash.add(signature.inode)
+    return hash.value
   }
 
   /// Where `d_name` lies in a `dirent` (a stored field of the C struct, so always known).
