@@ -720,10 +720,11 @@
           if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
         } else if (reply.status === 409 && same(answer.content, content) && sameTags(answer.tags, tagText)) {
           // The file already holds this very text (a save from this page that landed while it
-          // was being reloaded): nothing to settle.
+          // was being reloaded): nothing to settle, but a resolve it did not carry is sent again.
           state.version = answer.version;
           state.baseText = content;
           state.baseTags = tagText;
+          if (resolving) state.again = true;
           if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
         } else if (reply.status === 409) {
           // A create of this page's key whose entry changed elsewhere since: this page becomes

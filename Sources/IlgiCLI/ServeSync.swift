@@ -101,7 +101,9 @@ final class ServeSync: @unchecked Sendable {
       ["timeout", String(Self.longest), binary, "sync", "--json"], environment: variables, input: [])
     let outcome = (try? JSONSerialization.jsonObject(with: Data((result?.stdout ?? "").utf8))) as? [String: Any]
     var status = condition.withLock { current }
-    status.said = outcome?["said"] as? [String] ?? Self.lines(result?.stderr ?? "")
+    // What the sync said, then what else the command warned of (an unreadable file, a setting).
+    let said = outcome?["said"] as? [String] ?? []
+    status.said = said + Self.lines(result?.stderr ?? "").filter { !said.contains($0) }
     // A pull that went through counts even when the push after it did not.
     if head() != before { status.brought += 1 }
     switch outcome?["state"] as? String {

@@ -488,7 +488,8 @@ extension Catalog {
     .configUneditable: "could not set `{2}` in {1} without changing other settings; edit that file by hand",
     .configJournalOnlyGlobal: "`{1}` is a global setting; add --global",
     .configJournalNames: "Journals by name, for -J (global file)",
-    .configJournalName: "`{1}` is not a journal's name: write journals.NAME, a name without dots (journals.travel)",
+    .configJournalName:
+      "`{1}` is not a journal's name: write journals.NAME, a name without dots, quotes or backslashes (journals.travel)",
     .configJournalFolderEmpty: "`{1}` needs a folder, as in ilgi config set {1} ~/travel --global",
     .errThroughLink:
       "{1}: {2} is a link; ilgi writes no entry through a link, which could lead out of the journal: copy what it leads to into the journal in its place, or remove it",

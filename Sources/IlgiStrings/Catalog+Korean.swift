@@ -460,7 +460,7 @@ extension Catalog {
     .configUneditable: "{1}에서 다른 설정을 건드리지 않고 `{2}`{2:를} 바꿀 수 없습니다. 파일을 직접 고쳐 주세요",
     .configJournalOnlyGlobal: "`{1}`은 전역 설정입니다. --global을 붙여 주세요",
     .configJournalNames: "-J로 여는 일기장 이름 (전역 파일)",
-    .configJournalName: "`{1}`은 일기장 이름이 아닙니다: 점 없는 이름으로 journals.NAME처럼 쓰세요 (journals.travel)",
+    .configJournalName: "`{1}`은 일기장 이름이 아닙니다: 점, 따옴표, 역슬래시 없는 이름으로 journals.NAME처럼 쓰세요 (journals.travel)",
     .configJournalFolderEmpty: "`{1}`에는 폴더가 필요합니다. 예: ilgi config set {1} ~/travel --global",
     .errThroughLink:
       "{1}: {2}{2:는} 링크입니다. 링크는 일기장 밖으로 이어질 수 있어 ilgi는 링크를 거쳐 일기를 쓰지 않습니다. 링크 대신 그 대상을 일기장 안에 복사하거나 링크를 지워 주세요",

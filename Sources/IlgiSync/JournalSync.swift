@@ -71,9 +71,10 @@ public struct JournalSync {
     let plan = try plan()
     try setUpDrivers(say)
     if !plan.fetch.isEmpty { try run(plan.fetch, as: "pull") }
-    let before = try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
     let acceptedBefore = store.sealing.acceptedRecipients
-    try replay(plan, say)
+    // Where this device stood once its own saves were committed, and where the pull left it:
+    // what came between is what the remote brought.
+    let (before, pulled) = try replay(plan, say)
     for fields in SyncNotes.overlaps(git).take() { say(.overlap(fields[0])) }
     // Said before the refresh, which stops in a journal that cannot tell whether it is sealed.
     if let change = store.sealing.pendingChange { say(.pendingChange(change)) }
@@ -96,8 +97,7 @@ public struct JournalSync {
     try resealArrived(since: before, say)
     try unplaceArrived(since: before, say)
     try run(plan.push, as: "push")
-    let after = try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
-    return SyncOutcome(remote: plan.remote + "/" + plan.branch, brought: after != before, notes: notes)
+    return SyncOutcome(remote: plan.remote + "/" + plan.branch, brought: pulled != before, notes: notes)
   }
 
   /// Where to fetch from and push to: the branch's upstream, or the remote's branch of this
@@ -131,13 +131,15 @@ public struct JournalSync {
       push: ["push", "--quiet", "--set-upstream", remote, branch])
   }
 
-  /// Replays this device's commits on the remote's, holding the journal's writers off.
-  func replay(_ plan: Plan, _ say: (SyncNote) -> Void) throws(SyncError) {
+  /// Replays this device's commits on the remote's, holding the journal's writers off; where
+  /// HEAD was before (this device's saves committed) and after.
+  func replay(_ plan: Plan, _ say: (SyncNote) -> Void) throws(SyncError) -> (before: String?, after: String?) {
     var writersWait = [lock(JournalLayout.lockFile)]
     defer { writersWait.reversed().forEach { $0?.unlock() } }
     // Its commits take the commit lock themselves; then it is held for git's work.
     if autocommit { try commitUnsettled() }
     writersWait.append(lock(JournalLayout.commitLockFile))
+    let before = head()
     _ = (SyncNotes.overlaps(git).take(), SyncNotes.apart(git).take())
     var pull = plan.pull
     // Nothing of this device's to replay: the remote's commits are taken as they are, as `git
@@ -169,7 +171,14 @@ public struct JournalSync {
     for path in keptChanged where FileManager.default.fileExists(atPath: store.absolute(JournalPath(path))) {
       say(.keptChanged(path))
     }
+    let after = head()
     try commitApart(SyncNotes.apart(git).take(), say)
+    return (before, after)
+  }
+
+  /// The commit HEAD names, or nil.
+  func head() -> String? {
+    try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
   }
 
   /// Commits each entry saved but not committed, as its sitting's end would have: the app

@@ -493,7 +493,7 @@ def sees_the_terminal(context):
 def settles_two_versions(context):
     """An entry a sync left holding two devices' versions of one passage (`unsettled:`): its
     writing page says so; the person keeps one and says done, and the line goes, the rest of
-    the front matter and the kept text as they are, committed as any sitting is."""
+    the front matter and the kept text as they are."""
     made = ilgi("new", "Harbour walk", "Version from the laptop.\nVersion from the phone.", "--tag", "sea")
     path = made.strip()
     text = read(path)

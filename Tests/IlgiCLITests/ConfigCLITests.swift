@@ -241,6 +241,7 @@ struct ConfigCLITests {
       (["config", "set", "journals.x", "~/x"], "`journals.x` is a global setting; add --global"),
       (["config", "set", "journals.a.b", "~/x", "--global"], "`journals.a.b` is not a journal's name"),
       (["config", "set", "journals.", "~/x", "--global"], "`journals.` is not a journal's name"),
+      (["config", "set", "journals.a\"b", "~/x", "--global"], "`journals.a\"b` is not a journal's name"),
       (["config", "set", "journals.x", " ", "--global"], "`journals.x` needs a folder"),
       (["config", "get", "journals.none"], "`journals.none` is not set"),
       (["config", "unset", "journals.none", "--global"], "`journals.none` is not set"),
@@ -256,6 +257,11 @@ struct ConfigCLITests {
       try String(contentsOfFile: path, encoding: .utf8)
         == "# mine\nlocale = \"en\"\n\n[journals]\n\"여행\" = \"~/travel\"\n")
     #expect(harness.call("-J", "work", "list").status != 0)
+    // Journals named in an inline table: a `[journals]` header added would define it twice.
+    try write("journals = { home = \"~/home\" }\n", to: path)
+    let inline = harness.call("config", "set", "journals.work", "~/w", "--global")
+    #expect(inline.status != 0 && inline.stderr.contains("edit that file by hand"), "\(inline.stderr)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "journals = { home = \"~/home\" }\n")
   }
 
   @Test func theEditorSettingWinsOverEDITOR() throws {

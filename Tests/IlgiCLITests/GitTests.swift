@@ -826,8 +826,6 @@ import Testing
     #expect(h.call("doctor", env: ["ILGI_JOURNAL": a]).status == 0)
   }
 
-  /// A file that is not an entry (the README beside the diary) changed on both sides stops
-  /// the sync with git's markers, as git leaves them, and a message that says so.
   /// `ilgi sync --json` gives the sync's typed outcome, which the app words: merged, unsettled
   /// (both versions of a passage kept), refused (a conflict git left), offline (no remote to
   /// reach), each with what it said.
@@ -835,7 +833,11 @@ import Testing
     let (h, a, b) = try Self.twoClones()
     func sync(_ journal: String) throws -> [String: Any] {
       let result = h.call("sync", "--json", env: ["ILGI_JOURNAL": journal])
-      return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      // A sync that stopped says so in its status too.
+      let stopped = ["refused", "offline"].contains(object["state"] as? String ?? "")
+      #expect((result.status != 0) == stopped, "\(object) exited \(result.status)")
+      return object
     }
     let new = h.call("new", "Shared entry", "--date", "2026-11-21T08:00", env: ["ILGI_JOURNAL": a])
     let path = new.stdout.trimmingCharacters(in: .newlines)
@@ -869,6 +871,8 @@ import Testing
     #expect(offline["state"] as? String == "offline", "\(offline)")
   }
 
+  /// A file that is not an entry (the README beside the diary) changed on both sides stops
+  /// the sync with git's markers, as git leaves them, and a message that says so.
   @Test func aConflictOutsideTheEntriesStopsTheSyncAndLosesNothing() throws {
     let (h, a, b) = try Self.twoClones()
     #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)

@@ -70,7 +70,7 @@ import Testing
     @discardableResult
     func sh(_ line: String, input: String = "") throws -> ChildProcess.Result {
       try ChildProcess.run(
-        ["/bin/sh", "-c", "cd ~ && " + line], environment: environment, input: Array(input.utf8))
+        ["/bin/bash", "-o", "pipefail", "-c", "cd ~ && " + line], environment: environment, input: Array(input.utf8))
     }
 
     /// Writes `text` at `path` under the home folder.
@@ -91,7 +91,7 @@ import Testing
     func newestID() throws -> String { String((try newest()["id"] as? String ?? "").prefix(8)).lowercased() }
   }
 
-  /// The command lines of each ```sh block of the README that has any: the `ilgi` lines, with
+  /// The command lines of each ```sh block of the README that has any: those that run ilgi, with
   /// their comments taken off.
   static func blocks() throws -> [[String]] {
     let readme = try String(contentsOfFile: TestTools.repository + "/README.md", encoding: .utf8)
@@ -107,10 +107,20 @@ import Testing
         }
         continue
       }
-      guard current != nil, line.hasPrefix("ilgi ") || line == "ilgi" else { continue }
+      guard current != nil, Self.runsIlgi(line) else { continue }
       current?.append(Self.command(String(line)))
     }
     return blocks
+  }
+
+  /// Whether a line of a block is a command that runs ilgi: `ilgi ...`, after variables
+  /// (`LANG=ko_KR.UTF-8 ilgi list`) or after a pipe (`echo ... | ilgi new`); not a comment.
+  static func runsIlgi(_ line: Substring) -> Bool {
+    if line.hasPrefix("#") || line.hasPrefix(" ") { return false }
+    if line.hasPrefix("ilgi ") || line == "ilgi" || line.contains("| ilgi ") { return true }
+    let words = line.split(separator: " ")
+    guard let first = words.firstIndex(where: { !$0.contains("=") }) else { return false }
+    return first > 0 && words[first] == "ilgi"
   }
 
   /// `line` without its comment: the first ` #` outside quotes.
@@ -133,6 +143,9 @@ import Testing
   @Test func theREADMEHasItsCommands() throws {
     let all = try Self.blocks().flatMap { $0 }
     #expect(all.count >= 60, "\(all.count)")
+    #expect(all.contains("echo \"Dinner with Minji\" | ilgi new --date 2026-11-20T19:30"))
+    #expect(all.contains("LANG=ko_KR.UTF-8 ilgi list"))
+    #expect(!all.contains { $0.hasPrefix("make ") })
     #expect(all.contains("ilgi import ~/journal.txt --time-format \"%d %b %Y %I:%M %p\""))
     #expect(Self.command("ilgi search '학교 -시험'            # 학교 finds") == "ilgi search '학교 -시험'")
   }

@@ -50,7 +50,7 @@ import Testing
       "ilgi: no journal at ~/ilgi yet: `ilgi new` makes it there with your first entry (or choose another with --journal or ILGI_JOURNAL)\n"
     for arguments in [
       ["list"], ["search", "rain"], ["show", "last"], ["stats"], ["tags"], ["doctor"], ["index"], ["onthisday"],
-      ["export", "--format", "json"], ["trash"], ["drafts"], ["sync"], ["config", "unset", "site.title"],
+      ["export", "--format", "json"], ["trash"], ["drafts"], ["sync"], ["config", "unset", "site.title"], ["templates"],
     ] {
       let result = InProcess.run(arguments, environment: h.environment, directory: h.journal.base)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")

@@ -232,7 +232,9 @@ extension Ilgi {
       let prefix = ConfigFile.journalsTable + "."
       guard text.lowercased().hasPrefix(prefix) || text.lowercased() == ConfigFile.journalsTable else { return nil }
       let name = String(text.dropFirst(prefix.count))
-      guard text.count > prefix.count, !name.contains("."), name == name.trimmingCharacters(in: .whitespaces),
+      // No quote or backslash either: the file's keys are read back without unescaping them.
+      guard text.count > prefix.count, !name.contains(where: { ".\"'\\".contains($0) }),
+        name == name.trimmingCharacters(in: .whitespaces),
         !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
       else {
         throw Failure(tr(.configJournalName, text), status: ExitStatus.usage)

@@ -73,7 +73,7 @@ extension Ilgi {
       func run() throws {
         let context = Context(global)
         let added = try Key.parse(recipient)
-        let plain = try context.openJournal(making: true)
+        let plain = try context.openJournal()
         var recipients = plain.sealing.state.recipients
         guard !recipients.isEmpty else { throw Failure(tr(.keyNotEncrypted, context.display(plain.root))) }
         // Listed, and every file sealed to the whole list: done before (a run stopped midway

@@ -65,7 +65,7 @@ extension Ilgi {
       }
       let token = try ServeToken.resolve(flag: token, file: tokenFile, in: .current)
       let context = Context(global)
-      let store = try context.openJournal(making: true)
+      let store = try context.openJournal(making: !readOnly)
       // A server killed before a sitting ended (kill -9, a power cut) left its last text saved
       // and uncommitted: committed before anything else.
       if !readOnly { try Self.endSittings(store, context) }

@@ -32,14 +32,18 @@ extension Ilgi {
         var said: [String] = []
         sync.tell = { said.append(Self.words($0)) }
         let object: [String: Any]
+        var failure: Failure?
         do throws(SyncError) {
           let done = try sync.run()
           object = ["state": done.state.rawValue, "brought": done.brought, "said": said]
         } catch {
-          object = ["state": Self.state(error), "said": said + [Diagnostics.describe(error).message]]
+          failure = Diagnostics.describe(error)
+          object = ["state": Self.state(error), "said": said + [failure?.message ?? ""]]
         }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         Terminal.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
+        // A sync that stopped ends with its status, as without --json.
+        if let failure { throw failure }
         return
       }
       sync.tell = Self.say

@@ -37,7 +37,7 @@ extension Ilgi {
 
     func run() throws {
       let context = Context(global)
-      let store = try context.openJournal()
+      let store = try context.openJournal(making: action == "copy")
       let folder = store.root + "/" + JournalLayout.templatesFolder
       guard action == "copy" else {
         for name in TemplateRenderer.journalNames {

@@ -26,7 +26,7 @@ extension Ilgi {
 
       func run() throws {
         let context = Context(global)
-        let store = try context.openJournal()
+        let store = try context.openJournal(making: true)
         let lookup = try Weather.lookup(context, store)
         let now = context.now
         switch Pending.run({ await lookup.current(now: now) }) {

@@ -218,6 +218,14 @@ public struct ConfigFile: Sendable {
 
   /// The file with the journal `name` (`[journals]`, what `-J NAME` opens) at `folder`.
   public func settingJournal(_ name: String, to folder: String) throws(ConfigError) -> ConfigFile {
+    // Journals named otherwise than under a `[journals]` header (`journals = { ... }`, or
+    // `journals.work = ...` at the top): a header added now would define the table twice.
+    let header = Self.split(text).contains {
+      if case .header(Self.journalsTable) = Self.classify($0) { true } else { false }
+    }
+    if !header, lines.keys.contains(where: { $0 == Self.journalsTable || $0.hasPrefix(Self.journalsTable + ".") }) {
+      throw .uneditable(path: path, key: Self.journalKey(name))
+    }
     let result = try setting(
       path: Self.journalKey(name), table: Self.journalsTable, name: Self.quotedKey(name),
       toml: ConfigValue.string(folder).toml)
