@@ -48,33 +48,15 @@ public struct DateParser: Sendable {
         guard let s = scanner.digits(2) else { return nil }
         second = s
         if scanner.take(UInt8(ascii: ".")) || scanner.take(UInt8(ascii: ",")) {
-          var fraction = 0
-          var places = 0
-          while let d = scanner.digits(1) {
-            if places < 9 {
-              fraction = fraction * 10 + d
-              places += 1
-            }
-          }
-          guard places > 0 else { return nil }
-          nanosecond = fraction * Int(pow(10.0, Double(9 - places)))
+          guard let fraction = Self.nanoseconds(&scanner) else { return nil }
+          nanosecond = fraction
         }
       }
       while scanner.take(UInt8(ascii: " ")) {}
-      if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) {
-        offset = 0
-      } else if let sign = scanner.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-        scanner.advance()
-        guard let oh = scanner.digits(2), oh <= 18 else { return nil }
-        var om = 0
-        if scanner.take(UInt8(ascii: ":")) {
-          guard let m = scanner.digits(2) else { return nil }
-          om = m
-        } else if let m = scanner.digits(2) {
-          om = m
-        }
-        guard om < 60 else { return nil }
-        offset = (oh * 3600 + om * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+      switch Self.zoneOffset(&scanner) {
+      case .some(.some(let given)): offset = given
+      case .some(.none): break
+      case .none: return nil
       }
     }
     // Before 1583 the calendar ilgi reads with (Julian until October 1582) and ISO 8601's
@@ -103,6 +85,39 @@ public struct DateParser: Sendable {
     var date = offset.map { EntryDate(instant: instant, offset: $0) } ?? EntryDate(instant: instant, in: timeZone)
     date.hasTime = timed
     return date
+  }
+
+  /// The digits of a second's fraction (after `.` or `,`) as nanoseconds (digits past the ninth
+  /// dropped); nil when there is none.
+  static func nanoseconds(_ scanner: inout ByteScanner) -> Int? {
+    var fraction = 0
+    var places = 0
+    while let d = scanner.digits(1) {
+      if places < 9 {
+        fraction = fraction * 10 + d
+        places += 1
+      }
+    }
+    guard places > 0 else { return nil }
+    return fraction * Int(pow(10.0, Double(9 - places)))
+  }
+
+  /// A zone offset after the time, in seconds: `Z`, `+09:00`, `+0900`, `-05`; `.some(nil)` when
+  /// there is none, nil when one is begun and wrong.
+  static func zoneOffset(_ scanner: inout ByteScanner) -> Int?? {
+    if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) { return .some(0) }
+    guard let sign = scanner.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return .some(nil) }
+    scanner.advance()
+    guard let hours = scanner.digits(2), hours <= 18 else { return nil }
+    var minutes = 0
+    if scanner.take(UInt8(ascii: ":")) {
+      guard let given = scanner.digits(2) else { return nil }
+      minutes = given
+    } else if let given = scanner.digits(2) {
+      minutes = given
+    }
+    guard minutes < 60 else { return nil }
+    return .some((hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1))
   }
 
   /// Days in `month` of `year` in the Gregorian calendar.
