@@ -51,16 +51,7 @@ enum JrnlSpelling {
       case "-starred": options.append("--starred")
       case "-and": allTags = true
       case "-contains", "-not":
-        guard let next, !next.hasPrefix("-") || word == "-not" else {
-          throw ValidationError(tr(.errJrnlNeedsValue, word, word == "-contains" ? "-contains pears" : "-not @work"))
-        }
-        if word == "-contains" {
-          // Several words are jrnl's phrase.
-          words.append(next.contains(" ") ? "\"" + next.replacingOccurrences(of: "\"", with: "") + "\"" : next)
-        } else {
-          // `-not @tag` leaves out the entries with that tag; a word, those that hold it.
-          words.append(tagName(next).map { "-tag:" + $0 } ?? "-" + next)
-        }
+        words.append(try searchWord(word, next))
         index += 1
       default:
         if let tag = tagName(word), word.hasPrefix("@") {
@@ -84,6 +75,19 @@ enum JrnlSpelling {
     // Tags and no words to look for is a listing, unless a search was asked for.
     if searching && (!words.isEmpty || typedSearch) { return [search[0]] + options + ["--"] + words }
     return [list[0]] + options + (after.isEmpty ? [] : ["--"] + after)
+  }
+
+  /// What jrnl's `-contains WORDS` or `-not WORD` asks of a search: the words (several are
+  /// jrnl's phrase), or a word or tag to leave out (`-not @tag` leaves out the entries with that
+  /// tag; a word, those that hold it).
+  static func searchWord(_ option: String, _ value: String?) throws -> String {
+    guard let value, !value.hasPrefix("-") || option == "-not" else {
+      throw ValidationError(tr(.errJrnlNeedsValue, option, option == "-contains" ? "-contains pears" : "-not @work"))
+    }
+    if option == "-contains" {
+      return value.contains(" ") ? "\"" + value.replacingOccurrences(of: "\"", with: "") + "\"" : value
+    }
+    return tagName(value).map { "-tag:" + $0 } ?? "-" + value
   }
 
   /// `-3`: jrnl's count of entries.

@@ -113,31 +113,10 @@ public enum DayOneFormat {
 
     var extra: [(key: String, yaml: String)] = []
     if try item["starred"].bool() { extra.append(("starred", "true")) }
-    let weather = item["weather"]
-    var weatherText: String?
-    if weather.isPresent {
-      _ = try weather.object()
-      weatherText = try weather["conditionsDescription"].optionalString()
-      for (dayOne, key) in weatherKeys {
-        if let number = try weather[dayOne].optionalNumber() { extra.append((key, yamlNumber(number))) }
-      }
-      if let code = try weather["weatherCode"].optionalString() {
-        extra.append(("weather_code", YAMLScalar.quoted(code)))
-      }
-    }
-    let location = item["location"]
-    if location.isPresent {
-      _ = try location.object()
-      var parts: [String] = []
-      for key in ["placeName", "localityName", "administrativeArea", "country"] {
-        if let part = try location[key].optionalString(), !part.isEmpty, !parts.contains(part) { parts.append(part) }
-      }
-      if !parts.isEmpty { extra.append(("location", YAMLScalar.quoted(parts.joined(separator: ", ")))) }
-      if let latitude = try location["latitude"].optionalNumber() { extra.append(("latitude", yamlNumber(latitude))) }
-      if let longitude = try location["longitude"].optionalNumber() {
-        extra.append(("longitude", yamlNumber(longitude)))
-      }
-    }
+    // Its shape checked first (an object), then its text read.
+    extra += try weatherKeys(item["weather"])
+    let weatherText = item["weather"].isPresent ? try item["weather"]["conditionsDescription"].optionalString() : nil
+    extra += try locationKeys(item["location"])
     var attachments: [ImportedEntry.Attachment] = []
     if item["photos"].isPresent {
       for picture in try item["photos"].array() {
@@ -158,6 +137,34 @@ public enum DayOneFormat {
     return ImportedEntry(
       id: id, date: date, text: text, tags: try item["tags"].strings(), weather: weatherText, extraKeys: extra,
       attachments: attachments, source: item.location)
+  }
+
+  /// The front matter keys of a Day One entry's `weather`: its figures and its code.
+  private static func weatherKeys(_ weather: JSONCursor) throws(ImportError) -> [(key: String, yaml: String)] {
+    guard weather.isPresent else { return [] }
+    _ = try weather.object()
+    var keys: [(key: String, yaml: String)] = []
+    for (dayOne, key) in weatherKeys {
+      if let number = try weather[dayOne].optionalNumber() { keys.append((key, yamlNumber(number))) }
+    }
+    if let code = try weather["weatherCode"].optionalString() { keys.append(("weather_code", YAMLScalar.quoted(code))) }
+    return keys
+  }
+
+  /// The front matter keys of a Day One entry's `location`: the place in words, from the most
+  /// particular part to the country, and its coordinates.
+  private static func locationKeys(_ location: JSONCursor) throws(ImportError) -> [(key: String, yaml: String)] {
+    guard location.isPresent else { return [] }
+    _ = try location.object()
+    var keys: [(key: String, yaml: String)] = []
+    var parts: [String] = []
+    for key in ["placeName", "localityName", "administrativeArea", "country"] {
+      if let part = try location[key].optionalString(), !part.isEmpty, !parts.contains(part) { parts.append(part) }
+    }
+    if !parts.isEmpty { keys.append(("location", YAMLScalar.quoted(parts.joined(separator: ", ")))) }
+    if let latitude = try location["latitude"].optionalNumber() { keys.append(("latitude", yamlNumber(latitude))) }
+    if let longitude = try location["longitude"].optionalNumber() { keys.append(("longitude", yamlNumber(longitude))) }
+    return keys
   }
 
   /// `0A96E7A5AACD432DA745AD8D6C794BFD` (or a UUID with dashes) as an ilgi id.

@@ -78,14 +78,7 @@ extension Ilgi {
       if let target { try Self.checkPlaintext(target, of: store, context, force: force) }
       let (index, _) = try context.index(store)
       let listed = try index.entries(filters.filter(today: context.today))
-      var entries: [Entry] = []
-      for item in listed {
-        do {
-          entries.append(try store.read(item.path))
-        } catch {
-          throw Diagnostics.describe(JournalError(path: item.path.rawValue, reason: .unreadable(error)))
-        }
-      }
+      let entries = try Self.read(listed, in: store)
       let text: String
       switch format {
       case .json:
@@ -93,9 +86,7 @@ extension Ilgi {
       case .jrnl:
         text = JrnlFormat.text(entries, format: jrnlFormat)
       case .markdown:
-        let days = entries.map(\.date).sorted()
-        let heading = tr(.exportMarkdownTitle, days.first?.day ?? context.today, days.last?.day ?? context.today)
-        text = JournalExport.markdown(entries, heading: heading, dates: context.dates)
+        text = Self.markdown(entries, context)
       case .dayone:
         let photos = { (entry: Entry) in
           store.attachments(of: entry).compactMap { file in
@@ -123,16 +114,39 @@ extension Ilgi {
         Terminal.standardOutput.write(text)
         return
       }
+      try Self.write(text, to: target, named: out ?? target)
+      Terminal.standardOutput.write(tr(.exportWrote, entries.count, context.display(target)) + "\n")
+    }
+
+    /// `entries` as one printable Markdown file, headed by the days they span.
+    static func markdown(_ entries: [Entry], _ context: Context) -> String {
+      let days = entries.map(\.date).sorted()
+      let heading = tr(.exportMarkdownTitle, days.first?.day ?? context.today, days.last?.day ?? context.today)
+      return JournalExport.markdown(entries, heading: heading, dates: context.dates)
+    }
+
+    /// The entries `listed`, read from their files.
+    static func read(_ listed: [IndexedEntry], in store: JournalStore) throws -> [Entry] {
+      try listed.map { item in
+        do throws(EntryReadError) {
+          return try store.read(item.path)
+        } catch {
+          throw Diagnostics.describe(JournalError(path: item.path.rawValue, reason: .unreadable(error)))
+        }
+      }
+    }
+
+    /// Writes `text` as a new file at `target` (as the person `named` it), owner-only.
+    static func write(_ text: String, to target: String, named: String) throws {
       do throws(FileSystemError) {
         try LocalFileSystem().createAtomically(
           Array(text.utf8), atPath: target, permissions: JournalLayout.filePermissions)
       } catch {
-        if error.code == EEXIST { throw Failure(tr(.errExportExists, out ?? target)) }
+        if error.code == EEXIST { throw Failure(tr(.errExportExists, named)) }
         throw Failure(
           tr(.errIO, Diagnostics.operation(error.operation), error.path, error.reason.lowercased()),
           status: ExitStatus.ioError)
       }
-      Terminal.standardOutput.write(tr(.exportWrote, entries.count, context.display(target)) + "\n")
     }
 
     /// `ilgi export html --out DIR`: the journal as a website, writing only what changed.

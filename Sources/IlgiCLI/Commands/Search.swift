@@ -74,6 +74,21 @@ extension Ilgi {
       return Array(query[..<end] + query[(end + 1)...])
     }
 
+    /// A match as `--json` gives it: the list's fields, its snippet (matches between `**`) and
+    /// its rank.
+    struct HitJSON: Encodable {
+      var entry: EntryJSON
+      var snippet: String
+      var rank: Int
+      enum Keys: String, CodingKey { case snippet, rank }
+      func encode(to encoder: any Encoder) throws {
+        try entry.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(snippet, forKey: .snippet)
+        try container.encode(rank, forKey: .rank)
+      }
+    }
+
     func run() throws {
       let context = Context(global)
       let parsed: SearchQuery
@@ -88,20 +103,8 @@ extension Ilgi {
       if filter.limit == nil, !json { filter.limit = Self.shown }
       let hits = try index.search(parsed, filter: filter, store: store)
       if json {
-        struct Hit: Encodable {
-          var entry: EntryJSON
-          var snippet: String
-          var rank: Int
-          enum Keys: String, CodingKey { case snippet, rank }
-          func encode(to encoder: any Encoder) throws {
-            try entry.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(snippet, forKey: .snippet)
-            try container.encode(rank, forKey: .rank)
-          }
-        }
         let items = hits.map {
-          Hit(entry: EntryJSON($0.entry), snippet: Self.marked($0, open: "**", close: "**"), rank: $0.rank)
+          HitJSON(entry: EntryJSON($0.entry), snippet: Self.marked($0, open: "**", close: "**"), rank: $0.rank)
         }
         Terminal.standardOutput.write(try EntryJSON.render(items))
         return

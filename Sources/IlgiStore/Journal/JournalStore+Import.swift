@@ -112,20 +112,7 @@ extension JournalStore {
       try io(file) {
         try fileSystem.createAtomically(bytes, atPath: file, permissions: JournalLayout.filePermissions)
       }
-      var attachments: [(String, String)] = []
-      for (k, attachment) in item.entry.attachments.enumerated() {
-        let stagedFile = root + "/\(staging)/\(number)-\(k)"
-        // A photo is sealed like its entry (`NAME.age`): in an encrypted journal none is kept,
-        // staged or committed in the clear.
-        let sealed = try sealing.recipientsForWriting(attachment.name).map { recipients throws(JournalError) in
-          try seal(attachment.bytes, to: recipients, path: attachment.name)
-        }
-        try io(stagedFile) {
-          try fileSystem.createAtomically(
-            sealed ?? attachment.bytes, atPath: stagedFile, permissions: JournalLayout.filePermissions)
-        }
-        attachments.append((sealed == nil ? attachment.name : attachment.name + EncryptedName.suffix, stagedFile))
-      }
+      let attachments = try stage(item.entry.attachments, as: root + "/\(staging)/\(number)-")
       staged.append((item, file, attachments))
     }
     return try whileLocked { () throws(JournalError) -> [JournalPath] in
@@ -136,23 +123,7 @@ extension JournalStore {
       var entries: [JournalPath] = []
       var files: [JournalPath] = []
       for (item, file, attachments) in staged {
-        var attempt = 1
-        var target = item.path
-        while true {
-          try self.files.refuseLinks(target)
-          try ensureFolder(target.folder)
-          do throws(FileSystemError) {
-            try fileSystem.moveWithoutReplacing(fromPath: file, toPath: absolute(target))
-            break
-          } catch {
-            guard error.code == EEXIST, attempt < 10_000 else {
-              throw JournalError(path: absolute(target), reason: .io(error))
-            }
-            attempt += 1
-            target = JournalLayout.path(
-              for: item.parsed.date, title: item.parsed.title, attempt: attempt, encrypted: encryptsNewEntries)
-          }
-        }
+        let target = try moveIn(file, as: item)
         entries.append(target)
         for (name, stagedFile) in attachments {
           let beside = JournalPath(target.folder.isEmpty ? name : target.folder + "/" + name)
@@ -164,6 +135,49 @@ extension JournalStore {
         }
       }
       return entries + files
+    }
+  }
+
+  /// Keeps `attachments` in the staging folder (`prefix` and a number each), each sealed like its
+  /// entry (`NAME.age`): in an encrypted journal none is kept, staged or committed in the clear.
+  /// Their names beside the entry and the staged files.
+  private func stage(_ attachments: [ImportedEntry.Attachment], as prefix: String) throws(JournalError)
+    -> [(name: String, file: String)]
+  {
+    var staged: [(name: String, file: String)] = []
+    for (k, attachment) in attachments.enumerated() {
+      let stagedFile = prefix + String(k)
+      let sealed = try sealing.recipientsForWriting(attachment.name).map { recipients throws(JournalError) in
+        try seal(attachment.bytes, to: recipients, path: attachment.name)
+      }
+      try io(stagedFile) {
+        try fileSystem.createAtomically(
+          sealed ?? attachment.bytes, atPath: stagedFile, permissions: JournalLayout.filePermissions)
+      }
+      staged.append((sealed == nil ? attachment.name : attachment.name + EncryptedName.suffix, stagedFile))
+    }
+    return staged
+  }
+
+  /// Moves the staged entry `file` to its path, or the next free name of its date and title
+  /// when another file has that one; where it went.
+  private func moveIn(_ file: String, as item: ImportPlan.Item) throws(JournalError) -> JournalPath {
+    var attempt = 1
+    var target = item.path
+    while true {
+      try self.files.refuseLinks(target)
+      try ensureFolder(target.folder)
+      do throws(FileSystemError) {
+        try fileSystem.moveWithoutReplacing(fromPath: file, toPath: absolute(target))
+        return target
+      } catch {
+        guard error.code == EEXIST, attempt < 10_000 else {
+          throw JournalError(path: absolute(target), reason: .io(error))
+        }
+        attempt += 1
+        target = JournalLayout.path(
+          for: item.parsed.date, title: item.parsed.title, attempt: attempt, encrypted: encryptsNewEntries)
+      }
     }
   }
 
