@@ -750,6 +750,8 @@ extension Catalog {
     .errMergeEntryUnreadable: "{1}: the two versions could not be merged here ({2}); git keeps both",
     .errSyncBusy: "git is in the middle of a {1}; finish it (git status tells how), then run ilgi sync",
     .syncDone: "Synced with {1}.",
+    .syncUntracked:
+      "git tracked ilgi's own files ({1}), which each device keeps for itself; they are no longer tracked",
     .syncJSONHelp:
       "Print how it went as JSON: its state (merged, keptBoth, unsettled, offline, refused) and what it said.",
     .logAbstract: "Show the git history of an entry, or of the journal.",

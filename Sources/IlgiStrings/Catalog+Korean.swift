@@ -713,6 +713,7 @@ extension Catalog {
     .errMergeEntryUnreadable: "{1}: 두 버전을 여기서 합치지 못했습니다({2}). git이 둘 다 보관합니다",
     .errSyncBusy: "git이 {1} 중입니다. 끝낸 뒤(git status가 방법을 알려 줍니다) ilgi sync를 실행하세요",
     .syncDone: "{1과} 동기화했습니다.",
+    .syncUntracked: "git이 기기마다 따로 두는 ilgi 자신의 파일({1})을 추적하고 있었습니다. 이제 추적하지 않습니다",
     .syncJSONHelp: "어떻게 되었는지 JSON으로 출력합니다: 상태(merged, keptBoth, unsettled, offline, refused)와 한 말.",
     .logAbstract: "일기 하나, 또는 일기장의 git 기록을 보여 줍니다.",
     .logSelectorHelp: "일기(선택자). 없으면 일기장 전체.",

@@ -457,6 +457,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errMergeEntryUnreadable
   case errSyncBusy
   case syncDone
+  case syncUntracked
   case syncJSONHelp
   case logAbstract
   case logSelectorHelp

@@ -72,6 +72,29 @@ public enum GitAttributes {
     return (try? LocalFileSystem().writeAtomicallyMakingFolder(Array(text.utf8), toPath: path)) != nil
   }
 
+  /// ilgi's own files of this device (the index, locks, drafts: `JournalLayout.gitignoreLines`)
+  /// that git tracks, taken in by a commit made by hand in a journal without ilgi's
+  /// `.gitignore`. Tracked, each device's copy meets the other's in a pull, which stops it.
+  public static func trackedOwnFiles(_ git: GitRepository) -> [String] {
+    let patterns = JournalLayout.gitignoreLines.filter { !$0.hasPrefix("#") }
+    let listed = try? git.check(["ls-files", "--cached", "--ignored", "-z"] + patterns.flatMap { ["-x", $0] })
+    return (listed ?? "").split(separator: "\0").map(String.init)
+  }
+
+  /// Tells git on this device (`.git/info/exclude`, which no sync carries) to leave ilgi's own
+  /// files alone, whatever the journal's `.gitignore` says; whether it changed.
+  @discardableResult
+  public static func writeDeviceExclude(_ git: GitRepository) -> Bool {
+    guard let path = git.gitPath("info/exclude") else { return false }
+    let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let present = Set(current.split(whereSeparator: \.isNewline).map(String.init))
+    let missing = JournalLayout.gitignoreLines.filter { !present.contains($0) }
+    guard !missing.isEmpty else { return false }
+    let text =
+      current + (current.isEmpty || current.hasSuffix("\n") ? "" : "\n") + missing.joined(separator: "\n") + "\n"
+    return (try? LocalFileSystem().writeAtomicallyMakingFolder(Array(text.utf8), toPath: path)) != nil
+  }
+
   /// Adds the lines to `.gitattributes` where they are missing; whether it changed.
   @discardableResult
   public static func writeFile(for store: JournalStore) throws(JournalError) -> Bool {

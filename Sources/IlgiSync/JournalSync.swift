@@ -373,6 +373,19 @@ public struct JournalSync {
     // Committed whatever git.autocommit says: a pull stashes what is not, and the rebase would
     // run without them.
     if written { try commit([GitAttributes.files[0].rawValue], message: "ilgi: merge entries with ilgi merge-entry") }
+    GitAttributes.writeDeviceExclude(git)
+    let tracked = GitAttributes.trackedOwnFiles(git)
+    if !tracked.isEmpty, try untrack(tracked) { say(.untracked(tracked)) }
+  }
+
+  /// Stops tracking `files` (ilgi's own: the index, locks), in a commit of that alone; the files
+  /// stay on this device. Left as they are when something else is staged, which the commit would
+  /// take in too. Whether it was done.
+  func untrack(_ files: [String]) throws(SyncError) -> Bool {
+    guard (try? git.check(["diff", "--cached", "--name-only"]))?.isEmpty == true else { return false }
+    try run(["rm", "--cached", "--quiet", "--"] + files, as: "rm")
+    try run(["commit", "--quiet", "-m", "ilgi: stop tracking ilgi's own files (the index, locks)"], as: "commit")
+    return true
   }
 
   /// One of the journal's locks, waited for: its lock (its writers' saves) and then its commit

@@ -6,6 +6,9 @@ import IlgiStore
 public enum SyncNote: Sendable {
   /// git here was set up to show and merge entries through ilgi.
   case driversSet
+  /// ilgi's own files (the index, locks) that a commit made by hand took in are no longer
+  /// tracked.
+  case untracked([String])
   /// An entry one device deleted and the other changed was kept, changed.
   case keptChanged(String)
   /// Two devices changed the same passage of an entry: it holds both, marked `unsettled`.

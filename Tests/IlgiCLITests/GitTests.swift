@@ -235,6 +235,43 @@ import Testing
     return entries.compactMap { $0["title"] as? String }.sorted()
   }
 
+  /// A journal put in git by hand (`git add -A` without ilgi's `.gitignore`) commits the
+  /// index and the locks: each device's copy then met the other's in a pull, which stopped. The
+  /// first sync on each device stops tracking them, and both devices' entries go through.
+  @Test func aJournalPutInGitByHandSyncsAllTheSame() throws {
+    let h = try Self.harness(initialize: false)
+    let bare = h.journal.base + "/remote.git"
+    try Self.git(h, "init", "--quiet", "--bare", "--initial-branch=main", bare, in: h.journal.base)
+    let a = h.journal.base + "/a"
+    #expect(h.call("init", a).status == 0)
+    try FileManager.default.removeItem(atPath: a + "/.gitignore")
+    #expect(h.call("new", "First", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("list", env: ["ILGI_JOURNAL": a]).status == 0)
+    try Self.git(h, "init", "--quiet", "--initial-branch=main", in: a)
+    try Self.git(h, "add", "-A", in: a)
+    try Self.git(h, "commit", "--quiet", "-m", "by hand", in: a)
+    #expect(try Self.git(h, "ls-files", in: a).contains(".ilgi/index.sqlite"))
+    try Self.git(h, "remote", "add", "origin", bare, in: a)
+    let first = h.call("sync", env: ["ILGI_JOURNAL": a])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.contains("they are no longer tracked"), "\(first.stderr)")
+    #expect(!(try Self.git(h, "ls-files", in: a)).contains(".ilgi/index.sqlite"))
+    #expect(FileManager.default.fileExists(atPath: a + "/.ilgi/index.sqlite"))
+    let b = h.journal.base + "/b"
+    try Self.git(h, "clone", "--quiet", bare, b, in: h.journal.base)
+    for round in 1...2 {
+      for (journal, name) in [(a, "A"), (b, "B")] {
+        #expect(h.call("new", "\(name) \(round)", env: ["ILGI_JOURNAL": journal]).status == 0)
+        let sync = h.call("sync", env: ["ILGI_JOURNAL": journal])
+        #expect(sync.status == 0, "\(name): \(sync.stderr)")
+      }
+    }
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(try Self.titles(h, a) == ["A 1", "A 2", "B 1", "B 2", "First"])
+    #expect(try Self.titles(h, b) == ["A 1", "A 2", "B 1", "B 2", "First"])
+    #expect(try Self.git(h, "status", "--porcelain", in: a) == "")
+  }
+
   @Test func twoClonesWritingDifferentEntriesSyncCleanly() throws {
     let (h, a, b) = try Self.twoClones()
     #expect(h.call("new", "Written on A", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": a]).status == 0)

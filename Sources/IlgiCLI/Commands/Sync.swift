@@ -82,6 +82,7 @@ extension Ilgi {
     static func words(_ note: SyncNote) -> String {
       switch note {
       case .driversSet: tr(.syncDriversSet)
+      case .untracked(let files): tr(.syncUntracked, files.joined(separator: ", "))
       case .keptChanged(let path): tr(.syncKeptChanged, path)
       case .overlap(let path): tr(.syncOverlap, path)
       case .apart(let name, let now): tr(.syncApart, name, now)
