@@ -85,26 +85,27 @@ public enum GitAttributes {
   /// files alone, whatever the journal's `.gitignore` says; whether it changed.
   @discardableResult
   public static func writeDeviceExclude(_ git: GitRepository) -> Bool {
-    guard let path = git.gitPath("info/exclude") else { return false }
-    let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    let present = Set(current.split(whereSeparator: \.isNewline).map(String.init))
-    let missing = JournalLayout.gitignoreLines.filter { !present.contains($0) }
-    guard !missing.isEmpty else { return false }
-    let text =
-      current + (current.isEmpty || current.hasSuffix("\n") ? "" : "\n") + missing.joined(separator: "\n") + "\n"
+    guard let path = git.gitPath("info/exclude"), let text = withLines(JournalLayout.gitignoreLines, path) else {
+      return false
+    }
     return (try? LocalFileSystem().writeAtomicallyMakingFolder(Array(text.utf8), toPath: path)) != nil
+  }
+
+  /// The file at `path` with those of `wanted` it lacks (spaces around a line aside) added at its
+  /// end; nil when it has them all.
+  static func withLines(_ wanted: [String], _ path: String) -> String? {
+    let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let present = Set(current.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+    let missing = wanted.filter { !present.contains($0) }
+    guard !missing.isEmpty else { return nil }
+    return current + (current.isEmpty || current.hasSuffix("\n") ? "" : "\n") + missing.joined(separator: "\n") + "\n"
   }
 
   /// Adds the lines to `.gitattributes` where they are missing; whether it changed.
   @discardableResult
   public static func writeFile(for store: JournalStore) throws(JournalError) -> Bool {
     let path = store.root + "/.gitattributes"
-    let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    let present = Set(current.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
-    let missing = lines.filter { !present.contains($0) }
-    guard !missing.isEmpty else { return false }
-    let text =
-      current + (current.isEmpty || current.hasSuffix("\n") ? "" : "\n") + missing.joined(separator: "\n") + "\n"
+    guard let text = withLines(lines, path) else { return false }
     do throws(FileSystemError) {
       try LocalFileSystem().writeAtomicallyMakingFolder(Array(text.utf8), toPath: path)
     } catch {
