@@ -32,7 +32,7 @@ extension Context {
 
   func templates(for store: JournalStore) -> TemplateRenderer {
     var templates = TemplateRenderer(overrideFolder: store.root + "/" + JournalLayout.templatesFolder)
-    templates.sealed = !store.sealing.state.isPlain
+    templates.sealed = store.sealing.mustSeal
     return templates
   }
 }

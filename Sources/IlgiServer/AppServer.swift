@@ -22,11 +22,11 @@ public final class AppServer: ServerResponder {
   let diary: Diary
   let language: Language
   let renderer: MarkdownRenderer
-  /// Whether the journal is encrypted (`JournalStore.encryptsNewEntries`, asked at each
+  /// Whether the journal is encrypted (`JournalSealing.mustSeal`, asked at each
   /// request, so `ilgi encrypt` while serving counts at once, or set for tests): then no page's
   /// `<title>` holds an entry's title and no search puts its query in an address, so neither
   /// lands in the browser's history.
-  var encrypted: Bool { alwaysEncrypted || diary.store.encryptsNewEntries }
+  var encrypted: Bool { alwaysEncrypted || diary.store.sealing.mustSeal }
   private let alwaysEncrypted: Bool
   /// What the app's pages, styles, icon and scripts are made from: the binary's templates,
   /// never the journal's (whoever can push to its remote writes those).

@@ -188,8 +188,7 @@ public struct JournalSync {
   /// In an encrypted journal only sealed entry files go: a plain `.md` written there by hand
   /// would put its text in the history (`ilgi encrypt` seals it).
   public func commitUnsettled() throws(SyncError) {
-    // A journal that cannot tell counts as sealed: no plain file is committed in it.
-    let sealed = !store.sealing.state.isPlain
+    let sealed = store.sealing.mustSeal
     let status: [(code: String, path: String)]
     do throws(GitRepository.Failure) {
       status = try git.status(untracked: true)
@@ -219,7 +218,7 @@ public struct JournalSync {
     var rounds = 0
     while git.operationInProgress == "rebase", rounds < 10_000 {
       rounds += 1
-      let sealed = !store.sealing.state.isPlain
+      let sealed = store.sealing.mustSeal
       let unmerged = git.unmergedFiles()
       guard !unmerged.isEmpty,
         unmerged.allSatisfy({
@@ -326,7 +325,7 @@ public struct JournalSync {
     var touched: [JournalPath] = []
     for path in arrived {
       do throws(JournalError) {
-        touched += try keyedStore.conversion.encrypt(reseal: true, only: [path]).touched
+        touched += try writer.on(keyedStore).encrypt(reseal: true, only: [path]).touched
       } catch {
         say(.resealFailed(error))
       }

@@ -56,6 +56,34 @@ import Testing
     #expect(try Self.load(added).read == 6)
   }
 
+  /// Another device's version kept apart by the merge driver goes through the writer: sealed
+  /// bytes are written owner-only, a later version over the first; a plain text in a sealed
+  /// journal and a folder that is a link are refused, and nothing is written.
+  @Test func aVersionKeptApartIsNeverPlainInASealedJournal() throws {
+    let journal = try TempJournal()
+    let key = X25519Identity.generate()
+    try journal.write(".ilgi/config.toml", "[encryption]\nrecipients = \"\(key.recipient.encoded)\"\n")
+    let store = try Self.store(journal, [key])
+    let writer = JournalWriter(store: store, templates: TemplateRenderer(overrideFolder: nil), effects: .none)
+    try FileManager.default.createDirectory(atPath: journal.root + "/2026/11", withIntermediateDirectories: true)
+    let sealed = try store.sealForJournal(Array("---\nid: A\n---\nApart\n".utf8), path: "2026/11/a-2.md.age")
+
+    try writer.keepApart(sealed, at: JournalPath("2026/11/a-2.md.age"))
+    let file = journal.root + "/2026/11/a-2.md.age"
+    #expect(FileManager.default.contents(atPath: file).map { [UInt8]($0) } == sealed)
+    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+
+    #expect(throws: JournalError.self) { try writer.keepApart(Array("plain".utf8), at: JournalPath("2026/11/b.md")) }
+    #expect(!FileManager.default.fileExists(atPath: journal.root + "/2026/11/b.md"))
+    let later = try store.sealForJournal(Array("---\nid: A\n---\nApart, later\n".utf8), path: "2026/11/a-2.md.age")
+    try writer.keepApart(later, at: JournalPath("2026/11/a-2.md.age"))
+    #expect(FileManager.default.contents(atPath: file).map { [UInt8]($0) } == later)
+    try FileManager.default.createSymbolicLink(atPath: journal.root + "/2026/12", withDestinationPath: journal.base)
+    #expect(throws: JournalError.self) { try writer.keepApart(sealed, at: JournalPath("2026/12/c.md.age")) }
+    #expect(!FileManager.default.fileExists(atPath: journal.base + "/c.md.age"))
+  }
+
   static func store(_ journal: TempJournal, _ identities: [X25519Identity]) throws -> JournalStore {
     let runtime = journal.base + "/runtime"
     try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)

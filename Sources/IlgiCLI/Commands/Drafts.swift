@@ -28,7 +28,7 @@ extension Ilgi {
         let context = Context(global)
         let store = try context.openJournal()
         let drafts = store.drafts.all()
-        if store.encryptsNewEntries { Terminal.note(tr(.draftsInMemory, context.display(store.draftsRoot))) }
+        if store.sealing.mustSeal { Terminal.note(tr(.draftsInMemory, context.display(store.draftsRoot))) }
         if drafts.isEmpty {
           Terminal.standardError.write(tr(.draftsNone) + "\n")
           return

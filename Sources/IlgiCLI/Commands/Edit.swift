@@ -42,7 +42,7 @@ extension Ilgi {
         }
       }
       let search = context.variables["PATH"] ?? "/usr/bin:/bin"
-      let editor = store.encryptsNewEntries ? context.editor.leavingNoTrace(path: search) : context.editor
+      let editor = store.sealing.mustSeal ? context.editor.leavingNoTrace(path: search) : context.editor
       let ending = try editor.edit(store.absolute(session.draft), path: search)
       guard ending == .exited(0) else {
         if try writer.abandonEdit(session) { throw Failure(tr(.errEditorUncleanNothingKept, path)) }

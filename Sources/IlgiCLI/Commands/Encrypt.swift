@@ -47,19 +47,19 @@ extension Ilgi {
         try Key.setRecipients(recipients, in: plain)
       }
       let store = try context.keyed(plain)
+      let writer = context.writer(store)
       try Key.run { () throws(JournalError) in
-        try store.conversion.moveDrafts(from: store.plainDraftsRoot, to: store.memoryDraftsRoot)
+        try writer.moveDrafts(from: store.plainDraftsRoot, to: store.memoryDraftsRoot)
       }
       let bar = Terminal.progressBar(tr(.encryptProgress))
-      let done = try Key.convert { () throws(JournalError) in try store.conversion.encrypt(progress: bar) }
+      let done = try Key.convert { () throws(JournalError) in try writer.encrypt(progress: bar) }
       // Opening the sealed index removes the plain one and reads every entry into the new one.
       _ = try context.index(store, progress: Terminal.progressBar(tr(.indexReading)), warnings: false)
       if let git = context.git(store) {
         try GitAttributes.writeFile(for: store)
         GitAttributes.configure(git, binary: context.invocation.executable)
       }
-      context.writer(store).recordConversion(
-        done, also: GitAttributes.files, message: "ilgi: encrypt the journal")
+      writer.recordConversion(done, also: GitAttributes.files, message: "ilgi: encrypt the journal")
       return (done.converted, recipients, store)
     }
   }
@@ -75,13 +75,14 @@ extension Ilgi {
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
+      let writer = context.writer(store)
       let bar = Terminal.progressBar(tr(.decryptProgress))
       // The sealed index goes first, the recipients last, both under the conversion's lock:
       // until then a stopped run is still an encrypted journal's (a list gone with the sealed
       // index still there is a damage), and no writer seals anything after the last file.
       let config = Settings.journalPath(root: store.root)
       let done = try Key.convert { () throws(JournalError) in
-        try store.conversion.decrypt(progress: bar) { () throws(JournalError) in
+        try writer.decrypt(progress: bar) { () throws(JournalError) in
           unlink(store.root + "/" + EntryIndex.sealedFile)
           EntryIndex.removeWorkingCopy(root: store.root, variables: context.variables)
           guard let file = try? Config.load(config, journal: true),
@@ -97,9 +98,9 @@ extension Ilgi {
         }
       }
       try Key.run { () throws(JournalError) in
-        try store.conversion.moveDrafts(from: store.memoryDraftsRoot, to: store.plainDraftsRoot)
+        try writer.moveDrafts(from: store.memoryDraftsRoot, to: store.plainDraftsRoot)
       }
-      context.writer(store).recordConversion(done, also: [Settings.journalFile], message: "ilgi: decrypt the journal")
+      writer.recordConversion(done, also: [Settings.journalFile], message: "ilgi: decrypt the journal")
       Terminal.standardOutput.write(tr(.decryptDone, done.converted.count) + "\n")
     }
   }

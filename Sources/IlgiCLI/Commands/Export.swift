@@ -163,7 +163,7 @@ extension Ilgi {
       }
       let store = try context.openJournal()
       try Self.checkPlaintext(target, of: store, context, force: force)
-      let writer = SiteWriter(folder: target, ownerOnly: store.encryptsNewEntries)
+      let writer = SiteWriter(folder: target, ownerOnly: store.sealing.mustSeal)
       let (index, indexReport) = try context.index(store, attachments: true)
       var filter = filters.filter(today: context.today)
       filter.reverse = false
@@ -182,7 +182,7 @@ extension Ilgi {
     /// An encrypted journal's export is its text in the clear: it is not written inside the
     /// journal or any git work tree (where it would be committed and copied) unless `force`.
     static func checkPlaintext(_ target: String, of store: JournalStore, _ context: Context, force: Bool) throws {
-      guard store.encryptsNewEntries else { return }
+      guard store.sealing.mustSeal else { return }
       var folder = URL(fileURLWithPath: target).standardizedFileURL.path
       let root = URL(fileURLWithPath: store.root).standardizedFileURL.path
       while !folder.isEmpty {

@@ -252,12 +252,13 @@ extension Ilgi {
       // written meanwhile are already sealed to the new list.
       try setRecipients(recipients, in: plain)
       let store = try context.keyed(plain)
+      let writer = context.writer(store)
       let bar = Terminal.progressBar(tr(.encryptProgress))
-      let done = try convert { () throws(JournalError) in try store.conversion.encrypt(reseal: true, progress: bar) }
+      let done = try convert { () throws(JournalError) in try writer.encrypt(reseal: true, progress: bar) }
       // The index is sealed again to the new list by the refresh that follows, which takes the
       // entries sealed again as read: each entry is opened once, by the conversion.
       _ = try? EntryIndex.load(store, progress: Terminal.progressBar(tr(.indexReading)), resealed: done.resealed)
-      context.writer(store).recordConversion(
+      writer.recordConversion(
         done, also: [Settings.journalFile], message: "ilgi: encrypt to \(recipients.count) recipients")
       return done.converted.count
     }
@@ -266,13 +267,12 @@ extension Ilgi {
     /// to, without changing the list: in one commit in a git journal; how many were sealed.
     static func resealFiles(_ context: Context, _ plain: JournalStore, only: Set<JournalPath>?) throws -> Int {
       let store = try context.keyed(plain)
+      let writer = context.writer(store)
       let bar = Terminal.progressBar(tr(.encryptProgress))
-      let done = try convert { () throws(JournalError) in
-        try store.conversion.encrypt(reseal: true, only: only, progress: bar)
-      }
+      let done = try convert { () throws(JournalError) in try writer.encrypt(reseal: true, only: only, progress: bar) }
       _ = try? EntryIndex.load(store, progress: Terminal.progressBar(tr(.indexReading)), resealed: done.resealed)
       let count = done.converted.count
-      context.writer(store).recordConversion(
+      writer.recordConversion(
         done, also: [], message: "ilgi: seal \(count) file\(count == 1 ? "" : "s") to the journal's keys")
       return count
     }

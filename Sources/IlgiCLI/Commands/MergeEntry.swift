@@ -47,7 +47,7 @@ extension Ilgi {
         // which `ilgi sync` commits once git is done.
         guard let git = context.git(store) else { throw ExitCode(1) }
         let apart = JournalLayout.apart(entry, id: id)
-        try Self.place(second, at: apart, in: store)
+        try Self.place(second, at: apart, context.writer(store))
         SyncNotes.apart(git).add([entry.rawValue, apart.rawValue, id?.rawValue ?? ""])
       case .movedEntry(let id):
         // A later version of an entry that was given its own name earlier in this sync.
@@ -56,17 +56,19 @@ extension Ilgi {
             $0.count == 3 && $0[0] == entry.rawValue && $0[2] == id.rawValue
           })
         else { throw ExitCode(1) }
-        try Self.place(second, at: JournalPath(apart[1]), in: store)
+        try Self.place(second, at: JournalPath(apart[1]), context.writer(store))
       case .unreadable(let why):
         throw Failure(tr(.errMergeEntryUnreadable, path, why))
       }
     }
 
-    /// Writes `bytes` (an entry's stored bytes, sealed or plain) at `path`, owner-only.
-    static func place(_ bytes: [UInt8], at path: JournalPath, in store: JournalStore) throws {
-      let file = store.root + "/" + path.rawValue
-      guard FileManager.default.createFile(atPath: file, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-      else { throw Failure(tr(.errMergeEntryWrite, path.rawValue, "the file could not be made")) }
+    /// Writes `bytes` (an entry's stored bytes, sealed or plain) at `path` through the writer.
+    static func place(_ bytes: [UInt8], at path: JournalPath, _ writer: JournalWriter) throws {
+      do throws(JournalError) {
+        try writer.keepApart(bytes, at: path)
+      } catch {
+        throw Diagnostics.describe(error)
+      }
     }
   }
 }

@@ -199,7 +199,7 @@ extension Ilgi {
       weather: WeatherRequest? = nil, attaching: [(file: String, attachment: Attachment, label: String)] = []
     ) throws {
       let path = context.variables["PATH"] ?? "/usr/bin:/bin"
-      let editor = store.encryptsNewEntries ? context.editor.leavingNoTrace(path: path) : context.editor
+      let editor = store.sealing.mustSeal ? context.editor.leavingNoTrace(path: path) : context.editor
       let ending: Editor.Ending
       do {
         ending = try editor.edit(store.absolute(draft), path: path)

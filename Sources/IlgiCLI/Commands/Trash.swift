@@ -109,7 +109,7 @@ extension Ilgi {
             return
           }
         }
-        let removed = try store.trash.empty()
+        let removed = try context.writer(store).emptyTrash()
         Terminal.standardOutput.write(tr(.trashDeleted, removed) + "\n")
       }
     }

@@ -112,7 +112,7 @@ public struct JournalConversion: Sendable {
   /// the ones already encrypted too (a new recipient list). Files are converted on every core,
   /// under the journal's lock, so no other writer changes one in between.
   /// With `only`, just those files.
-  public func encrypt(
+  func encrypt(
     reseal: Bool = false, only: Set<JournalPath>? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(JournalError) -> Done {
     guard let recipients = try store.sealing.recipientsForWriting(store.root) else {
@@ -145,7 +145,7 @@ public struct JournalConversion: Sendable {
   /// Decrypts every entry (and trashed entry) back to `NAME.md`, then runs `finishing` (the
   /// sealed index and the recipient list removed) still under the journal's lock, so no writer
   /// seals a new file, and no index is sealed, between the last file and the list's removal.
-  public func decrypt(
+  func decrypt(
     progress: (@Sendable (Int, Int) -> Void)? = nil, finishing: () throws(JournalError) -> Void = {}
   ) throws(JournalError) -> Done {
     try convertAll(progress: progress, finishing: finishing) { path throws(JournalError) -> Step in
@@ -206,7 +206,7 @@ public struct JournalConversion: Sendable {
 
   /// Moves the drafts kept in `.ilgi/drafts` to `draftsRoot` (the memory folder), and back with
   /// `fromMemory`; the source is removed file by file once its copy is written.
-  public func moveDrafts(from folder: String, to target: String) throws(JournalError) {
+  func moveDrafts(from folder: String, to target: String) throws(JournalError) {
     guard folder != target, store.fileSystem.exists(atPath: folder) else { return }
     try store.files.checkMemoryFolder(for: target)
     var pending = [""]

@@ -46,7 +46,7 @@ public struct JournalFiles: Sendable {
   public var draftsRoot: String { draftsOverride ?? sealedDraftsRoot }
 
   /// Where the journal's sealing says drafts live now, whatever was set before.
-  var sealedDraftsRoot: String { sealing.state.isPlain ? plainDraftsRoot : memoryDraftsRoot }
+  var sealedDraftsRoot: String { sealing.mayWritePlain ? plainDraftsRoot : memoryDraftsRoot }
 
   /// The drafts folder of a plain journal.
   public var plainDraftsRoot: String { root + "/" + JournalLayout.draftsFolder }

@@ -32,10 +32,6 @@ public final class JournalSealing: @unchecked Sendable {
       if case .sealed(let recipients) = self { return recipients }
       return []
     }
-
-    /// Whether the journal's files are kept sealed (or may be: `unknown` counts as sealed for
-    /// where drafts go and what is never written in the clear).
-    public var isPlain: Bool { self == .plain }
   }
 
   /// A change of the journal's recipient list that arrived from elsewhere (a sync) and that
@@ -84,6 +80,15 @@ public final class JournalSealing: @unchecked Sendable {
     cached = (stamp, state)
     return state
   }
+
+  /// Whether what is written must be kept out of the clear: entries sealed, drafts in memory,
+  /// no plain file committed, an editor that leaves no trace. True for a sealed journal and for
+  /// one that cannot tell, which is never taken for plain.
+  public var mustSeal: Bool { state != .plain }
+
+  /// Whether a text may be written, kept or committed in the clear: only in a journal whose
+  /// files say it is plain.
+  public var mayWritePlain: Bool { state == .plain }
 
   /// The recipients to seal to, or nil for a plain journal; fails for one that cannot tell.
   public func recipientsForWriting(_ path: String) throws(JournalError) -> [KeyRecipient]? {

@@ -72,7 +72,7 @@ extension JournalStore {
       contents.insert(key)
       // An encrypted journal's names carry no title, whatever the import's paths said.
       let target =
-        encryptsNewEntries
+        sealing.mustSeal
         ? JournalLayout.path(for: parsed.date, title: parsed.title, id: parsed.id, encrypted: true)
         : imported.original?.path ?? JournalLayout.path(for: parsed.date, title: parsed.title, id: parsed.id)
       plan.items.append(.init(entry: imported, bytes: bytes, parsed: parsed, path: target))
@@ -176,7 +176,7 @@ extension JournalStore {
         }
         attempt += 1
         target = JournalLayout.path(
-          for: item.parsed.date, title: item.parsed.title, attempt: attempt, encrypted: encryptsNewEntries)
+          for: item.parsed.date, title: item.parsed.title, attempt: attempt, encrypted: sealing.mustSeal)
       }
     }
   }

@@ -23,7 +23,7 @@ extension JournalStore {
     var usable = (try? MemoryFolder.prepare(base: folder)) != nil
     // A plain journal's texts are on the disk already: with no folder in memory, its own
     // `.ilgi` holds the scratch, and merges work as ever.
-    if !usable, sealing.state.isPlain {
+    if !usable, sealing.mayWritePlain {
       folder = root + "/" + JournalLayout.ilgiFolder
       usable = fileSystem.exists(atPath: folder)
     }

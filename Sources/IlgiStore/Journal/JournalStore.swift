@@ -69,9 +69,6 @@ public struct JournalStore: Sendable {
     return store
   }
 
-  /// Whether new entries are written encrypted (or refused, when the journal cannot tell).
-  public var encryptsNewEntries: Bool { !sealing.state.isPlain }
-
   // MARK: Finding entries
 
   /// What a walk of the journal found: entry files, and what could not be looked at.
@@ -189,7 +186,7 @@ public struct JournalStore: Sendable {
     var attempt = 1
     while true {
       let path = JournalLayout.path(
-        for: date, title: title, id: id, attempt: attempt, encrypted: encryptsNewEntries)
+        for: date, title: title, id: id, attempt: attempt, encrypted: sealing.mustSeal)
       do {
         try createFile(bytes, at: path)
         return path

@@ -18,7 +18,7 @@ public struct JournalTrash: Sendable {
   /// Moves the entry at `path` into the trash under the same relative path (`-2` added on a
   /// clash); where it went, relative to the trash. Nothing is unlinked.
   @discardableResult
-  public func move(_ path: JournalPath) throws(JournalError) -> JournalPath {
+  func move(_ path: JournalPath) throws(JournalError) -> JournalPath {
     var attempt = 1
     while true {
       var target = path
@@ -96,7 +96,7 @@ public struct JournalTrash: Sendable {
 
   /// Puts a trashed entry back where it was (`path`, inside the trash); never replaces a file
   /// (`.occupied`).
-  public func restore(_ path: JournalPath) throws(JournalError) {
+  func restore(_ path: JournalPath) throws(JournalError) {
     if files.fileSystem.exists(atPath: files.absolute(path)) {
       throw JournalError(path: path.rawValue, reason: .occupied)
     }
@@ -107,7 +107,7 @@ public struct JournalTrash: Sendable {
 
   /// Deletes everything in the trash for good; how many entries were removed.
   @discardableResult
-  public func empty() throws(JournalError) -> Int {
+  func empty() throws(JournalError) -> Int {
     guard files.fileSystem.exists(atPath: folder) else { return 0 }
     var removed = 0
     func empty(_ folder: String) throws(JournalError) {

@@ -68,10 +68,4 @@ extension JournalWriter {
     }
     return changed
   }
-
-  /// Records a conversion of the journal (`JournalConversion`): every name
-  /// it changed outside the trash, and `also` (the settings it changed), as one change.
-  public func recordConversion(_ done: JournalConversion.Done, also: [JournalPath], message: String) {
-    effects.record(store, done.touched.filter { !$0.isTrashed } + also, message)
-  }
 }
