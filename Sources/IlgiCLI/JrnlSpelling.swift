@@ -24,10 +24,7 @@ enum JrnlSpelling {
     let end = all.firstIndex(of: "--") ?? all.endIndex
     let rest = Array(all[..<end])
     let after = end < all.endIndex ? Array(all[(end + 1)...]) : []
-    // An option's value (`--tag @work`) is the option's, whatever it looks like.
-    let values = Set(rest.indices.filter { $0 > 0 && Ilgi.Search.optionsWithValues.contains(rest[$0 - 1]) })
-    guard rest.indices.contains(where: { !values.contains($0) && isJrnlWord(rest[$0], searching: typedSearch) })
-    else { return arguments }
+    guard hasJrnlWord(rest, searching: typedSearch) else { return arguments }
     var options: [String] = []
     var words: [String] = []
     var tags: [String] = []
@@ -54,17 +51,10 @@ enum JrnlSpelling {
         words.append(try searchWord(word, next))
         index += 1
       default:
-        if let tag = tagName(word), word.hasPrefix("@") {
-          tags.append(tag)
-        } else if !typedSearch, isCount(word) {
-          options += ["-n", String(word.dropFirst())]
-        } else if searching, word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 2 {
-          // A search's exclusion (`-bike`, `-2023`).
-          words.append(word)
-        } else if searching, !word.hasPrefix("-") {
-          words.append(word)
-        } else {
-          options.append(word)
+        switch plain(word, typedSearch: typedSearch, searching: searching) {
+        case .tag(let tag): tags.append(tag)
+        case .word: words.append(word)
+        case .options(let spelled): options += spelled
         }
       }
       index += 1
@@ -75,6 +65,41 @@ enum JrnlSpelling {
     // Tags and no words to look for is a listing, unless a search was asked for.
     if searching && (!words.isEmpty || typedSearch) { return [search[0]] + options + ["--"] + words }
     return [list[0]] + options + (after.isEmpty ? [] : ["--"] + after)
+  }
+
+  /// Whether `options` (what comes before `--`) hold one of jrnl's spellings. An option's value
+  /// (`--tag @work`) is the option's, whatever it looks like.
+  private static func hasJrnlWord(_ options: [String], searching: Bool) -> Bool {
+    let values = Set(options.indices.filter { $0 > 0 && Ilgi.Search.optionsWithValues.contains(options[$0 - 1]) })
+    return options.indices.contains(where: { !values.contains($0) && isJrnlWord(options[$0], searching: searching) })
+  }
+
+  /// Where `rewritten` puts a word that is none of jrnl's options.
+  private enum Plain {
+    /// A tag to keep (`@work`).
+    case tag(String)
+    /// A word for the search to look for or to leave out.
+    case word
+    /// Options as ilgi spells them (`-3` is `-n 3`).
+    case options([String])
+  }
+
+  /// How a word that is none of jrnl's options is read: a tag (`@work`), a count (`-3`, unless
+  /// `search` was named), a word or an exclusion (`-bike`) when `searching`, else an option of
+  /// ilgi's own.
+  private static func plain(_ word: String, typedSearch: Bool, searching: Bool) -> Plain {
+    if let tag = tagName(word), word.hasPrefix("@") {
+      return .tag(tag)
+    } else if !typedSearch, isCount(word) {
+      return .options(["-n", String(word.dropFirst())])
+    } else if searching, word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 2 {
+      // A search's exclusion (`-bike`, `-2023`).
+      return .word
+    } else if searching, !word.hasPrefix("-") {
+      return .word
+    } else {
+      return .options([word])
+    }
   }
 
   /// What jrnl's `-contains WORDS` or `-not WORD` asks of a search: the words (several are

@@ -65,14 +65,33 @@ public struct DateParser: Sendable {
       minute < 60, second < 61
     else { return nil }
     if !calendarAlways, let offset, abs(offset) < 18 * 3600, nanosecond == 0 {
-      // With its own offset a date needs no calendar: days since 1970 (proleptic Gregorian, as
-      // Foundation's calendar counts from 1583 on) and seconds. What the calendar would roll
-      // over (February 30, a leap second at midnight) is no date, as below.
-      let time = hour * 3600 + minute * 60 + second
-      guard day <= Self.daysIn(month: month, year: year), time < 86_400 else { return nil }
-      let seconds = Self.daysSince1970(year: year, month: month, day: day) * 86_400 + time - offset
-      return EntryDate(instant: Date(timeIntervalSince1970: Double(seconds)), offset: offset, hasTime: timed)
+      // With its own offset a date needs no calendar.
+      return Self.offsetDate(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, timed: timed)
     }
+    return calendarDate(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond,
+      offset: offset, timed: timed)
+  }
+
+  /// The date of a day and time written with their `offset`, counted without a calendar: days
+  /// since 1970 (proleptic Gregorian, as Foundation's calendar counts from 1583 on) and seconds.
+  /// What the calendar would roll over (February 30, a leap second at midnight) is no date, as
+  /// in `calendarDate`.
+  private static func offsetDate(
+    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int, timed: Bool
+  ) -> EntryDate? {
+    let time = hour * 3600 + minute * 60 + second
+    guard day <= Self.daysIn(month: month, year: year), time < 86_400 else { return nil }
+    let seconds = Self.daysSince1970(year: year, month: month, day: day) * 86_400 + time - offset
+    return EntryDate(instant: Date(timeIntervalSince1970: Double(seconds)), offset: offset, hasTime: timed)
+  }
+
+  /// The date of a day and time through Foundation's calendar, in `offset` or else in
+  /// `timeZone`; nil for a day the calendar rolls over into another.
+  private func calendarDate(
+    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, nanosecond: Int, offset: Int?, timed: Bool
+  ) -> EntryDate? {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone
     let components = DateComponents(

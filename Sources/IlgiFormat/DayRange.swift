@@ -24,21 +24,8 @@ public struct DayRange: Sendable, Equatable {
       Self.string(Self.calendar.date(byAdding: .day, value: offset, to: todayDate) ?? todayDate)
     }
 
-    if let exact = Self.date(input) {
-      let value = Self.string(exact)
-      self.init(first: value, last: value)
-      return
-    }
-    if input.range(of: #"^[0-9]{4}-[0-9]{2}\z"#, options: .regularExpression) != nil,
-      let first = Self.date(input + "-01"),
-      let next = Self.calendar.date(byAdding: .month, value: 1, to: first),
-      let last = Self.calendar.date(byAdding: .day, value: -1, to: next)
-    {
-      self.init(first: Self.string(first), last: Self.string(last))
-      return
-    }
-    if input.range(of: #"^[0-9]{4}\z"#, options: .regularExpression) != nil {
-      self.init(first: input + "-01-01", last: input + "-12-31")
+    if let range = Self.iso(input) {
+      self.init(first: range.first, last: range.last)
       return
     }
     switch input {
@@ -59,24 +46,51 @@ public struct DayRange: Sendable, Equatable {
       guard let previous = Self.calendar.date(byAdding: .month, value: -1, to: todayDate) else { return nil }
       self.init(parsing: String(Self.string(previous).prefix(7)), today: today)
     default:
-      if let match = input.wholeMatch(of: /(\d+)\s*(days?|일)\s*(ago|전)/), let count = Int(match.output.1) {
-        self.init(first: day(-count), last: day(-count))
-      } else if let match = input.wholeMatch(of: /(\d+)\s*(weeks?|주)\s*(ago|전)/), let count = Int(match.output.1) {
-        self.init(first: day(-7 * count), last: day(-7 * count))
-      } else if let target = Self.weekdayNames[input] {
-        // A weekday alone is the last one, today if it is that day (jrnl's `monday`).
-        let back = (Self.weekday(todayDate) - target + 7) % 7
-        self.init(first: day(-back), last: day(-back))
-      } else if let match = input.wholeMatch(of: /(?:last|지난)\s*(\S+)/),
-        let target = Self.weekdayNames[String(match.output.1)]
-      {
-        // The most recent such weekday before today.
-        var back = (Self.weekday(todayDate) - target + 7) % 7
-        if back == 0 { back = 7 }
-        self.init(first: day(-back), last: day(-back))
-      } else {
-        return nil
-      }
+      guard let offset = Self.pastDayOffset(input, today: todayDate) else { return nil }
+      self.init(first: day(offset), last: day(offset))
+    }
+  }
+
+  /// The days an ISO day (`2024-03-05`), month (`2024-03`) or year (`2024`) spans; nil for
+  /// anything else.
+  private static func iso(_ input: String) -> DayRange? {
+    if let exact = Self.date(input) {
+      let value = Self.string(exact)
+      return DayRange(first: value, last: value)
+    }
+    if input.range(of: #"^[0-9]{4}-[0-9]{2}\z"#, options: .regularExpression) != nil,
+      let first = Self.date(input + "-01"),
+      let next = Self.calendar.date(byAdding: .month, value: 1, to: first),
+      let last = Self.calendar.date(byAdding: .day, value: -1, to: next)
+    {
+      return DayRange(first: Self.string(first), last: Self.string(last))
+    }
+    if input.range(of: #"^[0-9]{4}\z"#, options: .regularExpression) != nil {
+      return DayRange(first: input + "-01-01", last: input + "-12-31")
+    }
+    return nil
+  }
+
+  /// How many days from `today` the one day `input` names in words lies (`3 days ago`, `2주 전`,
+  /// `monday`, `last friday`): never after today; nil for anything else.
+  private static func pastDayOffset(_ input: String, today todayDate: Date) -> Int? {
+    if let match = input.wholeMatch(of: /(\d+)\s*(days?|일)\s*(ago|전)/), let count = Int(match.output.1) {
+      return -count
+    } else if let match = input.wholeMatch(of: /(\d+)\s*(weeks?|주)\s*(ago|전)/), let count = Int(match.output.1) {
+      return -7 * count
+    } else if let target = Self.weekdayNames[input] {
+      // A weekday alone is the last one, today if it is that day (jrnl's `monday`).
+      let back = (Self.weekday(todayDate) - target + 7) % 7
+      return -back
+    } else if let match = input.wholeMatch(of: /(?:last|지난)\s*(\S+)/),
+      let target = Self.weekdayNames[String(match.output.1)]
+    {
+      // The most recent such weekday before today.
+      var back = (Self.weekday(todayDate) - target + 7) % 7
+      if back == 0 { back = 7 }
+      return -back
+    } else {
+      return nil
     }
   }
 

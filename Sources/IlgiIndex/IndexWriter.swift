@@ -94,18 +94,7 @@ struct IndexWriter {
     let path = file.path.rawValue
     switch file.result {
     case .failure(let error):
-      if previous != nil {
-        try deleteRow(path)
-        try logChange(path, bodyOnly: false)
-        report.removed += 1
-      }
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO problem (path, summary, advice, size, mtime, inode) VALUES (?, ?, ?, ?, ?, ?)",
-        arguments: [
-          path, error.encodedReason, "", file.signature.size, file.signature.modified,
-          Int64(bitPattern: file.signature.inode),
-        ])
-      report.skipped.append(error)
+      try writeProblem(error, of: file, replacing: previous, into: &report)
     case .success(let read):
       for note in read.notes { report.notes.append((file.path, note)) }
       if !filling {
@@ -121,23 +110,7 @@ struct IndexWriter {
           ])
         return
       }
-      if let previous {
-        // Whether a list showing the entry is unchanged, for the site export.
-        let old = try EntryIndex.entries(
-          db, "SELECT \(EntryRow.selectList) FROM entry e WHERE rowid = ?", [previous.rowid], hashes: false
-        ).first
-        try logChange(path, bodyOnly: old.map { EntryRow.listsAlike($0.entry, read.entry) } ?? false)
-        // Another process may have indexed the same change already; the path is unique.
-        try deleteRow(path)
-        report.updated += 1
-      } else if filling {
-        report.added += 1
-      } else {
-        findEntry.bind(path)
-        if try findEntry.run() { try deleteRow(path) }
-        report.added += 1
-        try logChange(path, bodyOnly: false)
-      }
+      try clearRow(path, replacing: previous, with: read.entry, into: &report)
       EntryRow(entry: read.entry, notes: read.notes, signature: file.signature, hash: read.hash).bind(to: &insert)
       try insert.run()
       let rowid = db.lastInsertedRowID
@@ -150,6 +123,52 @@ struct IndexWriter {
         insertTag.bind(rowid)
         try insertTag.run()
       }
+    }
+  }
+
+  /// Stores why `file` could not be read, after removing the row it had (`previous`); counts it
+  /// in `report`.
+  private mutating func writeProblem(
+    _ error: EntryReadError, of file: EntryIndex.ReadFile, replacing previous: RefreshPlan.Known?,
+    into report: inout IndexReport
+  ) throws {
+    let path = file.path.rawValue
+    if previous != nil {
+      try deleteRow(path)
+      try logChange(path, bodyOnly: false)
+      report.removed += 1
+    }
+    try db.execute(
+      sql: "INSERT OR REPLACE INTO problem (path, summary, advice, size, mtime, inode) VALUES (?, ?, ?, ?, ?, ?)",
+      arguments: [
+        path, error.encodedReason, "", file.signature.size, file.signature.modified,
+        Int64(bitPattern: file.signature.inode),
+      ])
+    report.skipped.append(error)
+  }
+
+  /// Makes way for the new row of `path` and logs the change: removes the row it replaces
+  /// (`previous`, or one another process wrote meanwhile); counts it in `report` as updated or
+  /// added.
+  private mutating func clearRow(
+    _ path: String, replacing previous: RefreshPlan.Known?, with entry: IndexedEntry, into report: inout IndexReport
+  ) throws {
+    if let previous {
+      // Whether a list showing the entry is unchanged, for the site export.
+      let old = try EntryIndex.entries(
+        db, "SELECT \(EntryRow.selectList) FROM entry e WHERE rowid = ?", [previous.rowid], hashes: false
+      ).first
+      try logChange(path, bodyOnly: old.map { EntryRow.listsAlike($0.entry, entry) } ?? false)
+      // Another process may have indexed the same change already; the path is unique.
+      try deleteRow(path)
+      report.updated += 1
+    } else if filling {
+      report.added += 1
+    } else {
+      findEntry.bind(path)
+      if try findEntry.run() { try deleteRow(path) }
+      report.added += 1
+      try logChange(path, bodyOnly: false)
     }
   }
 

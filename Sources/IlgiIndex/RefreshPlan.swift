@@ -64,24 +64,7 @@ struct RefreshPlan {
     stored: Stored, walk: JournalStore.Walk, knownFiles: ([String]?) throws -> [PathKey: Known],
     decode: (JournalPath, String) -> EntryReadError?
   ) rethrows {
-    var walked = Set<PathKey>(minimumCapacity: walk.folders.count)
-    for folder in walk.folders {
-      let key = PathKey(folder.path)
-      walked.insert(key)
-      if stored.folders[key] != folder.digest { changedFolders.append(folder) }
-    }
-    // A whole walk saw every folder there is; a walk of some folders says which of them are gone.
-    let gone: (PathKey) -> Bool =
-      if let missing = walk.missing {
-        { key in
-          missing.contains { folder in
-            folder.isEmpty || key == PathKey(folder) || key.text.utf8.starts(with: (folder + "/").utf8)
-          }
-        }
-      } else {
-        { _ in true }
-      }
-    goneFolders = stored.folders.keys.filter { !walked.contains($0) && gone($0) }.map(\.text)
+    compareFolders(stored: stored, walk: walk)
     let looked = Set((changedFolders.map(\.path) + goneFolders).map(PathKey.init))
 
     var unseen = try knownFiles(stored.folders.isEmpty ? nil : changedFolders.map(\.path) + goneFolders)
@@ -115,12 +98,41 @@ struct RefreshPlan {
     vanished = unseen
     vanishedProblems = Array(unseenProblems.keys)
 
-    // A new path with the inode, size and time of a vanished one is the same file, moved.
-    guard !vanished.isEmpty else { return }
+    findMoves()
+  }
+
+  /// Sets `changedFolders` to the walked folders whose digest is not the stored one, and
+  /// `goneFolders` to the stored folders the walk shows are gone.
+  private mutating func compareFolders(stored: Stored, walk: JournalStore.Walk) {
+    var walked = Set<PathKey>(minimumCapacity: walk.folders.count)
+    for folder in walk.folders {
+      let key = PathKey(folder.path)
+      walked.insert(key)
+      if stored.folders[key] != folder.digest { changedFolders.append(folder) }
+    }
+    // A whole walk saw every folder there is; a walk of some folders says which of them are gone.
+    let gone: (PathKey) -> Bool =
+      if let missing = walk.missing {
+        { key in
+          missing.contains { folder in
+            folder.isEmpty || key == PathKey(folder) || key.text.utf8.starts(with: (folder + "/").utf8)
+          }
+        }
+      } else {
+        { _ in true }
+      }
+    goneFolders = stored.folders.keys.filter { !walked.contains($0) && gone($0) }.map(\.text)
+  }
+
+  /// Takes out of `toRead` the new paths with the inode, size and time of a vanished one, which
+  /// are the same file moved, and puts them in `moves`, where each keeps its row.
+  private mutating func findMoves() {
+    guard !self.vanished.isEmpty else { return }
     var bySignature: [FileSignature: String] = [:]
-    for (path, entry) in vanished { bySignature[entry.signature] = path.text }
+    for (path, entry) in self.vanished { bySignature[entry.signature] = path.text }
     var moves: [Move] = []
-    var vanished = vanished
+    var vanished = self.vanished
+    let previous = self.previous
     toRead.removeAll { path, signature in
       guard previous[PathKey(path.rawValue)] == nil, let from = bySignature[signature] else { return false }
       bySignature[signature] = nil

@@ -71,6 +71,25 @@ public struct SearchQuery: Sendable, Equatable {
     let tokens = try Self.tokenize(text.nfc)
     let count = tokens.count { $0 != .or && $0 != .not }
     if count > Self.termLimit { throw Problem(.tooManyTerms(count)) }
+    let (groups, negatives, tags, excludedTags, terms) = try Self.parse(tokens)
+    if groups.isEmpty && negatives.isEmpty && tags.isEmpty && excludedTags.isEmpty {
+      throw Problem(.empty)
+    }
+    match =
+      groups.isEmpty
+      ? nil : groups.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " OR ") + ")" }.joined(separator: " AND ")
+    exclude = negatives.isEmpty ? nil : negatives.joined(separator: " OR ")
+    self.tags = tags
+    self.excludedTags = excludedTags
+    self.terms = terms
+  }
+
+  /// Reads `tokens` into groups of expressions of which one each must match (an AND of ORs),
+  /// expressions that must not match, tags to keep and to leave out, and the terms to
+  /// highlight; throws when an operator has nothing to work on.
+  private static func parse(_ tokens: [Token]) throws(Problem) -> (
+    groups: [[String]], negatives: [String], tags: [String], excludedTags: [String], terms: [String]
+  ) {
     var groups: [[String]] = []  // AND of ORs
     var negatives: [String] = []
     var tags: [String] = []
@@ -118,16 +137,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
     if pendingOr { throw Problem(.orAtEnd) }
     if pendingNot { throw Problem(.notAtEnd) }
-    if groups.isEmpty && negatives.isEmpty && tags.isEmpty && excludedTags.isEmpty {
-      throw Problem(.empty)
-    }
-    match =
-      groups.isEmpty
-      ? nil : groups.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " OR ") + ")" }.joined(separator: " AND ")
-    exclude = negatives.isEmpty ? nil : negatives.joined(separator: " OR ")
-    self.tags = tags
-    self.excludedTags = excludedTags
-    self.terms = terms
+    return (groups, negatives, tags, excludedTags, terms)
   }
 
   enum Token: Equatable {

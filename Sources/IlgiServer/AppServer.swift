@@ -199,35 +199,12 @@ public final class AppServer: ServerResponder {
     case "entry" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       return .html(try pages.entry(loaded))
-    case "file" where segments.count == 3:
-      guard let file = try diary.attachmentFile(id: segments[1], name: segments[2]) else {
-        throw ServerProblem.noSuchPage
-      }
-      // A smaller copy for a list or a page; a HEIC photo, which browsers do not show, as a JPEG.
-      let asked = request.parameter("size").flatMap(Int.init)
-      let side =
-        asked.map { min(max($0, 1), PictureDecoder.displaySide) }
-        ?? (file.mediaType == "image/heic" && request.header("sec-fetch-dest") == "image"
-          ? PictureDecoder.displaySide : nil)
-      // A file that is not the picture its name says is sent as it is.
-      if let side, file.mediaType.hasPrefix("image/"), let copy = try? diary.pictureCopy(file, side: side) {
-        return Self.fileReply(copy, mediaType: "image/jpeg", name: segments[2])
-      }
-      let bytes = try diary.store.bytes(of: file)
-      return Self.fileReply(bytes, mediaType: MediaType.picture(bytes)?.mediaType ?? file.mediaType, name: segments[2])
+    case "file" where segments.count == 3: return try attachmentReply(request, id: segments[1], name: segments[2])
     case "write" where segments.count == 1: return .html(try pages.write(nil))
     case "write" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       return .html(try pages.write(loaded))
-    case "search" where segments.count == 1:
-      let text = request.formField("q") ?? request.parameter("q") ?? ""
-      do {
-        let hits = text.trimmed.isEmpty ? nil : try search(text, limit: 50)
-        return .html(try pages.search(text, hits: hits))
-      } catch let problem as ServerProblem {
-        // What is wrong with the query shows where the results would, under the box with it.
-        return .html(try pages.search(text, hits: [], problem: problem.text(pages.catalog)), status: problem.status)
-      }
+    case "search" where segments.count == 1: return try searchReply(request, pages)
     case "onthisday" where segments.count == 1:
       let entries = try diary.onThisDay()
       return .html(
@@ -251,6 +228,39 @@ public final class AppServer: ServerResponder {
       return reply
     case "offline" where segments.count == 1: return .html(try pages.offline(keeping: keptOffline > 0))
     default: throw ServerProblem.noSuchPage
+    }
+  }
+
+  /// The reply to `/file/<id>/<name>`: the file `name` beside the entry `id`, or a copy of the
+  /// picture it holds.
+  private func attachmentReply(_ request: ServerRequest, id: String, name: String) throws -> Reply {
+    guard let file = try diary.attachmentFile(id: id, name: name) else {
+      throw ServerProblem.noSuchPage
+    }
+    // A smaller copy for a list or a page; a HEIC photo, which browsers do not show, as a JPEG.
+    let asked = request.parameter("size").flatMap(Int.init)
+    let side =
+      asked.map { min(max($0, 1), PictureDecoder.displaySide) }
+      ?? (file.mediaType == "image/heic" && request.header("sec-fetch-dest") == "image"
+        ? PictureDecoder.displaySide : nil)
+    // A file that is not the picture its name says is sent as it is.
+    if let side, file.mediaType.hasPrefix("image/"), let copy = try? diary.pictureCopy(file, side: side) {
+      return Self.fileReply(copy, mediaType: "image/jpeg", name: name)
+    }
+    let bytes = try diary.store.bytes(of: file)
+    return Self.fileReply(bytes, mediaType: MediaType.picture(bytes)?.mediaType ?? file.mediaType, name: name)
+  }
+
+  /// The search page for the query a request asks (`q`, in its form or its address), with its
+  /// hits, or with what is wrong with the query.
+  private func searchReply(_ request: ServerRequest, _ pages: AppPages) throws -> Reply {
+    let text = request.formField("q") ?? request.parameter("q") ?? ""
+    do {
+      let hits = text.trimmed.isEmpty ? nil : try search(text, limit: 50)
+      return .html(try pages.search(text, hits: hits))
+    } catch let problem as ServerProblem {
+      // What is wrong with the query shows where the results would, under the box with it.
+      return .html(try pages.search(text, hits: [], problem: problem.text(pages.catalog)), status: problem.status)
     }
   }
 

@@ -355,43 +355,7 @@ private final class Exchanges: @unchecked Sendable {
     _ connection: OpaquePointer, method: String, _ exchange: Exchange, _ data: UnsafePointer<CChar>?,
     _ size: UnsafeMutablePointer<Int>
   ) -> MHD_Result {
-    guard var request = exchange.request else {
-      let (headers, repeated) = Self.headers(of: connection)
-      let request = ServerRequest(method: method, absoluteOrOrigin: exchange.target, headers: headers)
-      exchange.request = request
-      // Said once, or not taken: libmicrohttpd and the responder could each read another one.
-      if let name = repeated.first(where: Self.singleHeaders.contains) {
-        exchange.refused = true
-        return send(responder.refuse(.repeatedHeader(name), request), on: connection)
-      }
-      exchange.limit = max(bodyLimit, responder.bodyLimit(for: request) ?? 0)
-      // Refused from its headers (below), the connection goes on waiting.
-      if let problem = responder.refusalBeforeBody(request) {
-        exchange.refusal = problem
-        // A client that waits for `100 Continue` is answered before it sends the body.
-        if request.header("expect")?.lowercased() == "100-continue" {
-          exchange.refused = true
-          return send(responder.refuse(problem, request), on: connection)
-        }
-        return .YES
-      }
-      if let length = request.header("content-length").flatMap(Int.init) {
-        if length > exchange.limit {
-          exchange.tooLarge = true
-          // A client that waits for `100 Continue` is answered before it sends the body;
-          // one that sends it at once has it read and dropped, as a reply before the body is
-          // read would reach it as a reset connection.
-          if request.header("expect")?.lowercased() == "100-continue" {
-            return send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
-          }
-        } else {
-          exchange.body.reserveCapacity(length)
-        }
-      }
-      // Let in: its body has the body's time, dropped unread when too large.
-      watch.receiving(UInt(bitPattern: connection))
-      return .YES
-    }
+    guard var request = exchange.request else { return admit(connection, method: method, exchange) }
     if exchange.refused {
       size.pointee = 0
       return .YES
@@ -426,6 +390,46 @@ private final class Exchanges: @unchecked Sendable {
     let job = Job(request)
     guard case .enqueued = queue.yield(job) else { return .NO }
     return send(job.wait(), on: connection)
+  }
+
+  /// The first call for a request, with its headers: reads the request and either refuses it
+  /// from them or lets its body in.
+  private func admit(_ connection: OpaquePointer, method: String, _ exchange: Exchange) -> MHD_Result {
+    let (headers, repeated) = Self.headers(of: connection)
+    let request = ServerRequest(method: method, absoluteOrOrigin: exchange.target, headers: headers)
+    exchange.request = request
+    // Said once, or not taken: libmicrohttpd and the responder could each read another one.
+    if let name = repeated.first(where: Self.singleHeaders.contains) {
+      exchange.refused = true
+      return send(responder.refuse(.repeatedHeader(name), request), on: connection)
+    }
+    exchange.limit = max(bodyLimit, responder.bodyLimit(for: request) ?? 0)
+    // Refused from its headers (below), the connection goes on waiting.
+    if let problem = responder.refusalBeforeBody(request) {
+      exchange.refusal = problem
+      // A client that waits for `100 Continue` is answered before it sends the body.
+      if request.header("expect")?.lowercased() == "100-continue" {
+        exchange.refused = true
+        return send(responder.refuse(problem, request), on: connection)
+      }
+      return .YES
+    }
+    if let length = request.header("content-length").flatMap(Int.init) {
+      if length > exchange.limit {
+        exchange.tooLarge = true
+        // A client that waits for `100 Continue` is answered before it sends the body;
+        // one that sends it at once has it read and dropped, as a reply before the body is
+        // read would reach it as a reset connection.
+        if request.header("expect")?.lowercased() == "100-continue" {
+          return send(responder.refuse(.tooLarge(limit: exchange.limit), request), on: connection)
+        }
+      } else {
+        exchange.body.reserveCapacity(length)
+      }
+    }
+    // Let in: its body has the body's time, dropped unread when too large.
+    watch.receiving(UInt(bitPattern: connection))
+    return .YES
   }
 
   /// The headers that say one thing each, which a request must not send twice.

@@ -63,63 +63,68 @@ struct SiteTemplate: Sendable {
       case .variable(let path, let escaped):
         guard let found = lookup(path, in: stack) else { return false }
         guard let value = found else { continue }
-        let text: String
-        if let string = value as? String {
-          text = string
-        } else if let flag = value as? Bool {
-          text = flag ? "true" : "false"
-        } else if let number = value as? Int {
-          text = String(number)
-        } else {
-          return false
-        }
+        guard let text = variableText(value) else { return false }
         if escaped { MarkdownRenderer.appendEscapedHTML(text, to: &out) } else { out.append(contentsOf: text.utf8) }
       case .section(let path, let body):
         guard let found = lookup(path, in: stack) else { return false }
         guard let value = found else { continue }
-        if let flag = value as? Bool {
-          if flag, !render(body, stack: &stack, into: &out) { return false }
-        } else if let list = value as? [[String: Any]] {
-          for item in list {
-            stack.append(item)
-            defer { stack.removeLast() }
-            if !render(body, stack: &stack, into: &out) { return false }
-          }
-        } else if let list = value as? [String] {
-          for item in list {
-            stack.append(item)
-            defer { stack.removeLast() }
-            if !render(body, stack: &stack, into: &out) { return false }
-          }
-        } else if value is String || value is [String: Any] || value is [String: String] {
-          stack.append(value)
-          defer { stack.removeLast() }
-          if !render(body, stack: &stack, into: &out) { return false }
-        } else {
-          return false
-        }
+        if !renderSection(body, value: value, stack: &stack, into: &out) { return false }
       case .inverted(let path, let body):
         guard let found = lookup(path, in: stack) else { return false }
-        let show: Bool
-        if let value = found {
-          if let flag = value as? Bool {
-            show = !flag
-          } else if let list = value as? [[String: Any]] {
-            show = list.isEmpty
-          } else if let list = value as? [String] {
-            show = list.isEmpty
-          } else if value is String || value is [String: Any] || value is [String: String] {
-            show = false
-          } else {
-            return false
-          }
-        } else {
-          show = true
-        }
+        guard let show = showsInverted(found) else { return false }
         if show, !render(body, stack: &stack, into: &out) { return false }
       }
     }
     return true
+  }
+
+  /// The text a variable shows for `value`: a string, a flag or a number; nil for a value of a
+  /// kind left to swift-mustache.
+  private static func variableText(_ value: Any) -> String? {
+    if let string = value as? String { return string }
+    if let flag = value as? Bool { return flag ? "true" : "false" }
+    if let number = value as? Int { return String(number) }
+    return nil
+  }
+
+  /// Renders a section's `body` for its `value`: once for a set flag, once for each item of a
+  /// list, once with a string or a dictionary on the stack; `false` when the value (or one in the
+  /// body) is of a kind left to swift-mustache.
+  private static func renderSection(_ body: [Node], value: Any, stack: inout [Any], into out: inout [UInt8]) -> Bool {
+    if let flag = value as? Bool {
+      if flag, !render(body, stack: &stack, into: &out) { return false }
+    } else if let list = value as? [[String: Any]] {
+      for item in list {
+        stack.append(item)
+        defer { stack.removeLast() }
+        if !render(body, stack: &stack, into: &out) { return false }
+      }
+    } else if let list = value as? [String] {
+      for item in list {
+        stack.append(item)
+        defer { stack.removeLast() }
+        if !render(body, stack: &stack, into: &out) { return false }
+      }
+    } else if value is String || value is [String: Any] || value is [String: String] {
+      stack.append(value)
+      defer { stack.removeLast() }
+      if !render(body, stack: &stack, into: &out) { return false }
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// Whether an inverted section shows for what its name found (nil when nothing has it): when
+  /// nothing does, for a false flag and for an empty list; nil for a value of a kind left to
+  /// swift-mustache.
+  private static func showsInverted(_ found: Any?) -> Bool? {
+    guard let value = found else { return true }
+    if let flag = value as? Bool { return !flag }
+    if let list = value as? [[String: Any]] { return list.isEmpty }
+    if let list = value as? [String] { return list.isEmpty }
+    if value is String || value is [String: Any] || value is [String: String] { return false }
+    return nil
   }
 
   /// The value `path` names: searched from the innermost context out for its first step, then

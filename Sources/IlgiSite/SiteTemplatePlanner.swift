@@ -55,61 +55,86 @@ struct SiteTemplatePlanner {
       }
       if atEnd { break }
       defer { first = false }
-      var standalone = false
-      func keepWhiteSpace() {
-        if !whiteSpaceBefore.isEmpty {
-          nodes.append(.text(Array(whiteSpaceBefore.utf8)))
-          whiteSpaceBefore = ""
-        }
+      let tag = try readTag(
+        section: section, newLine: newLine, top: top, first: first, nodes: &nodes, whiteSpaceBefore: &whiteSpaceBefore)
+      switch tag {
+      case .close(let standalone): return (nodes, standalone)
+      case .other(let standalone): newLine = standalone
       }
-      switch characters[position] {
-      case "#", "^":
-        let inverted = characters[position] == "^"
-        position += 1
-        let name = try readName()
-        if isStandalone(newLine) { standalone = true } else { keepWhiteSpace() }
-        nodes.append(try self.section(name, inverted: inverted, standalone: standalone))
-      case "/":
-        position += 1
-        guard try readName() == section else { throw Unplanned() }
-        let closeStandalone = isStandalone(newLine)
-        if !closeStandalone { keepWhiteSpace() }
-        return (nodes, closeStandalone)
-      case "!":
-        position += 1
-        try skip(past: end)
-        standalone = isStandalone(newLine)
-      case "{":
-        keepWhiteSpace()
-        position += 1
-        let name = try readName()
-        guard !atEnd, characters[position] == "}" else { throw Unplanned() }
-        position += 1
-        nodes.append(.variable(path: try Self.path(name), escaped: false))
-      case "&":
-        keepWhiteSpace()
-        position += 1
-        nodes.append(.variable(path: try Self.path(try readName()), escaped: false))
-      case "=":
-        position += 1
-        try setDelimiters()
-        standalone = isStandalone(newLine)
-      case "%":
-        // Only the content type `Site.compile` puts first, which every escape follows.
-        position += 1
-        guard first, top else { throw Unplanned() }
-        try readContentType()
-        standalone = isStandalone(newLine)
-      case ">", "<", "$":
-        throw Unplanned()
-      default:
-        keepWhiteSpace()
-        nodes.append(.variable(path: try Self.path(try readName()), escaped: true))
-      }
-      newLine = standalone
     }
     guard section == nil else { throw Unplanned() }
     return (nodes, false)
+  }
+
+  /// What a tag read by `readTag` asks of the nodes being read around it.
+  private enum Tag {
+    /// The close of the section being read, and whether it stood alone on its line.
+    case close(standalone: Bool)
+    /// Any other tag, and whether it stood alone on its line (its line is then read too).
+    case other(standalone: Bool)
+  }
+
+  /// Reads the tag whose opening delimiter was just read, adding what it makes to `nodes`; the
+  /// white space before it goes in first unless the tag stands alone on its line.
+  private mutating func readTag(
+    section: String?, newLine: Bool, top: Bool, first: Bool, nodes: inout [SiteTemplate.Node],
+    whiteSpaceBefore: inout String
+  ) throws -> Tag {
+    var standalone = false
+    switch characters[position] {
+    case "#", "^":
+      let inverted = characters[position] == "^"
+      position += 1
+      let name = try readName()
+      if isStandalone(newLine) { standalone = true } else { Self.keep(&whiteSpaceBefore, in: &nodes) }
+      nodes.append(try self.section(name, inverted: inverted, standalone: standalone))
+    case "/":
+      position += 1
+      guard try readName() == section else { throw Unplanned() }
+      let closeStandalone = isStandalone(newLine)
+      if !closeStandalone { Self.keep(&whiteSpaceBefore, in: &nodes) }
+      return .close(standalone: closeStandalone)
+    case "!":
+      position += 1
+      try skip(past: end)
+      standalone = isStandalone(newLine)
+    case "{":
+      Self.keep(&whiteSpaceBefore, in: &nodes)
+      position += 1
+      let name = try readName()
+      guard !atEnd, characters[position] == "}" else { throw Unplanned() }
+      position += 1
+      nodes.append(.variable(path: try Self.path(name), escaped: false))
+    case "&":
+      Self.keep(&whiteSpaceBefore, in: &nodes)
+      position += 1
+      nodes.append(.variable(path: try Self.path(try readName()), escaped: false))
+    case "=":
+      position += 1
+      try setDelimiters()
+      standalone = isStandalone(newLine)
+    case "%":
+      // Only the content type `Site.compile` puts first, which every escape follows.
+      position += 1
+      guard first, top else { throw Unplanned() }
+      try readContentType()
+      standalone = isStandalone(newLine)
+    case ">", "<", "$":
+      throw Unplanned()
+    default:
+      Self.keep(&whiteSpaceBefore, in: &nodes)
+      nodes.append(.variable(path: try Self.path(try readName()), escaped: true))
+    }
+    return .other(standalone: standalone)
+  }
+
+  /// Adds the white space read before a tag to `nodes` as text, for a tag that does not stand
+  /// alone on its line, and empties it so that it goes in once.
+  private static func keep(_ whiteSpace: inout String, in nodes: inout [SiteTemplate.Node]) {
+    if !whiteSpace.isEmpty {
+      nodes.append(.text(Array(whiteSpace.utf8)))
+      whiteSpace = ""
+    }
   }
 
   /// The section `name` whose opening tag was read: its body up to its close.

@@ -100,11 +100,7 @@ extension SiteWriter {
     guard site.base == state.base, site.slugs.count == state.slugs.count else { return nil }
     // Every page file still there: the manifest and each folder's time as they were, and the
     // pages at the top.
-    guard Self.sizeAndTime(folder + "/" + Self.manifestName) == state.manifest else { return nil }
-    for (folder, time) in state.folders where Self.modified(self.folder + "/" + folder) != time { return nil }
-    guard let manifest = FileManager.default.contents(atPath: folder + "/" + Self.manifestName).map(Array.init) else {
-      return nil
-    }
+    guard let manifest = manifestAsLeft(state) else { return nil }
     var wanted: [PathKey: Int] = [PathKey("feed.xml"): 0]
     let changed = Set(paths.map(PathKey.init))
     var years = Set<Int>()
@@ -113,13 +109,7 @@ extension SiteWriter {
       wanted[PathKey(Site.bookPage(row.entry.date.fields.year))] = 0
       years.insert(row.entry.date.fields.year)
     }
-    // A year's full-text script holds every entry of that year: made from the index's rows of
-    // the year, not from the few rows this site was made of.
-    let texts = try years.map { year in
-      let day = { (month: Int, day: Int) in String(format: "%04d-%02d-%02d", year, month, day) }
-      let rows = try index.entriesWithHashes(EntryFilter(fromDay: day(1, 1), toDay: day(12, 31)))
-      return Site.searchTextPage(year: year, entries: rows, store: store)
-    }
+    let texts = try Self.yearTexts(years, index: index, store: store)
     for page in texts { wanted[PathKey(page.path)] = 0 }
     guard let (total, found) = Self.manifestLines(manifest, naming: Set(wanted.keys), folder: folder) else {
       return nil
@@ -149,6 +139,25 @@ extension SiteWriter {
       if let parent { state.folders[parent] = Self.modified(folder + "/" + parent) }
     }
     return report
+  }
+
+  /// The manifest's bytes, when its size and time and the time of each folder below the site
+  /// are those `state` noted; nil when one changed (a page file may be gone or replaced) or the
+  /// manifest cannot be read.
+  private func manifestAsLeft(_ state: State) -> [UInt8]? {
+    guard Self.sizeAndTime(folder + "/" + Self.manifestName) == state.manifest else { return nil }
+    for (folder, time) in state.folders where Self.modified(self.folder + "/" + folder) != time { return nil }
+    return FileManager.default.contents(atPath: folder + "/" + Self.manifestName).map(Array.init)
+  }
+
+  /// The full-text script of each of `years`. A year's script holds every entry of that year:
+  /// made from the index's rows of the year, not from the few rows a partial site is made of.
+  private static func yearTexts(_ years: Set<Int>, index: EntryIndex, store: JournalStore) throws -> [SitePage] {
+    try years.map { year in
+      let day = { (month: Int, day: Int) in String(format: "%04d-%02d-%02d", year, month, day) }
+      let rows = try index.entriesWithHashes(EntryFilter(fromDay: day(1, 1), toDay: day(12, 31)))
+      return Site.searchTextPage(year: year, entries: rows, store: store)
+    }
   }
 
   /// The manifest's lines (`key<TAB>path`, as `writeManifest` makes them): how many, and the

@@ -79,16 +79,7 @@ extension Ilgi {
       // Read and checked first: a bad file leaves no entry behind.
       let attaching = try Attach.prepare(attachments, context)
 
-      // `ilgi new yesterday: Forgot my keys`, as jrnl reads it, when --date is not given.
-      var text = self.text
-      var dateText = self.date
-      let zone = context.environment.timeZone
-      if dateText == nil,
-        let leading = CommandLineEntry.datePrefix(
-          text, isDate: { NewEntryDate.parse($0, now: context.now, zone: zone) != nil })
-      {
-        (dateText, text) = (leading.date, leading.rest)
-      }
+      let (text, dateText) = textAndDate(context)
       let date = try entryDate(context, dateText)
       let asking = weather == nil && !noWeather ? WeatherRequest.start(context, store, at: date.instant) : nil
       var details = NewEntryDetails(
@@ -97,18 +88,7 @@ extension Ilgi {
         weather: weather?.trimmingCharacters(in: .whitespaces))
       details.starred = star
 
-      var body: String?
-      if !text.isEmpty {
-        body = CommandLineEntry.text(text)
-        // Text piped in as well is the body under the arguments' title, never dropped.
-        if Terminal.inputIsPiped, case let piped = try Terminal.readStandardInput(),
-          !piped.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        {
-          body = Self.normalized(CommandLineEntry.text(text)) + "\n\n" + piped
-        }
-      } else if !Terminal.inputIsTerminal && !edit {
-        body = try Terminal.readStandardInput()
-      }
+      let body = try givenBody(text)
       if let body, edit {
         // The text given is where the editor starts, and is kept even if the editor leaves it
         // as it was.
@@ -133,6 +113,39 @@ extension Ilgi {
       }
       let (draft, template) = try context.writer(store).beginNew(details, now: context.now)
       try finish(context, store, draft: draft, template: template, weather: asking, attaching: attaching)
+    }
+
+    /// The entry's words and its date as given: `ilgi new yesterday: Forgot my keys` is dated
+    /// by the words' leading date, as jrnl reads it, when --date is not given.
+    private func textAndDate(_ context: Context) -> (text: [String], date: String?) {
+      var text = self.text
+      var dateText = self.date
+      let zone = context.environment.timeZone
+      if dateText == nil,
+        let leading = CommandLineEntry.datePrefix(
+          text, isDate: { NewEntryDate.parse($0, now: context.now, zone: zone) != nil })
+      {
+        (dateText, text) = (leading.date, leading.rest)
+      }
+      return (text, dateText)
+    }
+
+    /// The entry's text when it is given rather than written in the editor: the words of `text`
+    /// (and text piped in as well), or else what is piped in without --edit; nil otherwise.
+    private func givenBody(_ text: [String]) throws -> String? {
+      var body: String?
+      if !text.isEmpty {
+        body = CommandLineEntry.text(text)
+        // Text piped in as well is the body under the arguments' title, never dropped.
+        if Terminal.inputIsPiped, case let piped = try Terminal.readStandardInput(),
+          !piped.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        {
+          body = Self.normalized(CommandLineEntry.text(text)) + "\n\n" + piped
+        }
+      } else if !Terminal.inputIsTerminal && !edit {
+        body = try Terminal.readStandardInput()
+      }
+      return body
     }
 
     /// Keeps the files of `--attach` beside the new entry and links them.

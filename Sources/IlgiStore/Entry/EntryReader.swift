@@ -173,26 +173,9 @@ public struct EntryReader: Sendable {
     let front = document.frontMatter
     var notes: [String] = []
 
-    // id
-    var id: EntryID?
-    if let front, front.values["id"] != nil {
-      guard let text = front.string("id") else {
-        throw wrongType(front, key: "id", expected: "one value, a UUID", document: document, path: path)
-      }
-      if !text.isEmpty { id = EntryID(text) }
-    }
+    let id = try readID(front, document: document, path: path)
     let idIsDerived = id == nil
-
-    // date
-    var date: EntryDate?
-    if let text = front?.string("date"), !text.isEmpty {
-      date = dates.parse(text)
-      if date == nil { notes.append(EntryNote.dateNotADate(text).encoded) }
-    } else if let front, front.values["date"] != nil, front.string("date") == nil {
-      notes.append(EntryNote.dateNotSingle.encoded)
-    }
-    let resolvedDate =
-      date ?? dates.parseFileName(path.fileName) ?? EntryDate(instant: modified, in: dates.timeZone)
+    let resolvedDate = readDate(front, path: path, modified: modified, notes: &notes)
 
     // title and body
     var title = ""
@@ -206,18 +189,7 @@ public struct EntryReader: Sendable {
       if title.utf8.contains(UInt8(ascii: "\\")) { title = Self.withoutEscapes(title) }
     }
 
-    // tags: front matter first, then inline; each kept once, in linear time (an entry of
-    // 100,000 tags is read as quickly as its text)
-    var tags: [String] = []
-    var seen = Set<String>()
-    func add(_ text: String) {
-      guard let tag = EntryTag(text), seen.insert(tag.key).inserted else { return }
-      tags.append(tag.name)
-    }
-    if let front {
-      for key in ["tags", "tag", "keywords"] { front.words(key).forEach(add) }
-    }
-    renderer.inlineTags(content).forEach(add)
+    let tags = readTags(front, content: content)
 
     if Self.hasConflictMarkers(document.content) { notes.append(EntryNote.conflictMarkers.encoded) }
     if front?.values[EntryNote.unsettledKey] != nil { notes.append(EntryNote.unsettled.encoded) }
@@ -231,6 +203,50 @@ public struct EntryReader: Sendable {
       path: path, id: id ?? EntryID.derived(from: path), idIsDerived: idIsDerived, date: resolvedDate, title: title,
       body: shown,
       preview: preview, tags: tags, weather: weather, document: document, notes: notes)
+  }
+
+  /// The id the front matter gives, or nil when it gives none or an empty one; an `id` that is
+  /// not a single value makes the file unreadable.
+  private func readID(_ front: FrontMatter?, document: EntryDocument, path: JournalPath) throws(EntryReadError)
+    -> EntryID?
+  {
+    var id: EntryID?
+    if let front, front.values["id"] != nil {
+      guard let text = front.string("id") else {
+        throw wrongType(front, key: "id", expected: "one value, a UUID", document: document, path: path)
+      }
+      if !text.isEmpty { id = EntryID(text) }
+    }
+    return id
+  }
+
+  /// The entry's date: the front matter's, else the one in the file's name, else `modified`. A
+  /// `date` that is not a date, or not a single value, is noted in `notes`.
+  private func readDate(_ front: FrontMatter?, path: JournalPath, modified: Date, notes: inout [String]) -> EntryDate {
+    var date: EntryDate?
+    if let text = front?.string("date"), !text.isEmpty {
+      date = dates.parse(text)
+      if date == nil { notes.append(EntryNote.dateNotADate(text).encoded) }
+    } else if let front, front.values["date"] != nil, front.string("date") == nil {
+      notes.append(EntryNote.dateNotSingle.encoded)
+    }
+    return date ?? dates.parseFileName(path.fileName) ?? EntryDate(instant: modified, in: dates.timeZone)
+  }
+
+  /// The entry's tags: the front matter's first, then those inline in `content`; each kept once,
+  /// in linear time (an entry of 100,000 tags is read as quickly as its text).
+  private func readTags(_ front: FrontMatter?, content: String) -> [String] {
+    var tags: [String] = []
+    var seen = Set<String>()
+    func add(_ text: String) {
+      guard let tag = EntryTag(text), seen.insert(tag.key).inserted else { return }
+      tags.append(tag.name)
+    }
+    if let front {
+      for key in ["tags", "tag", "keywords"] { front.words(key).forEach(add) }
+    }
+    renderer.inlineTags(content).forEach(add)
+    return tags
   }
 
   /// The first non-blank line (heading marks stripped) and everything after it.

@@ -67,19 +67,12 @@ public struct IndexedEntry: Sendable, Equatable {
       let high: UInt64 = 0x8080_8080_8080_8080
       while index < end {
         if index &+ 8 <= end {
-          // Eight ASCII bytes at once: each byte's top bit is set by adding what carries it
-          // past 0x7F from the low end of a range, and not from one past its high end.
+          // Eight bytes at once when all are ASCII (`wordStarts`).
           let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
           if chunk & high == 0 {
-            let digits = (chunk &+ 0x5050_5050_5050_5050) & ~(chunk &+ 0x4646_4646_4646_4646)
-            let folded = chunk | 0x2020_2020_2020_2020
-            let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505)
-            let wordish = ((digits | letters) & high) >> 7
-            // A word starts at a wordish byte after one that is not (little-endian: the byte
-            // before is eight bits lower).
-            let starts = wordish & ~(wordish << 8 | UInt64(inWord))
-            count &+= starts.nonzeroBitCount
-            inWord = Int(truncatingIfNeeded: wordish >> 56)
+            let (starts, last) = Self.wordStarts(in: chunk, after: inWord)
+            count &+= starts
+            inWord = last
             index &+= 8
             continue
           }
@@ -102,18 +95,39 @@ public struct IndexedEntry: Sendable, Equatable {
           index &+= 3
           continue
         }
-        // Hangul syllables and Han are letters by range; Unicode properties are looked up only
-        // beyond them.
         let (value, length) = bytes.scalar(at: index)
         index += length
-        let wordish =
-          (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
-          || Unicode.Scalar(value).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } == true
+        let wordish = Self.isWordScalar(value)
         if wordish && inWord == 0 { count += 1 }
         inWord = wordish ? 1 : 0
       }
       return count
     }
+  }
+
+  /// How many words start in `chunk`, eight ASCII bytes read little-endian, and whether its
+  /// last byte is in a word (1) or not (0); `inWord` says that of the byte before. Without a
+  /// branch: each byte's top bit is set by adding what carries it past 0x7F from the low end of
+  /// a range, and not from one past its high end.
+  @inline(__always)
+  private static func wordStarts(in chunk: UInt64, after inWord: Int) -> (count: Int, inWord: Int) {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let digits = (chunk &+ 0x5050_5050_5050_5050) & ~(chunk &+ 0x4646_4646_4646_4646)
+    let folded = chunk | 0x2020_2020_2020_2020
+    let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505)
+    let wordish = ((digits | letters) & high) >> 7
+    // A word starts at a wordish byte after one that is not (little-endian: the byte before is
+    // eight bits lower).
+    let starts = wordish & ~(wordish << 8 | UInt64(inWord))
+    return (starts.nonzeroBitCount, Int(truncatingIfNeeded: wordish >> 56))
+  }
+
+  /// Whether the scalar `value` is part of a word: a letter or a digit. Hangul syllables and Han
+  /// are letters by range; Unicode properties are looked up only beyond them.
+  @inline(__always)
+  private static func isWordScalar(_ value: UInt32) -> Bool {
+    (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
+      || Unicode.Scalar(value).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } == true
   }
 }
 

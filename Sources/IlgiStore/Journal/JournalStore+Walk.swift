@@ -193,24 +193,12 @@ extension JournalStore {
       var info = stat()
       // An attachment is never read through a link: it could point anywhere.
       if fstatat(dirfd(dir), name, &info, attachment != nil ? Int32(AT_SYMLINK_NOFOLLOW) : 0) != 0 {
-        if isMarkdown {
-          let path = prefix + childName()
-          walk.problems.append(
-            EntryReadError(
-              path: JournalPath(path),
-              reason: .unreadable(FileSystemError(path: base + "/" + path, code: errno, operation: "read"))))
-        }
+        if isMarkdown { Self.noteUnreadable(prefix + childName(), base: base, into: &walk) }
         continue
       }
       let kind = info.st_mode & S_IFMT
       if kind == S_IFDIR {
-        // Only a directory whose type readdir did not tell; a linked directory is never followed.
-        var link = stat()
-        if type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), name, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0,
-          (link.st_mode & S_IFMT) == S_IFDIR
-        {
-          listing.folders.append(prefix + childName())
-        }
+        if Self.isUnlinkedFolder(name, in: dir, type: type) { listing.folders.append(prefix + childName()) }
         continue
       }
       guard isMarkdown || attachment != nil, kind == S_IFREG else { continue }
@@ -231,6 +219,25 @@ extension JournalStore {
         walk.attachments.append((JournalPath(prefix + childName()), signature))
       }
     }
+  }
+
+  /// Notes in `walk` that the entry at `path` (inside the journal at `base`) cannot be read, for
+  /// the `errno` its `fstatat` just left.
+  private static func noteUnreadable(_ path: String, base: String, into walk: inout Walk) {
+    walk.problems.append(
+      EntryReadError(
+        path: JournalPath(path),
+        reason: .unreadable(FileSystemError(path: base + "/" + path, code: errno, operation: "read"))))
+  }
+
+  /// Whether `name` in the folder `dir`, which `fstatat` found a directory, is a folder to walk:
+  /// only a directory whose type readdir did not tell is, as a linked directory is never followed.
+  private static func isUnlinkedFolder(_ name: UnsafePointer<CChar>, in dir: OpaquePointer, type: Int32) -> Bool {
+    var link = stat()
+    guard type == Int32(DT_UNKNOWN), fstatat(dirfd(dir), name, &link, Int32(AT_SYMLINK_NOFOLLOW)) == 0 else {
+      return false
+    }
+    return (link.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// The folder at `directory` opened for listing, or nil with the problem noted in `walk`.
