@@ -81,7 +81,7 @@ import Testing
     try journal.write("binary.md", [0x89, 0x50, 0x4E, 0x47, 0x00, 0x01])
     try journal.write("latin1.md", [0x63, 0x61, 0x66, 0xE9, 0x0A])
     let big = journal.root + "/big.md"
-    FileManager.default.createFile(atPath: big, contents: nil)
+    _ = FileManager.default.createFile(atPath: big, contents: nil)
     truncate(big, 50_000_000)
     let listing = try journal.store().entries()
     #expect(Set(listing.entries.map(\.path.rawValue)) == ["good.md", "empty.md"])

@@ -29,7 +29,7 @@ import Testing
     chmod(theirs, 0o777)
     #expect(throws: MemoryFolder.Unsafe.open(0o777)) { try MemoryFolder.prepare(base: theirs) }
     let file = journal.base + "/runtime/file"
-    FileManager.default.createFile(atPath: file, contents: Data())
+    _ = FileManager.default.createFile(atPath: file, contents: Data())
     #expect(throws: MemoryFolder.Unsafe.notAFolder) { try MemoryFolder.prepare(base: file) }
   }
 
@@ -57,7 +57,7 @@ import Testing
     // What a merge killed midway left (its process is gone).
     let left = runtime + "/ilgi/merge-2147483646-deadbeef"
     try FileManager.default.createDirectory(atPath: left, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: left + "/mine", contents: Data("secret".utf8))
+    _ = FileManager.default.createFile(atPath: left + "/mine", contents: Data("secret".utf8))
     chmod(runtime + "/ilgi", 0o700)
     let store = try JournalStore(
       root: journal.root, reader: EntryReader(timeZone: .seoul),
