@@ -180,7 +180,8 @@ let package = Package(
         "IlgiSite", "IlgiCorpus", "IlgiFuzz", "IlgiTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
-      ]
+      ],
+      exclude: ["GFM"]
     ),
     .testTarget(
       name: "IlgiAgeTests",

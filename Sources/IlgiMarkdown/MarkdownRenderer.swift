@@ -45,14 +45,9 @@ public struct MarkdownRenderer: Sendable {
 
   /// The HTML fragment for `markdown`: the same for `ilgi show --html`, `ilgi render` and pages.
   public func html(_ markdown: String) -> String {
-    let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-    return markdown.withCString { pointer in
-      guard let rendered = cmark_markdown_to_html(pointer, strlen(pointer), options) else {
-        return ""
-      }
-      defer { free(rendered) }
-      return String(cString: rendered)
-    }
+    var result = ""
+    withDocument(markdown) { root in result = renderHTML(root) }
+    return result
   }
 
   /// The HTML fragment for `markdown` shown somewhere other than beside its file: every relative
@@ -158,6 +153,9 @@ public struct MarkdownRenderer: Sendable {
           if type == CMARK_NODE_CODE_BLOCK { text.space() }
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
           text.space()
+        case CMARK_NODE_CUSTOM_BLOCK, CMARK_NODE_CUSTOM_INLINE:
+          // A table's cells are apart, as its blocks are.
+          if !entering, let kind = ExtendedNode(node), kind != .strikethrough { text.space() }
         default:
           if !entering && Self.isBlock(type) { text.space() }
         }
@@ -348,10 +346,12 @@ public struct MarkdownRenderer: Sendable {
   /// `markdown` laid out for a terminal: headings, emphasis, lists, quotes, code and links.
   ///
   /// Control characters from the entry never reach the terminal.
-  public func terminal(_ markdown: String, style: TerminalStyle) -> String {
+  /// Tables are laid out in columns that fit `width` (terminal columns, wide characters counted
+  /// twice), their cells wrapped when they do not.
+  public func terminal(_ markdown: String, style: TerminalStyle, width: Int = 80) -> String {
     var lines: [String] = []
     withDocument(markdown) { root in
-      lines = TerminalLayout(style: style).blocks(of: root)
+      lines = TerminalLayout(style: style, width: width).blocks(of: root)
     }
     return lines.joined(separator: "\n")
   }
@@ -359,25 +359,13 @@ public struct MarkdownRenderer: Sendable {
   // MARK: cmark plumbing
 
   private func withDocument(_ markdown: String, _ body: (OpaquePointer) -> Void) {
-    let options = CMARK_OPT_DEFAULT
-    markdown.withCString { pointer in
-      guard let root = cmark_parse_document(pointer, strlen(pointer), options) else { return }
-      defer { cmark_node_free(root) }
-      body(root)
-    }
+    guard let root = Markdown.parse(markdown, options: CMARK_OPT_DEFAULT) else { return }
+    defer { cmark_node_free(root) }
+    body(root)
   }
 
   /// Visits nodes depth first; `visit` returns false to stop.
-  private func walk(_ root: OpaquePointer, _ visit: (OpaquePointer, Bool) -> Bool) {
-    guard let iterator = cmark_iter_new(root) else { return }
-    defer { cmark_iter_free(iterator) }
-    while true {
-      let event = cmark_iter_next(iterator)
-      if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { return }
-      guard let node = cmark_iter_get_node(iterator) else { return }
-      if !visit(node, event == CMARK_EVENT_ENTER) { return }
-    }
-  }
+  private func walk(_ root: OpaquePointer, _ visit: (OpaquePointer, Bool) -> Bool) { Markdown.walk(root, visit) }
 
   fileprivate static func isBlock(_ type: cmark_node_type) -> Bool {
     switch type {
@@ -390,14 +378,16 @@ public struct MarkdownRenderer: Sendable {
 }
 
 /// Lays out a cmark tree as terminal lines.
-private struct TerminalLayout {
+struct TerminalLayout {
   let style: MarkdownRenderer.TerminalStyle
+  /// The columns a table may take.
+  var width = 80
 
-  private func ansi(_ code: String, _ text: String, reset: String = "0") -> String {
+  func ansi(_ code: String, _ text: String, reset: String = "0") -> String {
     style == .ansi ? "\u{1B}[\(code)m\(text)\u{1B}[\(reset)m" : text
   }
 
-  private func children(_ node: OpaquePointer) -> [OpaquePointer] {
+  func children(_ node: OpaquePointer) -> [OpaquePointer] {
     var result: [OpaquePointer] = []
     var child = cmark_node_first_child(node)
     while let current = child {
@@ -466,12 +456,14 @@ private struct TerminalLayout {
       return html.components(separatedBy: "\n").map { ansi("2", $0) }
     case CMARK_NODE_THEMATIC_BREAK:
       return [ansi("2", String(repeating: "─", count: 40))]
+    case CMARK_NODE_CUSTOM_BLOCK where ExtendedNode(node) == .table:
+      return TerminalTable(node, layout: self).lines(width: width)
     default:
       return blocks(of: node)
     }
   }
 
-  private func inlines(_ node: OpaquePointer) -> String {
+  func inlines(_ node: OpaquePointer) -> String {
     var out = ""
     for child in children(node) {
       switch cmark_node_get_type(child) {
@@ -486,7 +478,8 @@ private struct TerminalLayout {
       case CMARK_NODE_LINK:
         let text = inlines(child)
         let url = cmark_node_get_url(child).map { Self.sanitized(String(cString: $0)) } ?? ""
-        if url.isEmpty || url == text {
+        // A bare address is shown once (`www.example.com` links `http://www.example.com`).
+        if url.isEmpty || url == text || url == "http://" + text || url == "mailto:" + text {
           out += ansi("4;34", text.isEmpty ? url : text)
         } else {
           out += ansi("4", text, reset: "24") + " " + ansi("34", "<\(url)>")
@@ -496,6 +489,12 @@ private struct TerminalLayout {
         let url = cmark_node_get_url(child).map { Self.sanitized(String(cString: $0)) } ?? ""
         out += ansi("2", "[image: \(alt.isEmpty ? url : alt)]")
       case CMARK_NODE_HTML_INLINE: out += ansi("2", literal(child))
+      case CMARK_NODE_CUSTOM_INLINE:
+        switch ExtendedNode(child) {
+        case .checkbox(let checked): out += ansi("33", checked ? "☑" : "☐") + " "
+        case .strikethrough: out += style == .plain ? "~~\(inlines(child))~~" : ansi("9", inlines(child), reset: "29")
+        default: out += inlines(child)
+        }
       default: out += inlines(child)
       }
     }

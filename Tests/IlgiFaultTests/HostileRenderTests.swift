@@ -9,6 +9,13 @@ import Testing
 @Suite(.serialized) struct HostileRenderTests {
   /// Hostile input: scripts, event handlers, `javascript:`/`data:` URLs, SVG, unclosed tags.
   static let hostile = [
+    // GitHub Flavored Markdown's tables, strikethrough, task items and bare addresses.
+    "| <script>alert(1)</script> | b |\n| --- | :-: |\n| [a](javascript:alert(1)) | ![x](javascript:y) |",
+    "| a |\n| - |\n| <img src=x onerror=alert(1)> \\| x |",
+    "www.example.com/\"onmouseover=\"alert(1) and http://x.example/'><script>alert(1)</script>",
+    "javascript:alert(1)//www.example.com and a@b.co<script>",
+    "~~<img src=x onerror=alert(1)>~~ ~<svg onload=alert(1)>~",
+    "- [x] <script>alert(1)</script>\n- [ ] [x](javascript:alert(1))",
     "<script>alert(1)</script>",
     "<img src=x onerror=alert(1)>",
     "<svg onload=alert(1)><circle r=5/></svg>",
@@ -49,12 +56,15 @@ import Testing
     "<a href='&#x6A;avascript:alert(1)'>x</a>",
   ]
 
-  /// The tags Markdown itself makes, and the attributes it gives them.
+  /// The tags Markdown itself makes (GitHub Flavored Markdown's tables, strikethrough and task
+  /// list checkboxes among them), and the attributes it gives them.
   static let allowedTags: Set<String> = [
     "p", "em", "strong", "a", "img", "code", "pre", "blockquote", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5",
-    "h6", "hr", "br",
+    "h6", "hr", "br", "table", "thead", "tbody", "tr", "th", "td", "del", "input",
   ]
-  static let allowedAttributes: Set<String> = ["href", "src", "alt", "title", "start", "class"]
+  static let allowedAttributes: Set<String> = [
+    "href", "src", "alt", "title", "start", "class", "align", "type", "checked", "disabled",
+  ]
 
   /// What makes `html` not inert, or nil.
   static func danger(in html: String) -> String? {

@@ -89,7 +89,9 @@ extension Ilgi {
       if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
       var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"
       out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"
-      let body = context.renderer().terminal(entry.body, style: paint.enabled ? .ansi : .plain)
+      // Tables fit the terminal, or `COLUMNS`, or 80 columns when the output is no terminal.
+      let width = Terminal.columns(context.variables) ?? context.variables["COLUMNS"].flatMap { Int($0) } ?? 80
+      let body = context.renderer().terminal(entry.body, style: paint.enabled ? .ansi : .plain, width: width)
       if !body.isEmpty { out += "\n" + body + "\n" }
       return out
     }
