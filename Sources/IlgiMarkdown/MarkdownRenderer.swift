@@ -10,6 +10,9 @@ import IlgiFormat
 public struct MarkdownRenderer: Sendable {
   /// Whether raw HTML in entries passes through to HTML output (off by default).
   public var allowsRawHTML: Bool
+  /// Text shown before the Markdown rendered, an entry's title line: the footnotes it refers to
+  /// are listed with the body's, though the body never refers to them.
+  public var precedingText = ""
 
   /// `text` with `<`, `>`, `&`, `"` and `'` as HTML entities, safe in an element or a quoted
   /// attribute (byte by byte: no grapheme walking, nothing else changed).
@@ -36,6 +39,13 @@ public struct MarkdownRenderer: Sendable {
       default: out.append(byte)
       }
     }
+  }
+
+  /// This renderer for the body of `entryTitle`'s entry (`precedingText`).
+  public func forBody(of entryTitle: String) -> MarkdownRenderer {
+    var renderer = self
+    renderer.precedingText = entryTitle
+    return renderer
   }
 
   /// Makes a renderer; raw HTML stays out unless `allowsRawHTML`.
@@ -154,8 +164,8 @@ public struct MarkdownRenderer: Sendable {
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
           text.space()
         case CMARK_NODE_CUSTOM_BLOCK, CMARK_NODE_CUSTOM_INLINE:
-          // A table's cells are apart, as its blocks are.
-          if !entering, let kind = ExtendedNode(node), kind != .strikethrough { text.space() }
+          // A table's cells are apart, as its blocks and footnotes are.
+          if !entering, let kind = ExtendedNode(node), kind.separatesWords { text.space() }
         default:
           if !entering && Self.isBlock(type) { text.space() }
         }
@@ -359,7 +369,7 @@ public struct MarkdownRenderer: Sendable {
   // MARK: cmark plumbing
 
   private func withDocument(_ markdown: String, _ body: (OpaquePointer) -> Void) {
-    guard let root = Markdown.parse(markdown, options: CMARK_OPT_DEFAULT) else { return }
+    guard let root = Markdown.parse(markdown, options: CMARK_OPT_DEFAULT, after: precedingText) else { return }
     defer { cmark_node_free(root) }
     body(root)
   }
@@ -456,8 +466,18 @@ struct TerminalLayout {
       return html.components(separatedBy: "\n").map { ansi("2", $0) }
     case CMARK_NODE_THEMATIC_BREAK:
       return [ansi("2", String(repeating: "─", count: 40))]
-    case CMARK_NODE_CUSTOM_BLOCK where ExtendedNode(node) == .table:
-      return TerminalTable(node, layout: self).lines(width: width)
+    case CMARK_NODE_CUSTOM_BLOCK:
+      switch ExtendedNode(node) {
+      case .table: return TerminalTable(node, layout: self).lines(width: width)
+      case .footnotes: return [ansi("2", String(repeating: "─", count: 20))] + blocks(of: node, tight: true)
+      case .footnote(let number):
+        let marker = "[\(number)] "
+        let indent = String(repeating: " ", count: marker.count)
+        return blocks(of: node).enumerated().map { index, line in
+          index == 0 ? ansi("33", marker) + line : (line.isEmpty ? "" : indent + line)
+        }
+      default: return blocks(of: node)
+      }
     default:
       return blocks(of: node)
     }
@@ -493,6 +513,8 @@ struct TerminalLayout {
         switch ExtendedNode(child) {
         case .checkbox(let checked): out += ansi("33", checked ? "☑" : "☐") + " "
         case .strikethrough: out += style == .plain ? "~~\(inlines(child))~~" : ansi("9", inlines(child), reset: "29")
+        case .footnoteReference(let number): out += ansi("33", "[\(number)]")
+        case .backReference: break
         default: out += inlines(child)
         }
       default: out += inlines(child)

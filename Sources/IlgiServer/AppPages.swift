@@ -236,7 +236,8 @@ struct AppPages {
       "id": entry.id.rawValue, "title": entry.title.isEmpty ? t(.untitled) : entry.title,
       "date": dates.withTime(dates.full(entry.date), entry.date), "iso": entry.date.iso8601,
       "html": Self.withDisplayCopies(
-        renderer.html(entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/")),
+        renderer.forBody(of: entry.title).html(
+          entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/")),
       "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
       "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
       "editLabel": t(.appEdit), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),

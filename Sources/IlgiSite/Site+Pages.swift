@@ -179,7 +179,7 @@ extension Site {
     let copied = linkedPictures(of: row.entry).map(\.fileName).filter {
       SitePictures.hasPageCopy($0) && Self.href($0) == $0
     }
-    let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML)
+    let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML).forBody(of: row.entry.title)
     let html: String
     if options.keepsFragments, page == row.page {
       let book = Self.bookPage(row.entry.date.fields.year)

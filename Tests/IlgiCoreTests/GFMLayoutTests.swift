@@ -67,6 +67,34 @@ import Testing
       renderer.inlineTags("| #pie | b |\n|---|---|\n| x | #cherry |\n\n- [ ] #todo\n") == ["pie", "cherry", "todo"])
   }
 
+  @Test func footnotesAreNumberedInTheOrderTheyAreReferredTo() {
+    let text =
+      "Rain[^b] and wind[^a], rain again[^b], [^none].\n\n[^a]: Wind.\n[^b]: Rain,\n    all day.\n\n[^c]: Unused.\n"
+    #expect(
+      renderer.terminal(text, style: .plain) == """
+        Rain[1] and wind[2], rain again[1], [^none].
+
+        ────────────────────
+        [1] Rain,
+            all day.
+        [2] Wind.
+        """)
+    #expect(renderer.plainText(text) == "Rain and wind, rain again, [^none]. Rain, all day. Wind.")
+  }
+
+  /// An entry's body is shown after its title: a footnote the title line refers to is listed.
+  @Test func aFootnoteTheTitleRefersToIsListedWithTheBody() {
+    let body = "\n[^1]: With Mina.\n"
+    #expect(renderer.html(body) == "")
+    #expect(
+      renderer.forBody(of: "A walk[^1]").html(body)
+        == "<section class=\"footnotes\">\n<ol>\n<li id=\"fn1\">\n<p>With Mina.</p>\n</li>\n</ol>\n</section>\n")
+  }
+
+  @Test func aFootnoteInACodeBlockIsCode() {
+    #expect(renderer.html("```\n[^1]: x\n```\n[^1]\n") == "<pre><code>[^1]: x\n</code></pre>\n<p>[^1]</p>\n")
+  }
+
   @Test func strikethroughNeedsMatchingRunsAndNoSpaceInside() {
     #expect(renderer.html("~~a~~ ~b~ ~~c~ ~ d ~ ~~~e~~~\n") == "<p><del>a</del> <del>b</del> ~~c~ ~ d ~ ~~~e~~~</p>\n")
   }

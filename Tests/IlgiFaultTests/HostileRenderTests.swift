@@ -16,6 +16,8 @@ import Testing
     "javascript:alert(1)//www.example.com and a@b.co<script>",
     "~~<img src=x onerror=alert(1)>~~ ~<svg onload=alert(1)>~",
     "- [x] <script>alert(1)</script>\n- [ ] [x](javascript:alert(1))",
+    "[^\"><script>alert(1)</script>] [^a\"onclick=alert(1)]\n\n[^\"><script>alert(1)</script>]: <img src=x onerror=alert(1)>\n"
+      + "[^a\"onclick=alert(1)]: [x](javascript:alert(1))\n",
     "<script>alert(1)</script>",
     "<img src=x onerror=alert(1)>",
     "<svg onload=alert(1)><circle r=5/></svg>",
@@ -60,10 +62,10 @@ import Testing
   /// list checkboxes among them), and the attributes it gives them.
   static let allowedTags: Set<String> = [
     "p", "em", "strong", "a", "img", "code", "pre", "blockquote", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5",
-    "h6", "hr", "br", "table", "thead", "tbody", "tr", "th", "td", "del", "input",
+    "h6", "hr", "br", "table", "thead", "tbody", "tr", "th", "td", "del", "input", "sup", "section",
   ]
   static let allowedAttributes: Set<String> = [
-    "href", "src", "alt", "title", "start", "class", "align", "type", "checked", "disabled",
+    "href", "src", "alt", "title", "start", "class", "align", "type", "checked", "disabled", "id",
   ]
 
   /// What makes `html` not inert, or nil.

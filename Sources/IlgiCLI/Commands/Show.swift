@@ -91,7 +91,8 @@ extension Ilgi {
       out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"
       // Tables fit the terminal, or `COLUMNS`, or 80 columns when the output is no terminal.
       let width = Terminal.columns(context.variables) ?? context.variables["COLUMNS"].flatMap { Int($0) } ?? 80
-      let body = context.renderer().terminal(entry.body, style: paint.enabled ? .ansi : .plain, width: width)
+      let body = context.renderer().forBody(of: entry.title)
+        .terminal(entry.body, style: paint.enabled ? .ansi : .plain, width: width)
       if !body.isEmpty { out += "\n" + body + "\n" }
       return out
     }
@@ -143,7 +144,7 @@ enum EntryHTML {
   static func fragment(_ entry: Entry, renderer: MarkdownRenderer) -> String {
     var html = ""
     if !entry.title.isEmpty { html += "<h1>\(escape(entry.title))</h1>\n" }
-    return html + renderer.html(entry.body)
+    return html + renderer.forBody(of: entry.title).html(entry.body)
   }
 
   static func escape(_ text: String) -> String { MarkdownRenderer.escapeHTML(text) }

@@ -16,6 +16,15 @@ enum ExtendedNode: Equatable {
   case checkbox(checked: Bool)
   /// Struck-through text.
   case strikethrough
+  /// A reference to a footnote, by its number.
+  case footnoteReference(Int)
+  /// The list of footnotes at the end (a custom block).
+  case footnotes
+  /// A footnote in the list (a custom block).
+  case footnote(Int)
+  /// The link from a footnote back to its reference: after a space at the end of its last
+  /// paragraph, or a block of its own.
+  case backReference(Int, inParagraph: Bool)
 
   /// A column's alignment, from the delimiter row's colons.
   enum Alignment: Equatable {
@@ -46,14 +55,27 @@ enum ExtendedNode: Equatable {
           ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> ", ""
       )
     case .strikethrough: ("<del>", "</del>")
+    case .footnoteReference(let number):
+      ("<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>", "")
+    case .footnotes: ("<section class=\"footnotes\">\n<ol>", "</ol>\n</section>")
+    case .footnote(let number): ("<li id=\"fn\(number)\">", "</li>")
+    case .backReference(let number, let inParagraph):
+      ((inParagraph ? " " : "") + "<a href=\"#fnref\(number)\" class=\"footnote-backref\">↩</a>", "")
     }
   }
+
+  /// The numbered kinds, by the start of their HTML.
+  private static let numbered: [(prefix: String, make: @Sendable (Int) -> ExtendedNode)] = [
+    ("<sup class=\"footnote-ref\"><a href=\"#fn", ExtendedNode.footnoteReference),
+    ("<li id=\"fn", ExtendedNode.footnote), ("<a href=\"#fnref", { .backReference($0, inParagraph: false) }),
+    (" <a href=\"#fnref", { .backReference($0, inParagraph: true) }),
+  ]
 
   /// Every kind, for reading a node's HTML back.
   private static let all: [ExtendedNode] =
     [
       .table, .section(head: true), .section(head: false), .row, .checkbox(checked: true), .checkbox(checked: false),
-      .strikethrough,
+      .strikethrough, .footnotes,
     ]
     + [true, false].flatMap { header in
       [Alignment.none, .left, .center, .right].map { ExtendedNode.cell(header: header, alignment: $0) }
@@ -66,13 +88,40 @@ enum ExtendedNode: Equatable {
       let pointer = cmark_node_get_on_enter(node)
     else { return nil }
     let enter = String(cString: pointer)
-    guard let kind = Self.all.first(where: { $0.html.enter == enter }) else { return nil }
-    self = kind
+    if let kind = Self.all.first(where: { $0.html.enter == enter }) {
+      self = kind
+      return
+    }
+    for (prefix, make) in Self.numbered where enter.hasPrefix(prefix) {
+      guard let number = Int(enter.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }),
+        make(number).html.enter == enter
+      else { continue }
+      self = make(number)
+      return
+    }
+    return nil
+  }
+
+  /// Whether text on either side of the node reads as words apart (a cell, a row, a
+  /// footnote), not as one word (struck text, a reference's number).
+  var separatesWords: Bool {
+    switch self {
+    case .table, .section, .row, .cell, .footnotes, .footnote: true
+    case .checkbox, .strikethrough, .footnoteReference, .backReference: false
+    }
+  }
+
+  /// Whether the kind is a block: what holds blocks, or stands among them.
+  private var isBlock: Bool {
+    switch self {
+    case .table, .footnotes, .footnote, .backReference(_, inParagraph: false): true
+    default: false
+    }
   }
 
   /// A new node of this kind, with nothing in it.
   func make() -> OpaquePointer? {
-    let node = cmark_node_new(self == .table ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)
+    let node = cmark_node_new(isBlock ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)
     guard let node else { return nil }
     let (enter, exit) = html
     cmark_node_set_on_enter(node, enter)

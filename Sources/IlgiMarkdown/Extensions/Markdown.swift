@@ -1,12 +1,19 @@
 import CCmark
 
 /// libcmark's tree for a text, with GitHub Flavored Markdown's tables, task list items,
-/// autolinks and strikethrough made by passes over it (`TableExtension`, `TaskListExtension`,
-/// `AutolinkExtension`, `StrikethroughExtension`); their nodes render as cmark-gfm renders them. A pass runs only
-/// when the text holds the character its syntax needs.
+/// autolinks, strikethrough and footnotes made by passes over it (`TableExtension`,
+/// `TaskListExtension`, `AutolinkExtension`, `StrikethroughExtension`, `FootnoteExtension`);
+/// their nodes render as cmark-gfm renders them. A pass runs only when the text holds the
+/// characters its syntax needs.
 enum Markdown {
-  /// The document parsed from `markdown`, or nil; the caller frees it.
-  static func parse(_ markdown: String, options: Int32) -> OpaquePointer? {
+  /// The document parsed from `markdown`, or nil; the caller frees it. With `footnotes`, its
+  /// footnotes' definitions are taken out and listed at its end (`FootnoteExtension`), those
+  /// `preceding` (text shown before it) refers to first.
+  static func parse(_ markdown: String, options: Int32, footnotes: Bool = true, after preceding: String = "")
+    -> OpaquePointer?
+  {
+    let notes = footnotes && markdown.utf8.firstRange(of: "[^".utf8) != nil ? FootnoteExtension(markdown) : nil
+    let markdown = notes?.body ?? markdown
     let bytes = Array(markdown.utf8)
     let (pipe, bracket, tilde) = (
       bytes.contains(UInt8(ascii: "|")), bytes.contains(UInt8(ascii: "[")), bytes.contains(UInt8(ascii: "~"))
@@ -14,19 +21,21 @@ enum Markdown {
     let address = Markdown.mayHoldAddress(bytes)
     let length = bytes.count
     let parsed = markdown.withCString { cmark_parse_document($0, length, options) }
-    guard let root = parsed, pipe || bracket || tilde || address else { return parsed }
+    guard let root = parsed, pipe || bracket || tilde || address || notes != nil else { return parsed }
     let source = SourceLines(bytes)
     if pipe { TableExtension(source: source, options: options).apply(to: root) }
     cmark_consolidate_text_nodes(root)
     if address { AutolinkExtension(source: source, options: options).apply(to: root) }
     if bracket { TaskListExtension(source: source).apply(to: root) }
     if tilde { StrikethroughExtension().apply(to: root) }
+    notes?.apply(to: root, after: preceding, references: source.referenceDefinitions, options: options)
     return root
   }
 
   /// Whether `bytes` may hold an address to link: `://`, `www.` or `@`.
   static func mayHoldAddress(_ bytes: some Collection<UInt8>) -> Bool {
-    bytes.contains(UInt8(ascii: "@")) || bytes.firstRange(of: "://".utf8) != nil || bytes.firstRange(of: "www.".utf8) != nil
+    bytes.contains(UInt8(ascii: "@")) || bytes.firstRange(of: "://".utf8) != nil
+      || bytes.firstRange(of: "www.".utf8) != nil
   }
 
   /// Visits nodes depth first; `visit` returns false to stop.
