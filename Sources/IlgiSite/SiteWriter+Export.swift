@@ -102,6 +102,9 @@ extension SiteWriter {
     // pages at the top.
     guard let manifest = manifestAsLeft(state) else { return nil }
     var wanted: [PathKey: Int] = [PathKey("feed.xml"): 0]
+    // The style sheet and the search script, whose text no entry changes but a new ilgi or the
+    // journal's own templates may.
+    for page in site.assetPages() { wanted[PathKey(page.path)] = 0 }
     let changed = Set(paths.map(PathKey.init))
     var years = Set<Int>()
     for row in site.entries where changed.contains(PathKey(row.entry.path.rawValue)) {

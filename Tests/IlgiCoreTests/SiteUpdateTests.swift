@@ -61,6 +61,24 @@ import Testing
     try handle.close()
   }
 
+  /// The journal's own style sheet, changed after an export, is in the next one, with nothing
+  /// else written.
+  @Test func aChangedStyleSheetIsWrittenAgain() throws {
+    let first = try export(folder)
+    let templates = corpus.journal + "/.ilgi/templates"
+    try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
+    let css = try TemplateRenderer(overrideFolder: nil).source("site.css").text + "\nbody { color: teal; }\n"
+    try css.write(toFile: templates + "/site.css", atomically: true, encoding: .utf8)
+    var options = Site.Options(language: .english, title: "Diary")
+    options.keepsFragments = true
+    let (index, report) = try EntryIndex.load(store, attachments: true)
+    let again = try SiteWriter(folder: folder).export(
+      index: index, attachments: report.attachments, store: store,
+      templates: TemplateRenderer(overrideFolder: templates), options: options, filter: EntryFilter())
+    #expect(again.partial && again.written == 1 && again.unchanged == first.total - 1)
+    #expect(try String(contentsOfFile: folder + "/style.css", encoding: .utf8).hasSuffix("body { color: teal; }\n"))
+  }
+
   @Test func bodyEditsRemakeOnlyTheirPagesAndLeaveTheSameSite() throws {
     let first = try export(folder)
     #expect(!first.partial && first.written == first.total)
