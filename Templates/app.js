@@ -154,6 +154,33 @@
     // it whole, with the entry's other pictures before and after it.
     const pictures = [...article.querySelectorAll('img[src^="/file/"]')];
     pictures.forEach((picture, at) => picture.addEventListener('click', () => showPicture(pictures, at)));
+    // A task list's boxes tick in the file: the box's number among the entry's, and the version
+    // shown. A file changed since is shown as it is now, to tick again.
+    const boxes = [...article.querySelectorAll('.body input[type="checkbox"]')];
+    boxes.forEach((box, index) => {
+      if (box.closest('section.footnotes')) return;
+      box.disabled = false;
+      box.addEventListener('change', async () => {
+        const checked = box.checked;
+        boxes.forEach((each) => { each.disabled = true; });
+        try {
+          const reply = await api('POST', '/api/entries/' + enc(article.dataset.id) + '/task',
+            { index, checked, base: article.dataset.version });
+          const answer = await reply.json().catch(() => ({}));
+          if (reply.ok) {
+            article.dataset.version = answer.version;
+          } else {
+            box.checked = !checked;
+            toast(answer.error || t('taskChanged'));
+            if (reply.status === 409) { setTimeout(() => location.reload(), 1500); return; }
+          }
+        } catch (error) {
+          box.checked = !checked;
+          toast(t('offline'));
+        }
+        boxes.forEach((each) => { if (!each.closest('section.footnotes')) each.disabled = false; });
+      });
+    });
   }
 
   /** Shows `pictures[at]` whole over the page: arrows, a swipe or the keys go to its neighbours. */

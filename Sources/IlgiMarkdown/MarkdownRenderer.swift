@@ -48,6 +48,14 @@ public struct MarkdownRenderer: Sendable {
     return renderer
   }
 
+  /// `html` (a fragment this renderer made) with its footnotes' anchors named apart by `name`
+  /// (`fn-NAME-1`), for a page that shows more than one entry.
+  public static func namingFootnotes(_ html: String, apart name: String) -> String {
+    guard html.contains("footnote") else { return html }
+    return html.replacingOccurrences(of: "href=\"#fn", with: "href=\"#fn-\(name)-")
+      .replacingOccurrences(of: "id=\"fn", with: "id=\"fn-\(name)-")
+  }
+
   /// Makes a renderer; raw HTML stays out unless `allowsRawHTML`.
   public init(allowsRawHTML: Bool = false) {
     self.allowsRawHTML = allowsRawHTML
@@ -129,6 +137,40 @@ public struct MarkdownRenderer: Sendable {
       }
     }
     return links
+  }
+
+  /// The task list items of `markdown` (`- [ ] text`), in the order their checkboxes are shown
+  /// (a footnote's aside): where each one's mark is (the UTF-8 offset of the space or `x`
+  /// between its brackets) and whether it is ticked.
+  public func tasks(_ markdown: String) -> [(offset: Int, checked: Bool)] {
+    var tasks: [(Int, Bool)] = []
+    let lines = SourceLines(Array(markdown.utf8))
+    withDocument(markdown) { root in
+      var inFootnotes = 0
+      walk(root) { node, entering in
+        switch ExtendedNode(node) {
+        case .footnotes: inFootnotes += entering ? 1 : -1
+        case .checkbox(let checked) where entering && inFootnotes == 0:
+          guard let paragraph = cmark_node_parent(node), let offset = lines.offset(of: paragraph) else { break }
+          tasks.append((offset + 1, checked))
+        default: break
+        }
+        return true
+      }
+    }
+    return tasks
+  }
+
+  /// `markdown` with its task item `index` (as `tasks` counts) ticked or not; nil when it has
+  /// no such item.
+  public func settingTask(_ index: Int, checked: Bool, in markdown: String) -> String? {
+    let tasks = tasks(markdown)
+    guard tasks.indices.contains(index) else { return nil }
+    var bytes = Array(markdown.utf8)
+    let offset = tasks[index].offset
+    guard offset < bytes.count else { return nil }
+    if tasks[index].checked != checked { bytes[offset] = checked ? UInt8(ascii: "x") : UInt8(ascii: " ") }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether `url` is a path relative to the page: no scheme, not absolute, not a fragment.
@@ -445,13 +487,15 @@ struct TerminalLayout {
       let tight = cmark_node_get_list_tight(node) != 0
       var lines: [String] = []
       for item in children(node) {
-        let marker = ordered ? "\(number). " : "• "
+        // A task's box stands where a bullet would.
+        let marker = ordered ? "\(number). " : isTask(item) ? "" : "• "
         number += 1
         let body = blocks(of: item, tight: tight)
         if !lines.isEmpty && !tight { lines.append("") }
-        let indent = String(repeating: " ", count: marker.count)
+        let indent = String(repeating: " ", count: marker.isEmpty ? 2 : marker.count)
         for (index, line) in body.enumerated() {
-          lines.append(index == 0 ? ansi("33", marker) + line : (line.isEmpty ? "" : indent + line))
+          lines.append(
+            index == 0 ? (marker.isEmpty ? line : ansi("33", marker) + line) : (line.isEmpty ? "" : indent + line))
         }
         if body.isEmpty { lines.append(ansi("33", marker)) }
       }
@@ -481,6 +525,14 @@ struct TerminalLayout {
     default:
       return blocks(of: node)
     }
+  }
+
+  /// Whether the list item `item` starts with a task's box.
+  private func isTask(_ item: OpaquePointer) -> Bool {
+    guard let paragraph = cmark_node_first_child(item), let first = cmark_node_first_child(paragraph),
+      case .checkbox = ExtendedNode(first)
+    else { return false }
+    return true
   }
 
   func inlines(_ node: OpaquePointer) -> String {
@@ -513,7 +565,7 @@ struct TerminalLayout {
         switch ExtendedNode(child) {
         case .checkbox(let checked): out += ansi("33", checked ? "☑" : "☐") + " "
         case .strikethrough: out += style == .plain ? "~~\(inlines(child))~~" : ansi("9", inlines(child), reset: "29")
-        case .footnoteReference(let number): out += ansi("33", "[\(number)]")
+        case .footnoteReference(let number, _): out += ansi("33", "[\(number)]")
         case .backReference: break
         default: out += inlines(child)
         }

@@ -41,6 +41,14 @@ enum AppAPI {
     var sequence: Int64?
   }
 
+  /// `POST /api/entries/ID/task`: a task list item to tick or not, by its number among the
+  /// entry page's boxes, and the version the page shows.
+  struct Task: Decodable {
+    var index: Int
+    var checked: Bool
+    var base: String
+  }
+
   /// `POST /api/restore`: a trashed entry to put back, as `DELETE` named it.
   struct Restore: Decodable {
     var trash: String

@@ -47,7 +47,8 @@ struct AppPages {
   var scriptStrings: String {
     let keys: [(String, Message)] = [
       ("saved", .appSaved), ("saving", .appSaving), ("unsaved", .appUnsaved), ("offline", .appSaveFailed),
-      ("conflict", .appConflict), ("copied", .appCopied), ("deleted", .appDeleted), ("undo", .appUndo),
+      ("conflict", .appConflict), ("copied", .appCopied), ("taskChanged", .appTaskChanged), ("deleted", .appDeleted),
+      ("undo", .appUndo),
       ("gone", .appGone), ("located", .appLocated), ("noLocation", .appNoLocation), ("noResults", .appNoResults),
       ("merged", .appMergedClean), ("mergedConflicts", .appMergedConflicts), ("restored", .appRestored),
       ("empty", .appEmptyNotKept), ("keptTexts", .appKeptTexts), ("openKept", .appOpenKept),
@@ -233,7 +234,8 @@ struct AppPages {
   func entry(_ loaded: Diary.Loaded) throws -> String {
     let entry = loaded.entry
     var values: [String: Any] = [
-      "id": entry.id.rawValue, "title": entry.title.isEmpty ? t(.untitled) : entry.title,
+      "id": entry.id.rawValue, "version": loaded.version.rawValue,
+      "title": entry.title.isEmpty ? t(.untitled) : entry.title,
       "date": dates.withTime(dates.full(entry.date), entry.date), "iso": entry.date.iso8601,
       "html": Self.withDisplayCopies(
         renderer.forBody(of: entry.title).html(

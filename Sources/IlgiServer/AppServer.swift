@@ -415,6 +415,8 @@ public final class AppServer: ServerResponder {
       return .json(201, AppAPI.Uploaded(name: kept.name, link: kept.link(label: name)))
     case ("POST", "entries", 1): return try create(try AppAPI.decode(AppAPI.NewEntry.self, from: request), pages)
     case ("PUT", "entries", 2): return try save(path[1], try AppAPI.decode(AppAPI.Save.self, from: request), pages)
+    case ("POST", "entries", 3) where path[2] == "task":
+      return try setTask(path[1], try AppAPI.decode(AppAPI.Task.self, from: request), pages)
     case ("POST", "entries", 3) where path[2] == "settle":
       try diary.settle(id: path[1])
       return .json(200, AppAPI.Done())
@@ -474,6 +476,22 @@ public final class AppServer: ServerResponder {
         409,
         AppAPI.Conflict(
           error: pages.t(.appConflict), id: id.rawValue, content: content, tags: tags.joined(separator: " "),
+          version: version.rawValue))
+    }
+  }
+
+  /// A box of the entry page ticked or not: the entry as written now, or its text now when it
+  /// changed since the page was shown.
+  func setTask(_ id: String, _ asked: AppAPI.Task, _ pages: AppPages) throws -> Reply {
+    guard let base = EntryVersion(rawValue: asked.base) else { throw ServerProblem.missingFields(["base"]) }
+    switch try diary.setTask(id: id, index: asked.index, checked: asked.checked, basedOn: base) {
+    case .saved(let written): return .json(200, AppAPI.Written(written))
+    case .missing: throw ServerProblem.noSuchEntry
+    case .conflict(let content, let tags, let version):
+      return .json(
+        409,
+        AppAPI.Conflict(
+          error: pages.t(.appTaskChanged), id: nil, content: content, tags: tags.joined(separator: " "),
           version: version.rawValue))
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import IlgiFormat
 import IlgiIndex
+import IlgiMarkdown
 import IlgiStore
 import IlgiSystem
 
@@ -372,6 +373,23 @@ public final class Diary: @unchecked Sendable {
       remember(newID, at: path)
       return .saved(Written(id: newID, path: path, version: version))
     }
+  }
+
+  /// Ticks task list item `index` of entry `id` (or takes the tick out), if its file is still
+  /// at `base`: the item as the entry's page counts its boxes (`MarkdownRenderer.tasks` of the
+  /// body), the rest of the file as it is, committed as a sitting's end. A file changed since
+  /// is a conflict: a tap is not applied to a text the person did not see.
+  public func setTask(id: String, index: Int, checked: Bool, basedOn base: EntryVersion) throws -> Saved {
+    guard let loaded = try entry(id: id) else { return .missing }
+    let (entry, content) = (loaded.entry, loaded.entry.document.content)
+    guard loaded.version == base else {
+      return .conflict(content: content, tags: entry.tags, version: loaded.version)
+    }
+    guard content.hasSuffix(entry.body),
+      let body = MarkdownRenderer().settingTask(index, checked: checked, in: entry.body)
+    else { throw ServerProblem.noSuchTask(index) }
+    let changes = EntryChanges(content: String(content.dropLast(entry.body.count)) + body)
+    return try saveOnce(id: id, changes, basedOn: base, settled: true)
   }
 
   /// Commits entry `id` as it is now (the last save of a sitting came before the person left).

@@ -45,6 +45,8 @@ public enum ServerProblem: Sendable, Equatable {
   case badCoordinates
   /// An empty text: nothing is written.
   case emptyNotKept
+  /// A task list item to tick that the entry does not have (its number as the page counts).
+  case noSuchTask(Int)
   /// A file sent to attach that cannot be kept (`AttachmentProblem`), by the name it was sent with.
   case badFile(AttachmentProblem, name: String)
   /// Putting back a trashed entry whose place holds a file again (relative to the journal).
@@ -74,7 +76,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .tooLarge: 413
     case .writeType: 415
     case .wrongHost: 421
-    case .emptyNotKept, .badFile: 422
+    case .emptyNotKept, .badFile, .noSuchTask: 422
     case .notSealed, .failed: 500
     case .stopping: 503
     }
@@ -103,6 +105,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .missingFields(let names): catalog(.appMissingFields, names.map { "\"\($0)\"" }.joined(separator: ", "))
     case .badCoordinates: catalog(.appBadCoordinates)
     case .emptyNotKept: catalog(.appEmptyNotKept)
+    case .noSuchTask(let index): catalog(.appNoSuchTask, String(index + 1))
     case .occupied(let path): catalog(.appOccupied, path)
     case .search(let problem): catalog(.appSearchProblem, Self.text(problem, catalog))
     case .readOnly: catalog(.appReadOnly)

@@ -180,19 +180,28 @@ extension Site {
       SitePictures.hasPageCopy($0) && Self.href($0) == $0
     }
     let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML).forBody(of: row.entry.title)
-    let html: String
+    var html: String
     if options.keepsFragments, page == row.page {
       let book = Self.bookPage(row.entry.date.fields.year)
       let bookPrefix = Self.root(of: book) + folder + "/"
       let both = renderer.html(body, alsoRebasing: bookPrefix)
       bodies.keep(
         row.position, prefix: bookPrefix,
-        html: SitePictures.withPageCopies(both.rebased, prefix: bookPrefix, names: copied))
+        html: SitePictures.withPageCopies(
+          MarkdownRenderer.namingFootnotes(both.rebased, apart: Self.anchorName(row)), prefix: bookPrefix,
+          names: copied))
       html = both.html
     } else {
       html = prefix.isEmpty ? renderer.html(body) : renderer.html(body, rebasing: prefix)
     }
+    // A page of many entries (a year's book) names each one's footnotes apart.
+    if page != row.page { html = MarkdownRenderer.namingFootnotes(html, apart: Self.anchorName(row)) }
     return fullEntry(row, root: root, body: SitePictures.withPageCopies(html, prefix: prefix, names: copied))
+  }
+
+  /// The name that keeps an entry's anchors apart from the other entries' on one page.
+  static func anchorName(_ row: Row) -> String {
+    String(row.entry.id.rawValue.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(8))
   }
 
   /// An entry with its body rendered as `body`.

@@ -872,6 +872,8 @@ extension Catalog {
     .appUnsaved: "Not saved yet",
     .appSaveFailed: "Not saved: the server cannot be reached. Your text is kept in this browser.",
     .appEmptyNotKept: "An empty entry is not kept.",
+    .appNoSuchTask: "The entry has no task {1} to tick; edit it to change its list.",
+    .appTaskChanged: "The entry changed elsewhere; here it is now. Tap the box again.",
     .appConflict: "This entry changed elsewhere while you were writing.",
     .appConflictExplained:
       "This entry was changed elsewhere (another editor, another device, git) since you opened it. Nothing is lost: choose what to keep.",

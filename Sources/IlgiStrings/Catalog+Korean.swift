@@ -829,6 +829,8 @@ extension Catalog {
     .appUnsaved: "아직 저장 안 됨",
     .appSaveFailed: "저장 못 함: 서버에 닿지 않습니다. 글은 이 브라우저에 남아 있습니다.",
     .appEmptyNotKept: "빈 일기는 남기지 않습니다.",
+    .appNoSuchTask: "이 일기에는 {1}번째 할 일이 없습니다. 목록을 바꾸려면 일기를 고치세요.",
+    .appTaskChanged: "다른 곳에서 일기가 바뀌었습니다. 지금의 일기입니다. 다시 눌러 주세요.",
     .appConflict: "쓰는 동안 이 일기가 다른 곳에서 바뀌었습니다.",
     .appConflictExplained: "이 일기를 연 뒤에 다른 곳(다른 편집기, 다른 기기, git)에서 바뀌었습니다. 잃은 것은 없습니다. 남길 쪽을 고르세요.",
     .appTheirs: "다른 곳에서 저장한 글",

@@ -554,6 +554,8 @@ public enum Message: String, Sendable, CaseIterable {
   case appUnsaved
   case appSaveFailed
   case appEmptyNotKept
+  case appNoSuchTask
+  case appTaskChanged
   case appConflict
   case appConflictExplained
   case appTheirs

@@ -524,6 +524,32 @@ def settles_two_versions(context):
     page.close()
 
 
+def ticks_a_task(context):
+    """A task list's box tapped on the entry's page ticks it in the file and only that; the
+    table beside it shows as a table. A box tapped on a page shown before the file changed
+    ticks nothing: the page says so and shows the entry as it is now."""
+    made = ilgi("new", "Pie tasting",
+                "| Pie | Result |\n|---|:-:|\n| Apple | ~~good~~ great |\n| 사과 | 맛있다 |\n\n- [ ] Bake\n- [ ] Buy cherries\n")
+    path = made.strip()
+    entry_id = re.search(r"^id: (.+)$", read(path), re.M).group(1)
+    page = context.new_page()
+    page.goto(URL + "/entry/" + entry_id)
+    check(page.locator(".body table td").count() == 4, "the entry's table is not a table")
+    boxes = page.locator('.body input[type="checkbox"]')
+    check(boxes.count() == 2 and boxes.nth(1).is_enabled(), "the entry's task boxes cannot be tapped")
+    shot(page, "app-entry-table.png")
+    boxes.nth(1).click()
+    wait_for(lambda: "- [x] Buy cherries" in read(path), "a tapped box was not ticked in the file")
+    check("- [ ] Bake" in read(path) and "| Apple | ~~good~~ great |" in read(path), f"{read(path)!r}")
+    # The file changes under the page (vim, another device): a tap then writes nothing.
+    with open(os.path.join(JOURNAL, path), "a", encoding="utf-8") as file:
+        file.write("\nAdded in vim.\n")
+    boxes.nth(0).click()
+    wait_for(lambda: page.locator("text=Added in vim.").count() == 1, "the page did not show the entry as it is now")
+    check("- [ ] Bake" in read(path), f"a tap on a page shown before the file changed ticked it: {read(path)!r}")
+    page.close()
+
+
 def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -550,6 +576,7 @@ def main():
             searches_as_you_type(english); steps.append("search as you type")
             sees_the_terminal(english); steps.append("terminal's entry in the list")
             settles_two_versions(english); steps.append("two versions settled")
+            ticks_a_task(english); steps.append("a task ticked from its page")
             adds_a_photo(english); steps.append("a photo from the writing page")
             shares_to_the_diary(english); steps.append("a share of text, a link and two photos")
             page = dark.new_page()

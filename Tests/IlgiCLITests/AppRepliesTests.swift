@@ -221,6 +221,41 @@ import Testing
     #expect(!Self.text(await app.ask("GET", "/write/" + Self.id)).contains("two-versions"))
   }
 
+  /// A task list's box ticked in the entry's page ticks it in the file, through the save every
+  /// page makes: only that mark changes; the page's count of boxes leaves the title line's and
+  /// a footnote's out; a file changed since the page was shown is a conflict that writes
+  /// nothing; a box the entry does not have is refused.
+  @Test func aTaskTickedInThePageIsTickedInTheFile() async throws {
+    let front = "---\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\n---\n"
+    let text =
+      "- [ ] Pack\n\n- [ ] Buy bread\n- [x] Call Mina[^1]\n  - [ ] Ask about *Sunday*\n\n[^1]: - [ ] not this\n"
+    let app = try App(files: ["2026/03/todo.md": front + text])
+    let page = Self.text(await app.ask("GET", "/entry/" + Self.id))
+    #expect(page.components(separatedBy: "type=\"checkbox\"").count == 5, "\(page)")
+    var version = try #require(Self.json(await app.ask("GET", "/api/entries/" + Self.id))["version"] as? String)
+    #expect(page.contains("data-version=\"\(version)\""))
+    let ticked = await app.write(
+      "POST", "/api/entries/\(Self.id)/task", ["index": 2, "checked": true, "base": version])
+    #expect(ticked.status == 200)
+    #expect(
+      app.journal.text("2026/03/todo.md")
+        == front + text.replacingOccurrences(of: "  - [ ] Ask", with: "  - [x] Ask"))
+    let stale = await app.write(
+      "POST", "/api/entries/\(Self.id)/task", ["index": 0, "checked": true, "base": version])
+    #expect(stale.status == 409)
+    #expect(app.journal.text("2026/03/todo.md")?.contains("- [ ] Buy bread") == true)
+    version = try #require(Self.json(ticked)["version"] as? String)
+    let untick = await app.write(
+      "POST", "/api/entries/\(Self.id)/task", ["index": 1, "checked": false, "base": version])
+    #expect(untick.status == 200)
+    #expect(app.journal.text("2026/03/todo.md")?.contains("- [ ] Call Mina[^1]") == true)
+    version = try #require(Self.json(untick)["version"] as? String)
+    let none = await app.write(
+      "POST", "/api/entries/\(Self.id)/task", ["index": 3, "checked": true, "base": version])
+    #expect(none.status == 422)
+    #expect(app.journal.text("2026/03/todo.md")?.hasSuffix("[^1]: - [ ] not this\n") == true)
+  }
+
   /// The address `ilgi serve` prints holds the token: opened, it is the page that keeps the
   /// token in the browser's storage for this origin alone and goes on to the same page without
   /// it (`TokenPage`); no cookie holds it, as a cookie for 127.0.0.1 goes to every port of it, and

@@ -29,8 +29,8 @@ import Testing
         Apple  │ ~~Good~~ Great │ 맛있는 사과 파이
         Cherry │      Sour      │                -
 
-        • ☑ Bake the apple pie
-        • ☐ Buy cherries at www.market.example
+        ☑ Bake the apple pie
+        ☐ Buy cherries at www.market.example
         """)
   }
 
@@ -89,6 +89,19 @@ import Testing
     #expect(
       renderer.forBody(of: "A walk[^1]").html(body)
         == "<section class=\"footnotes\">\n<ol>\n<li id=\"fn1\">\n<p>With Mina.</p>\n</li>\n</ol>\n</section>\n")
+  }
+
+  /// Every anchor is one: a second reference to a note has its own, and a page of many entries
+  /// names each entry's apart.
+  @Test func footnoteAnchorsAreUnique() {
+    let html = renderer.html("Rain[^a], rain[^a].\n\n[^a]: Wet.\n")
+    #expect(html.contains("id=\"fnref1\"") && html.contains("id=\"fnref1-2\""))
+    #expect(renderer.terminal("Rain[^a], rain[^a].\n\n[^a]: Wet.\n", style: .plain).hasPrefix("Rain[1], rain[1]."))
+    let named = MarkdownRenderer.namingFootnotes(html, apart: "0f8b6c0e")
+    #expect(
+      named.contains("href=\"#fn-0f8b6c0e-1\" id=\"fn-0f8b6c0e-ref1\"") && named.contains("<li id=\"fn-0f8b6c0e-1\">"))
+    #expect(named.contains("href=\"#fn-0f8b6c0e-ref1\" class=\"footnote-backref\""))
+    #expect(!named.contains("\"fn1\"") && !named.contains("#fnref"))
   }
 
   @Test func aFootnoteInACodeBlockIsCode() {

@@ -16,8 +16,9 @@ enum ExtendedNode: Equatable {
   case checkbox(checked: Bool)
   /// Struck-through text.
   case strikethrough
-  /// A reference to a footnote, by its number.
-  case footnoteReference(Int)
+  /// A reference to a footnote, by its number, and which reference to it this is (1 for the
+  /// first: a second one's anchor is `fnref1-2`, so every anchor is one).
+  case footnoteReference(Int, occurrence: Int)
   /// The list of footnotes at the end (a custom block).
   case footnotes
   /// A footnote in the list (a custom block).
@@ -55,8 +56,11 @@ enum ExtendedNode: Equatable {
           ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> ", ""
       )
     case .strikethrough: ("<del>", "</del>")
-    case .footnoteReference(let number):
-      ("<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>", "")
+    case .footnoteReference(let number, let occurrence):
+      (
+        "<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"fnref\(number)"
+          + (occurrence > 1 ? "-\(occurrence)" : "") + "\">\(number)</a></sup>", ""
+      )
     case .footnotes: ("<section class=\"footnotes\">\n<ol>", "</ol>\n</section>")
     case .footnote(let number): ("<li id=\"fn\(number)\">", "</li>")
     case .backReference(let number, let inParagraph):
@@ -66,7 +70,7 @@ enum ExtendedNode: Equatable {
 
   /// The numbered kinds, by the start of their HTML.
   private static let numbered: [(prefix: String, make: @Sendable (Int) -> ExtendedNode)] = [
-    ("<sup class=\"footnote-ref\"><a href=\"#fn", ExtendedNode.footnoteReference),
+    ("<sup class=\"footnote-ref\"><a href=\"#fn", { .footnoteReference($0, occurrence: 1) }),
     ("<li id=\"fn", ExtendedNode.footnote), ("<a href=\"#fnref", { .backReference($0, inParagraph: false) }),
     (" <a href=\"#fnref", { .backReference($0, inParagraph: true) }),
   ]
@@ -93,11 +97,19 @@ enum ExtendedNode: Equatable {
       return
     }
     for (prefix, make) in Self.numbered where enter.hasPrefix(prefix) {
-      guard let number = Int(enter.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }),
-        make(number).html.enter == enter
-      else { continue }
-      self = make(number)
-      return
+      guard let number = Int(enter.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }) else { continue }
+      if make(number).html.enter == enter {
+        self = make(number)
+        return
+      }
+      // A later reference to the same footnote: its anchor says which.
+      if let dash = enter.range(of: "id=\"fnref\(number)-"),
+        let occurrence = Int(enter[dash.upperBound...].prefix { $0.isASCII && $0.isNumber }),
+        ExtendedNode.footnoteReference(number, occurrence: occurrence).html.enter == enter
+      {
+        self = .footnoteReference(number, occurrence: occurrence)
+        return
+      }
     }
     return nil
   }

@@ -138,6 +138,7 @@ struct FootnoteExtension {
       byLabel[definition.label] = index
     }
     var order: [Int] = []
+    var occurrences: [Int: Int] = [:]
     var parsed: [Int: OpaquePointer] = [:]
     var pending: [OpaquePointer] = []
     // A definition is read once, when first referred to; its own references come next.
@@ -157,7 +158,9 @@ struct FootnoteExtension {
     pending.insert(root, at: 0)
     while let document = pending.first {
       pending.removeFirst()
-      for text in Self.texts(in: document) { number(text, byLabel: byLabel, order: &order, found: read) }
+      for text in Self.texts(in: document) {
+        number(text, byLabel: byLabel, order: &order, occurrences: &occurrences, found: read)
+      }
     }
     guard !order.isEmpty, let list = ExtendedNode.footnotes.make() else {
       parsed.values.forEach { cmark_node_free($0) }
@@ -210,7 +213,8 @@ struct FootnoteExtension {
   /// Splits the text `node` around its references to definitions (`[^label]`), each made a
   /// number; `found` is told of each definition referred to, `order` holds them by number.
   private func number(
-    _ node: OpaquePointer, byLabel: [String: Int], order: inout [Int], found: (Int) -> Void
+    _ node: OpaquePointer, byLabel: [String: Int], order: inout [Int], occurrences: inout [Int: Int],
+    found: (Int) -> Void
   ) {
     guard let literal = cmark_node_get_literal(node) else { return }
     let text = String(cString: literal)
@@ -234,7 +238,10 @@ struct FootnoteExtension {
         found(index)
       }
       let number = (order.firstIndex(of: index) ?? 0) + 1
-      guard let reference = ExtendedNode.footnoteReference(number).make() else { continue }
+      occurrences[index, default: 0] += 1
+      guard let reference = ExtendedNode.footnoteReference(number, occurrence: occurrences[index] ?? 1).make() else {
+        continue
+      }
       Self.insertText(before, before: node)
       cmark_node_insert_before(node, reference)
       before = ""

@@ -23,6 +23,13 @@ struct SourceLines {
     self.lines = lines
   }
 
+  /// Where the block `node` starts in the text: its UTF-8 offset.
+  func offset(of node: OpaquePointer) -> Int? {
+    let (line, column) = (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
+    guard line > 0, line <= lines.count, column > 0, column - 1 <= lines[line - 1].count else { return nil }
+    return lines[line - 1].startIndex + column - 1
+  }
+
   /// The lines of the paragraph `node` as written, each without the markers of the block
   /// quotes around it and without leading space; the first from where the paragraph starts.
   func paragraph(_ node: OpaquePointer) -> [ArraySlice<UInt8>] { block(node).map(Self.trimmingLeadingSpace) }

@@ -42,7 +42,11 @@ struct TerminalTable {
     }
     var lines: [String] = []
     for (number, row) in rows.enumerated() {
-      let wrapped = row.indices.map { Self.wrap(row[$0], to: widths[$0]) }
+      // A cell wrapped onto lines loses its colours: a colour left open would run on.
+      let wrapped = row.indices.map { column in
+        let text = row[column]
+        return Self.width(of: text) > widths[column] ? Self.wrap(Self.withoutColours(text), to: widths[column]) : [text]
+      }
       for line in 0..<(wrapped.map(\.count).max() ?? 1) {
         let cells = wrapped.indices.map { column in
           pad(line < wrapped[column].count ? wrapped[column][line] : "", to: widths[column], alignments[column])
@@ -82,7 +86,24 @@ struct TerminalTable {
     return width
   }
 
-  /// `text` in lines of at most `width` columns, broken after a space where one is near, else
+  /// `text` without its escape sequences.
+  static func withoutColours(_ text: String) -> String {
+    guard text.contains("\u{1B}") else { return text }
+    var out = ""
+    var escaped = false
+    for character in text {
+      if escaped {
+        if character.isLetter { escaped = false }
+      } else if character == "\u{1B}" {
+        escaped = true
+      } else {
+        out.append(character)
+      }
+    }
+    return out
+  }
+
+  /// `text` in lines of at most `width` columns, broken after the last space that fits, else
   /// between characters; an escape sequence is never cut.
   static func wrap(_ text: String, to width: Int) -> [String] {
     guard Self.width(of: text) > width, width > 0 else { return [text] }
@@ -101,8 +122,8 @@ struct TerminalTable {
       }
       let columns = DisplayWidth.of(character)
       if used + columns > width {
-        // Back to the last space when it leaves at least half the line.
-        if let space = line.lastIndex(of: " "), Self.width(of: String(line[..<space])) >= width / 2 {
+        // Back to the last space, so that no word is cut that a line of its own would hold.
+        if let space = line.lastIndex(of: " "), space > line.startIndex {
           lines.append(String(line[..<space]))
           line = String(line[line.index(after: space)...])
           used = Self.width(of: line)
