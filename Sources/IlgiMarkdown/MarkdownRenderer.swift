@@ -51,7 +51,7 @@ public struct MarkdownRenderer: Sendable {
   /// `html` (a fragment this renderer made) with its footnotes' anchors named apart by `name`
   /// (`fn-NAME-1`), for a page that shows more than one entry.
   public static func namingFootnotes(_ html: String, apart name: String) -> String {
-    guard html.contains("footnote") else { return html }
+    guard Markdown.find("footnote", in: html.utf8) else { return html }
     return html.replacingOccurrences(of: "href=\"#fn", with: "href=\"#fn-\(name)-")
       .replacingOccurrences(of: "id=\"fn", with: "id=\"fn-\(name)-")
   }
@@ -123,7 +123,8 @@ public struct MarkdownRenderer: Sendable {
   /// and fragment cut off).
   public func relativeLinks(_ markdown: String) -> [String] {
     var links: [String] = []
-    withDocument(markdown) { root in
+    // Links are links with no extension's pass: none adds a relative one.
+    withDocument(markdown, passes: []) { root in
       walk(root) { node, entering in
         let type = cmark_node_get_type(node)
         if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let pointer = cmark_node_get_url(node) {
@@ -188,7 +189,7 @@ public struct MarkdownRenderer: Sendable {
   /// Stops once `limit` characters are collected, so long bodies cost little.
   public func plainText(_ markdown: String, limit: Int = .max) -> String {
     var text = PlainText(limit: limit)
-    withDocument(markdown) { root in
+    withDocument(markdown, passes: .text) { root in
       walk(root) { node, entering in
         if text.isFull { return false }
         let type = cmark_node_get_type(node)
@@ -312,7 +313,9 @@ public struct MarkdownRenderer: Sendable {
   func parsedInlineTags(_ markdown: String) -> [String] {
     var tags: [String] = []
     var seen = Set<String>()
-    withDocument(markdown) { root in
+    // Tags are in the text as libcmark reads it: a cell's, a task's or a footnote's text is
+    // the same text with or without the extensions' passes.
+    withDocument(markdown, passes: []) { root in
       walk(root) { node, entering in
         // Only text that holds a `#` or an `@` is looked at character by character.
         if entering, cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node),
@@ -410,8 +413,11 @@ public struct MarkdownRenderer: Sendable {
 
   // MARK: cmark plumbing
 
-  private func withDocument(_ markdown: String, _ body: (OpaquePointer) -> Void) {
-    guard let root = Markdown.parse(markdown, options: CMARK_OPT_DEFAULT, after: precedingText) else { return }
+  private func withDocument(
+    _ markdown: String, passes: Markdown.Passes = .all, _ body: (OpaquePointer) -> Void
+  ) {
+    guard let root = Markdown.parse(markdown, options: CMARK_OPT_DEFAULT, passes: passes, after: precedingText)
+    else { return }
     defer { cmark_node_free(root) }
     body(root)
   }

@@ -106,7 +106,7 @@ struct AutolinkExtension {
   private func linkAddresses(in node: OpaquePointer) -> [OpaquePointer] {
     guard let pointer = cmark_node_get_literal(node) else { return [node] }
     let literal = String(cString: pointer)
-    guard literal.utf8.firstRange(of: "://".utf8) != nil || literal.utf8.firstRange(of: "www.".utf8) != nil else {
+    guard Markdown.find("://", in: literal.utf8) || Markdown.find("www.", in: literal.utf8) else {
       return [node]
     }
     let written = written(node, literal: literal)

@@ -144,7 +144,8 @@ struct FootnoteExtension {
     // A definition is read once, when first referred to; its own references come next.
     let read = { (index: Int) in
       guard parsed[index] == nil,
-        let note = Markdown.parse(definitions[index].text + references, options: options, footnotes: false)
+        let note = Markdown.parse(
+          definitions[index].text + references, options: options, passes: Markdown.Passes.all.subtracting(.footnotes))
       else { return }
       parsed[index] = note
       pending.append(note)
@@ -218,7 +219,7 @@ struct FootnoteExtension {
   ) {
     guard let literal = cmark_node_get_literal(node) else { return }
     let text = String(cString: literal)
-    guard text.contains("[^") else { return }
+    guard Markdown.find("[^", in: text.utf8) else { return }
     var rest = Substring(text)
     var before = ""
     var made = false

@@ -6,36 +6,105 @@ import CCmark
 /// their nodes render as cmark-gfm renders them. A pass runs only when the text holds the
 /// characters its syntax needs.
 enum Markdown {
-  /// The document parsed from `markdown`, or nil; the caller frees it. With `footnotes`, its
+  /// The passes a reading needs.
+  struct Passes: OptionSet {
+    let rawValue: Int
+    static let tables = Passes(rawValue: 1)
+    static let tasks = Passes(rawValue: 2)
+    static let autolinks = Passes(rawValue: 4)
+    static let strikethrough = Passes(rawValue: 8)
+    static let footnotes = Passes(rawValue: 16)
+    /// What is shown: every pass.
+    static let all: Passes = [.tables, .tasks, .autolinks, .strikethrough, .footnotes]
+    /// What plain text reads differently: cells apart, no task marks or tildes, notes at the end.
+    static let text: Passes = [.tables, .tasks, .strikethrough, .footnotes]
+  }
+
+  /// What syntax a text may hold, from one look at its bytes.
+  struct Marks {
+    var pipe = false
+    var bracket = false
+    var tilde = false
+    var address = false
+    var footnote = false
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+      var index = 0
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "|"): pipe = true
+        case UInt8(ascii: "["):
+          bracket = true
+          if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "^") { footnote = true }
+        case UInt8(ascii: "~"): tilde = true
+        case UInt8(ascii: "@"): address = true
+        case UInt8(ascii: ":"):
+          if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") {
+            address = true
+          }
+        case UInt8(ascii: "w"):
+          if !address, index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "w"),
+            bytes[index + 2] == UInt8(ascii: "w"), bytes[index + 3] == UInt8(ascii: ".")
+          {
+            address = true
+          }
+        default: break
+        }
+        index += 1
+      }
+    }
+  }
+
+  /// The document parsed from `markdown` with `passes`, or nil; the caller frees it. Its
   /// footnotes' definitions are taken out and listed at its end (`FootnoteExtension`), those
   /// `preceding` (text shown before it) refers to first.
-  static func parse(_ markdown: String, options: Int32, footnotes: Bool = true, after preceding: String = "")
-    -> OpaquePointer?
-  {
-    let notes = footnotes && markdown.utf8.firstRange(of: "[^".utf8) != nil ? FootnoteExtension(markdown) : nil
-    let markdown = notes?.body ?? markdown
-    let bytes = Array(markdown.utf8)
-    let (pipe, bracket, tilde) = (
-      bytes.contains(UInt8(ascii: "|")), bytes.contains(UInt8(ascii: "[")), bytes.contains(UInt8(ascii: "~"))
-    )
-    let address = Markdown.mayHoldAddress(bytes)
-    let length = bytes.count
+  static func parse(
+    _ markdown: String, options: Int32, passes: Passes = .all, after preceding: String = ""
+  ) -> OpaquePointer? {
+    var markdown = markdown
+    var marks = markdown.utf8.withContiguousStorageIfAvailable(Marks.init) ?? Marks(UnsafeBufferPointer(start: nil, count: 0))
+    let notes = passes.contains(.footnotes) && marks.footnote ? FootnoteExtension(markdown) : nil
+    if let notes {
+      markdown = notes.body
+      marks = Array(markdown.utf8).withUnsafeBufferPointer(Marks.init)
+    }
+    let length = markdown.utf8.count
     let parsed = markdown.withCString { cmark_parse_document($0, length, options) }
-    guard let root = parsed, pipe || bracket || tilde || address || notes != nil else { return parsed }
-    let source = SourceLines(bytes)
-    if pipe { TableExtension(source: source, options: options).apply(to: root) }
+    let tables = passes.contains(.tables) && marks.pipe
+    let tasks = passes.contains(.tasks) && marks.bracket
+    let autolinks = passes.contains(.autolinks) && marks.address
+    let strikethrough = passes.contains(.strikethrough) && marks.tilde
+    guard let root = parsed, tables || tasks || autolinks || strikethrough || notes != nil else { return parsed }
+    let source = SourceLines(Array(markdown.utf8))
+    if tables { TableExtension(source: source, options: options).apply(to: root) }
     cmark_consolidate_text_nodes(root)
-    if address { AutolinkExtension(source: source, options: options).apply(to: root) }
-    if bracket { TaskListExtension(source: source).apply(to: root) }
-    if tilde { StrikethroughExtension().apply(to: root) }
+    if autolinks { AutolinkExtension(source: source, options: options).apply(to: root) }
+    if tasks { TaskListExtension(source: source).apply(to: root) }
+    if strikethrough { StrikethroughExtension().apply(to: root) }
     notes?.apply(to: root, after: preceding, references: source.referenceDefinitions, options: options)
     return root
   }
 
-  /// Whether `bytes` may hold an address to link: `://`, `www.` or `@`.
-  static func mayHoldAddress(_ bytes: some Collection<UInt8>) -> Bool {
-    bytes.contains(UInt8(ascii: "@")) || bytes.firstRange(of: "://".utf8) != nil
-      || bytes.firstRange(of: "www.".utf8) != nil
+  /// Whether `bytes` hold `needle` (ASCII): a plain scan, as the text is long and most of it
+  /// holds none (the standard library's generic search costs more than the parse).
+  static func find(_ needle: StaticString, in bytes: some Collection<UInt8>) -> Bool {
+    let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+    guard let first = pattern.first else { return true }
+    let found: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
+      guard buffer.count >= pattern.count else { return false }
+      var index = 0
+      let last = buffer.count - pattern.count
+      while index <= last {
+        if buffer[index] == first {
+          var same = 1
+          while same < pattern.count, buffer[index + same] == pattern[same] { same += 1 }
+          if same == pattern.count { return true }
+        }
+        index += 1
+      }
+      return false
+    }
+    return found ?? find(needle, in: Array(bytes))
   }
 
   /// Visits nodes depth first; `visit` returns false to stop.

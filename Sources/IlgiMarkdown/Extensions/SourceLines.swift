@@ -99,7 +99,7 @@ struct SourceLines {
     for line in lines {
       var rest = Self.trimmingLeadingSpace(line)
       while rest.first == UInt8(ascii: ">") { rest = Self.trimmingLeadingSpace(rest.dropFirst()) }
-      guard rest.first == UInt8(ascii: "["), rest.firstRange(of: Array("]:".utf8)) != nil else { continue }
+      guard rest.first == UInt8(ascii: "["), Markdown.find("]:", in: rest) else { continue }
       out += "\n\n" + String(decoding: rest, as: UTF8.self)
     }
     return out

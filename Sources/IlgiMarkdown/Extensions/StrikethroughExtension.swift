@@ -59,8 +59,8 @@ struct StrikethroughExtension {
     while let node = child {
       child = cmark_node_next(node)
       guard cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node) else { continue }
+      guard Self.holdsTilde(literal) else { continue }
       let text = Array(String(cString: literal).unicodeScalars)
-      guard text.contains("~") else { continue }
       let before = Self.edge(cmark_node_previous(node), last: true)
       let after = Self.edge(child, last: false)
       var pieces: [(text: String, delimiter: Delimiter?)] = []
@@ -104,6 +104,16 @@ struct StrikethroughExtension {
       cmark_node_free(node)
     }
     return delimiters
+  }
+
+  /// Whether the C string `literal` holds a `~`.
+  private static func holdsTilde(_ literal: UnsafePointer<CChar>) -> Bool {
+    var pointer = literal
+    while pointer.pointee != 0 {
+      if pointer.pointee == 0x7E { return true }
+      pointer += 1
+    }
+    return false
   }
 
   /// The character next to a run at a node's edge: the last (or first) of a text beside it, a

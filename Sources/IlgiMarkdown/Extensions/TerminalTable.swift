@@ -88,7 +88,7 @@ struct TerminalTable {
 
   /// `text` without its escape sequences.
   static func withoutColours(_ text: String) -> String {
-    guard text.contains("\u{1B}") else { return text }
+    guard text.utf8.contains(0x1B) else { return text }
     var out = ""
     var escaped = false
     for character in text {
