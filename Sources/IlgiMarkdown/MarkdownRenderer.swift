@@ -356,6 +356,15 @@ public struct MarkdownRenderer: Sendable {
     while index < text.endIndex {
       let character = text[index]
       let next = text.index(after: index)
+      // A wiki link (`[[Note#Heading]]`, `[[#Heading|see]]`) names a note and its heading: what
+      // it holds is never a tag.
+      if character == "[", next < text.endIndex, text[next] == "[",
+        let close = text[next...].range(of: "]]"), !text[next..<close.lowerBound].contains("\n")
+      {
+        previous = "]"
+        index = close.upperBound
+        continue
+      }
       if character == "#" || character == "@", next < text.endIndex, text[next].isLetter,
         !(previous.map { $0.isLetter || $0.isNumber || "#@&/_-{?=:\\".contains($0) } ?? false)
       {

@@ -104,6 +104,13 @@ import Testing
     #expect(!named.contains("\"fn1\"") && !named.contains("#fnref"))
   }
 
+  /// What a wiki link holds names a note and its heading, never a tag; tags beside it count.
+  @Test func aWikiLinkHoldsNoTag() {
+    #expect(
+      renderer.inlineTags("See [[#Evening]], [[Walks#Han river|#river]] and ![[map.png]] #walk\n[[unclosed #open\n")
+        == ["walk", "open"])
+  }
+
   @Test func aFootnoteInACodeBlockIsCode() {
     #expect(renderer.html("```\n[^1]: x\n```\n[^1]\n") == "<pre><code>[^1]: x\n</code></pre>\n<p>[^1]</p>\n")
   }

@@ -62,7 +62,9 @@ enum Markdown {
     _ markdown: String, options: Int32, passes: Passes = .all, after preceding: String = ""
   ) -> OpaquePointer? {
     var markdown = markdown
-    var marks = markdown.utf8.withContiguousStorageIfAvailable(Marks.init) ?? Marks(UnsafeBufferPointer(start: nil, count: 0))
+    var marks =
+      markdown.utf8.withContiguousStorageIfAvailable(Marks.init)
+      ?? Array(markdown.utf8).withUnsafeBufferPointer(Marks.init)
     let notes = passes.contains(.footnotes) && marks.footnote ? FootnoteExtension(markdown) : nil
     if let notes {
       markdown = notes.body
@@ -74,10 +76,12 @@ enum Markdown {
     let tasks = passes.contains(.tasks) && marks.bracket
     let autolinks = passes.contains(.autolinks) && marks.address
     let strikethrough = passes.contains(.strikethrough) && marks.tilde
+    // A bracket libcmark matched to no link is a text node of its own: joined, `[[a]]` is one.
+    if let parsed, marks.bracket { cmark_consolidate_text_nodes(parsed) }
     guard let root = parsed, tables || tasks || autolinks || strikethrough || notes != nil else { return parsed }
     let source = SourceLines(Array(markdown.utf8))
+    if !marks.bracket { cmark_consolidate_text_nodes(root) }
     if tables { TableExtension(source: source, options: options).apply(to: root) }
-    cmark_consolidate_text_nodes(root)
     if autolinks { AutolinkExtension(source: source, options: options).apply(to: root) }
     if tasks { TaskListExtension(source: source).apply(to: root) }
     if strikethrough { StrikethroughExtension().apply(to: root) }
