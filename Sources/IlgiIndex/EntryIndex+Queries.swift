@@ -88,6 +88,22 @@ extension EntryIndex {
     }
   }
 
+  /// The entries wiki links naming `names` (as `WikiTargets.key` has them) may lead to: those
+  /// titled so, whose file is so named, or written on such a day.
+  public func wikiTargets(_ names: Set<String>) throws(IndexError) -> WikiTargets {
+    guard !names.isEmpty else { return WikiTargets([]) }
+    var found: [IndexedEntry] = []
+    for name in names.prefix(200) {
+      let stem = name.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
+      found += try fetch(
+        """
+        SELECT \(EntryRow.selectList) FROM entry e WHERE e.title = ? COLLATE NOCASE OR e.day = ?
+          OR e.path LIKE ? OR e.path LIKE ?
+        """, [name, name, "%" + stem + ".md", "%" + stem + ".md.age"])
+    }
+    return WikiTargets(found)
+  }
+
   /// Entries written on this month and day in years before `day`'s, newest first.
   public func entries(onThisDay day: String) throws(IndexError) -> [IndexedEntry] {
     try fetch(

@@ -13,6 +13,9 @@ public struct MarkdownRenderer: Sendable {
   /// Text shown before the Markdown rendered, an entry's title line: the footnotes it refers to
   /// are listed with the body's, though the body never refers to them.
   public var precedingText = ""
+  /// Where the text's wiki links (`[[Title]]`) lead, as the page showing it knows; without it
+  /// they stay as written.
+  public var wikiLinks: WikiResolver?
 
   /// `text` with `<`, `>`, `&`, `"` and `'` as HTML entities, safe in an element or a quoted
   /// attribute (byte by byte: no grapheme walking, nothing else changed).
@@ -425,7 +428,12 @@ public struct MarkdownRenderer: Sendable {
   private func withDocument(
     _ markdown: String, passes: Markdown.Passes = .all, _ body: (OpaquePointer) -> Void
   ) {
-    guard let root = Markdown.parse(markdown, options: CMARK_OPT_DEFAULT, passes: passes, after: precedingText)
+    // Plain text reads a wiki link as the text it shows, wherever it leads.
+    let asText: @Sendable (WikiLink) -> WikiResolution = { _ in .unresolved(begin: nil) }
+    let wiki = passes.contains(.autolinks) ? wikiLinks?.resolve : passes == .text ? asText : nil
+    guard
+      let root = Markdown.parse(
+        markdown, options: CMARK_OPT_DEFAULT, passes: passes, after: precedingText, wikiLinks: wiki)
     else { return }
     defer { cmark_node_free(root) }
     body(root)
@@ -582,6 +590,7 @@ struct TerminalLayout {
         case .strikethrough: out += style == .plain ? "~~\(inlines(child))~~" : ansi("9", inlines(child), reset: "29")
         case .footnoteReference(let number, _): out += ansi("33", "[\(number)]")
         case .backReference: break
+        case .unresolvedLink: out += ansi("2", inlines(child))
         default: out += inlines(child)
         }
       default: out += inlines(child)

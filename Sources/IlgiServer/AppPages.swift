@@ -231,14 +231,21 @@ struct AppPages {
   }
 
   /// An entry to read, with its buttons.
-  func entry(_ loaded: Diary.Loaded) throws -> String {
+  func entry(_ loaded: Diary.Loaded, wikiTargets: WikiTargets = WikiTargets([])) throws -> String {
     let entry = loaded.entry
+    var renderer = renderer.forBody(of: entry.title)
+    // A wiki link leads to the entry it names, or begins one of that title.
+    renderer.wikiLinks = WikiResolver { link in
+      wikiTargets.resolve(
+        link, near: entry.date, entryURL: { "/entry/" + Self.pathComponent($0.id.rawValue) },
+        begin: { MarkdownRenderer.escapeHTML("/write?title=" + Self.queryValue($0)) })
+    }
     var values: [String: Any] = [
       "id": entry.id.rawValue, "version": loaded.version.rawValue,
       "title": entry.title.isEmpty ? t(.untitled) : entry.title,
       "date": dates.withTime(dates.full(entry.date), entry.date), "iso": entry.date.iso8601,
       "html": Self.withDisplayCopies(
-        renderer.forBody(of: entry.title).html(
+        renderer.html(
           entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/")),
       "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
       "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
@@ -254,10 +261,12 @@ struct AppPages {
       deleting: entry.title)
   }
 
-  /// The writing view: a new entry (`loaded` nil) or an existing one.
-  func write(_ loaded: Diary.Loaded?) throws -> String {
+  /// The writing view: a new entry (`loaded` nil, begun with `title` when a wiki link named it)
+  /// or an existing one.
+  func write(_ loaded: Diary.Loaded?, title: String? = nil) throws -> String {
+    let begun = title.map { String($0.prefix(200).filter { $0 != "\n" && $0 != "\r" }) + "\n\n" } ?? ""
     var values: [String: Any] = [
-      "content": loaded?.entry.document.content ?? "", "tags": loaded?.entry.tags.joined(separator: " ") ?? "",
+      "content": loaded?.entry.document.content ?? begun, "tags": loaded?.entry.tags.joined(separator: " ") ?? "",
       "id": loaded?.entry.id.rawValue ?? "", "version": loaded?.version.rawValue ?? "",
       "isNew": loaded == nil,
       "textLabel": t(.appTextLabel), "placeholder": t(.appPlaceholder), "tagsLabel": t(.appTags),

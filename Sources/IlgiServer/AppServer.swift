@@ -198,9 +198,11 @@ public final class AppServer: ServerResponder {
     case nil: return .html(try listPage(request, pages))
     case "entry" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
-      return .html(try pages.entry(loaded))
+      let names = WikiTargets.names(in: loaded.entry.body)
+      let targets = names.isEmpty ? WikiTargets([]) : try diary.withIndex { try $0.wikiTargets(names) }
+      return .html(try pages.entry(loaded, wikiTargets: targets))
     case "file" where segments.count == 3: return try attachmentReply(request, id: segments[1], name: segments[2])
-    case "write" where segments.count == 1: return .html(try pages.write(nil))
+    case "write" where segments.count == 1: return .html(try pages.write(nil, title: request.parameter("title")))
     case "write" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       return .html(try pages.write(loaded))

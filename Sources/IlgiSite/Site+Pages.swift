@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiIndex
 import IlgiMarkdown
 import IlgiStore
 import Mustache
@@ -179,7 +180,12 @@ extension Site {
     let copied = linkedPictures(of: row.entry).map(\.fileName).filter {
       SitePictures.hasPageCopy($0) && Self.href($0) == $0
     }
-    let renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML).forBody(of: row.entry.title)
+    var renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML).forBody(of: row.entry.title)
+    // A wiki link leads to the page of the entry it names, from this page.
+    let (targets, pageOf, date) = (wikiTargets, pageOf, row.entry.date)
+    renderer.wikiLinks = WikiResolver { link in
+      targets.resolve(link, near: date, entryURL: { root + (pageOf[$0.path] ?? "") })
+    }
     var html: String
     if options.keepsFragments, page == row.page {
       let book = Self.bookPage(row.entry.date.fields.year)

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiIndex
 import IlgiMarkdown
 import IlgiStore
 import IlgiStrings
@@ -86,6 +87,9 @@ public final class Site: Sendable {
   let shells = ShellCache()
   /// Whether the shell takes its title and content as they are (see `shell`).
   let shellHasHoles: Bool
+  /// The entries wiki links may name, and each one's page.
+  let wikiTargets: WikiTargets
+  let pageOf: [JournalPath: String]
 
   /// One entry as the site sees it (a class: the pages share rows rather than copy them).
   final class Row: Sendable {
@@ -173,6 +177,8 @@ public final class Site: Sendable {
 
     (self.entries, self.slugs) = Self.rows(entries, slugs: given)
     let rows = self.entries
+    wikiTargets = WikiTargets(rows.map(\.entry))
+    pageOf = Dictionary(rows.map { ($0.entry.path, $0.page) }, uniquingKeysWith: { first, _ in first })
     if let newest = rows.first { seed.add(String(newest.entry.date.fields.year)) }
     base = seed.value
     books = options.bookCache.map { BookCache(site: $0, base: seed.value) }

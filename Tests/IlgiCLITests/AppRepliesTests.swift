@@ -256,6 +256,26 @@ import Testing
     #expect(app.journal.text("2026/03/todo.md")?.hasSuffix("[^1]: - [ ] not this\n") == true)
   }
 
+  /// A wiki link on an entry's page leads to the entry it names (by title, any case), or to a
+  /// new entry's page begun with that title; a picture's is shown in place.
+  @Test func wikiLinksLeadToEntriesOrBeginThem() async throws {
+    let other = "0F8B6C0E-1111-4222-8333-944455556666"
+    let app = try App(files: [
+      "2026/03/walk.md":
+        "---\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\n---\nWalk\n\nTo [[han river|the river]], "
+        + "[[Café & co]] and ![[map.png]].\n",
+      "2026/03/river.md": "---\nid: \(other)\ndate: 2026-03-02T09:00:00+09:00\n---\nHan River\n\nWater.\n",
+    ])
+    let page = Self.text(await app.ask("GET", "/entry/" + Self.id))
+    #expect(page.contains("<a href=\"/entry/\(other)\">the river</a>"), "\(page)")
+    #expect(
+      page.contains("<a class=\"wiki-link unresolved\" href=\"/write?title=Caf%C3%A9%20%26%20co\">Café &amp; co</a>"),
+      "\(page)")
+    #expect(page.contains("src=\"/file/\(Self.id)/map.png"), "\(page)")
+    let begun = Self.text(await app.ask("GET", "/write?title=Caf%C3%A9%20%26%20%3Cb%3E"))
+    #expect(begun.contains("Café &amp; &lt;b&gt;\n\n</textarea>"), "\(begun)")
+  }
+
   /// The address `ilgi serve` prints holds the token: opened, it is the page that keeps the
   /// token in the browser's storage for this origin alone and goes on to the same page without
   /// it (`TokenPage`); no cookie holds it, as a cookie for 127.0.0.1 goes to every port of it, and

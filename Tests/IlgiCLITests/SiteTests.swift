@@ -173,6 +173,31 @@ import Testing
     #expect(Self.text(out + "/entries/" + post).contains(">Thursday, January 2, 2020</time>"))
   }
 
+  /// A wiki link leads from an entry's page to the page of the entry it names, a picture's
+  /// is shown in place, one that names nothing is marked; the year's book and `ilgi show`
+  /// lead the same way.
+  @Test func wikiLinksLeadToTheEntriesTheyName() throws {
+    let h = try Self.goldenHarness()
+    try h.journal.write("2020/01/river.md", "---\nid: R\ndate: 2020-01-03T09:00:00+09:00\n---\nHan River\n\nWater.\n")
+    try h.journal.write(
+      "2020/01/walk.md",
+      "---\nid: W\ndate: 2020-01-04T09:00:00+09:00\n---\nWalk\n\nBy [[han river|the river]], "
+        + "not [[Nowhere]]. ![[map.png]]\n")
+    let out = h.journal.base + "/site"
+    #expect(h.call("export", "html", "--out", out).status == 0)
+    let pages = try FileManager.default.subpathsOfDirectory(atPath: out + "/entries")
+    let (walk, river) = (
+      try #require(pages.first { $0.hasSuffix("walk.html") }), try #require(pages.first { $0.hasSuffix("river.html") })
+    )
+    let page = Self.text(out + "/entries/" + walk)
+    #expect(page.contains("<a href=\"../../../entries/\(river)\">the river</a>"), "\(page)")
+    #expect(page.contains("<span class=\"wiki-link unresolved\">Nowhere</span>"))
+    #expect(page.contains("<img src=\"map.png\" alt=\"map.png\" />"))
+    #expect(Self.text(out + "/archive/2020.html").contains("\(river)\">the river</a>"))
+    let shown = h.call("show", "2020/01/walk.md", "--no-pager")
+    #expect(shown.stdout.contains("By the river <2020/01/river.md>, not Nowhere."), "\(shown.stdout) \(shown.stderr)")
+  }
+
   @Test func aThousandEntrySiteHasEveryLinkAndNoOtherHost() throws {
     let corpus = try GeneratedCorpus.make(entries: 1000, seed: 3)
     var h = try Harness()

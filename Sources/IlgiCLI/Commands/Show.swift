@@ -71,7 +71,8 @@ extension Ilgi {
       } else if html {
         let renderer = context.renderer(allowRawHTML: allowRawHtml)
         Terminal.standardOutput.write(
-          entries.map { EntryHTML.fragment($0, renderer: renderer) }.joined(separator: "\n"))
+          entries.map { EntryHTML.fragment($0, renderer: Self.linking($0, renderer, context, store)) }
+            .joined(separator: "\n"))
       } else {
         let paint = context.paint
         let shown = entries.map { Self.terminalText($0, context, paint) + Self.filesText($0, store, paint) }
@@ -91,10 +92,31 @@ extension Ilgi {
       out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"
       // Tables fit the terminal, or `COLUMNS`, or 80 columns when the output is no terminal.
       let width = Terminal.columns(context.variables) ?? context.variables["COLUMNS"].flatMap { Int($0) } ?? 80
-      let body = context.renderer().forBody(of: entry.title)
+      let body = linking(entry, context.renderer(), context, nil, fromFolder: false).forBody(of: entry.title)
         .terminal(entry.body, style: paint.enabled ? .ansi : .plain, width: width)
       if !body.isEmpty { out += "\n" + body + "\n" }
       return out
+    }
+
+    /// `renderer` with the entry's wiki links leading to the files of the entries they name,
+    /// from the entry's folder for HTML, from the journal's for the terminal (the index says
+    /// which: it is read only when a link is there).
+    static func linking(
+      _ entry: Entry, _ renderer: MarkdownRenderer, _ context: Context, _ opened: JournalStore?,
+      fromFolder: Bool = true
+    ) -> MarkdownRenderer {
+      let names = WikiTargets.names(in: entry.body)
+      guard !names.isEmpty, let store = opened ?? (try? context.openJournal()),
+        let targets = try? context.index(store, warnings: false).0.wikiTargets(names)
+      else { return renderer }
+      var renderer = renderer
+      let up = fromFolder ? String(repeating: "../", count: entry.path.rawValue.split(separator: "/").count - 1) : ""
+      renderer.wikiLinks = WikiResolver { link in
+        targets.resolve(
+          link, near: entry.date,
+          entryURL: { up + ($0.path.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "") })
+      }
+      return renderer
     }
 
     /// The files beside the entry that it links: name, kind, size and a picture's pixels.

@@ -26,6 +26,9 @@ enum ExtendedNode: Equatable {
   /// The link from a footnote back to its reference: after a space at the end of its last
   /// paragraph, or a block of its own.
   case backReference(Int, inParagraph: Bool)
+  /// A wiki link that names nothing the page knows: its text, marked, and a link that begins
+  /// an entry of that title where the page has one (HTML-escaped).
+  case unresolvedLink(begin: String?)
 
   /// A column's alignment, from the delimiter row's colons.
   enum Alignment: Equatable {
@@ -63,6 +66,9 @@ enum ExtendedNode: Equatable {
       )
     case .footnotes: ("<section class=\"footnotes\">\n<ol>", "</ol>\n</section>")
     case .footnote(let number): ("<li id=\"fn\(number)\">", "</li>")
+    case .unresolvedLink(let begin):
+      begin.map { ("<a class=\"wiki-link unresolved\" href=\"\($0)\">", "</a>") }
+        ?? ("<span class=\"wiki-link unresolved\">", "</span>")
     case .backReference(let number, let inParagraph):
       ((inParagraph ? " " : "") + "<a href=\"#fnref\(number)\" class=\"footnote-backref\">↩</a>", "")
     }
@@ -96,6 +102,10 @@ enum ExtendedNode: Equatable {
       self = kind
       return
     }
+    if enter.hasPrefix("<a class=\"wiki-link unresolved\"") || enter == "<span class=\"wiki-link unresolved\">" {
+      self = .unresolvedLink(begin: nil)
+      return
+    }
     for (prefix, make) in Self.numbered where enter.hasPrefix(prefix) {
       guard let number = Int(enter.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }) else { continue }
       if make(number).html.enter == enter {
@@ -119,7 +129,7 @@ enum ExtendedNode: Equatable {
   var separatesWords: Bool {
     switch self {
     case .table, .section, .row, .cell, .footnotes, .footnote: true
-    case .checkbox, .strikethrough, .footnoteReference, .backReference: false
+    case .checkbox, .strikethrough, .footnoteReference, .backReference, .unresolvedLink: false
     }
   }
 

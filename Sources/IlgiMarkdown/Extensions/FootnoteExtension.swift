@@ -132,7 +132,10 @@ struct FootnoteExtension {
   /// definitions referred to at its end, each parsed with `references` (the text's link
   /// reference definitions). Those `preceding` refers to (an entry's title line, shown apart)
   /// come first, with no link back.
-  func apply(to root: OpaquePointer, after preceding: String, references: String, options: Int32) {
+  func apply(
+    to root: OpaquePointer, after preceding: String, references: String, options: Int32,
+    wikiLinks: (@Sendable (WikiLink) -> WikiResolution)?
+  ) {
     var byLabel: [String: Int] = [:]
     for (index, definition) in definitions.enumerated() where byLabel[definition.label] == nil {
       byLabel[definition.label] = index
@@ -145,7 +148,8 @@ struct FootnoteExtension {
     let read = { (index: Int) in
       guard parsed[index] == nil,
         let note = Markdown.parse(
-          definitions[index].text + references, options: options, passes: Markdown.Passes.all.subtracting(.footnotes))
+          definitions[index].text + references, options: options, passes: Markdown.Passes.all.subtracting(.footnotes),
+          wikiLinks: wikiLinks)
       else { return }
       parsed[index] = note
       pending.append(note)

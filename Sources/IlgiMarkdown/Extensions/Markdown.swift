@@ -27,6 +27,7 @@ enum Markdown {
     var tilde = false
     var address = false
     var footnote = false
+    var wiki = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
       var index = 0
@@ -36,6 +37,7 @@ enum Markdown {
         case UInt8(ascii: "["):
           bracket = true
           if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "^") { footnote = true }
+          if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") { wiki = true }
         case UInt8(ascii: "~"): tilde = true
         case UInt8(ascii: "@"): address = true
         case UInt8(ascii: ":"):
@@ -59,7 +61,8 @@ enum Markdown {
   /// footnotes' definitions are taken out and listed at its end (`FootnoteExtension`), those
   /// `preceding` (text shown before it) refers to first.
   static func parse(
-    _ markdown: String, options: Int32, passes: Passes = .all, after preceding: String = ""
+    _ markdown: String, options: Int32, passes: Passes = .all, after preceding: String = "",
+    wikiLinks: (@Sendable (WikiLink) -> WikiResolution)? = nil
   ) -> OpaquePointer? {
     var markdown = markdown
     var marks =
@@ -78,14 +81,19 @@ enum Markdown {
     let strikethrough = passes.contains(.strikethrough) && marks.tilde
     // A bracket libcmark matched to no link is a text node of its own: joined, `[[a]]` is one.
     if let parsed, marks.bracket { cmark_consolidate_text_nodes(parsed) }
-    guard let root = parsed, tables || tasks || autolinks || strikethrough || notes != nil else { return parsed }
+    let wiki = marks.wiki ? wikiLinks : nil
+    guard let root = parsed, tables || tasks || autolinks || strikethrough || notes != nil || wiki != nil else {
+      return parsed
+    }
     let source = SourceLines(Array(markdown.utf8))
     if !marks.bracket { cmark_consolidate_text_nodes(root) }
     if tables { TableExtension(source: source, options: options).apply(to: root) }
+    if let wiki { WikiLinkExtension(resolve: wiki).apply(to: root) }
     if autolinks { AutolinkExtension(source: source, options: options).apply(to: root) }
     if tasks { TaskListExtension(source: source).apply(to: root) }
     if strikethrough { StrikethroughExtension().apply(to: root) }
-    notes?.apply(to: root, after: preceding, references: source.referenceDefinitions, options: options)
+    notes?.apply(
+      to: root, after: preceding, references: source.referenceDefinitions, options: options, wikiLinks: wikiLinks)
     return root
   }
 
