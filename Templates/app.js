@@ -156,9 +156,12 @@
     pictures.forEach((picture, at) => picture.addEventListener('click', () => showPicture(pictures, at)));
     // A task list's boxes tick in the file: the box's number among the entry's, and the version
     // shown. A file changed since is shown as it is now, to tick again.
-    const boxes = [...article.querySelectorAll('.body input[type="checkbox"]')];
+    // The boxes a task list's items start with (a box in raw HTML is none), as the server
+    // counts them: a footnote's aside.
+    const boxes = [...article.querySelectorAll(
+      '.body li > input[type="checkbox"]:first-child, .body li > p:first-child > input[type="checkbox"]:first-child')]
+      .filter((box) => !box.closest('section.footnotes'));
     boxes.forEach((box, index) => {
-      if (box.closest('section.footnotes')) return;
       box.disabled = false;
       box.addEventListener('change', async () => {
         const checked = box.checked;
@@ -178,7 +181,7 @@
           box.checked = !checked;
           toast(t('offline'));
         }
-        boxes.forEach((each) => { if (!each.closest('section.footnotes')) each.disabled = false; });
+        boxes.forEach((each) => { each.disabled = false; });
       });
     });
   }

@@ -145,9 +145,10 @@ public struct MarkdownRenderer: Sendable {
 
   /// The task list items of `markdown` (`- [ ] text`), in the order their checkboxes are shown
   /// (a footnote's aside): where each one's mark is (the UTF-8 offset of the space or `x`
-  /// between its brackets) and whether it is ticked.
-  public func tasks(_ markdown: String) -> [(offset: Int, checked: Bool)] {
-    var tasks: [(Int, Bool)] = []
+  /// between its brackets; nil for an item whose place the text does not give, one read again
+  /// after a table) and whether it is ticked.
+  public func tasks(_ markdown: String) -> [(offset: Int?, checked: Bool)] {
+    var tasks: [(Int?, Bool)] = []
     let lines = SourceLines(Array(markdown.utf8))
     withDocument(markdown) { root in
       var inFootnotes = 0
@@ -155,8 +156,9 @@ public struct MarkdownRenderer: Sendable {
         switch ExtendedNode(node) {
         case .footnotes: inFootnotes += entering ? 1 : -1
         case .checkbox(let checked) where entering && inFootnotes == 0:
-          guard let paragraph = cmark_node_parent(node), let offset = lines.offset(of: paragraph) else { break }
-          tasks.append((offset + 1, checked))
+          let placed = !TableExtension.isReadAgain(node)
+          let offset = placed ? cmark_node_parent(node).flatMap(lines.offset(of:)).map { $0 + 1 } : nil
+          tasks.append((offset, checked))
         default: break
         }
         return true
@@ -166,13 +168,15 @@ public struct MarkdownRenderer: Sendable {
   }
 
   /// `markdown` with its task item `index` (as `tasks` counts) ticked or not; nil when it has
-  /// no such item.
+  /// no such item, or its mark is not where the text says (`[ ]`, `[x]`, `[X]`).
   public func settingTask(_ index: Int, checked: Bool, in markdown: String) -> String? {
     let tasks = tasks(markdown)
-    guard tasks.indices.contains(index) else { return nil }
+    guard tasks.indices.contains(index), let offset = tasks[index].offset else { return nil }
     var bytes = Array(markdown.utf8)
-    let offset = tasks[index].offset
-    guard offset < bytes.count else { return nil }
+    guard offset >= 1, offset + 1 < bytes.count, bytes[offset - 1] == UInt8(ascii: "["),
+      bytes[offset + 1] == UInt8(ascii: "]"),
+      [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(bytes[offset])
+    else { return nil }
     if tasks[index].checked != checked { bytes[offset] = checked ? UInt8(ascii: "x") : UInt8(ascii: " ") }
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -316,9 +320,9 @@ public struct MarkdownRenderer: Sendable {
   func parsedInlineTags(_ markdown: String) -> [String] {
     var tags: [String] = []
     var seen = Set<String>()
-    // Tags are in the text as libcmark reads it: a cell's, a task's or a footnote's text is
-    // the same text with or without the extensions' passes.
-    withDocument(markdown, passes: []) { root in
+    // Tags are in the text as libcmark reads it: a cell's or a task's text is the same with or
+    // without the extensions' passes; a footnote's is read as a footnote.
+    withDocument(markdown, passes: [.footnotes]) { root in
       walk(root) { node, entering in
         // Only text that holds a `#` or an `@` is looked at character by character.
         if entering, cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node),

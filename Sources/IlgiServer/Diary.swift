@@ -377,8 +377,9 @@ public final class Diary: @unchecked Sendable {
 
   /// Ticks task list item `index` of entry `id` (or takes the tick out), if its file is still
   /// at `base`: the item as the entry's page counts its boxes (`MarkdownRenderer.tasks` of the
-  /// body), the rest of the file as it is, committed as a sitting's end. A file changed since
-  /// is a conflict: a tap is not applied to a text the person did not see.
+  /// body), its mark the one byte changed in the text, saved as every page saves (the file's
+  /// line endings kept as a save keeps them) and committed as a sitting's end. A file changed
+  /// since is a conflict: a tap is not applied to a text the person did not see.
   public func setTask(id: String, index: Int, checked: Bool, basedOn base: EntryVersion) throws -> Saved {
     guard let loaded = try entry(id: id) else { return .missing }
     let (entry, content) = (loaded.entry, loaded.entry.document.content)

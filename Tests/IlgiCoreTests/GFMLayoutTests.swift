@@ -111,6 +111,31 @@ import Testing
         == ["walk", "open"])
   }
 
+  /// A box read again after a table (an ordered list the table's rows could not hold) has no
+  /// place in the text that a tap could trust: it is never written, and the others keep their
+  /// numbers; a mark not where the text says is never written either.
+  @Test func aTaskIsTickedOnlyWhereItsMarkIs() {
+    let after = "x\n| a |\n| - |\n2. [ ] one\n- [ ] two\n"
+    #expect(renderer.tasks(after).map(\.offset) == [nil, 28])
+    #expect(renderer.settingTask(0, checked: true, in: after) == nil)
+    #expect(renderer.settingTask(1, checked: true, in: after) == "x\n| a |\n| - |\n2. [ ] one\n- [x] two\n")
+    let crlf = "- [ ] one\r\n- [ ] two\r\n"
+    #expect(renderer.settingTask(1, checked: true, in: crlf) == "- [ ] one\r\n- [x] two\r\n")
+  }
+
+  /// Footnotes in a text whose lines end in `\r\n`, and definitions that raw HTML or code hold,
+  /// or that a paragraph's line would have to break: none is taken out of where it stands.
+  @Test func footnotesAreReadWhereTheyAreBlocks() {
+    let crlf = renderer.html("Hello[^1] world\r\n\r\n[^1]: note\r\n")
+    #expect(crlf.hasPrefix("<p>Hello<sup class=\"footnote-ref\"><a href=\"#fn1\" id=\"fnref1\">1</a></sup> world</p>"))
+    #expect(crlf.contains("<p>note <a href=\"#fnref1\" class=\"footnote-backref\">↩</a></p>"))
+    let raw = MarkdownRenderer(allowsRawHTML: true).html("<pre>\n\n[^1]: x\n</pre>\n\nImportant[^1]\n")
+    #expect(raw.contains("[^1]: x") && raw.contains("Important[^1]"), "\(raw)")
+    #expect(renderer.html("- ```\n  [^1]: in code\n  ```\n\nSee[^1]\n").contains("[^1]: in code"))
+    #expect(renderer.html("Text\n[^1]: not a block\n\nSee[^1]\n").contains("[^1]: not a block"))
+    #expect(renderer.inlineTags("See[^1]\n\n[^1]: #gamma\n\n    #beta\n") == ["gamma", "beta"])
+  }
+
   @Test func aFootnoteInACodeBlockIsCode() {
     #expect(renderer.html("```\n[^1]: x\n```\n[^1]\n") == "<pre><code>[^1]: x\n</code></pre>\n<p>[^1]</p>\n")
   }

@@ -77,6 +77,14 @@ import Testing
     ("unmatched tildes", String(repeating: "~~a ", count: 30_000) + String(repeating: "a~ ", count: 30_000)),
     ("an address and its parentheses", "http://x.com" + String(repeating: ")", count: 50_000)),
     ("at signs", String(repeating: "x@", count: 50_000) + String(repeating: " www.a.com;", count: 10_000)),
+    ("tables after code after tables", "a|b\n-|-\n" + String(repeating: "    x\nc|d\n-|-\n", count: 1_500)),
+    ("tildes of both lengths", String(repeating: "~a ", count: 8_000) + String(repeating: "~~b~~ ", count: 8_000)),
+    ("a long run of www", "x " + String(repeating: "www._", count: 20_000)),
+    (
+      "footnotes among references",
+      (0..<2_000).map { "[r\($0)]: /u\n" }.joined() + "\n"
+        + (0..<2_000).map { "x[^\($0)]\n\n[^\($0)]: note\n\n" }.joined()
+    ),
   ])
   func pathologicalInputsRenderInLinearTime(_ name: String, _ markdown: String) {
     let clock = ContinuousClock()

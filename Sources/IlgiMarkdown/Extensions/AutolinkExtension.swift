@@ -195,7 +195,9 @@ struct AutolinkExtension {
     let size = data.count - start
     var (dots, underscoresBefore, underscores) = (0, 0, 0)
     var index = 1
-    while index < size - 1 {
+    // No domain is longer than 253 bytes: a longer run is read no further, so that every start
+    // in a long run costs the same.
+    while index < size - 1, index < 256 {
       let byte = data[start + index]
       if byte == UInt8(ascii: "_") {
         underscores += 1

@@ -21,23 +21,42 @@ struct FootnoteExtension {
 
   /// The definitions of `markdown` taken out of it; nil when it has none.
   init?(_ markdown: String) {
-    var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Split at each line feed by its byte: `\r\n` is one Character, and a line keeps its `\r`.
+    var lines = markdown.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     var definitions: [Definition] = []
+    // Code and raw HTML hold no definition; one starts a block of its own, after a blank line
+    // (or another definition): a line in a paragraph or an HTML block is never taken out.
     var fence: String?
+    var rawEnd: String?
+    var afterBlank = true
     var index = 0
     while index < lines.count {
       let line = lines[index]
+      let startsABlock = afterBlank
+      afterBlank = Self.isBlank(line)
       if let open = fence {
-        if Self.fence(line).map({ $0.hasPrefix(open) }) == true { fence = nil }
+        if Self.fence(Self.withoutMarkers(line)).map({ $0.hasPrefix(open) }) == true { fence = nil }
         index += 1
         continue
       }
-      if let opened = Self.fence(line) {
+      if let end = rawEnd {
+        if line.lowercased().contains(end) { rawEnd = nil }
+        index += 1
+        continue
+      }
+      if let opened = Self.fence(Self.withoutMarkers(line)) {
         fence = opened
         index += 1
         continue
       }
-      guard let (label, first) = Self.opening(line) else {
+      if let end = Self.rawBlockEnd(line), !line.lowercased().contains(end) {
+        rawEnd = end
+        index += 1
+        continue
+      }
+      guard startsABlock, let (label, first) = Self.opening(line) else {
         index += 1
         continue
       }
@@ -65,10 +84,50 @@ struct FootnoteExtension {
       for blank in (index + 1)..<kept { lines[blank] = "" }
       definitions.append(Definition(label: Self.normalized(label), text: text.joined(separator: "\n")))
       index = kept
+      fence = nil
+      afterBlank = true
+      continue
     }
     guard !definitions.isEmpty else { return nil }
     self.body = lines.joined(separator: "\n")
     self.definitions = definitions
+  }
+
+  private static func isBlank(_ line: String) -> Bool {
+    line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }
+  }
+
+  /// `line` without the list and quote markers in front of it (`- `, `1. `, `> `).
+  private static func withoutMarkers(_ line: String) -> String {
+    var rest = Substring(line)
+    while true {
+      let trimmed = rest.drop { $0 == " " || $0 == "\t" }
+      if let first = trimmed.first, "-*+>".contains(first), trimmed.dropFirst().first.map({ $0 == " " }) ?? false {
+        rest = trimmed.dropFirst(2)
+      } else if first(digitsOf: trimmed) {
+        rest = trimmed.drop { $0.isASCII && $0.isNumber }.dropFirst(2)
+      } else {
+        return String(rest)
+      }
+    }
+  }
+
+  /// Whether `text` starts with an ordered list's marker (`1. `, `2) `).
+  private static func first(digitsOf text: Substring) -> Bool {
+    let digits = text.prefix { $0.isASCII && $0.isNumber }
+    let after = text.dropFirst(digits.count)
+    return !digits.isEmpty && (after.first == "." || after.first == ")") && after.dropFirst().first == " "
+  }
+
+  /// The closing tag of a raw HTML block `line` opens that blank lines do not end (`<pre>`,
+  /// `<script>`, `<style>`, `<textarea>`), or nil.
+  private static func rawBlockEnd(_ line: String) -> String? {
+    let text = line.drop { $0 == " " }.lowercased()
+    for tag in ["pre", "script", "style", "textarea"] where text.hasPrefix("<" + tag) {
+      let after = text.dropFirst(tag.count + 1).first
+      if after == nil || after == ">" || after == " " || after == "\t" || after == "\r" { return "</" + tag + ">" }
+    }
+    return nil
   }
 
   /// A label as references match it: case folded, runs of space one.
@@ -133,7 +192,7 @@ struct FootnoteExtension {
   /// reference definitions). Those `preceding` refers to (an entry's title line, shown apart)
   /// come first, with no link back.
   func apply(
-    to root: OpaquePointer, after preceding: String, references: String, options: Int32,
+    to root: OpaquePointer, after preceding: String, references: ReferenceDefinitions, options: Int32,
     wikiLinks: (@Sendable (WikiLink) -> WikiResolution)?
   ) {
     var byLabel: [String: Int] = [:]
@@ -148,7 +207,8 @@ struct FootnoteExtension {
     let read = { (index: Int) in
       guard parsed[index] == nil,
         let note = Markdown.parse(
-          definitions[index].text + references, options: options, passes: Markdown.Passes.all.subtracting(.footnotes),
+          definitions[index].text + references.used(by: definitions[index].text), options: options,
+          passes: Markdown.Passes.all.subtracting(.footnotes),
           wikiLinks: wikiLinks)
       else { return }
       parsed[index] = note

@@ -92,15 +92,45 @@ struct SourceLines {
     line.drop { $0 == 0x20 || $0 == 0x09 }
   }
 
-  /// The reference definitions the text may hold (`[label]: destination`), one to a paragraph,
-  /// for parsing a table's cells apart from the document with the links it defines.
-  var referenceDefinitions: String {
-    var out = ""
+  /// The reference definitions the text may hold (`[label]: destination`), for parsing a
+  /// table's cells or a footnote apart from the document with the links it defines.
+  var referenceDefinitions: ReferenceDefinitions {
+    var definitions = ReferenceDefinitions()
     for line in lines {
       var rest = Self.trimmingLeadingSpace(line)
       while rest.first == UInt8(ascii: ">") { rest = Self.trimmingLeadingSpace(rest.dropFirst()) }
-      guard rest.first == UInt8(ascii: "["), Markdown.find("]:", in: rest) else { continue }
-      out += "\n\n" + String(decoding: rest, as: UTF8.self)
+      guard rest.first == UInt8(ascii: "["), let close = rest.firstIndex(of: UInt8(ascii: "]")),
+        rest.index(after: close) < rest.endIndex, rest[rest.index(after: close)] == UInt8(ascii: ":")
+      else { continue }
+      let label = ReferenceDefinitions.key(
+        String(decoding: rest[rest.index(after: rest.startIndex)..<close], as: UTF8.self))
+      definitions.byLabel[label, default: ""] += "\n\n" + String(decoding: rest, as: UTF8.self)
+    }
+    return definitions
+  }
+}
+
+/// A text's reference definitions by label: a part of it parsed apart is given those its own
+/// brackets name, so a table or a footnote costs as much as its own text, not the document's.
+struct ReferenceDefinitions {
+  var byLabel: [String: String] = [:]
+
+  /// A label as references match it: case folded, runs of space one.
+  static func key(_ label: String) -> String {
+    label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+  }
+
+  /// The definitions of the labels `text` puts in brackets, each a paragraph of its own.
+  func used(by text: String) -> String {
+    guard !byLabel.isEmpty else { return "" }
+    var out = ""
+    var seen = Set<String>()
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "[") {
+      rest = rest[rest.index(after: open)...]
+      guard let close = rest.firstIndex(of: "]") else { break }
+      let label = Self.key(String(rest[..<close]))
+      if let definition = byLabel[label], seen.insert(label).inserted { out += definition }
     }
     return out
   }

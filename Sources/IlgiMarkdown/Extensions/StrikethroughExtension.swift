@@ -44,7 +44,10 @@ struct StrikethroughExtension {
         cmark_node_free(opener.node)
         cmark_node_free(delimiter.node)
         openers[delimiter.length]?.removeLast()
-        for length in [1, 2] { openers[length]?.removeAll { $0.place > opener.place } }
+        // The openers after it are last on their stacks: taken off from the end, linearly.
+        for length in [1, 2] {
+          while let last = openers[length]?.last, last.place > opener.place { openers[length]?.removeLast() }
+        }
         continue
       }
       if delimiter.canOpen { openers[delimiter.length]?.append((place, delimiter.node)) }

@@ -32,7 +32,7 @@ struct TableExtension {
   /// table, as its rows say, and the paragraph right after it more rows: that paragraph, taken
   /// into the table, is returned.
   @discardableResult
-  private func convert(_ block: OpaquePointer, _ references: String) -> OpaquePointer? {
+  private func convert(_ block: OpaquePointer, _ references: ReferenceDefinitions) -> OpaquePointer? {
     var lines = source.block(block)
     var taken: OpaquePointer?
     if cmark_node_get_type(block) == CMARK_NODE_HEADING {
@@ -70,7 +70,17 @@ struct TableExtension {
       let rest = lines[end...].map {
         String(decoding: $0.dropFirst(min(base, SourceLines.indentation($0))), as: UTF8.self)
       }
-      if let document = Markdown.parse(rest.joined(separator: "\n") + "\n" + references, options: options) {
+      // Read again without the table pass (no table in it becomes one: reading the rest of
+      // the rest again would not end), and marked: their places are the rest's, not the text's.
+      let text = rest.joined(separator: "\n") + "\n"
+      let passes = Markdown.Passes.all.subtracting([.tables, .footnotes])
+      if let document = Markdown.parse(text + references.used(by: text), options: options, passes: passes) {
+        Markdown.walk(document) { node, entering in
+          if entering, case .checkbox = ExtendedNode(node) {
+            cmark_node_set_user_data(node, UnsafeMutableRawPointer(bitPattern: Self.readAgain))
+          }
+          return true
+        }
         while let child = cmark_node_first_child(document) {
           cmark_node_insert_after(last, child)
           last = child
@@ -82,10 +92,19 @@ struct TableExtension {
     return taken
   }
 
+  /// The mark on a task's box read again after a table (its user data, an address nothing reads).
+  static let readAgain = 0xA072
+
+  /// Whether the node `box` was read again after a table: its place is not the text's.
+  static func isReadAgain(_ box: OpaquePointer) -> Bool {
+    cmark_node_get_user_data(box).map { Int(bitPattern: $0) == readAgain } ?? false
+  }
+
   /// Leaves `lines`, the lines of `block` before its table, as the paragraph before `table`,
   /// or nothing when there are none.
   private func keepParagraph(
-    before table: OpaquePointer, of block: OpaquePointer, lines: ArraySlice<ArraySlice<UInt8>>, _ references: String
+    before table: OpaquePointer, of block: OpaquePointer, lines: ArraySlice<ArraySlice<UInt8>>,
+    _ references: ReferenceDefinitions
   ) {
     guard !lines.isEmpty,
       let (document, parsed) = inlineDocument([lines.map(Self.text).joined(separator: "\n")], references),
@@ -170,15 +189,17 @@ struct TableExtension {
   /// in one document, so a table costs one parse whatever its size.
   private func makeTable(
     header: [ArraySlice<UInt8>], alignments: [ExtendedNode.Alignment], rows: ArraySlice<ArraySlice<UInt8>>,
-    _ references: String
+    _ references: ReferenceDefinitions
   ) -> OpaquePointer? {
     // As many cells as the table has columns: those beyond are dropped, those missing empty.
     let grid = ([header] + rows.compactMap(Self.cells)).map { cells in
       alignments.indices.map { $0 < cells.count ? Self.text(Self.unescapingPipes(cells[$0])) : "" }
     }
-    guard let table = ExtendedNode.table.make(),
-      let (document, paragraphs) = inlineDocument(grid.flatMap { $0 }, references)
-    else { return nil }
+    guard let (document, paragraphs) = inlineDocument(grid.flatMap { $0 }, references) else { return nil }
+    guard let table = ExtendedNode.table.make() else {
+      cmark_node_free(document)
+      return nil
+    }
     defer { cmark_node_free(document) }
     var next = paragraphs.makeIterator()
     var section: OpaquePointer?
@@ -205,9 +226,10 @@ struct TableExtension {
   /// (`1.`, `#`): a zero-width space in front keeps libcmark from reading a block's start, and
   /// is taken out again. The document's reference definitions follow, so `[label][]` links
   /// resolve. The document, and its paragraphs in order; nil when they are not one to a text.
-  func inlineDocument(_ texts: [String], _ references: String) -> (OpaquePointer, [OpaquePointer])? {
+  func inlineDocument(_ texts: [String], _ references: ReferenceDefinitions) -> (OpaquePointer, [OpaquePointer])? {
     let prefix = "&#8203;"
-    let markdown = texts.map { prefix + $0 }.joined(separator: "\n\n") + references
+    let used = references.used(by: texts.joined(separator: " "))
+    let markdown = texts.map { prefix + $0 }.joined(separator: "\n\n") + used
     let length = markdown.utf8.count
     guard let document = markdown.withCString({ cmark_parse_document($0, length, options) }) else { return nil }
     var paragraphs: [OpaquePointer] = []
@@ -228,7 +250,7 @@ struct TableExtension {
     cmark_consolidate_text_nodes(document)
     // Addresses as written in the cells; the zero-width spaces are no part of them.
     let spaces = String(repeating: " ", count: prefix.utf8.count)
-    let written = texts.map { spaces + $0 }.joined(separator: "\n\n") + references
+    let written = texts.map { spaces + $0 }.joined(separator: "\n\n") + used
     AutolinkExtension(source: SourceLines(Array(written.utf8)), options: options).apply(to: document)
     return (document, paragraphs)
   }
