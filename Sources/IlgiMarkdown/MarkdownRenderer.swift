@@ -156,7 +156,7 @@ public struct MarkdownRenderer: Sendable {
         switch ExtendedNode(node) {
         case .footnotes: inFootnotes += entering ? 1 : -1
         case .checkbox(let checked) where entering && inFootnotes == 0:
-          let placed = !TableExtension.isReadAgain(node)
+          let placed = NodeMark.of(node) != .readAgain
           let offset = placed ? cmark_node_parent(node).flatMap(lines.offset(of:)).map { $0 + 1 } : nil
           tasks.append((offset, checked))
         default: break

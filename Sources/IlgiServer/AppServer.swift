@@ -486,15 +486,20 @@ public final class AppServer: ServerResponder {
   /// changed since the page was shown.
   func setTask(_ id: String, _ asked: AppAPI.Task, _ pages: AppPages) throws -> Reply {
     guard let base = EntryVersion(rawValue: asked.base) else { throw ServerProblem.missingFields(["base"]) }
-    switch try diary.setTask(id: id, index: asked.index, checked: asked.checked, basedOn: base) {
+    let saved = try diary.setTask(id: id, index: asked.index, checked: asked.checked, basedOn: base)
+    return try Self.reply(saved, conflict: pages.t(.appTaskChanged))
+  }
+
+  /// The reply to a save: the entry as written, or its text and version now when it changed.
+  static func reply(_ saved: Diary.Saved, conflict: String) throws -> Reply {
+    switch saved {
     case .saved(let written): return .json(200, AppAPI.Written(written))
     case .missing: throw ServerProblem.noSuchEntry
     case .conflict(let content, let tags, let version):
       return .json(
         409,
         AppAPI.Conflict(
-          error: pages.t(.appTaskChanged), id: nil, content: content, tags: tags.joined(separator: " "),
-          version: version.rawValue))
+          error: conflict, id: nil, content: content, tags: tags.joined(separator: " "), version: version.rawValue))
     }
   }
 
@@ -505,17 +510,9 @@ public final class AppServer: ServerResponder {
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
     let settled = asked.settled ?? false
     let page = asked.page.flatMap { $0.count <= 64 ? $0 : nil }
-    switch try keepingEmptyOut({
+    let saved = try keepingEmptyOut({
       try diary.save(id: id, changes, basedOn: base, settled: settled, page: page, sequence: asked.sequence)
-    }) {
-    case .saved(let written): return .json(200, AppAPI.Written(written))
-    case .missing: throw ServerProblem.noSuchEntry
-    case .conflict(let content, let tags, let version):
-      return .json(
-        409,
-        AppAPI.Conflict(
-          error: pages.t(.appConflict), id: nil, content: content, tags: tags.joined(separator: " "),
-          version: version.rawValue))
-    }
+    })
+    return try Self.reply(saved, conflict: pages.t(.appConflict))
   }
 }

@@ -14,31 +14,10 @@ struct AutolinkExtension {
   /// The options it was parsed with.
   let options: Int32
 
-  /// The mark on the links this pass makes (their user data, a fixed address nothing reads):
-  /// what an address takes in, such as a `~`, is not Markdown.
-  static let made = 0xA070
-
-  /// Whether the pass made the link `node`.
-  static func made(_ node: OpaquePointer) -> Bool {
-    cmark_node_get_user_data(node).map { Int(bitPattern: $0) == made } ?? false
-  }
-
   /// Links the addresses in the document's text outside links, pictures and table cells (a
   /// cell's text was parsed apart, and linked there).
   func apply(to root: OpaquePointer) {
-    var texts: [OpaquePointer] = []
-    var inside = 0
-    Markdown.walk(root) { node, entering in
-      switch cmark_node_get_type(node) {
-      case CMARK_NODE_LINK, CMARK_NODE_IMAGE: inside += entering ? 1 : -1
-      case CMARK_NODE_CUSTOM_INLINE:
-        if case .cell = ExtendedNode(node) { inside += entering ? 1 : -1 }
-      case CMARK_NODE_TEXT where entering && inside == 0: texts.append(node)
-      default: break
-      }
-      return true
-    }
-    for text in texts {
+    for text in Markdown.texts(in: root, cells: false) {
       for rest in linkAddresses(in: text) { linkEmails(in: rest) }
     }
   }
@@ -320,7 +299,7 @@ struct AutolinkExtension {
       cmark_node_set_literal(text, url == nil ? reading(range) : String(decoding: data[range], as: UTF8.self))
       if let url, let link = cmark_node_new(CMARK_NODE_LINK) {
         cmark_node_set_url(link, url)
-        cmark_node_set_user_data(link, UnsafeMutableRawPointer(bitPattern: Self.made))
+        NodeMark.autolink.put(on: link)
         cmark_node_append_child(link, text)
         cmark_node_insert_before(node, link)
       } else {

@@ -1,5 +1,24 @@
 import CCmark
 
+/// What a pass says of a node it made or moved, kept in the node's user data (a fixed number
+/// nothing reads as an address).
+enum NodeMark: Int {
+  /// A link an address made (`AutolinkExtension`): what it took in is not Markdown.
+  case autolink = 0xA070
+  /// A link or picture a wiki link made.
+  case wikiLink = 0xA071
+  /// A task's box read again after a table: its place is not the text's.
+  case readAgain = 0xA072
+
+  /// Marks `node` so.
+  func put(on node: OpaquePointer) { cmark_node_set_user_data(node, UnsafeMutableRawPointer(bitPattern: rawValue)) }
+
+  /// The mark on `node`, if a pass put one.
+  static func of(_ node: OpaquePointer) -> NodeMark? {
+    cmark_node_get_user_data(node).flatMap { NodeMark(rawValue: Int(bitPattern: $0)) }
+  }
+}
+
 /// The nodes the GitHub Flavored Markdown passes add to libcmark's tree, told apart by the HTML
 /// they open with: libcmark keeps a custom node's HTML, which is what it renders, and the
 /// terminal and plain-text walks read the same HTML back to know what the node is.

@@ -223,7 +223,7 @@ struct FootnoteExtension {
     pending.insert(root, at: 0)
     while let document = pending.first {
       pending.removeFirst()
-      for text in Self.texts(in: document) {
+      for text in Markdown.texts(in: document) {
         number(text, byLabel: byLabel, order: &order, occurrences: &occurrences, found: read)
       }
     }
@@ -258,21 +258,6 @@ struct FootnoteExtension {
       labels.append(String(rest[..<close]))
     }
     return labels
-  }
-
-  /// The text nodes of `root` outside links, pictures and code.
-  private static func texts(in root: OpaquePointer) -> [OpaquePointer] {
-    var texts: [OpaquePointer] = []
-    var inLink = 0
-    Markdown.walk(root) { node, entering in
-      switch cmark_node_get_type(node) {
-      case CMARK_NODE_LINK, CMARK_NODE_IMAGE: inLink += entering ? 1 : -1
-      case CMARK_NODE_TEXT where entering && inLink == 0: texts.append(node)
-      default: break
-      }
-      return true
-    }
-    return texts
   }
 
   /// Splits the text `node` around its references to definitions (`[^label]`), each made a

@@ -119,6 +119,24 @@ enum Markdown {
     return found ?? find(needle, in: Array(bytes))
   }
 
+  /// The text nodes of `root` a pass may change: outside links, pictures and code, and with
+  /// `cells`, inside a table's cells too (parsed apart, where their own pass ran).
+  static func texts(in root: OpaquePointer, cells: Bool = true) -> [OpaquePointer] {
+    var texts: [OpaquePointer] = []
+    var inside = 0
+    walk(root) { node, entering in
+      switch cmark_node_get_type(node) {
+      case CMARK_NODE_LINK, CMARK_NODE_IMAGE: inside += entering ? 1 : -1
+      case CMARK_NODE_CUSTOM_INLINE:
+        if !cells, case .cell = ExtendedNode(node) { inside += entering ? 1 : -1 }
+      case CMARK_NODE_TEXT where entering && inside == 0: texts.append(node)
+      default: break
+      }
+      return true
+    }
+    return texts
+  }
+
   /// Visits nodes depth first; `visit` returns false to stop.
   static func walk(_ root: OpaquePointer, _ visit: (OpaquePointer, Bool) -> Bool) {
     guard let iterator = cmark_iter_new(root) else { return }

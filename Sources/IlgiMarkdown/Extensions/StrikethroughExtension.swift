@@ -17,7 +17,7 @@ struct StrikethroughExtension {
     var containers: [OpaquePointer] = []
     Markdown.walk(root) { node, entering in
       if entering, let child = cmark_node_first_child(node), Self.isInline(cmark_node_get_type(child)),
-        !AutolinkExtension.made(node)
+        NodeMark.of(node) != .autolink
       {
         containers.append(node)
       }

@@ -77,7 +77,7 @@ struct TableExtension {
       if let document = Markdown.parse(text + references.used(by: text), options: options, passes: passes) {
         Markdown.walk(document) { node, entering in
           if entering, case .checkbox = ExtendedNode(node) {
-            cmark_node_set_user_data(node, UnsafeMutableRawPointer(bitPattern: Self.readAgain))
+            NodeMark.readAgain.put(on: node)
           }
           return true
         }
@@ -90,14 +90,6 @@ struct TableExtension {
     }
     keepParagraph(before: table, of: block, lines: rows[..<start], references)
     return taken
-  }
-
-  /// The mark on a task's box read again after a table (its user data, an address nothing reads).
-  static let readAgain = 0xA072
-
-  /// Whether the node `box` was read again after a table: its place is not the text's.
-  static func isReadAgain(_ box: OpaquePointer) -> Bool {
-    cmark_node_get_user_data(box).map { Int(bitPattern: $0) == readAgain } ?? false
   }
 
   /// Leaves `lines`, the lines of `block` before its table, as the paragraph before `table`,

@@ -71,20 +71,7 @@ struct TerminalTable {
   }
 
   /// The columns `text` takes, its escape sequences (colours) taking none.
-  static func width(of text: String) -> Int {
-    var width = 0
-    var escaped = false
-    for character in text {
-      if escaped {
-        if character.isLetter { escaped = false }
-      } else if character == "\u{1B}" {
-        escaped = true
-      } else {
-        width += DisplayWidth.of(character)
-      }
-    }
-    return width
-  }
+  static func width(of text: String) -> Int { DisplayWidth.of(withoutColours(text)) }
 
   /// `text` without its escape sequences.
   static func withoutColours(_ text: String) -> String {

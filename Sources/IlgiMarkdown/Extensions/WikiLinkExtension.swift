@@ -61,27 +61,9 @@ public final class WikiResolver: Sendable {
 struct WikiLinkExtension {
   let resolve: (WikiLink) -> WikiResolution
 
-  /// The mark on the links this pass makes (their user data, a fixed address nothing reads).
-  static let made = 0xA071
-
-  /// Whether the pass made the link `node`.
-  static func made(_ node: OpaquePointer) -> Bool {
-    cmark_node_get_user_data(node).map { Int(bitPattern: $0) == made } ?? false
-  }
-
   /// Replaces the wiki links in the document's text outside links, pictures and code.
   func apply(to root: OpaquePointer) {
-    var texts: [OpaquePointer] = []
-    var inside = 0
-    Markdown.walk(root) { node, entering in
-      switch cmark_node_get_type(node) {
-      case CMARK_NODE_LINK, CMARK_NODE_IMAGE: inside += entering ? 1 : -1
-      case CMARK_NODE_TEXT where entering && inside == 0: texts.append(node)
-      default: break
-      }
-      return true
-    }
-    for text in texts { replaceLinks(in: text) }
+    for text in Markdown.texts(in: root) { replaceLinks(in: text) }
   }
 
   /// Splits the text `node` around its wiki links.
@@ -125,7 +107,7 @@ struct WikiLinkExtension {
       node = ExtendedNode.unresolvedLink(begin: begin).make()
     }
     guard let node, let text = cmark_node_new(CMARK_NODE_TEXT) else { return node }
-    cmark_node_set_user_data(node, UnsafeMutableRawPointer(bitPattern: Self.made))
+    NodeMark.wikiLink.put(on: node)
     cmark_node_set_literal(text, link.shown)
     cmark_node_append_child(node, text)
     return node
