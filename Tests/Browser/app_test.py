@@ -546,6 +546,7 @@ def ticks_a_task(context):
         file.write("\nAdded in vim.\n")
     boxes.nth(0).click()
     wait_for(lambda: page.locator("text=Added in vim.").count() == 1, "the page did not show the entry as it is now")
+    page.wait_for_load_state("load")
     check("- [ ] Bake" in read(path), f"a tap on a page shown before the file changed ticked it: {read(path)!r}")
     page.close()
 
@@ -588,9 +589,14 @@ def main():
             return 1
         finally:
             browser.close()
-        # The refused save's 409 and the requests cut off on purpose are expected failures.
+        # The refused save's 409 and the requests cut off on purpose are expected failures, and so
+        # is a reset: the server closes a connection idle past its deadline (ConnectionWatch), and
+        # a browser that sends on it at that moment, as a busy machine makes likelier, sees one;
+        # the page sends again what it had to send.
         check_errors = [
-            f for f in failures if "status of 409" not in f and "status of 401" not in f and "ERR_FAILED" not in f]
+            f for f in failures
+            if "status of 409" not in f and "status of 401" not in f and "ERR_FAILED" not in f
+            and "ERR_CONNECTION_RESET" not in f]
         if check_errors:
             print(f"FAILED: the pages reported errors: {check_errors}")
             return 1
