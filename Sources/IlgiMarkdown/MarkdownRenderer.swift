@@ -322,10 +322,14 @@ public struct MarkdownRenderer: Sendable {
     var seen = Set<String>()
     // Tags are in the text as libcmark reads it: a cell's or a task's text is the same with or
     // without the extensions' passes; a footnote's is read as a footnote.
+    // A link's text names what it leads to (`[@handle](https://...)`, `[#3](...)`): no tag.
     withDocument(markdown, passes: [.footnotes]) { root in
+      var inLink = 0
       walk(root) { node, entering in
+        let type = cmark_node_get_type(node)
+        if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { inLink += entering ? 1 : -1 }
         // Only text that holds a `#` or an `@` is looked at character by character.
-        if entering, cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node),
+        if entering, inLink == 0, type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node),
           strchr(literal, Int32(UInt8(ascii: "#"))) != nil || strchr(literal, Int32(UInt8(ascii: "@"))) != nil
         {
           Self.collectTags(in: String(cString: literal), into: &tags, seen: &seen)

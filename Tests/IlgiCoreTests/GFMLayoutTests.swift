@@ -105,6 +105,13 @@ import Testing
   }
 
   /// What a wiki link holds names a note and its heading, never a tag; tags beside it count.
+  /// A link's text names what it leads to, as a vault's authors write a handle: no tag.
+  @Test func aLinksTextHoldsNoTag() {
+    #expect(
+      renderer.inlineTags("Follow [@obsdmd](https://twitter.com/obsdmd) and ![#x](a.png), at @home #walk\n")
+        == ["home", "walk"])
+  }
+
   @Test func aWikiLinkHoldsNoTag() {
     #expect(
       renderer.inlineTags("See [[#Evening]], [[Walks#Han river|#river]] and ![[map.png]] #walk\n[[unclosed #open\n")
