@@ -82,7 +82,7 @@ struct FootnoteExtension {
       // Blank lines after the definition are no part of it.
       text.removeLast(next - kept)
       for blank in (index + 1)..<kept { lines[blank] = "" }
-      definitions.append(Definition(label: Self.normalized(label), text: text.joined(separator: "\n")))
+      definitions.append(Definition(label: ReferenceDefinitions.key(label), text: text.joined(separator: "\n")))
       index = kept
       fence = nil
       afterBlank = true
@@ -128,11 +128,6 @@ struct FootnoteExtension {
       if after == nil || after == ">" || after == " " || after == "\t" || after == "\r" { return "</" + tag + ">" }
     }
     return nil
-  }
-
-  /// A label as references match it: case folded, runs of space one.
-  static func normalized(_ label: String) -> String {
-    label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
   }
 
   /// The label and the rest of the line of a definition's first line (`[^label]: text`, at
@@ -215,7 +210,7 @@ struct FootnoteExtension {
       pending.append(note)
     }
     for label in Self.labels(in: preceding) {
-      guard let index = byLabel[Self.normalized(label)], !order.contains(index) else { continue }
+      guard let index = byLabel[ReferenceDefinitions.key(label)], !order.contains(index) else { continue }
       order.append(index)
       read(index)
     }
@@ -276,7 +271,7 @@ struct FootnoteExtension {
       let after = rest[open.upperBound...]
       guard let close = after.firstIndex(of: "]") else { break }
       let label = String(after[..<close])
-      guard !label.isEmpty, let index = byLabel[Self.normalized(label)] else {
+      guard !label.isEmpty, let index = byLabel[ReferenceDefinitions.key(label)] else {
         before += rest[..<open.upperBound]
         rest = after
         continue
@@ -292,19 +287,13 @@ struct FootnoteExtension {
       guard let reference = ExtendedNode.footnoteReference(number, occurrence: occurrences[index] ?? 1).make() else {
         continue
       }
-      Self.insertText(before, before: node)
+      Markdown.insertText(before, before: node)
       cmark_node_insert_before(node, reference)
       before = ""
       made = true
     }
     guard made else { return }
-    Self.insertText(before + rest, before: node)
+    Markdown.insertText(before + rest, before: node)
     cmark_node_free(node)
-  }
-
-  private static func insertText(_ text: String, before node: OpaquePointer) {
-    guard !text.isEmpty, let made = cmark_node_new(CMARK_NODE_TEXT) else { return }
-    cmark_node_set_literal(made, text)
-    cmark_node_insert_before(node, made)
   }
 }

@@ -137,6 +137,13 @@ enum Markdown {
     return texts
   }
 
+  /// Puts a text node of `text` before `node`, unless `text` is empty.
+  static func insertText(_ text: String, before node: OpaquePointer) {
+    guard !text.isEmpty, let made = cmark_node_new(CMARK_NODE_TEXT) else { return }
+    cmark_node_set_literal(made, text)
+    cmark_node_insert_before(node, made)
+  }
+
   /// Visits nodes depth first; `visit` returns false to stop.
   static func walk(_ root: OpaquePointer, _ visit: (OpaquePointer, Bool) -> Bool) {
     guard let iterator = cmark_iter_new(root) else { return }

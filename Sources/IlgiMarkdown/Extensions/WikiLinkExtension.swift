@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 
 /// A wiki link as Obsidian, Logseq and Foam write them: `[[Title]]`, `[[Title|shown text]]`,
 /// `[[Title#Heading]]`, `[[#Heading]]`, `[[2026-11-20]]`, and `![[picture.png]]` or
@@ -25,14 +26,14 @@ public struct WikiLink: Sendable, Equatable {
     guard !inner.isEmpty, !inner.contains("\n"), !inner.contains("[") else { return nil }
     var name = Substring(inner)
     if let bar = name.firstIndex(of: "|") {
-      label = String(name[name.index(after: bar)...]).trimmingSpaces
+      label = String(name[name.index(after: bar)...]).trimmingCharacters(in: .whitespaces)
       name = name[..<bar]
     }
     if let hash = name.firstIndex(of: "#") {
-      heading = String(name[name.index(after: hash)...]).trimmingSpaces
+      heading = String(name[name.index(after: hash)...]).trimmingCharacters(in: .whitespaces)
       name = name[..<hash]
     }
-    target = String(name).trimmingSpaces
+    target = String(name).trimmingCharacters(in: .whitespaces)
     self.embeds = embeds
     guard !target.isEmpty || heading?.isEmpty == false else { return nil }
   }
@@ -82,14 +83,14 @@ struct WikiLinkExtension {
         continue
       }
       before += rest[..<(embeds ? rest.index(before: open.lowerBound) : open.lowerBound)]
-      Self.insertText(before, before: node)
+      Markdown.insertText(before, before: node)
       before = ""
       if let made = makeNode(link) { cmark_node_insert_before(node, made) }
       rest = rest[close.upperBound...]
       made = true
     }
     guard made else { return }
-    Self.insertText(before + rest, before: node)
+    Markdown.insertText(before + rest, before: node)
     cmark_node_free(node)
   }
 
@@ -111,18 +112,5 @@ struct WikiLinkExtension {
     cmark_node_set_literal(text, link.shown)
     cmark_node_append_child(node, text)
     return node
-  }
-
-  private static func insertText(_ text: String, before node: OpaquePointer) {
-    guard !text.isEmpty, let made = cmark_node_new(CMARK_NODE_TEXT) else { return }
-    cmark_node_set_literal(made, text)
-    cmark_node_insert_before(node, made)
-  }
-}
-
-extension String {
-  /// Without spaces at either end.
-  fileprivate var trimmingSpaces: String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }
