@@ -93,7 +93,7 @@ extension EntryIndex {
   public func wikiTargets(_ names: Set<String>) throws(IndexError) -> WikiTargets {
     guard !names.isEmpty else { return WikiTargets([]) }
     var found: [IndexedEntry] = []
-    for name in names.prefix(200) {
+    for name in names {
       let stem = name.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
       found += try fetch(
         """
@@ -102,6 +102,60 @@ extension EntryIndex {
         """, [name, name, "%" + stem + ".md", "%" + stem + ".md.age"])
     }
     return WikiTargets(found)
+  }
+
+  /// The entries whose wiki links lead to `entry`, newest first: those linking a name it
+  /// answers to (`WikiTargets.names(of:)`), where of the entries answering to that name it is
+  /// the one nearest in time to the entry linking.
+  public func backlinks(to entry: IndexedEntry) throws(IndexError) -> [IndexedEntry] {
+    let names = WikiTargets.names(of: entry)
+    let written = names.sorted() + names.sorted().map { "!" + $0 }
+    let linking = try fetch(
+      """
+      SELECT DISTINCT \(EntryRow.selectList) FROM entry_link l JOIN entry e ON e.rowid = l.entry
+        WHERE l.name IN (\(written.map { _ in "?" }.joined(separator: ", "))) ORDER BY e.instant DESC, e.path DESC
+      """, written)
+    guard !linking.isEmpty else { return [] }
+    let targets = try wikiTargets(names)
+    return linking.filter { source in
+      source.path != entry.path
+        && source.linkedNames.contains { name in
+          names.contains(name) && targets.entry(named: name, near: source.date)?.path == entry.path
+        }
+    }
+  }
+
+  /// Whether an entry shows one of `entries` in place (`![[Title]]`) by a name it answers to:
+  /// the page of that entry shows their text too.
+  public func isEmbedded(_ entries: [IndexedEntry]) throws(IndexError) -> Bool {
+    let names = Set(entries.flatMap { WikiTargets.names(of: $0).map { "!" + $0 } }).sorted()
+    guard !names.isEmpty else { return false }
+    return try read { db in
+      try Bool.fetchOne(
+        db,
+        sql:
+          "SELECT EXISTS (SELECT 1 FROM entry_link WHERE name IN (\(names.map { _ in "?" }.joined(separator: ", "))))",
+        arguments: StatementArguments(names)) ?? false
+    }
+  }
+
+  /// The wiki link names that answer to more than one entry, with those entries (oldest
+  /// first): a link so named leads to the one nearest in time, which `doctor` points out.
+  public func ambiguousWikiNames() throws(IndexError) -> [(name: String, entries: [IndexedEntry])] {
+    let names = try read { db in
+      try String.fetchAll(
+        db,
+        sql: "SELECT DISTINCT CASE WHEN name LIKE '!%' THEN substr(name, 2) ELSE name END FROM entry_link ORDER BY 1")
+    }
+    var found: [(String, [IndexedEntry])] = []
+    for chunk in stride(from: 0, to: names.count, by: 200).map({ Array(names[$0..<min($0 + 200, names.count)]) }) {
+      let targets = try wikiTargets(Set(chunk))
+      for name in chunk {
+        let entries = targets.entries(named: name)
+        if entries.count > 1 { found.append((name, entries.sorted { $0.date.instant < $1.date.instant })) }
+      }
+    }
+    return found
   }
 
   /// Entries written on this month and day in years before `day`'s, newest first.

@@ -18,7 +18,7 @@ import IlgiStore
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 12
+  public static let schemaVersion = 13
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
@@ -146,7 +146,7 @@ public final class EntryIndex: @unchecked Sendable {
           notices.append(.rebuiltOtherVersion)
           try db.execute(
             sql:
-              "DROP TABLE IF EXISTS tag_count; DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder; DROP TABLE IF EXISTS change"
+              "DROP TABLE IF EXISTS tag_count; DROP TABLE IF EXISTS entry_link; DROP TABLE IF EXISTS entry_tag; DROP TABLE IF EXISTS entry_text; DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS problem; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS folder; DROP TABLE IF EXISTS change"
           )
         }
         try db.execute(
@@ -200,8 +200,14 @@ public final class EntryIndex: @unchecked Sendable {
       starred INTEGER NOT NULL,
       timed INTEGER NOT NULL,
       links TEXT NOT NULL,
-      place TEXT
+      place TEXT,
+      wiki TEXT NOT NULL
     );
+    CREATE TABLE entry_link (
+      name TEXT NOT NULL,
+      entry INTEGER NOT NULL REFERENCES entry(rowid) ON DELETE CASCADE,
+      PRIMARY KEY (name, entry)
+    ) WITHOUT ROWID;
     CREATE TABLE entry_tag (
       tag TEXT NOT NULL,
       entry INTEGER NOT NULL REFERENCES entry(rowid) ON DELETE CASCADE,
@@ -225,6 +231,7 @@ public final class EntryIndex: @unchecked Sendable {
     CREATE INDEX entry_by_id ON entry(id);
     CREATE INDEX entry_by_day ON entry(day);
     CREATE INDEX entry_tag_by_entry ON entry_tag(entry);
+    CREATE INDEX entry_link_by_entry ON entry_link(entry);
     DELETE FROM tag_count;
     INSERT INTO tag_count (tag, entries) SELECT tag, count(*) FROM entry_tag GROUP BY tag;
     CREATE TRIGGER tag_counted AFTER INSERT ON entry_tag BEGIN
@@ -241,7 +248,7 @@ public final class EntryIndex: @unchecked Sendable {
   static let dropSecondaryIndexes =
     """
     DROP INDEX IF EXISTS entry_by_instant; DROP INDEX IF EXISTS entry_by_id; DROP INDEX IF EXISTS entry_by_day;
-    DROP INDEX IF EXISTS entry_tag_by_entry; DROP TRIGGER IF EXISTS tag_counted; DROP TRIGGER IF EXISTS tag_uncounted;
+    DROP INDEX IF EXISTS entry_tag_by_entry; DROP INDEX IF EXISTS entry_link_by_entry; DROP TRIGGER IF EXISTS tag_counted; DROP TRIGGER IF EXISTS tag_uncounted;
     """
 
   /// Tables newer than version 3: each folder's digest as the last refresh walked it
@@ -331,7 +338,7 @@ public final class EntryIndex: @unchecked Sendable {
   /// the log of changes and gives the index a new identity: a site export made before sees
   /// another index.
   static let emptyingSQL = """
-    DROP TABLE tag_count; DROP TABLE entry_tag; DROP TABLE entry_text; DROP TABLE entry;
+    DROP TABLE tag_count; DROP TABLE entry_link; DROP TABLE entry_tag; DROP TABLE entry_text; DROP TABLE entry;
     DELETE FROM problem; DELETE FROM folder;
     UPDATE meta SET value = 0 WHERE key IN ('stale', 'trimmed');
     \(entryTables)

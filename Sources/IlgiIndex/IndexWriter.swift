@@ -23,6 +23,7 @@ struct IndexWriter {
   private var insert: BoundStatement
   private var insertText: BoundStatement
   private var insertTag: BoundStatement
+  private var insertLink: BoundStatement
 
   /// SQLite's page cache while an empty index is filled, in KiB (a negative `cache_size`).
   static let fillCacheSize = -65_536
@@ -61,6 +62,7 @@ struct IndexWriter {
     insert = try BoundStatement(db, EntryRow.insert)
     insertText = try BoundStatement(db, "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
     insertTag = try BoundStatement(db, "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
+    insertLink = try BoundStatement(db, "INSERT OR IGNORE INTO entry_link (name, entry) VALUES (?, ?)")
   }
 
   /// Removes the rows of vanished files and the stored problems of vanished or changed ones.
@@ -122,6 +124,11 @@ struct IndexWriter {
         insertTag.bind(tag)
         insertTag.bind(rowid)
         try insertTag.run()
+      }
+      for name in read.entry.wikiLinks {
+        insertLink.bind(name)
+        insertLink.bind(rowid)
+        try insertLink.run()
       }
     }
   }

@@ -36,9 +36,12 @@ public struct WikiTargets: Sendable {
     return names
   }
 
-  /// A name as it is matched: Unicode composed, case folded, spaces at the ends off.
-  public static func key(_ name: String) -> String {
-    name.precomposedStringWithCanonicalMapping.lowercased().trimmingCharacters(in: .whitespaces)
+  /// A name as it is matched (`WikiLink.key`).
+  public static func key(_ name: String) -> String { WikiLink.key(name) }
+
+  /// The names an entry answers to: its title, its file name, its day.
+  public static func names(of entry: IndexedEntry) -> Set<String> {
+    Set([key(entry.title), key(stem(entry.path)), entry.date.day]).subtracting([""])
   }
 
   /// A file's name without its folder and extension (`2026/11/walk.md.age` is `walk`).
@@ -50,23 +53,40 @@ public struct WikiTargets: Sendable {
 
   /// The entry `link` names, nearest in time to `date` of those that answer to its name.
   public func entry(for link: WikiLink, near date: EntryDate?) -> IndexedEntry? {
-    let named = byName[Self.key(link.target)] ?? []
-    if named.isEmpty { return byDay[link.target.trimmingCharacters(in: .whitespaces)] }
+    entry(named: Self.key(link.target), near: date)
+  }
+
+  /// The entry `name` (a key) names, nearest in time to `date` of those that answer to it.
+  public func entry(named name: String, near date: EntryDate?) -> IndexedEntry? {
+    let named = byName[name] ?? []
+    if named.isEmpty { return byDay[name] }
     guard let date else { return named.first }
     return named.min { Self.distance($0, date) < Self.distance($1, date) }
   }
 
-  /// Where `link` leads on a page: to `entryURL` of the entry it names, to a file beside the
-  /// entry (a picture is shown in place), to a heading of the same entry, or nowhere, with
-  /// `begin` of its name where the page can begin an entry so titled.
+  /// Every entry that answers to `name` (a key) by title or file name, each once.
+  public func entries(named name: String) -> [IndexedEntry] {
+    var seen = Set<String>()
+    return (byName[name] ?? []).filter { seen.insert($0.path.rawValue).inserted }
+  }
+
+  /// Where `link` leads on a page: to `entryURL` of the entry it names (and its heading's
+  /// anchor), shown in place by `embed` (its body as HTML) where the link embeds it, to a file
+  /// beside the entry (a picture is shown in place), to a heading of the same entry, or nowhere,
+  /// with `begin` of its name where the page can begin an entry so titled.
   public func resolve(
-    _ link: WikiLink, near date: EntryDate?, entryURL: (IndexedEntry) -> String, begin: ((String) -> String)? = nil
+    _ link: WikiLink, near date: EntryDate?, entryURL: (IndexedEntry) -> String, begin: ((String) -> String)? = nil,
+    embed: ((IndexedEntry) -> String?)? = nil
   ) -> WikiResolution {
     let encoded = link.target.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? link.target
-    if link.target.isEmpty { return .link("#" + (link.heading ?? "")) }
+    let fragment = link.heading.flatMap(MarkdownRenderer.headingFragment) ?? ""
+    if link.target.isEmpty { return .link(fragment.isEmpty ? "#" : fragment) }
     let kind = link.target.split(separator: ".").last.map { $0.lowercased() } ?? ""
     if link.target.contains("."), Self.pictures.contains(kind) { return .picture(encoded) }
-    if let entry = entry(for: link, near: date) { return .link(entryURL(entry)) }
+    if let entry = entry(for: link, near: date) {
+      if link.embeds, let html = embed?(entry) { return .embed(url: entryURL(entry), html: html) }
+      return .link(entryURL(entry) + fragment)
+    }
     if link.target.contains("."), Self.files.contains(kind) { return .link(encoded) }
     return .unresolved(begin: begin?(link.target))
   }

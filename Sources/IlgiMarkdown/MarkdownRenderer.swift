@@ -16,6 +16,9 @@ public struct MarkdownRenderer: Sendable {
   /// Where the text's wiki links (`[[Title]]`) lead, as the page showing it knows; without it
   /// they stay as written.
   public var wikiLinks: WikiResolver?
+  /// Whether headings carry anchors (`id="h-evening"`) that `[[Title#Heading]]` leads to; a
+  /// page's, not the GFM suites' (cmark-gfm gives headings none).
+  public var headingAnchors = false
 
   /// `text` with `<`, `>`, `&`, `"` and `'` as HTML entities, safe in an element or a quoted
   /// attribute (byte by byte: no grapheme walking, nothing else changed).
@@ -51,12 +54,19 @@ public struct MarkdownRenderer: Sendable {
     return renderer
   }
 
-  /// `html` (a fragment this renderer made) with its footnotes' anchors named apart by `name`
-  /// (`fn-NAME-1`), for a page that shows more than one entry.
-  public static func namingFootnotes(_ html: String, apart name: String) -> String {
-    guard Markdown.find("footnote", in: html.utf8) else { return html }
-    return html.replacingOccurrences(of: "href=\"#fn", with: "href=\"#fn-\(name)-")
-      .replacingOccurrences(of: "id=\"fn", with: "id=\"fn-\(name)-")
+  /// `html` (a fragment this renderer made) with its footnotes' and headings' anchors named
+  /// apart by `name` (`fn-NAME-1`, `h-NAME-evening`), for a page that shows more than one entry.
+  public static func namingAnchors(_ html: String, apart name: String) -> String {
+    var html = html
+    if Markdown.find("footnote", in: html.utf8) {
+      html = html.replacingOccurrences(of: "href=\"#fn", with: "href=\"#fn-\(name)-")
+        .replacingOccurrences(of: "id=\"fn", with: "id=\"fn-\(name)-")
+    }
+    if Markdown.find("=\"#h-", in: html.utf8) || Markdown.find("heading-anchor", in: html.utf8) {
+      html = html.replacingOccurrences(of: "href=\"#h-", with: "href=\"#h-\(name)-")
+        .replacingOccurrences(of: HeadingAnchors.marker + "\"h-", with: HeadingAnchors.marker + "\"h-\(name)-")
+    }
+    return html
   }
 
   /// Makes a renderer; raw HTML stays out unless `allowsRawHTML`.
@@ -141,6 +151,16 @@ public struct MarkdownRenderer: Sendable {
       }
     }
     return links
+  }
+
+  /// The wiki links of `markdown` (outside code, links and pictures), in order.
+  public static func wikiLinks(in markdown: String) -> [WikiLink] {
+    // Read from the text nodes the pass would replace (a cell's text is the same without tables').
+    guard Markdown.find("[[", in: markdown.utf8),
+      let root = Markdown.parse(markdown, options: CMARK_OPT_DEFAULT, passes: [], wikiLinks: nil)
+    else { return [] }
+    defer { cmark_node_free(root) }
+    return WikiLinkExtension.links(in: root)
   }
 
   /// The task list items of `markdown` (`- [ ] text`), in the order their checkboxes are shown
@@ -444,6 +464,7 @@ public struct MarkdownRenderer: Sendable {
         markdown, options: CMARK_OPT_DEFAULT, passes: passes, after: precedingText, wikiLinks: wiki)
     else { return }
     defer { cmark_node_free(root) }
+    if headingAnchors, passes.contains(.autolinks) { HeadingAnchors().apply(to: root) }
     body(root)
   }
 

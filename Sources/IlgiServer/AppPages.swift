@@ -230,15 +230,27 @@ struct AppPages {
     return out + rest
   }
 
-  /// An entry to read, with its buttons.
-  func entry(_ loaded: Diary.Loaded, wikiTargets: WikiTargets = WikiTargets([])) throws -> String {
+  /// An entry to read, with its buttons and the entries linking to it (`backlinks`); an entry
+  /// its wiki links show in place is read with `embedding`.
+  func entry(
+    _ loaded: Diary.Loaded, wikiTargets: WikiTargets = WikiTargets([]), backlinks: [IndexedEntry] = [],
+    embedding: @escaping @Sendable (IndexedEntry) -> Diary.Loaded? = { _ in nil }
+  ) throws -> String {
     let entry = loaded.entry
     var renderer = renderer.forBody(of: entry.title)
+    renderer.headingAnchors = true
+    let shown = renderer
+    let embed = { @Sendable (target: IndexedEntry) -> String? in
+      guard target.path != entry.path, let found = embedding(target) else { return nil }
+      let html = shown.forBody(of: found.entry.title).html(
+        found.entry.body, rebasing: "/file/" + Self.pathComponent(target.id.rawValue) + "/")
+      return MarkdownRenderer.namingAnchors(html, apart: String(target.id.rawValue.prefix(8)).lowercased())
+    }
     // A wiki link leads to the entry it names, or begins one of that title.
     renderer.wikiLinks = WikiResolver { link in
       wikiTargets.resolve(
         link, near: entry.date, entryURL: { "/entry/" + Self.pathComponent($0.id.rawValue) },
-        begin: { MarkdownRenderer.escapeHTML("/write?title=" + Self.queryValue($0)) })
+        begin: { MarkdownRenderer.escapeHTML("/write?title=" + Self.queryValue($0)) }, embed: embed)
     }
     var values: [String: Any] = [
       "id": entry.id.rawValue, "version": loaded.version.rawValue,
@@ -250,6 +262,13 @@ struct AppPages {
       "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
       "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
       "editLabel": t(.appEdit), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
+      "backlinksLabel": t(.appBacklinks), "hasBacklinks": !backlinks.isEmpty,
+      "backlinks": backlinks.map {
+        [
+          "href": "/entry/" + Self.pathComponent($0.id.rawValue), "title": $0.title.isEmpty ? t(.untitled) : $0.title,
+          "date": dates.full($0.date), "iso": $0.date.iso8601,
+        ]
+      },
     ]
     if let place = entry.place { values["place"] = place }
     if let weather = entry.weather {

@@ -199,8 +199,17 @@ public final class AppServer: ServerResponder {
     case "entry" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       let names = WikiTargets.names(in: loaded.entry.body)
-      let targets = names.isEmpty ? WikiTargets([]) : try diary.withIndex { try $0.wikiTargets(names) }
-      return .html(try pages.entry(loaded, wikiTargets: targets))
+      let (targets, backlinks) = try diary.withIndex { index in
+        (
+          names.isEmpty ? WikiTargets([]) : try index.wikiTargets(names),
+          try index.backlinks(to: IndexedEntry(loaded.entry))
+        )
+      }
+      let diary = diary
+      return .html(
+        try pages.entry(
+          loaded, wikiTargets: targets, backlinks: backlinks,
+          embedding: { target in (try? diary.entry(id: target.id.rawValue)) ?? nil }))
     case "file" where segments.count == 3: return try attachmentReply(request, id: segments[1], name: segments[2])
     case "write" where segments.count == 1: return .html(try pages.write(nil, title: request.parameter("title")))
     case "write" where segments.count == 2:

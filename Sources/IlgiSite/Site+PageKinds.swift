@@ -239,15 +239,15 @@ extension Site {
       // taken as they were.
       let kept = self.books?.load(year.year) ?? [:]
       var book = try Parallel.map(oldestFirst) { row in
-        if let known = kept[row.entry.path.rawValue], known.hash == row.hash {
+        if let known = kept[row.entry.path.rawValue], known.hash == row.bodyHash {
           self.bodies.discard(row.position)
           return self.fullEntry(row, root: root, body: known.html)
         }
         return try self.fullEntry(row, root: root, page: path)
       }
-      if let books = self.books, oldestFirst.contains(where: { kept[$0.entry.path.rawValue]?.hash != $0.hash }) {
+      if let books = self.books, oldestFirst.contains(where: { kept[$0.entry.path.rawValue]?.hash != $0.bodyHash }) {
         books.save(
-          year.year, zip(oldestFirst, book).map { ($0.entry.path.rawValue, $0.hash, $1["body"] as? String ?? "") })
+          year.year, zip(oldestFirst, book).map { ($0.entry.path.rawValue, $0.bodyHash, $1["body"] as? String ?? "") })
       }
       var previousDay = ""
       for (number, row) in oldestFirst.enumerated() {

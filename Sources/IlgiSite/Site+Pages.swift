@@ -181,27 +181,36 @@ extension Site {
       SitePictures.hasPageCopy($0) && Self.href($0) == $0
     }
     var renderer = MarkdownRenderer(allowsRawHTML: options.allowsRawHTML).forBody(of: row.entry.title)
-    // A wiki link leads to the page of the entry it names, from this page.
-    let (targets, pageOf, date) = (wikiTargets, pageOf, row.entry.date)
+    renderer.headingAnchors = true
+    // A wiki link leads to the page of the entry it names, from this page; one shown in place
+    // brings that entry's body, its links leading from this page too.
+    let (targets, pageOf, entry, store, shown) = (wikiTargets, pageOf, row.entry, store, renderer)
+    let embed = { @Sendable (target: IndexedEntry) -> String? in
+      guard target.path != entry.path, let page = pageOf[target.path], let body = try? store.readBody(target.path)
+      else { return nil }
+      let html = shown.forBody(of: target.title).html(body, rebasing: root + JournalPath.folder(of: page) + "/")
+      return MarkdownRenderer.namingAnchors(html, apart: String(target.id.rawValue.prefix(8)).lowercased())
+    }
     renderer.wikiLinks = WikiResolver { link in
-      targets.resolve(link, near: date, entryURL: { root + (pageOf[$0.path] ?? "") })
+      targets.resolve(link, near: entry.date, entryURL: { root + (pageOf[$0.path] ?? "") }, embed: embed)
     }
     var html: String
-    if options.keepsFragments, page == row.page {
+    // An entry shown in place is rebased from its page's own place: each page renders it apart.
+    if options.keepsFragments, page == row.page, !row.entry.wikiLinks.contains(where: { $0.hasPrefix("!") }) {
       let book = Self.bookPage(row.entry.date.fields.year)
       let bookPrefix = Self.root(of: book) + folder + "/"
       let both = renderer.html(body, alsoRebasing: bookPrefix)
       bodies.keep(
         row.position, prefix: bookPrefix,
         html: SitePictures.withPageCopies(
-          MarkdownRenderer.namingFootnotes(both.rebased, apart: Self.anchorName(row)), prefix: bookPrefix,
+          MarkdownRenderer.namingAnchors(both.rebased, apart: Self.anchorName(row)), prefix: bookPrefix,
           names: copied))
       html = both.html
     } else {
       html = prefix.isEmpty ? renderer.html(body) : renderer.html(body, rebasing: prefix)
     }
     // A page of many entries (a year's book) names each one's footnotes apart.
-    if page != row.page { html = MarkdownRenderer.namingFootnotes(html, apart: Self.anchorName(row)) }
+    if page != row.page { html = MarkdownRenderer.namingAnchors(html, apart: Self.anchorName(row)) }
     return fullEntry(row, root: root, body: SitePictures.withPageCopies(html, prefix: prefix, names: copied))
   }
 
@@ -210,11 +219,21 @@ extension Site {
     String(row.entry.id.rawValue.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(8))
   }
 
-  /// An entry with its body rendered as `body`.
+  /// An entry with its body rendered as `body`, and the entries linking to it.
   func fullEntry(_ row: Row, root: String, body: String) -> [String: Any] {
     var values = self.row(row, root: root)
     values["body"] = body
     values["source"] = row.entry.path.rawValue
+    if let linking = backlinks[row.entry.path], !linking.isEmpty {
+      values["backlinks"] = linking.map { source in
+        [
+          "url": root + Self.href(pageOf[source.path] ?? Self.entryPage(source.path)),
+          "title": source.title.isEmpty ? text(.untitled) : source.title, "date": text.dates.long(source.date),
+          "iso": source.date.hasTime ? source.date.iso8601 : source.date.day,
+        ]
+      }
+      values["hasBacklinks"] = true
+    }
     return values
   }
 

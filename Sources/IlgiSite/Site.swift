@@ -90,6 +90,8 @@ public final class Site: Sendable {
   /// The entries wiki links may name, and each one's page.
   let wikiTargets: WikiTargets
   let pageOf: [JournalPath: String]
+  /// The entries whose wiki links lead to each entry, newest first.
+  let backlinks: [JournalPath: [IndexedEntry]]
 
   /// One entry as the site sees it (a class: the pages share rows rather than copy them).
   final class Row: Sendable {
@@ -105,10 +107,17 @@ public final class Site: Sendable {
     let fingerprint: UInt64
     /// What a list shows of it: its file, date, title, preview, tags and weather.
     let shown: UInt64
+    /// What its rendered body is made from: its bytes, and where its wiki links lead (and the
+    /// bytes of entries it shows in place), for the year book's kept bodies.
+    let bodyHash: Int64
 
-    init(entry: IndexedEntry, hash: Int64, page: String, tags: [(name: String, page: String)], position: Int) {
+    init(
+      entry: IndexedEntry, hash: Int64, page: String, tags: [(name: String, page: String)], position: Int,
+      links: UInt64? = nil
+    ) {
       self.entry = entry
       self.hash = hash
+      bodyHash = links.map { hash ^ Int64(bitPattern: $0) } ?? hash
       self.page = page
       self.tags = tags
       self.position = position
@@ -118,6 +127,7 @@ public final class Site: Sendable {
       key.add(entry.date.instant.timeIntervalSince1970.bitPattern)
       key.add(Int64(entry.date.offset))
       for tag in tags { key.add(tag.page) }
+      if let links { key.add(Int64(bitPattern: links)) }
       fingerprint = key.value
       var shown = StableHash()
       shown.add(entry.path.rawValue)
@@ -175,9 +185,15 @@ public final class Site: Sendable {
     shellHasHoles = !shellSource.contains("pageTitle)") && !shellSource.contains("content)")
     self.assets = assets
 
-    (self.entries, self.slugs) = Self.rows(entries, slugs: given)
+    let targets = WikiTargets(entries.map(\.entry))
+    let backlinks = Self.backlinks(of: entries.map(\.entry), targets: targets)
+    let hashes = Dictionary(entries.map { ($0.entry.path, $0.hash) }, uniquingKeysWith: { first, _ in first })
+    (self.entries, self.slugs) = Self.rows(entries, slugs: given) { entry in
+      Self.linksDigest(entry, targets: targets, backlinks: backlinks[entry.path] ?? [], hashes: hashes)
+    }
     let rows = self.entries
-    wikiTargets = WikiTargets(rows.map(\.entry))
+    wikiTargets = targets
+    self.backlinks = backlinks
     pageOf = Dictionary(rows.map { ($0.entry.path, $0.page) }, uniquingKeysWith: { first, _ in first })
     if let newest = rows.first { seed.add(String(newest.entry.date.fields.year)) }
     base = seed.value
@@ -218,9 +234,10 @@ public final class Site: Sendable {
 
   /// The site's rows of `entries`, and the tags' file names: tags are grouped without regard to
   /// case, and each gets a file name of its own (those in `slugs` keep theirs).
-  static func rows(_ entries: [(entry: IndexedEntry, hash: Int64)], slugs given: [String: String]) -> (
-    [Row], [String: String]
-  ) {
+  static func rows(
+    _ entries: [(entry: IndexedEntry, hash: Int64)], slugs given: [String: String],
+    links: (IndexedEntry) -> UInt64? = { _ in nil }
+  ) -> ([Row], [String: String]) {
     var slugs = given
     var taken = Set(given.values)
     var rows: [Row] = []
@@ -238,9 +255,50 @@ public final class Site: Sendable {
         }
         tags.append((tag, "tags/\(slug).html"))
       }
-      rows.append(Row(entry: entry, hash: hash, page: Self.entryPage(entry.path), tags: tags, position: rows.count))
+      rows.append(
+        Row(
+          entry: entry, hash: hash, page: Self.entryPage(entry.path), tags: tags, position: rows.count,
+          links: links(entry)))
     }
     return (rows, slugs)
+  }
+
+  /// The entries whose wiki links lead to each of `entries` (newest first, as they come).
+  static func backlinks(of entries: [IndexedEntry], targets: WikiTargets) -> [JournalPath: [IndexedEntry]] {
+    var backlinks: [JournalPath: [IndexedEntry]] = [:]
+    for entry in entries where !entry.wikiLinks.isEmpty {
+      var seen = Set<JournalPath>()
+      for name in entry.linkedNames.sorted() {
+        guard let target = targets.entry(named: name, near: entry.date), target.path != entry.path,
+          seen.insert(target.path).inserted
+        else { continue }
+        backlinks[target.path, default: []].append(entry)
+      }
+    }
+    return backlinks
+  }
+
+  /// What an entry's page takes from other entries: where its wiki links lead, the bytes of
+  /// those it shows in place, and the entries linking to it (their pages and titles); nil when
+  /// it takes nothing.
+  static func linksDigest(
+    _ entry: IndexedEntry, targets: WikiTargets, backlinks: [IndexedEntry], hashes: [JournalPath: Int64]
+  ) -> UInt64? {
+    guard !entry.wikiLinks.isEmpty || !backlinks.isEmpty else { return nil }
+    var key = StableHash()
+    for name in entry.wikiLinks {
+      let embeds = name.hasPrefix("!")
+      let target = targets.entry(named: embeds ? String(name.dropFirst()) : name, near: entry.date)
+      key.add(name)
+      key.add(target?.path.rawValue ?? "-")
+      if embeds, let target { key.add(hashes[target.path] ?? 0) }
+    }
+    for source in backlinks {
+      key.add(source.path.rawValue)
+      key.add(source.title)
+      key.add(source.date.instant.timeIntervalSince1970.bitPattern)
+    }
+    return key.value
   }
 
   /// A template compiled to escape with `SiteEscaping`; a template that does not parse is an

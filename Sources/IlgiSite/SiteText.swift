@@ -27,7 +27,7 @@ struct SiteText: Sendable {
       "calendar": self(.siteCalendar), "search": self(.siteSearch), "searchPlaceholder": self(.siteSearchPlaceholder),
       "newer": self(.siteNewer), "older": self(.siteOlder), "previous": self(.sitePrevious), "next": self(.siteNext),
       "noResults": self(.siteNoResults), "feed": self(.siteFeed), "book": self(.siteBook),
-      "weather": self(.siteWeather), "place": self(.sitePlace),
+      "weather": self(.siteWeather), "place": self(.sitePlace), "backlinks": self(.appBacklinks),
       "untitled": self(.untitled), "empty": self(.siteEmpty), "source": self(.siteSource),
       "oneFound": self(.siteOneEntry), "manyFound": self(.siteEntries, "{1}"),
     ]

@@ -98,6 +98,11 @@ extension SiteWriter {
       entries: rows, store: store, templates: templates, options: options, slugs: state.slugs,
       compiling: ["site-page.html", "site-entry.html", "site-year.html", "site-feed.xml"])
     guard site.base == state.base, site.slugs.count == state.slugs.count else { return nil }
+    // Pages that show other entries' titles or text (wiki links, backlinks) are made with the
+    // whole journal's, which this part does not hold.
+    let changedRows = site.entries.filter { paths.contains($0.entry.path.rawValue) }
+    if site.entries.contains(where: { !$0.entry.wikiLinks.isEmpty }) { return nil }
+    for row in changedRows where try !index.backlinks(to: row.entry).isEmpty { return nil }
     // Every page file still there: the manifest and each folder's time as they were, and the
     // pages at the top.
     guard let manifest = manifestAsLeft(state) else { return nil }

@@ -273,6 +273,24 @@ extension Catalog {
     .onThisDayNothing: "Nothing written on {1} in earlier years.",
     .yearAgo: "1 year ago",
     .yearsAgo: "{1 year|years} ago",
+    .linksAbstract: "An entry's wiki links: the entries it links to, and those that link to it.",
+    .linksDiscussion: """
+    A wiki link (`[[Title]]`, `[[Title#Heading]]`, `[[2026-11-20]]`, `![[Title]]`) leads to the
+    entry of that title or file name, or to a day's first entry; of two that answer to one name,
+    the one nearest in time to the entry linking. The index keeps every entry's links, so the
+    entries linking here are one query away.
+
+    Examples:
+      ilgi links last
+      ilgi links 2026-11-20
+      ilgi links 3f2a --json
+    """,
+    .linksJSONHelp: "Print JSON: {entry, links: [{name, heading, embeds, entry, file}], backlinks}.",
+    .linksOut: "Links to ({1}):",
+    .linksIn: "Linked from ({1}):",
+    .linksNone: "No wiki links lead to or from this entry.",
+    .linksUnresolved: "no such entry yet",
+    .linksFile: "a file beside the entry",
     .tagsAbstract: "Every tag with the number of entries that carry it.",
     .tagsDiscussion: """
     Tags come from front matter (`tags`, `tag`, `keywords`) and from #tags and @tags in the
@@ -316,6 +334,8 @@ extension Catalog {
     """,
     .doctorMissingAttachment: "{1} links {2}, which is not beside it; put the file back or remove the link",
     .doctorOrphanAttachment: "{1} is linked by no entry beside it; link it from an entry or delete it",
+    .doctorAmbiguousWikiName:
+      "wiki links to [[{1}]] could mean any of {2} entries ({3}); each leads to the one nearest in time to it. Give one another title, or link by file name",
     .doctorDuplicateID: "id {1} is used by {2 file|files}: {3}; give each its own id",
     .doctorHealthy: "{1 entry|entries}, no problems found.",
     .doctorFoundOne: "found 1 problem in {1 entry|entries}; see above",
@@ -848,6 +868,7 @@ extension Catalog {
     .appTagsHint: "Separated by spaces",
     .appNewer: "Newer",
     .appOlder: "Older",
+    .appBacklinks: "Linked from",
     .appEdit: "Edit",
     .appShare: "Share",
     .appDelete: "Delete",

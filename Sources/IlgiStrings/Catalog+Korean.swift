@@ -254,6 +254,24 @@ extension Catalog {
     .onThisDayNothing: "지난 해들의 {1}에 쓴 일기가 없습니다.",
     .yearAgo: "1년 전",
     .yearsAgo: "{1}년 전",
+    .linksAbstract: "일기의 위키 링크: 이 일기가 잇는 일기와 이 일기를 잇는 일기.",
+    .linksDiscussion: """
+    위키 링크(`[[제목]]`, `[[제목#소제목]]`, `[[2026-11-20]]`, `![[제목]]`)는 그 제목이나 파일
+    이름의 일기, 또는 그날의 첫 일기로 이어집니다. 한 이름에 일기가 둘 이상이면 잇는 일기와
+    날짜가 가장 가까운 쪽입니다. 색인이 모든 링크를 기억하므로 이 일기를 잇는 일기도 곧바로
+    찾습니다.
+
+    예:
+      ilgi links last
+      ilgi links 2026-11-20
+      ilgi links 3f2a --json
+    """,
+    .linksJSONHelp: "JSON으로 출력합니다: {entry, links: [{name, heading, embeds, entry, file}], backlinks}.",
+    .linksOut: "이 일기가 잇는 곳 ({1}):",
+    .linksIn: "이 일기를 잇는 일기 ({1}):",
+    .linksNone: "이 일기로 오가는 위키 링크가 없습니다.",
+    .linksUnresolved: "아직 없는 일기",
+    .linksFile: "일기 옆의 파일",
     .tagsAbstract: "모든 태그와 그 태그가 붙은 일기 수.",
     .tagsDiscussion: """
     태그는 머리말(`tags`, `tag`, `keywords`)과 본문의 #태그와 @태그에서 옵니다. 태그는
@@ -296,6 +314,8 @@ extension Catalog {
     """,
     .doctorMissingAttachment: "{1}{1:이} {2}{2:을} 링크하지만 옆에 그 파일이 없습니다. 파일을 되돌리거나 링크를 지우세요",
     .doctorOrphanAttachment: "{1}{1:을} 링크하는 일기가 옆에 없습니다. 일기에서 링크하거나 지우세요",
+    .doctorAmbiguousWikiName:
+      "위키 링크 [[{1}]]에 맞는 일기가 {2}개입니다({3}). 링크마다 날짜가 가장 가까운 일기로 이어집니다. 하나의 제목을 바꾸거나 파일 이름으로 이으세요",
     .doctorDuplicateID: "id {1을} 파일 {2}개가 씁니다: {3}. 파일마다 다른 id를 주세요",
     .doctorHealthy: "일기 {1}개, 문제가 없습니다.",
     .doctorFoundOne: "일기 {1}개에서 문제 1개를 찾았습니다. 위를 보세요",
@@ -805,6 +825,7 @@ extension Catalog {
     .appTagsHint: "띄어 써서 여러 개",
     .appNewer: "최근",
     .appOlder: "이전",
+    .appBacklinks: "이 일기를 잇는 일기",
     .appEdit: "고치기",
     .appShare: "공유",
     .appDelete: "지우기",

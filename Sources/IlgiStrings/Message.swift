@@ -140,6 +140,14 @@ public enum Message: String, Sendable, CaseIterable {
   case onThisDayNothing
   case yearAgo
   case yearsAgo
+  case linksAbstract
+  case linksDiscussion
+  case linksJSONHelp
+  case linksOut
+  case linksIn
+  case linksNone
+  case linksUnresolved
+  case linksFile
   case tagsAbstract
   case tagsDiscussion
   case tagsJSONHelp
@@ -165,6 +173,7 @@ public enum Message: String, Sendable, CaseIterable {
   case doctorDiscussion
   case doctorMissingAttachment
   case doctorOrphanAttachment
+  case doctorAmbiguousWikiName
   case doctorDuplicateID
   case doctorHealthy
   case doctorFoundOne
@@ -530,6 +539,7 @@ public enum Message: String, Sendable, CaseIterable {
   case appTagsHint
   case appNewer
   case appOlder
+  case appBacklinks
   case appEdit
   case appShare
   case appDelete

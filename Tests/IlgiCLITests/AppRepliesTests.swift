@@ -272,6 +272,21 @@ import Testing
       page.contains("<a class=\"wiki-link unresolved\" href=\"/write?title=Caf%C3%A9%20%26%20co\">Café &amp; co</a>"),
       "\(page)")
     #expect(page.contains("src=\"/file/\(Self.id)/map.png"), "\(page)")
+    // The entry named lists the one linking to it; one shown in place is shown.
+    let river = Self.text(await app.ask("GET", "/entry/" + other))
+    #expect(river.contains("<nav class=\"backlinks\" aria-label=\"Linked from\">"), "\(river)")
+    #expect(river.contains("<li><a href=\"/entry/\(Self.id)\">Walk</a>"), "\(river)")
+    try app.journal.write(
+      "2026/03/later.md",
+      "---\nid: 1F8B6C0E-1111-4222-8333-944455556666\ndate: 2026-03-03T09:00:00+09:00\n---\nLater\n\n"
+        + "![[Han river]]\n\n[[Han river#Deep water]]\n")
+    let later = Self.text(await app.ask("GET", "/entry/1F8B6C0E-1111-4222-8333-944455556666"))
+    #expect(
+      later.contains(
+        "<figure class=\"wiki-embed\"><figcaption><a href=\"/entry/\(other)\">Han river</a></figcaption>\n<p>Water.</p>"
+      ),
+      "\(later)")
+    #expect(later.contains("<a href=\"/entry/\(other)#h-deep-water\">Han river › Deep water</a>"), "\(later)")
     let begun = Self.text(await app.ask("GET", "/write?title=Caf%C3%A9%20%26%20%3Cb%3E"))
     #expect(begun.contains("Café &amp; &lt;b&gt;\n\n</textarea>"), "\(begun)")
   }

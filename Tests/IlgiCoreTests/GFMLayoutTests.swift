@@ -97,7 +97,7 @@ import Testing
     let html = renderer.html("Rain[^a], rain[^a].\n\n[^a]: Wet.\n")
     #expect(html.contains("id=\"fnref1\"") && html.contains("id=\"fnref1-2\""))
     #expect(renderer.terminal("Rain[^a], rain[^a].\n\n[^a]: Wet.\n", style: .plain).hasPrefix("Rain[1], rain[1]."))
-    let named = MarkdownRenderer.namingFootnotes(html, apart: "0f8b6c0e")
+    let named = MarkdownRenderer.namingAnchors(html, apart: "0f8b6c0e")
     #expect(
       named.contains("href=\"#fn-0f8b6c0e-1\" id=\"fn-0f8b6c0e-ref1\"") && named.contains("<li id=\"fn-0f8b6c0e-1\">"))
     #expect(named.contains("href=\"#fn-0f8b6c0e-ref1\" class=\"footnote-backref\""))

@@ -47,8 +47,34 @@ import Testing
     #expect(resolve("[[2026-11-21]]") == .link("2026/11/walk-notes.md.age"))
     #expect(resolve("![[river map.png]]") == .picture("river%20map.png"))
     #expect(resolve("[[notes.pdf]]") == .link("notes.pdf"))
-    #expect(resolve("[[#Evening]]") == .link("#Evening"))
+    #expect(resolve("[[#Evening]]") == .link("#h-evening"))
     #expect(resolve("[[Nowhere]]") == .unresolved(begin: "new:Nowhere"))
+  }
+
+  /// `[[Title#Heading]]` leads to the heading's anchor on that entry's page (a block reference,
+  /// `#^abc123`, to the page); `![[Title]]` brings the entry's body where the page can show it.
+  @Test func aHeadingLeadsToItsAnchorAndAnEmbedBringsTheBody() {
+    let near = "2026-11-19T00:00:00+09:00"
+    #expect(
+      resolve("[[Han River#Evening walk]]", near: near) == .link("2026/11/2026-11-20-0900-han-river.md#h-evening-walk"))
+    #expect(resolve("[[Han River#^abc123]]", near: near) == .link("2026/11/2026-11-20-0900-han-river.md"))
+    #expect(resolve("[[산책#저녁 길]]") == .link("2026/11/walk-notes.md.age#h-%EC%A0%80%EB%85%81-%EA%B8%B8"))
+    let link = WikiLink("Han River", embeds: true)!
+    let embedded = Self.targets.resolve(
+      link, near: Self.date(near), entryURL: { $0.path.rawValue }, embed: { "<p>\($0.title)</p>" })
+    #expect(embedded == .embed(url: "2026/11/2026-11-20-0900-han-river.md", html: "<p>Han River</p>"))
+    #expect(
+      Self.targets.resolve(link, near: nil, entryURL: { $0.path.rawValue })
+        == .link("2026/11/2026-11-20-0900-han-river.md"))
+  }
+
+  /// An entry answers to its title, its file name and its day: what its backlinks are found by.
+  @Test func anEntryAnswersToItsTitleFileNameAndDay() {
+    let entry = Self.entry("2026/11/walk-notes.md.age", "Evening Walk", "2026-11-21T07:00:00+09:00")
+    #expect(WikiTargets.names(of: entry) == ["evening walk", "walk-notes", "2026-11-21"])
+    #expect(
+      IndexedEntry.wikiNames(in: "[[A]] [[a|again]] ![[B]] [[#Top]] `[[code]]` [link [[C]]](x) [[D#h]]")
+        == ["a", "!b", "d"])
   }
 
   @Test func theNamesOfATextsLinksAreFoundWithoutParsingIt() {

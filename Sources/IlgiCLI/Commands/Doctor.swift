@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IlgiIndex
 import IlgiStore
 import IlgiSync
 import IlgiSystem
@@ -37,6 +38,12 @@ extension Ilgi {
         for path in KeyChange.unfinishedFiles(in: store) {
           problems.append(tr(.doctorSealedToRemovedKey, path.rawValue, removed))
         }
+      }
+      // A wiki link whose name several entries answer to leads to the one nearest in time.
+      for (name, entries) in try index.ambiguousWikiNames() {
+        let written = entries.first { WikiTargets.key($0.title) == name }?.title ?? name
+        problems.append(
+          tr(.doctorAmbiguousWikiName, written, entries.count, entries.map(\.path.rawValue).joined(separator: ", ")))
       }
       let check = AttachmentCheck(try index.entries(), in: store)
       for (entry, name) in check.missing { problems.append(tr(.doctorMissingAttachment, entry.rawValue, name)) }

@@ -99,22 +99,33 @@ extension Ilgi {
     }
 
     /// `renderer` with the entry's wiki links leading to the files of the entries they name,
-    /// from the entry's folder for HTML, from the journal's for the terminal (the index says
-    /// which: it is read only when a link is there).
+    /// from the entry's folder for HTML (with headings' anchors, and an entry `![[Title]]` names
+    /// shown in place), from the journal's for the terminal (the index says which: it is read
+    /// only when a link is there).
     static func linking(
       _ entry: Entry, _ renderer: MarkdownRenderer, _ context: Context, _ opened: JournalStore?,
       fromFolder: Bool = true
     ) -> MarkdownRenderer {
+      var renderer = renderer
+      renderer.headingAnchors = fromFolder
       let names = WikiTargets.names(in: entry.body)
       guard !names.isEmpty, let store = opened ?? (try? context.openJournal()),
         let targets = try? context.index(store, warnings: false).0.wikiTargets(names)
       else { return renderer }
-      var renderer = renderer
       let up = fromFolder ? String(repeating: "../", count: entry.path.rawValue.split(separator: "/").count - 1) : ""
+      let url = { @Sendable (target: IndexedEntry) in
+        up + (target.path.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
+      }
+      let shown = renderer
+      let embed = { @Sendable (target: IndexedEntry) -> String? in
+        guard target.path != entry.path, let body = try? store.readBody(target.path) else { return nil }
+        let folder = target.path.folder
+        let html = shown.forBody(of: target.title).html(body, rebasing: up + (folder.isEmpty ? "" : folder + "/"))
+        return MarkdownRenderer.namingAnchors(html, apart: String(target.id.rawValue.prefix(8)).lowercased())
+      }
+      let embedding: (@Sendable (IndexedEntry) -> String?)? = fromFolder ? embed : nil
       renderer.wikiLinks = WikiResolver { link in
-        targets.resolve(
-          link, near: entry.date,
-          entryURL: { up + ($0.path.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "") })
+        targets.resolve(link, near: entry.date, entryURL: url, embed: embedding)
       }
       return renderer
     }

@@ -1,5 +1,6 @@
 import Foundation
 import IlgiFormat
+import IlgiMarkdown
 import IlgiSystem
 
 /// What the index knows of an entry: enough to list, filter and count without reading the file.
@@ -26,13 +27,19 @@ public struct IndexedEntry: Sendable, Equatable {
   public var links: [String]
   /// Where it was written (`Entry.place`).
   public var place: String?
+  /// The names its wiki links lead to, each once, as they are matched (`WikiLink.key`), those
+  /// it shows in place (`![[Title]]`) with a `!` before: what its backlinks are found by, and
+  /// what pages showing another entry's text depend on.
+  public var wikiLinks: [String]
 
   /// Makes an indexed entry.
   public init(
     path: JournalPath, id: EntryID, date: EntryDate, title: String, preview: String, tags: [String],
-    weather: String?, words: Int, starred: Bool = false, links: [String] = [], place: String? = nil
+    weather: String?, words: Int, starred: Bool = false, links: [String] = [], place: String? = nil,
+    wikiLinks: [String] = []
   ) {
     self.place = place
+    self.wikiLinks = wikiLinks
     self.starred = starred
     self.links = links
     self.path = path
@@ -50,8 +57,21 @@ public struct IndexedEntry: Sendable, Equatable {
     self.init(
       path: entry.path, id: entry.id, date: entry.date, title: entry.title, preview: entry.preview,
       tags: entry.tags, weather: entry.weather, words: Self.countWords(entry.title) + Self.countWords(entry.body),
-      starred: entry.starred, links: AttachmentLinks.names(in: entry.document.content), place: entry.place)
+      starred: entry.starred, links: AttachmentLinks.names(in: entry.document.content), place: entry.place,
+      wikiLinks: Self.wikiNames(in: entry.document.content))
   }
+
+  /// The names the wiki links of `content` lead to, each once, in order, `!` before those shown
+  /// in place (none for a link to a heading of the same entry).
+  public static func wikiNames(in content: String) -> [String] {
+    var seen = Set<String>()
+    return MarkdownRenderer.wikiLinks(in: content).filter { !$0.target.isEmpty }.map {
+      ($0.embeds ? "!" : "") + WikiLink.key($0.target)
+    }.filter { seen.insert($0).inserted }
+  }
+
+  /// The names its wiki links lead to, without the mark of those shown in place.
+  public var linkedNames: Set<String> { Set(wikiLinks.map { $0.hasPrefix("!") ? String($0.dropFirst()) : $0 }) }
 
   /// Words as a reader counts them: runs of letters or digits separated by anything else.
   public static func countWords(_ text: String) -> Int {
