@@ -338,6 +338,13 @@ public struct MarkdownRenderer: Sendable {
 
   /// `inlineTags` found by cmark, without first looking whether any can be there.
   func parsedInlineTags(_ markdown: String) -> [String] {
+    var markdown = markdown
+    // An escaped `\#` or `\@` is the writer saying "no tag" (Obsidian and Logseq read it so);
+    // cmark's text would lose the backslash, so the mark is taken out first.
+    if Markdown.find("\\#", in: markdown.utf8) || Markdown.find("\\@", in: markdown.utf8) {
+      markdown = markdown.replacingOccurrences(of: "\\#", with: "\u{FFFC}")
+        .replacingOccurrences(of: "\\@", with: "\u{FFFC}")
+    }
     var tags: [String] = []
     var seen = Set<String>()
     // Tags are in the text as libcmark reads it: a cell's or a task's text is the same with or
@@ -396,8 +403,9 @@ public struct MarkdownRenderer: Sendable {
         index = close.upperBound
         continue
       }
+      // After a space or at the start, as Obsidian, Foam and jrnl read them; then a letter.
       if character == "#" || character == "@", next < text.endIndex, text[next].isLetter,
-        !(previous.map { $0.isLetter || $0.isNumber || "#@&/_-{?=:\\".contains($0) } ?? false)
+        previous.map(\.isWhitespace) ?? true
       {
         var end = next
         while end < text.endIndex,

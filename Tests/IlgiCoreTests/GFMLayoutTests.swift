@@ -112,6 +112,14 @@ import Testing
         == ["home", "walk"])
   }
 
+  /// A `#` the writer escaped (`\#`) is no tag, as Obsidian and Logseq read it, nor is a
+  /// Logseq priority (`[#A]`); one beside them still counts.
+  @Test func anEscapedOrBracketedMarkIsNoTag() {
+    #expect(
+      renderer.inlineTags("- NOW [#A] call, \\#data-safety and \\@handle; #kept `\\#code`\n") == ["kept"])
+    #expect(renderer.inlineTags("a \\\\#both\n") == [])
+  }
+
   @Test func aWikiLinkHoldsNoTag() {
     #expect(
       renderer.inlineTags("See [[#Evening]], [[Walks#Han river|#river]] and ![[map.png]] #walk\n[[unclosed #open\n")
