@@ -48,6 +48,7 @@ import Testing
     ("#hashtag is not a heading\nx", "#hashtag is not a heading", "x"),
     ("", "", ""),
     ("Only a title", "Only a title", ""),
+    ("# Walk by [[Han river|the river]]\nx", "Walk by the river", "x"),
   ])
   func titleIsTheFirstNonBlankLine(_ content: String, _ title: String, _ body: String) throws {
     let entry = try read("---\nid: X\n---\n" + content)

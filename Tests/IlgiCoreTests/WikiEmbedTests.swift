@@ -44,4 +44,12 @@ import Testing
     #expect(links.map(\.embeds) == [false, false, true])
     #expect(links.first?.heading == "h")
   }
+
+  /// A title written with wiki links is titled by what they show, never by their marks.
+  @Test func aTitlesWikiLinksAreTheirText() {
+    #expect(
+      WikiLink.shownText(of: "[[Han river]] walk with [[Mina|my sister]] ![[map.png]]")
+        == "Han river walk with my sister map.png")
+    #expect(WikiLink.shownText(of: "[[a[b]] and [[Notes#Evening]]") == "[[a[b]] and Notes › Evening")
+  }
 }

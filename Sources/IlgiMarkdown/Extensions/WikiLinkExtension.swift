@@ -38,6 +38,19 @@ public struct WikiLink: Sendable, Equatable {
     guard !target.isEmpty || heading?.isEmpty == false else { return nil }
   }
 
+  /// `line` with each wiki link as the text it shows (`[[Han river|the river]]` is "the river"):
+  /// a title written with one is titled by what a reader sees.
+  public static func shownText(of line: String) -> String {
+    var rest = Substring(line)
+    var out = ""
+    while let (link, range) = WikiLinkExtension.next(in: rest) {
+      out += rest[..<range.lowerBound]
+      out += link?.shown ?? String(rest[range])
+      rest = rest[range.upperBound...]
+    }
+    return out + rest
+  }
+
   /// A name as it is matched: Unicode composed, case folded, spaces at the ends off.
   public static func key(_ name: String) -> String {
     name.precomposedStringWithCanonicalMapping.lowercased().trimmingCharacters(in: .whitespaces)
@@ -93,7 +106,7 @@ struct WikiLinkExtension {
 
   /// The first `[[...]]` of `text` (nil when what it holds is no link, as `[[a[b]]`) and where it
   /// stands, a `!` before it included.
-  private static func next(in text: Substring) -> (WikiLink?, Range<Substring.Index>)? {
+  static func next(in text: Substring) -> (WikiLink?, Range<Substring.Index>)? {
     guard let open = text.range(of: "[["), let close = text[open.upperBound...].range(of: "]]") else { return nil }
     let embeds = open.lowerBound > text.startIndex && text[text.index(before: open.lowerBound)] == "!"
     guard let link = WikiLink(String(text[open.upperBound..<close.lowerBound]), embeds: embeds) else {

@@ -187,6 +187,7 @@ public struct EntryReader: Sendable {
     } else {
       (title, body) = Self.splitTitle(content)
       if title.utf8.contains(UInt8(ascii: "\\")) { title = Self.withoutEscapes(title) }
+      if title.utf8.contains(UInt8(ascii: "[")) { title = WikiLink.shownText(of: title) }
     }
 
     let tags = readTags(front, content: content)
