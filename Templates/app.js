@@ -154,8 +154,9 @@
     // it whole, with the entry's other pictures before and after it.
     const pictures = [...article.querySelectorAll('img[src^="/file/"]')];
     pictures.forEach((picture, at) => picture.addEventListener('click', () => showPicture(pictures, at)));
-    // A task list's boxes tick in the file: the box's number among the entry's, and the version
-    // shown. A file changed since is shown as it is now, to tick again.
+    // A task list's boxes tick in the file: the box's number among the entry's, the version
+    // shown and the item's words. A file changed since takes the tap where one item still reads
+    // so, and is shown as it is now; where none does, it is shown to tick again.
     // The boxes a task list's items start with (a box in raw HTML is none), as the server
     // counts them: a footnote's aside.
     const boxes = [...article.querySelectorAll(
@@ -168,10 +169,11 @@
         boxes.forEach((each) => { each.disabled = true; });
         try {
           const reply = await api('POST', '/api/entries/' + enc(article.dataset.id) + '/task',
-            { index, checked, base: article.dataset.version });
+            { index, checked, base: article.dataset.version, text: taskText(box) });
           const answer = await reply.json().catch(() => ({}));
           if (reply.ok) {
             article.dataset.version = answer.version;
+            if (answer.changedElsewhere) { location.reload(); return; }
           } else {
             box.checked = !checked;
             toast(answer.error || t('taskChanged'));
@@ -184,6 +186,16 @@
         boxes.forEach((each) => { each.disabled = false; });
       });
     });
+  }
+
+  /** The words of the task item `box` starts: its paragraph's text, not a list inside it. */
+  function taskText(box) {
+    let text = '';
+    for (const node of box.parentElement.childNodes) {
+      if (node.nodeName === 'UL' || node.nodeName === 'OL') break;
+      text += node.textContent;
+    }
+    return text.replace(/\s+/g, ' ').trim();
   }
 
   /** Shows `pictures[at]` whole over the page: arrows, a swipe or the keys go to its neighbours. */

@@ -167,8 +167,8 @@ public struct MarkdownRenderer: Sendable {
   /// (a footnote's aside): where each one's mark is (the UTF-8 offset of the space or `x`
   /// between its brackets; nil for an item whose place the text does not give, one read again
   /// after a table) and whether it is ticked.
-  public func tasks(_ markdown: String) -> [(offset: Int?, checked: Bool)] {
-    var tasks: [(Int?, Bool)] = []
+  public func tasks(_ markdown: String) -> [(offset: Int?, checked: Bool, text: String)] {
+    var tasks: [(Int?, Bool, String)] = []
     let lines = SourceLines(Array(markdown.utf8))
     withDocument(markdown) { root in
       var inFootnotes = 0
@@ -178,13 +178,42 @@ public struct MarkdownRenderer: Sendable {
         case .checkbox(let checked) where entering && inFootnotes == 0:
           let placed = NodeMark.of(node) != .readAgain
           let offset = placed ? cmark_node_parent(node).flatMap(lines.offset(of:)).map { $0 + 1 } : nil
-          tasks.append((offset, checked))
+          tasks.append((offset, checked, cmark_node_parent(node).map(Self.taskText) ?? ""))
         default: break
         }
         return true
       }
     }
     return tasks
+  }
+
+  /// The text of a task's first paragraph as a reader sees it, its spaces folded: what tells one
+  /// task from another when the text around them changed.
+  static func taskText(_ paragraph: OpaquePointer) -> String {
+    var text = ""
+    Markdown.walk(paragraph) { node, entering in
+      let type = cmark_node_get_type(node)
+      if entering, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(node) {
+        text += String(cString: literal)
+      } else if entering, type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+        text += " "
+      }
+      return true
+    }
+    return Self.foldingSpaces(text)
+  }
+
+  /// `text` with each run of white space one space, none at the ends.
+  public static func foldingSpaces(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// The number (as `tasks` counts) of the one task of `markdown` whose text is `text` (spaces
+  /// folded), or nil when none or several are.
+  public func task(saying text: String, in markdown: String) -> Int? {
+    let wanted = Self.foldingSpaces(text)
+    let found = tasks(markdown).enumerated().filter { $0.element.text == wanted }
+    return found.count == 1 ? found[0].offset : nil
   }
 
   /// `markdown` with its task item `index` (as `tasks` counts) ticked or not; nil when it has

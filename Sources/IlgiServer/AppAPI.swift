@@ -47,6 +47,16 @@ enum AppAPI {
     var index: Int
     var checked: Bool
     var base: String
+    /// The item's words as the page shows them, by which a tap is carried onto a newer text.
+    var text: String?
+  }
+
+  /// What a tap on a box gives: the entry as written, and whether its text had changed since
+  /// the page was shown (the page then shows it again).
+  struct Ticked: Encodable {
+    var id: String
+    var version: String
+    var changedElsewhere: Bool
   }
 
   /// `POST /api/restore`: a trashed entry to put back, as `DELETE` named it.

@@ -495,7 +495,12 @@ public final class AppServer: ServerResponder {
   /// changed since the page was shown.
   func setTask(_ id: String, _ asked: AppAPI.Task, _ pages: AppPages) throws -> Reply {
     guard let base = EntryVersion(rawValue: asked.base) else { throw ServerProblem.missingFields(["base"]) }
-    let saved = try diary.setTask(id: id, index: asked.index, checked: asked.checked, basedOn: base)
+    let (saved, carried) = try diary.setTask(
+      id: id, index: asked.index, checked: asked.checked, text: asked.text, basedOn: base)
+    if case .saved(let written) = saved {
+      return .json(
+        200, AppAPI.Ticked(id: written.id.rawValue, version: written.version.rawValue, changedElsewhere: carried))
+    }
     return try Self.reply(saved, conflict: pages.t(.appTaskChanged))
   }
 

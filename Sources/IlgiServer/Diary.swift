@@ -380,17 +380,30 @@ public final class Diary: @unchecked Sendable {
   /// body), its mark the one byte changed in the text, saved as every page saves (the file's
   /// line endings kept as a save keeps them) and committed as a sitting's end. A file changed
   /// since is a conflict: a tap is not applied to a text the person did not see.
-  public func setTask(id: String, index: Int, checked: Bool, basedOn base: EntryVersion) throws -> Saved {
-    guard let loaded = try entry(id: id) else { return .missing }
+  ///
+  /// When the file changed since `base`, the tap is carried onto it if exactly one task there
+  /// reads `text` (the item's words as the page showed them): a box is one person's intent about
+  /// one item, and the rest of the change is kept as it is. Otherwise it is a conflict.
+  public func setTask(id: String, index: Int, checked: Bool, text: String? = nil, basedOn base: EntryVersion) throws
+    -> (saved: Saved, carried: Bool)
+  {
+    guard let loaded = try entry(id: id) else { return (.missing, false) }
     let (entry, content) = (loaded.entry, loaded.entry.document.content)
-    guard loaded.version == base else {
-      return .conflict(content: content, tags: entry.tags, version: loaded.version)
+    // Items read as the page shows them: a wiki link as its text.
+    var renderer = MarkdownRenderer()
+    renderer.wikiLinks = WikiResolver { _ in .unresolved(begin: nil) }
+    var index = index
+    if loaded.version != base {
+      guard let text, let moved = renderer.task(saying: text, in: entry.body) else {
+        return (.conflict(content: content, tags: entry.tags, version: loaded.version), false)
+      }
+      index = moved
     }
     guard content.hasSuffix(entry.body),
-      let body = MarkdownRenderer().settingTask(index, checked: checked, in: entry.body)
+      let body = renderer.settingTask(index, checked: checked, in: entry.body)
     else { throw ServerProblem.noSuchTask(index) }
     let changes = EntryChanges(content: String(content.dropLast(entry.body.count)) + body)
-    return try saveOnce(id: id, changes, basedOn: base, settled: true)
+    return (try saveOnce(id: id, changes, basedOn: loaded.version, settled: true), loaded.version != base)
   }
 
   /// Commits entry `id` as it is now (the last save of a sitting came before the person left).

@@ -527,7 +527,8 @@ def settles_two_versions(context):
 def ticks_a_task(context):
     """A task list's box tapped on the entry's page ticks it in the file and only that; the
     table beside it shows as a table. A box tapped on a page shown before the file changed
-    ticks nothing: the page says so and shows the entry as it is now."""
+    ticks the item that still reads so and shows the entry as it is now; one whose item was
+    reworded meanwhile ticks nothing, and the page says so."""
     made = ilgi("new", "Pie tasting",
                 "| Pie | Result |\n|---|:-:|\n| Apple | ~~good~~ great |\n| 사과 | 맛있다 |\n\n- [ ] Bake\n- [ ] Buy cherries\n")
     path = made.strip()
@@ -541,15 +542,28 @@ def ticks_a_task(context):
     boxes.nth(1).click()
     wait_for(lambda: "- [x] Buy cherries" in read(path), "a tapped box was not ticked in the file")
     check("- [ ] Bake" in read(path) and "| Apple | ~~good~~ great |" in read(path), f"{read(path)!r}")
-    # The file changes under the page (vim, another device): a tap then writes nothing.
-    with open(os.path.join(JOURNAL, path), "a", encoding="utf-8") as file:
-        file.write("\nAdded in vim.\n")
+    # The file changes under the page (vim, another device): an item added above. The tap
+    # ticks "Bake" where it now stands and keeps the added lines.
+    text = read(path).replace("- [ ] Bake", "- [ ] Preheat\n- [ ] Bake") + "\nAdded in vim.\n"
+    with open(os.path.join(JOURNAL, path), "w", encoding="utf-8") as file:
+        file.write(text)
     boxes.nth(0).click()
+    wait_for(lambda: "- [x] Bake" in read(path), f"a tap on an older page was not carried: {read(path)!r}")
+    check("- [ ] Preheat" in read(path) and "Added in vim." in read(path), f"{read(path)!r}")
     wait_for(lambda: page.locator("text=Added in vim.").count() == 1, "the page did not show the entry as it is now")
     page.wait_for_load_state("load")
-    check("- [ ] Bake" in read(path), f"a tap on a page shown before the file changed ticked it: {read(path)!r}")
+    # Reworded under the page: nothing is written, and the page shows the entry as it is now.
+    boxes = page.locator('.body input[type="checkbox"]')
+    wait_for(lambda: boxes.count() == 3, "the page did not show the three tasks")
+    reworded = read(path).replace("- [ ] Preheat", "- [ ] Preheat the oven")
+    with open(os.path.join(JOURNAL, path), "w", encoding="utf-8") as file:
+        file.write(reworded)
+    boxes.nth(0).click()
+    wait_for(lambda: page.locator("text=Preheat the oven").count() == 1,
+             f"the page did not show the reworded entry: {read(path)!r} {page.locator('.body').inner_text()!r}")
+    page.wait_for_load_state("load")
+    check("- [ ] Preheat the oven" in read(path), f"a tap on a reworded item ticked it: {read(path)!r}")
     page.close()
-
 
 def main():
     with sync_playwright() as playwright:

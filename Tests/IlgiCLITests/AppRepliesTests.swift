@@ -256,6 +256,28 @@ import Testing
     #expect(app.journal.text("2026/03/todo.md")?.hasSuffix("[^1]: - [ ] not this\n") == true)
   }
 
+  /// A box tapped on a page older than the file (another device or vim added an item above it)
+  /// is ticked where the item that reads so now stands, and the rest of the change is kept; an
+  /// item that no longer reads so, or reads so twice, is a conflict that writes nothing.
+  @Test func aTapOnAnOlderPageIsCarriedToTheItemThatReadsSo() async throws {
+    let front = "---\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\n---\n"
+    let app = try App(files: ["2026/03/todo.md": front + "Todo\n\n- [ ] Pack\n- [ ] Buy [[bread]]\n"])
+    let version = try #require(Self.json(await app.ask("GET", "/api/entries/" + Self.id))["version"] as? String)
+    try app.journal.write("2026/03/todo.md", front + "Todo\n\n- [x] Water plants\n- [ ] Pack\n- [ ] Buy [[bread]]\n")
+    let carried = await app.write(
+      "POST", "/api/entries/\(Self.id)/task", ["index": 1, "checked": true, "base": version, "text": " Buy  bread "])
+    #expect(carried.status == 200)
+    #expect(try Self.json(carried)["changedElsewhere"] as? Bool == true)
+    #expect(
+      app.journal.text("2026/03/todo.md") == front + "Todo\n\n- [x] Water plants\n- [ ] Pack\n- [x] Buy [[bread]]\n")
+    let twice = front + "Todo\n\n- [ ] Pack\n- [ ] Pack\n"
+    try app.journal.write("2026/03/todo.md", twice)
+    let stale = await app.write(
+      "POST", "/api/entries/\(Self.id)/task", ["index": 0, "checked": true, "base": version, "text": "Pack"])
+    #expect(stale.status == 409, "\(Self.text(stale))")
+    #expect(app.journal.text("2026/03/todo.md") == twice)
+  }
+
   /// A wiki link on an entry's page leads to the entry it names (by title, any case), or to a
   /// new entry's page begun with that title; a picture's is shown in place.
   @Test func wikiLinksLeadToEntriesOrBeginThem() async throws {
