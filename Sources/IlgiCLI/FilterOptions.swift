@@ -31,6 +31,12 @@ struct FilterOptions: ParsableArguments {
   @Flag(help: ArgumentHelp(tr(.optStarred)))
   var starred = false
 
+  @Option(help: ArgumentHelp(tr(.optMood), valueName: "mood"))
+  var mood: String?
+
+  @Option(name: .customLong("activity"), help: ArgumentHelp(tr(.optActivity), valueName: "activity"))
+  var activities: [String] = []
+
   func validate() throws {
     // `-n 0` would show nothing and say "No entries match" of a journal full of them.
     if let n, n < 1 { throw ValidationError(tr(.errLimitNegative, n)) }
@@ -42,12 +48,15 @@ struct FilterOptions: ParsableArguments {
     if on != nil && (from != nil || to != nil) {
       throw ValidationError(tr(.errOnWithFromTo))
     }
+    if let mood, EntryFilter.moods(mood) == nil { throw ValidationError(tr(.errNotAMood, mood)) }
   }
 
   /// The filter, with natural days read relative to `today`.
   func filter(today: String) -> EntryFilter {
     var filter = EntryFilter(tags: tags, anyTag: anyTag, weather: weather, limit: n, reverse: reverse)
     filter.starred = starred
+    filter.moods = mood.flatMap(EntryFilter.moods)
+    filter.activities = activities
     if let on, let range = DayRange(parsing: on, today: today) {
       filter.fromDay = range.first
       filter.toDay = range.last

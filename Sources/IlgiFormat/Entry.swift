@@ -66,4 +66,19 @@ public struct Entry: Sendable, Equatable {
     guard let value = document.frontMatter?.string("starred")?.lowercased() else { return false }
     return value == "true" || value == "yes"
   }
+
+  /// How the day felt: the front matter's `mood` (1 to 5, or a word for one), or nil.
+  public var mood: Mood? { document.frontMatter?.string("mood").flatMap(Mood.init(text:)) }
+
+  /// What the day held: the front matter's `activities`, a list or words separated by commas.
+  public var activities: [String] { Self.activities(document.frontMatter) }
+
+  /// The activities `front` gives: a YAML list, or one line separated by commas.
+  public static func activities(_ front: FrontMatter?) -> [String] {
+    guard let front else { return [] }
+    if let line = front.string("activities") {
+      return line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    return front.words("activities")
+  }
 }

@@ -46,6 +46,15 @@ struct BoundStatement {
 
   mutating func bind(_ value: Int) { bind(Int64(value)) }
 
+  mutating func bind(_ value: Int?) {
+    if let value {
+      bind(Int64(value))
+    } else {
+      sqlite3_bind_null(handle, next)
+      next += 1
+    }
+  }
+
   mutating func bind(_ value: Double) {
     sqlite3_bind_double(handle, next, value)
     next += 1

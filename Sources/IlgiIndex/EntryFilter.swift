@@ -19,6 +19,10 @@ public struct EntryFilter: Sendable, Equatable {
   public var reverse = false
   /// Only starred entries.
   public var starred = false
+  /// Only entries whose mood is in this range (`--mood 4`, `--mood 1..2`).
+  public var moods: ClosedRange<Int>?
+  /// Activities an entry must have (all of them), compared without regard to case.
+  public var activities: [String] = []
 
   /// Makes a filter that keeps everything, newest first.
   public init(
@@ -60,14 +64,43 @@ public struct EntryFilter: Sendable, Equatable {
         }
       }
     }
+    if let moods {
+      conditions.append("e.mood BETWEEN \(moods.lowerBound) AND \(moods.upperBound)")
+    }
+    for activity in activities {
+      // The column holds the activities separated by U+001F.
+      conditions.append("(char(31) || lower(e.activities) || char(31)) LIKE ? ESCAPE '\\'")
+      arguments.append("%\u{1F}" + Self.escapedForLike(activity.lowercased()) + "\u{1F}%")
+    }
     if let weather {
       conditions.append("(lower(e.weather) = ? OR lower(e.weather) LIKE ? ESCAPE '\\')")
       let lowered = weather.lowercased()
       arguments.append(lowered)
-      arguments.append(
-        lowered.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-          .replacingOccurrences(of: "_", with: "\\_") + ",%")
+      arguments.append(Self.escapedForLike(lowered) + ",%")
     }
     return (conditions, arguments)
+  }
+
+  /// `text` with LIKE's `%`, `_` and the escape `\\` escaped.
+  static func escapedForLike(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+      .replacingOccurrences(of: "_", with: "\\_")
+  }
+
+  /// The moods in both `a` (any, when nil) and `b`: `0...0`, which no entry has, when none is.
+  static func both(_ a: ClosedRange<Int>?, _ b: ClosedRange<Int>) -> ClosedRange<Int> {
+    guard let a else { return b }
+    return a.overlaps(b) ? max(a.lowerBound, b.lowerBound)...min(a.upperBound, b.upperBound) : 0...0
+  }
+
+  /// The moods `text` names: one (`4`, `good`) or a range (`1..2`, `3-5`); nil when it names none.
+  public static func moods(_ text: String) -> ClosedRange<Int>? {
+    for separator in ["..", "-"] {
+      let parts = text.components(separatedBy: separator)
+      if parts.count == 2, let low = Mood(text: parts[0]), let high = Mood(text: parts[1]), low <= high {
+        return low.value...high.value
+      }
+    }
+    return Mood(text: text).map { $0.value...$0.value }
   }
 }

@@ -49,6 +49,8 @@ extension EntryIndex {
   ) {
     var filter = filter
     filter.tags += query.tags
+    filter.activities += query.activities
+    if let moods = query.moods { filter.moods = EntryFilter.both(filter.moods, moods) }
     let (conditions, arguments) = filter.sql()
     var sql: String
     var values: [any DatabaseValueConvertible] = []

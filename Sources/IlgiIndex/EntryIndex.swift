@@ -201,7 +201,9 @@ public final class EntryIndex: @unchecked Sendable {
       timed INTEGER NOT NULL,
       links TEXT NOT NULL,
       place TEXT,
-      wiki TEXT NOT NULL
+      wiki TEXT NOT NULL,
+      mood INTEGER,
+      activities TEXT NOT NULL
     );
     CREATE TABLE entry_link (
       name TEXT NOT NULL,

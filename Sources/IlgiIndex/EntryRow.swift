@@ -16,7 +16,7 @@ struct EntryRow {
   /// `entry e`, optionally followed by `e.hash`).
   static let listed = [
     "path", "id", "instant", "offset", "title", "preview", "tags", "weather", "words", "starred", "timed", "links",
-    "place", "wiki",
+    "place", "wiki", "mood", "activities",
   ]
   /// `listed` as a query's select list.
   static let selectList = listed.map { "e." + $0 }.joined(separator: ", ")
@@ -51,6 +51,8 @@ struct EntryRow {
     statement.bind(Self.joined(entry.links))
     statement.bind(entry.place)
     statement.bind(Self.joined(entry.wikiLinks))
+    statement.bind(entry.mood?.value)
+    statement.bind(Self.joined(entry.activities))
     statement.bind(entry.date.day)
     statement.bind(Self.joined(notes))
     statement.bind(signature.size)
@@ -76,7 +78,9 @@ struct EntryRow {
       weather: sqlite3_column_type(handle, 7) == SQLITE_NULL ? nil : text(7),
       words: Int(sqlite3_column_int64(handle, 8)),
       starred: sqlite3_column_int64(handle, 9) != 0, links: unitSeparated(text(11)),
-      place: sqlite3_column_type(handle, 12) == SQLITE_NULL ? nil : text(12), wikiLinks: unitSeparated(text(13)))
+      place: sqlite3_column_type(handle, 12) == SQLITE_NULL ? nil : text(12), wikiLinks: unitSeparated(text(13)),
+      mood: sqlite3_column_type(handle, 14) == SQLITE_NULL ? nil : Mood(Int(sqlite3_column_int64(handle, 14))),
+      activities: unitSeparated(text(15)))
     return (entry, hashes ? sqlite3_column_int64(handle, Int32(listed.count)) : 0)
   }
 
@@ -86,7 +90,7 @@ struct EntryRow {
     // The instant went through a Double in the table: a millisecond apart is the same.
     abs(old.date.instant.timeIntervalSince(new.date.instant)) < 0.001 && old.date.offset == new.date.offset
       && old.date.hasTime == new.date.hasTime && old.links == new.links
-      && old.wikiLinks == new.wikiLinks
+      && old.wikiLinks == new.wikiLinks && old.mood == new.mood && old.activities == new.activities
       && old.title == new.title && old.preview == new.preview && old.tags == new.tags
       && old.weather == new.weather && old.place == new.place
   }

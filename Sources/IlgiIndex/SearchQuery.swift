@@ -16,6 +16,8 @@ public struct SearchQuery: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
       case orNeedsWords, doubleNot, tagAfterOperator, noLetters(String), orAtEnd, notAtEnd, empty
       case unclosedQuote, tagNeedsName
+      /// `mood:` with no mood 1 to 5 (or range) after it.
+      case notAMood(String)
       /// More words, phrases and tags than `SearchQuery.termLimit` (how many there were).
       case tooManyTerms(Int)
       /// The index took longer than `SearchQuery.timeLimit` to answer; the search was stopped.
@@ -39,6 +41,7 @@ public struct SearchQuery: Sendable, Equatable {
       case .empty: "nothing to search for; give a word, a \"phrase\" or tag:name"
       case .unclosedQuote: "a quote is not closed; add the closing \" after the phrase"
       case .tagNeedsName: "`tag:` needs a name, as in tag:travel"
+      case .notAMood(let text): "`\(text)` is no mood; give 1 to 5 or a range, as in mood:4 or mood:1..2"
       case .tooManyTerms(let count): "the search has \(count) words and tags; ask with at most \(SearchQuery.termLimit)"
       case .tookTooLong: "the search took too long and was stopped; ask with fewer words or with longer ones"
       }
@@ -53,6 +56,10 @@ public struct SearchQuery: Sendable, Equatable {
   public var tags: [String]
   /// Tags from `-tag:` words (or `NOT tag:`): entries with any of them are left out.
   public var excludedTags: [String] = []
+  /// Moods from `mood:4` or `mood:1..2`: entries with a mood in the range.
+  public var moods: ClosedRange<Int>?
+  /// Activities from `activity:run` words: entries with each of them.
+  public var activities: [String] = []
   /// The words and phrases to highlight in snippets.
   public var terms: [String]
 
@@ -68,11 +75,31 @@ public struct SearchQuery: Sendable, Equatable {
 
   /// Parses `text`.
   public init(_ text: String) throws(Problem) {
-    let tokens = try Self.tokenize(text.nfc)
+    var tokens = try Self.tokenize(text.nfc)
+    // `mood:` and `activity:` keep entries as `tag:` does, read before the words.
+    var rest: [Token] = []
+    for token in tokens {
+      guard case .term(let word, phrase: false) = token else {
+        rest.append(token)
+        continue
+      }
+      let lowered = word.lowercased()
+      if lowered.hasPrefix("mood:") {
+        guard let range = EntryFilter.moods(String(word.dropFirst(5))) else { throw Problem(.notAMood(word)) }
+        moods = EntryFilter.both(moods, range)
+      } else if lowered.hasPrefix("activity:"), word.count > 9 {
+        activities.append(String(word.dropFirst(9)))
+      } else {
+        rest.append(token)
+      }
+    }
+    tokens = rest
     let count = tokens.count { $0 != .or && $0 != .not }
     if count > Self.termLimit { throw Problem(.tooManyTerms(count)) }
     let (groups, negatives, tags, excludedTags, terms) = try Self.parse(tokens)
-    if groups.isEmpty && negatives.isEmpty && tags.isEmpty && excludedTags.isEmpty {
+    if groups.isEmpty && negatives.isEmpty && tags.isEmpty && excludedTags.isEmpty && moods == nil
+      && activities.isEmpty
+    {
       throw Problem(.empty)
     }
     match =
@@ -230,6 +257,7 @@ extension SearchQuery.Problem {
     case .empty: catalog(.searchEmpty)
     case .unclosedQuote: catalog(.searchUnclosedQuote)
     case .tagNeedsName: catalog(.searchTagNeedsName)
+    case .notAMood(let text): catalog(.searchNotAMood, text)
     case .tooManyTerms(let count): catalog(.searchTooManyTerms, count, SearchQuery.termLimit)
     case .tookTooLong: catalog(.searchTookTooLong)
     }

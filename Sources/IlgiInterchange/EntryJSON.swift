@@ -19,6 +19,10 @@ public struct EntryJSON: Encodable {
   var frontMatter: [String: JSONValue]?
   /// The files beside the entry that it links (`show --json`).
   public var attachments: [AttachmentJSON]?
+  /// How the day felt, 1 to 5, when the entry says.
+  var mood: Int?
+  /// What the day held, when the entry says.
+  var activities: [String]?
 
   /// The shape of `entry`, with `body` and `frontMatter` when given.
   public init(_ entry: IndexedEntry, body: String? = nil, frontMatter: [String: JSONValue]? = nil) {
@@ -31,13 +35,16 @@ public struct EntryJSON: Encodable {
     path = entry.path.rawValue
     self.body = body
     self.frontMatter = frontMatter
+    mood = entry.mood?.value
+    activities = entry.activities.isEmpty ? nil : entry.activities
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, date, title, preview, tags, weather, path, body, frontMatter, attachments
+    case id, date, title, preview, tags, weather, path, body, frontMatter, attachments, mood, activities
   }
 
-  /// Writes the keys in the schema's shape: `weather` always, `body` and `frontMatter` when set.
+  /// Writes the keys in the schema's shape: `weather` always; `body`, `frontMatter`, `mood` and
+  /// `activities` when set.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
@@ -50,6 +57,8 @@ public struct EntryJSON: Encodable {
     if let body { try container.encode(body, forKey: .body) }
     if let frontMatter { try container.encode(frontMatter, forKey: .frontMatter) }
     if let attachments { try container.encode(attachments, forKey: .attachments) }
+    if let mood { try container.encode(mood, forKey: .mood) }
+    if let activities { try container.encode(activities, forKey: .activities) }
   }
 
   /// Pretty, key-sorted JSON with a trailing newline.

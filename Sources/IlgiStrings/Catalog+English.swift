@@ -34,6 +34,42 @@ extension Catalog {
     .optJournal: "The journal folder. Default: $ILGI_JOURNAL, else `journal` in the config, else ~/ilgi.",
     .optLocale:
       "Language for messages and dates: en or ko (en_US, ko_KR...). Default: config, LC_ALL, LC_MESSAGES, LANG.",
+    .optMood: "Only entries of this mood: 1 (awful) to 5 (great), a word for one (`good`), or a range (`1..2`).",
+    .optActivity: "Only entries with this activity (`activities:` in the front matter); repeat for all of several.",
+    .errNotAMood: "`{1}` is no mood: give 1 (awful) to 5 (great), a word such as `good`, or a range such as `1..2`",
+    .newTemplateHelp:
+      "Start from a template: the journal's `.ilgi/templates/NAME.md`, or a built-in (gratitude, evening, morning, dream, travel, weekly). `ilgi templates` lists them.",
+    .newNoTemplateHelp: "Start from no template, whatever `new.template` says.",
+    .newMoodHelp: "How the day felt: 1 (awful) to 5 (great), or a word for one (`good`). Written as `mood:`.",
+    .newActivityHelp: "Something the day held (`run`, `friends`); repeat for more. Written as `activities:`.",
+    .errNewActivity: "`{1}` is no activity: give a word or words without commas, as in --activity run",
+    .errNoTemplate: "`{1}` cannot name a template: use letters, digits, `-` and `_`, as in --template gratitude",
+    .errTemplateAndNoTemplate: "--template and --no-template say opposite things; give one",
+    .errNoTemplateNamed: "no template named `{1}`; the templates are: {2} (`ilgi templates` lists them)",
+    .promptAbstract: "The day's question to write about, from the prompt deck.",
+    .promptDiscussion: """
+    Each day has one prompt, the same on every device: the deck is walked in an order of its
+    own, a prompt a day, and none comes again until all the others have. The deck is the
+    journal's `.ilgi/prompts.txt` when it has one (a question a line; blank lines and lines
+    starting with `#` are left out), else ilgi's own of 140 in the journal's language. A
+    template's `{{prompt}}` is the same question.
+
+    Examples:
+      ilgi prompt
+      ilgi prompt tomorrow
+      ilgi new --template evening
+    """,
+    .promptDayHelp: "The day: today (the default), yesterday, tomorrow or YYYY-MM-DD.",
+    .errPromptDay: "`{1}` is not one day; give today, tomorrow or a date such as 2026-11-28",
+    .errPromptEmpty: "the prompt deck {1} holds no question; write one a line",
+    .templatesEntryHeading: "Entry templates (ilgi new --template NAME; your own as .ilgi/templates/NAME.md):",
+    .templatesPageHeading: "Page templates (ilgi templates copy NAME):",
+    .templatesBuiltIn: "built in",
+    .mood1: "awful",
+    .mood2: "bad",
+    .mood3: "okay",
+    .mood4: "good",
+    .mood5: "great",
     .optSelector: "Which entry: an id or id prefix, `last`, a path, or a date YYYY-MM-DD.",
     .optNoPager: "Print straight to the terminal, without the pager (ILGI_PAGER, PAGER or less).",
     .optJSON: "Print JSON instead of text.",
@@ -393,6 +429,7 @@ extension Catalog {
     .searchNotAtEnd: "`NOT` at the end needs a word after it, as in `walk NOT rain`",
     .searchEmpty: "nothing to search for; give a word, a \"phrase\" or tag:name",
     .searchUnclosedQuote: "a quote is not closed; add the closing \" after the phrase",
+    .searchNotAMood: "`{1}` is no mood; give 1 to 5 or a range, as in mood:4 or mood:1..2",
     .searchTagNeedsName: "`tag:` needs a name, as in tag:travel",
     .renderAbstract: "Turn Markdown into the HTML fragment ilgi gives entries.",
     .renderDiscussion: """

@@ -31,6 +31,42 @@ extension Catalog {
     """,
     .optJournal: "일기장 폴더. 기본값: $ILGI_JOURNAL, 없으면 설정의 `journal`, 없으면 ~/ilgi.",
     .optLocale: "메시지와 날짜의 언어: en 또는 ko (en_US, ko_KR...). 기본값: 설정, LC_ALL, LC_MESSAGES, LANG.",
+    .optMood: "이 기분의 일기만: 1(최악)부터 5(최고)까지, 그 말(`좋음`), 또는 범위(`1..2`).",
+    .optActivity: "이 활동이 있는 일기만(머리말의 `activities:`). 여럿이면 되풀이하세요.",
+    .errNotAMood: "`{1}`{1:은} 기분이 아닙니다. 1(최악)부터 5(최고)까지, `좋음` 같은 말, 또는 `1..2` 같은 범위로 쓰세요",
+    .newTemplateHelp:
+      "서식으로 시작합니다: 일기장의 `.ilgi/templates/NAME.md`나 기본 서식(gratitude, evening, morning, dream, travel, weekly). `ilgi templates`가 목록을 보여 줍니다.",
+    .newNoTemplateHelp: "`new.template`과 상관없이 서식 없이 시작합니다.",
+    .newMoodHelp: "그날의 기분: 1(최악)부터 5(최고)까지, 또는 그 말(`좋음`). `mood:`로 적힙니다.",
+    .newActivityHelp: "그날 한 일(`run`, `friends`). 여럿이면 되풀이하세요. `activities:`로 적힙니다.",
+    .errNewActivity: "`{1}`{1:은} 활동이 아닙니다. 쉼표 없는 말로 쓰세요. 예: --activity run",
+    .errNoTemplate: "`{1}`{1:은} 서식 이름이 될 수 없습니다. 글자, 숫자, `-`, `_`로 쓰세요. 예: --template gratitude",
+    .errTemplateAndNoTemplate: "--template과 --no-template은 반대입니다. 하나만 쓰세요",
+    .errNoTemplateNamed: "서식 `{1}`{1:이} 없습니다. 있는 서식: {2} (`ilgi templates`가 보여 줍니다)",
+    .promptAbstract: "그날 쓸 거리가 될 질문을 질문 묶음에서 보여 줍니다.",
+    .promptDiscussion: """
+    하루에 질문 하나, 어느 기기에서나 같은 질문입니다. 묶음을 정해진 순서로 하루에 하나씩
+    지나가므로, 다른 질문이 모두 나오기 전에는 같은 질문이 다시 나오지 않습니다. 일기장에
+    `.ilgi/prompts.txt`가 있으면 그 묶음(한 줄에 질문 하나, 빈 줄과 `#`로 시작하는 줄은
+    빼고)을, 없으면 일기장 언어로 된 ilgi의 질문 140개를 씁니다. 서식의 `{{prompt}}`도 같은
+    질문입니다.
+
+    예:
+      ilgi prompt
+      ilgi prompt tomorrow
+      ilgi new --template evening
+    """,
+    .promptDayHelp: "날짜: today(기본), yesterday, tomorrow, 또는 YYYY-MM-DD.",
+    .errPromptDay: "`{1}`{1:은} 하루가 아닙니다. today, tomorrow, 또는 2026-11-28 같은 날짜를 쓰세요",
+    .errPromptEmpty: "질문 묶음 {1}에 질문이 없습니다. 한 줄에 하나씩 쓰세요",
+    .templatesEntryHeading: "일기 서식 (ilgi new --template NAME; 내 서식은 .ilgi/templates/NAME.md):",
+    .templatesPageHeading: "페이지 서식 (ilgi templates copy NAME):",
+    .templatesBuiltIn: "기본",
+    .mood1: "최악",
+    .mood2: "나쁨",
+    .mood3: "보통",
+    .mood4: "좋음",
+    .mood5: "최고",
     .optSelector: "어느 일기인지: id나 id 앞부분, `last`, 경로, 또는 날짜 YYYY-MM-DD.",
     .optNoPager: "페이저(ILGI_PAGER, PAGER 또는 less) 없이 터미널에 바로 씁니다.",
     .optJSON: "텍스트 대신 JSON으로 출력합니다.",
@@ -372,6 +408,7 @@ extension Catalog {
     .searchNotAtEnd: "끝의 `NOT` 뒤에 단어가 필요합니다. 예: `산책 NOT 비`",
     .searchEmpty: "찾을 것이 없습니다. 단어, \"구절\", 또는 tag:이름을 주세요",
     .searchUnclosedQuote: "따옴표가 닫히지 않았습니다. 구절 뒤에 닫는 \"를 더하세요",
+    .searchNotAMood: "`{1}`{1:은} 기분이 아닙니다. 1부터 5까지나 범위로 쓰세요. 예: mood:4, mood:1..2",
     .searchTagNeedsName: "`tag:` 뒤에 이름이 필요합니다. 예: tag:여행",
     .renderAbstract: "마크다운을 ilgi가 일기에 쓰는 HTML 조각으로 바꿉니다.",
     .renderDiscussion: """

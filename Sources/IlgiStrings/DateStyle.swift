@@ -28,6 +28,14 @@ public struct DateStyle: Sendable {
     fullNames.long(date.fields)
   }
 
+  /// The weekday's name: "Saturday", "토요일".
+  public func weekday(_ date: EntryDate) -> String {
+    guard let day = DayRange.date(date.day) else { return "" }
+    var style = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian)).weekday(.wide)
+    style.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    return style.format(day.addingTimeInterval(43_200))
+  }
+
   /// A day of the year without its year, `YYYY-MM-DD` given: "November 23", "11월 23일".
   public func monthAndDay(_ day: String) -> String {
     guard let date = DayRange.date(day) else { return String(day.dropFirst(5)) }

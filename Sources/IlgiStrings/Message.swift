@@ -1,3 +1,5 @@
+import IlgiFormat
+
 /// The key of every text ilgi shows a person: messages, prompts, labels and help.
 ///
 /// Each key has a text in `Catalog.english` and `Catalog.korean` (a test checks both, and
@@ -13,6 +15,30 @@ public enum Message: String, Sendable, CaseIterable {
   case rootDiscussion
   case optJournal
   case optLocale
+  case optMood
+  case optActivity
+  case errNotAMood
+  case newTemplateHelp
+  case newNoTemplateHelp
+  case newMoodHelp
+  case newActivityHelp
+  case errNewActivity
+  case errNoTemplate
+  case errTemplateAndNoTemplate
+  case errNoTemplateNamed
+  case promptAbstract
+  case promptDiscussion
+  case promptDayHelp
+  case errPromptDay
+  case errPromptEmpty
+  case templatesEntryHeading
+  case templatesPageHeading
+  case templatesBuiltIn
+  case mood1
+  case mood2
+  case mood3
+  case mood4
+  case mood5
   case optSelector
   case optJSON
   case optNoPager
@@ -207,6 +233,7 @@ public enum Message: String, Sendable, CaseIterable {
   case searchNotAtEnd
   case searchEmpty
   case searchUnclosedQuote
+  case searchNotAMood
   case searchTagNeedsName
   case renderAbstract
   case renderDiscussion
@@ -714,4 +741,9 @@ public enum Message: String, Sendable, CaseIterable {
   case appStopping
   case appFailed
   case appSearchProblem
+}
+
+extension Message {
+  /// The word for `mood` (1 awful to 5 great).
+  public static func mood(_ mood: Mood) -> Message { [.mood1, .mood2, .mood3, .mood4, .mood5][mood.value - 1] }
 }

@@ -45,6 +45,18 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.newResumeHelp)))
     var resume = false
 
+    @Option(help: ArgumentHelp(tr(.newTemplateHelp), valueName: "name"))
+    var template: String?
+
+    @Flag(help: ArgumentHelp(tr(.newNoTemplateHelp)))
+    var noTemplate = false
+
+    @Option(help: ArgumentHelp(tr(.newMoodHelp), valueName: "mood"))
+    var mood: String?
+
+    @Option(name: .customLong("activity"), help: ArgumentHelp(tr(.newActivityHelp), valueName: "activity"))
+    var activities: [String] = []
+
     func validate() throws {
       if let date, NewEntryDate.parse(date, now: Date(), zone: Invocation.current.timeZone) == nil {
         throw ValidationError(tr(.errNewDate, date))
@@ -66,6 +78,12 @@ extension Ilgi {
       if let weather, weather.contains(where: \.isNewline) {
         throw ValidationError(tr(.errNewWeatherLine))
       }
+      if let mood, Mood(text: mood) == nil { throw ValidationError(tr(.errNotAMood, mood)) }
+      for activity in activities where activity.trimmingCharacters(in: .whitespaces).isEmpty || activity.contains(",") {
+        throw ValidationError(tr(.errNewActivity, activity))
+      }
+      if let template, !EntryTemplate.isName(template) { throw ValidationError(tr(.errNoTemplate, template)) }
+      if template != nil && noTemplate { throw ValidationError(tr(.errTemplateAndNoTemplate)) }
       // A resumed draft is saved as it was left; files would otherwise be dropped unsaid.
       if resume, let file = attachments.first {
         throw ValidationError(tr(.errNewResumeAttach, file))
@@ -82,13 +100,19 @@ extension Ilgi {
       let (text, dateText) = textAndDate(context)
       let date = try entryDate(context, dateText)
       let asking = weather == nil && !noWeather ? WeatherRequest.start(context, store, at: date.instant) : nil
+      let start = try startingTemplate(context, store)
       var details = NewEntryDetails(
         date: date,
-        tags: tags.compactMap { EntryTag($0)?.name },
+        tags: ((start?.tags ?? []) + tags).compactMap { EntryTag($0)?.name },
         weather: weather?.trimmingCharacters(in: .whitespaces))
       details.starred = star
+      details.mood = mood.flatMap(Mood.init(text:)) ?? start?.mood.flatMap(Mood.init)
+      details.activities = Self.distinct((start?.activities ?? []) + activities)
+      let begun = try start.map { try Self.filled($0, on: date, context, store) }
 
-      let body = try givenBody(text)
+      let given = try givenBody(text)
+      // A template's text comes first, the words given after it.
+      let body = given.map { given in begun.map { Self.normalized($0) + "\n\n" + given } ?? given }
       if let body, edit {
         // The text given is where the editor starts, and is kept even if the editor leaves it
         // as it was.
@@ -102,7 +126,9 @@ extension Ilgi {
             status: ExitStatus.usage)
         }
         if let asking { details.weather = asking.text() }
-        let changes = EntryChanges(content: Self.normalized(body), tags: details.tags, weather: details.weather)
+        var changes = EntryChanges(content: Self.normalized(body), tags: details.tags, weather: details.weather)
+        changes.mood = details.mood
+        changes.activities = details.activities
         let written = try Diagnostics.journalStep { () throws(JournalError) in
           try context.writer(store).create(changes, date: details.date, starred: details.starred)
         }
@@ -111,8 +137,44 @@ extension Ilgi {
         asking?.reportProblem()
         return
       }
-      let (draft, template) = try context.writer(store).beginNew(details, now: context.now)
+      let (draft, template) = try context.writer(store).beginNew(details, text: begun ?? "", now: context.now)
       try finish(context, store, draft: draft, template: template, weather: asking, attaching: attaching)
+    }
+
+    /// The template the entry starts from: `--template`'s, else `new.template`'s, unless
+    /// `--no-template`; one that is not there is an error that names it.
+    private func startingTemplate(_ context: Context, _ store: JournalStore) throws -> EntryTemplate? {
+      guard !noTemplate, let name = template ?? context.settings.string(.newTemplate), !name.isEmpty else {
+        return nil
+      }
+      let found = try Diagnostics.journalStep { () throws(JournalError) in
+        try EntryTemplate.named(name, root: store.root, language: context.language)
+      }
+      guard let found else {
+        let names = EntryTemplate.all(root: store.root, language: context.language).map(\.name)
+        throw Failure(tr(.errNoTemplateNamed, name, names.joined(separator: ", ")), status: ExitStatus.usage)
+      }
+      return found
+    }
+
+    /// `template`'s text for an entry of `date`: today's prompt where it asks for one.
+    static func filled(_ template: EntryTemplate, on date: EntryDate, _ context: Context, _ store: JournalStore) throws
+      -> String
+    {
+      let prompt =
+        template.asksForPrompt
+        ? try Diagnostics.journalStep { () throws(JournalError) in
+          try PromptDeck.of(root: store.root, language: context.language).prompt(on: date.day)
+        } : nil
+      return template.filled(prompt: prompt, date: context.dates.full(date), weekday: context.dates.weekday(date))
+    }
+
+    /// `words` each once, in order, compared without regard to case.
+    static func distinct(_ words: [String]) -> [String] {
+      var seen = Set<String>()
+      return words.map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+        !$0.isEmpty && seen.insert($0.lowercased()).inserted
+      }
     }
 
     /// The entry's words and its date as given: `ilgi new yesterday: Forgot my keys` is dated

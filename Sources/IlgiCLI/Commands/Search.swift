@@ -39,7 +39,8 @@ extension Ilgi {
     /// The options of search that take a value, written apart (`--from X`): the value is never
     /// an exclusion. `exclusionsSpelledOut` keeps to them; a test checks them against --help.
     static let optionsWithValues: Set<String> = [
-      "-J", "--journal", "--locale", "--from", "--to", "--on", "--tag", "--weather", "-n", "--limit",
+      "-J", "--journal", "--locale", "--from", "--to", "--on", "--tag", "--weather", "--mood", "--activity", "-n",
+      "--limit",
     ]
 
     /// `arguments` (the search's own, after its name) with each exclusion written as `NOT` and

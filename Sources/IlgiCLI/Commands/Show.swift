@@ -87,6 +87,8 @@ extension Ilgi {
       var meta = context.dates.withTime(context.dates.full(entry.date), entry.date)
       if let weather = entry.weather { meta += " · \(Ilgi.Weather.shown(weather))" }
       if let place = entry.place { meta += " · " + Sanitize.line(place) }
+      if let mood = entry.mood { meta += " · " + tr(.mood(mood)) + " (\(mood.value)/5)" }
+      if !entry.activities.isEmpty { meta += " · " + Sanitize.line(entry.activities.joined(separator: ", ")) }
       if !entry.tags.isEmpty { meta += " · " + entry.tags.map { "#\($0)" }.joined(separator: " ") }
       var out = paint("1;4", Sanitize.line(Context.title(entry))) + "\n"
       out += paint.dim(meta) + "\n" + paint.dim(entry.path.rawValue) + "\n"

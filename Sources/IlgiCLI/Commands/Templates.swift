@@ -40,12 +40,27 @@ extension Ilgi {
       let store = try context.openJournal(making: action == "copy")
       let folder = store.root + "/" + JournalLayout.templatesFolder
       guard action == "copy" else {
+        // The templates an entry starts from, then those the journal's pages are made from.
+        Terminal.standardOutput.write(tr(.templatesEntryHeading) + "\n")
+        for template in EntryTemplate.all(root: store.root, language: context.language) {
+          let origin: String
+          switch template.origin {
+          case .builtIn: origin = tr(.templatesBuiltIn)
+          case .journal(let path): origin = tr(.templatesOverridden, context.display(path))
+          }
+          let title = template.text.split(separator: "\n").first.map(String.init) ?? ""
+          Terminal.standardOutput.write(
+            "  " + Sanitize.line(template.name).padding(toLength: 12, withPad: " ", startingAt: 0) + " "
+              + Sanitize.line(title) + "  " + context.paint.dim("(" + origin + ")") + "\n")
+        }
+        Terminal.standardOutput.write("\n" + tr(.templatesPageHeading) + "\n")
         for name in TemplateRenderer.journalNames {
           let path = folder + "/" + name
           let state =
             FileManager.default.fileExists(atPath: path)
             ? tr(.templatesOverridden, context.display(path)) : tr(.templatesShipped)
-          Terminal.standardOutput.write(name.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + state + "\n")
+          Terminal.standardOutput.write(
+            "  " + name.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + state + "\n")
         }
         return
       }

@@ -55,6 +55,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   case appOffline = "app.offline"
   /// How many of the entries most recently listed or opened the app keeps offline.
   case appOfflineEntries = "app.offline_entries"
+  /// The template `ilgi new` and the app's New page start from (`ilgi templates` lists them).
+  case newTemplate = "new.template"
 
   /// What a value must look like.
   public enum Kind: Sendable, Equatable {
@@ -120,7 +122,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     // When this device talks to its remote is its own: a remote could not make it pull every
     // second, nor stop it.
     case .gitSyncInterval: true
-    case .locale, .gitAutocommit, .siteTitle, .attachmentsMaxMB, .encryptionRecipients: false
+    case .locale, .gitAutocommit, .siteTitle, .attachmentsMaxMB, .encryptionRecipients, .newTemplate: false
     }
   }
 

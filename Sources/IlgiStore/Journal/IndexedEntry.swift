@@ -31,13 +31,19 @@ public struct IndexedEntry: Sendable, Equatable {
   /// it shows in place (`![[Title]]`) with a `!` before: what its backlinks are found by, and
   /// what pages showing another entry's text depend on.
   public var wikiLinks: [String]
+  /// How the day felt (`Entry.mood`).
+  public var mood: Mood?
+  /// What the day held (`Entry.activities`).
+  public var activities: [String]
 
   /// Makes an indexed entry.
   public init(
     path: JournalPath, id: EntryID, date: EntryDate, title: String, preview: String, tags: [String],
     weather: String?, words: Int, starred: Bool = false, links: [String] = [], place: String? = nil,
-    wikiLinks: [String] = []
+    wikiLinks: [String] = [], mood: Mood? = nil, activities: [String] = []
   ) {
+    self.mood = mood
+    self.activities = activities
     self.place = place
     self.wikiLinks = wikiLinks
     self.starred = starred
@@ -58,7 +64,7 @@ public struct IndexedEntry: Sendable, Equatable {
       path: entry.path, id: entry.id, date: entry.date, title: entry.title, preview: entry.preview,
       tags: entry.tags, weather: entry.weather, words: Self.countWords(entry.title) + Self.countWords(entry.body),
       starred: entry.starred, links: AttachmentLinks.names(in: entry.document.content), place: entry.place,
-      wikiLinks: Self.wikiNames(in: entry.document.content))
+      wikiLinks: Self.wikiNames(in: entry.document.content), mood: entry.mood, activities: entry.activities)
   }
 
   /// The names the wiki links of `content` lead to, each once, in order, `!` before those shown

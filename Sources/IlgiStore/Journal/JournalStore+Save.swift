@@ -14,6 +14,11 @@ public struct EntryChanges: Sendable, Equatable {
   /// The person kept what they wanted of the two versions a sync left (`unsettled:`): the line
   /// goes.
   public var resolved: Bool
+  /// The mood, replacing the `mood:` line; nil leaves it as it is.
+  public var mood: Mood?
+  /// The activities, replacing the `activities:` line (an empty list removes it); nil leaves
+  /// them as they are.
+  public var activities: [String]?
 
   /// Makes changes.
   public init(content: String, tags: [String]? = nil, weather: String? = nil, resolved: Bool = false) {
@@ -81,6 +86,16 @@ extension JournalStore {
       }
       if let weather = changes.weather, !weather.isEmpty, entry.weather == nil {
         try frontMatterEdit(&document, "weather", YAMLScalar.quoted(weather), path)
+      }
+      if let mood = changes.mood, mood != entry.mood {
+        try frontMatterEdit(&document, "mood", String(mood.value), path)
+      }
+      if let activities = changes.activities, activities != entry.activities {
+        if activities.isEmpty {
+          try frontMatterRemove(&document, "activities", path)
+        } else {
+          try frontMatterEdit(&document, "activities", YAMLScalar.flowList(activities), path)
+        }
       }
       let bytes = document.bytes
       if bytes != current { try replaceFile(bytes, at: path) }

@@ -47,6 +47,8 @@ public struct JournalWriter: Sendable {
     var details = NewEntryDetails(date: date, tags: changes.tags ?? [])
     details.weather = changes.weather
     details.starred = starred
+    details.mood = changes.mood
+    details.activities = changes.activities ?? []
     let path = try store.addEntry(text: changes.content, details: details, templates: templates)
     let (bytes, version) = try store.versioned(path)
     let entry = try? store.parse(bytes, as: path)

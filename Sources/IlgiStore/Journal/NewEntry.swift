@@ -13,6 +13,10 @@ public struct NewEntryDetails: Sendable {
   public var id: EntryID
   /// Whether the entry starts starred (`starred: true`).
   public var starred = false
+  /// How the day felt, 1 to 5 (`mood:`).
+  public var mood: Mood?
+  /// What the day held (`activities:`).
+  public var activities: [String] = []
 
   /// Makes details for a new entry.
   public init(date: EntryDate, tags: [String] = [], weather: String? = nil, id: EntryID = .make()) {
@@ -46,12 +50,19 @@ extension JournalStore {
     if let weather = details.weather, !weather.isEmpty { values["weather"] = YAMLScalar.quoted(weather) }
     if !details.tags.isEmpty { values["tags"] = YAMLScalar.flowList(details.tags) }
     if details.starred { values["starred"] = "true" }
-    let text = try templates.render("new-entry.md", values)
-    // A template of the person's own that has no `starred` line still gets one.
-    guard details.starred, !text.contains("\nstarred:"), text.hasPrefix("---\n"),
-      let close = text.range(of: "\n---\n")
-    else { return text }
-    return String(text[..<close.lowerBound]) + "\nstarred: true" + String(text[close.lowerBound...])
+    if let mood = details.mood { values["mood"] = String(mood.value) }
+    if !details.activities.isEmpty { values["activities"] = YAMLScalar.flowList(details.activities) }
+    var text = try templates.render("new-entry.md", values)
+    // A template of the person's own that lacks a line for what was asked still gets it.
+    for (key, value) in [
+      ("starred", values["starred"]), ("mood", values["mood"]), ("activities", values["activities"]),
+    ] {
+      guard let value = value as? String, !text.contains("\n\(key):"), text.hasPrefix("---\n"),
+        let close = text.range(of: "\n---\n")
+      else { continue }
+      text = String(text[..<close.lowerBound]) + "\n\(key): \(value)" + String(text[close.lowerBound...])
+    }
+    return text
   }
 
   /// Writes a new entry with `text` straight into the dated tree (no editor).

@@ -49,8 +49,10 @@ public struct TemplateRenderer: Sendable {
   /// scripts (`app*`) and every script (`*.js`) come only from the binary: a journal's folder
   /// is pushed and pulled, so whoever can push to its remote writes it, and a script of theirs
   /// served by `ilgi serve` would run beside the owner's token and entries.
+  /// The built-in entry templates (`entry-*`) and prompt decks (`prompts-*`) are no page's: a
+  /// journal has its own beside them (`EntryTemplate`, `PromptDeck`).
   public static func isJournals(_ name: String) -> Bool {
-    !name.hasPrefix("app") && !name.hasSuffix(".js")
+    !name.hasPrefix("app") && !name.hasSuffix(".js") && !name.hasPrefix("entry-") && !name.hasPrefix("prompts-")
   }
 
   /// The shipped text of a template, if there is one by that name.

@@ -1,0 +1,141 @@
+import Foundation
+import IlgiTestSupport
+import Testing
+
+/// Templates and prompts (`new --template`, `ilgi templates`, `ilgi prompt`), and the mood and
+/// activities an entry is written with and found by.
+@Suite struct TemplateTests {
+  static func entries(_ h: Harness) -> [String: String] {
+    h.journal.snapshot().keys.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+      .reduce(into: [:]) { $0[$1] = h.journal.text($1) ?? "" }
+  }
+
+  /// A built-in template gives the entry its title, sections, tag and today's prompt (the one
+  /// `ilgi prompt` prints for its day), the words given after it; mood and activities are
+  /// front matter lines.
+  @Test func aBuiltInTemplateStartsTheEntryWithTheDaysPrompt() throws {
+    let h = try Harness()
+    let made = h.call(
+      "new", "--template", "gratitude", "--mood", "good", "--activity", "run", "--activity", "walk the dog",
+      "--tag", "family", "--date", "2026-11-21T21:00+09:00", "Mina called.")
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(made.stdout == "2026/11/2026-11-21-2100-three-good-things.md\n")
+    let text = try #require(h.journal.text("2026/11/2026-11-21-2100-three-good-things.md"))
+    let prompt = h.call("prompt", "2026-11-21").stdout.trimmingCharacters(in: .newlines)
+    #expect(!prompt.isEmpty)
+    #expect(
+      text.contains("\ntags: [gratitude, family]\nmood: 4\nactivities: [run, walk the dog]\n---\nThree good things\n"))
+    #expect(text.contains("**A question for today:** \(prompt)\n\nMina called.\n"), "\(text)")
+    #expect(!text.contains("{{"))
+  }
+
+  /// In a Korean journal the built-ins are Korean, their dates too; the journal's own template
+  /// (front matter tags, mood, activities; `{{date}}`, `{{weekday}}`) wins over a built-in of its
+  /// name; `new.template` starts every entry from one, and `--no-template` from none.
+  @Test func theJournalsOwnTemplatesAndLanguage() throws {
+    var h = try Harness()
+    h.environment["LANG"] = "ko_KR.UTF-8"
+    #expect(h.call("new", "--template", "evening", "--date", "2026-11-21T21:00+09:00", "산책").status == 0)
+    let evening = try #require(Self.entries(h).values.first)
+    #expect(evening.contains("\n---\n토요일 저녁 일기\n"), "\(evening)")
+    try h.journal.write(
+      ".ilgi/templates/evening.md",
+      "---\ntags: [work]\nmood: 3\nactivities: meetings, code review\n---\n{{weekday}} 기록 {{date}}\n\n{{prompt}}\n")
+    let own = h.call("new", "--template", "evening", "--date", "2026-11-22T21:00+09:00", "--no-weather")
+    #expect(own.status == 0, "\(own.stderr)")
+    _ = own
+    h.environment["ILGI_NEW_TEMPLATE"] = "evening"
+    let piped = h.call("new", "--date", "2026-11-23T21:00+09:00", input: "비가 왔다.\n")
+    #expect(piped.status == 0, "\(piped.stderr)")
+    let text = try #require(h.journal.text(piped.stdout.trimmingCharacters(in: .newlines)))
+    let prompt = h.call("prompt", "2026-11-23").stdout.trimmingCharacters(in: .newlines)
+    #expect(
+      text.hasSuffix(
+        "tags: [work]\nmood: 3\nactivities: [meetings, code review]\n---\n월요일 기록 2026년 11월 23일 월요일\n\n\(prompt)\n\n비가 왔다.\n"
+      ),
+      "\(text)")
+    let plain = h.call("new", "--no-template", "--date", "2026-11-24T21:00+09:00", "그냥")
+    #expect(h.journal.text(plain.stdout.trimmingCharacters(in: .newlines))?.hasSuffix("---\n그냥\n") == true)
+    let listed = h.call("templates").stdout
+    #expect(listed.contains("  evening      {{weekday}} 기록 {{date}}  (내 것: "), "\(listed)")
+    #expect(listed.contains("  gratitude    감사한 세 가지  (기본)"))
+    #expect(!listed.contains("entry-") && !listed.contains("prompts-"))
+  }
+
+  /// A template that is not there, a mood that is none, an activity with a comma: one line
+  /// that says what to give, exit 64, nothing written.
+  @Test func badTemplatesAndMoodsWriteNothing() throws {
+    let h = try Harness()
+    let before = h.journal.snapshot()
+    let missing = h.call("new", "--template", "standup", "Text")
+    #expect(missing.status == 64)
+    #expect(
+      missing.stderr
+        == "ilgi: no template named `standup`; the templates are: gratitude, evening, morning, dream, travel, weekly (`ilgi templates` lists them)\n"
+    )
+    for arguments in [
+      ["new", "--mood", "7", "x"], ["new", "--mood", "glad", "x"], ["new", "--activity", "a,b", "x"],
+      ["new", "--template", "../x", "x"], ["new", "--template", "a", "--no-template", "x"], ["list", "--mood", "0..9"],
+    ] {
+      let result = InProcess.run(arguments, environment: h.environment, directory: h.journal.base)
+      #expect(result.status == 64, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count <= 3, "\(result.stderr)")
+    }
+    #expect(Self.entries(h).isEmpty)
+    #expect(
+      h.journal.snapshot().keys.filter { !$0.hasPrefix(".ilgi") } == before.keys.filter { !$0.hasPrefix(".ilgi") })
+    #expect(h.call("prompt", "this week").status == 64)
+  }
+
+  /// A deck walks a prompt a day and repeats none until all have come: the built-in decks'
+  /// 140 days in a row, and a journal's own deck of three (comments and blank lines left out).
+  @Test func noPromptComesAgainUntilTheDeckIsUsedUp() throws {
+    let h = try Harness()
+    #expect(h.call("new", "x").status == 0)
+    var seen = Set<String>()
+    var day = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+    let format = ISO8601DateFormatter()
+    format.formatOptions = [.withFullDate]
+    for _ in 0..<140 {
+      seen.insert(h.call("prompt", format.string(from: day)).stdout)
+      day += 86_400
+    }
+    #expect(seen.count == 140)
+    try h.journal.write(
+      ".ilgi/prompts.txt", "# mine\nWho made you laugh?\n\nWhat did you cook?\n  Where did you walk?  \n")
+    var own: [String] = []
+    for offset in 0..<6 {
+      own.append(h.call("prompt", format.string(from: day + Double(offset) * 86_400)).stdout)
+    }
+    let asked = ["Who made you laugh?\n", "What did you cook?\n", "Where did you walk?\n"]
+    // Any three days in a row hold each prompt once.
+    for start in 0...3 { #expect(Set(own[start..<start + 3]) == Set(asked), "\(own)") }
+  }
+
+  /// Entries are found by mood (one, a word, a range) and activity, in `list` and in search.
+  @Test func entriesAreFoundByMoodAndActivity() throws {
+    let h = try Harness()
+    for (day, mood, activity) in [(1, "5", "run"), (2, "2", "friends"), (3, "1", "run"), (4, "4", "Walk the dog")] {
+      #expect(
+        h.call("new", "--date", "2026-11-0\(day)T09:00+09:00", "--mood", mood, "--activity", activity, "Day \(day)")
+          .status == 0)
+    }
+    #expect(h.call("new", "--date", "2026-11-05T09:00+09:00", "No mood").status == 0)
+    func titles(_ arguments: String...) -> [String] {
+      let listed = InProcess.run(
+        Array(arguments) + ["--json"], environment: h.environment, directory: h.journal.base)
+      let items = (try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]) ?? []
+      return items.compactMap { $0["title"] as? String }
+    }
+    #expect(titles("list", "--mood", "1..2") == ["Day 3", "Day 2"])
+    #expect(titles("list", "--mood", "great") == ["Day 1"])
+    #expect(titles("list", "--activity", "RUN") == ["Day 3", "Day 1"])
+    #expect(titles("list", "--activity", "walk the dog", "--mood", "3..5") == ["Day 4"])
+    #expect(
+      titles("search", "mood:4..5", "day") == ["Day 4", "Day 1"]
+        || titles("search", "mood:4..5", "day") == ["Day 1", "Day 4"])
+    #expect(titles("search", "activity:run", "mood:1") == ["Day 3"])
+    let json = h.call("list", "--mood", "5", "--json").stdout
+    #expect(json.contains("\"mood\" : 5") && json.contains("\"activities\" : [\n      \"run\"\n    ]"), "\(json)")
+  }
+}
