@@ -39,6 +39,13 @@ public enum Message: String, Sendable, CaseIterable {
   case mood3
   case mood4
   case mood5
+  case statsMoodHelp
+  case statsMoodNone
+  case statsMoodAverage
+  case statsMoodDays
+  case statsMoodActivities
+  case statsMoodActivity
+  case statsMoodTooFew
   case optSelector
   case optJSON
   case optNoPager

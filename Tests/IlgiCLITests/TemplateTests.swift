@@ -138,4 +138,27 @@ import Testing
     let json = h.call("list", "--mood", "5", "--json").stdout
     #expect(json.contains("\"mood\" : 5") && json.contains("\"activities\" : [\n      \"run\"\n    ]"), "\(json)")
   }
+
+  /// `stats --mood`: each month's average, and an activity's days against the others' once each
+  /// side has enough days; a journal without moods says how to give one.
+  @Test func statsCompareTheDaysOfEachActivity() throws {
+    let h = try Harness()
+    #expect(h.call("new", "x").status == 0)
+    #expect(h.call("stats", "--mood").stderr.contains("No entry has a mood yet"))
+    for day in 1...12 {
+      let (mood, activity) = day <= 6 ? ("5", "run") : day <= 11 ? ("2", "read") : ("3", "yoga")
+      let date = String(format: "2026-10-%02dT09:00+09:00", day)
+      #expect(h.call("new", "--date", date, "--mood", mood, "--activity", activity, "Day \(day)").status == 0)
+    }
+    let shown = h.call("stats", "--mood").stdout
+    #expect(shown.hasPrefix("Average mood 3.6   Days 12\n\n2026-10  3.6  ██████████████  12 days\n"), "\(shown)")
+    #expect(
+      shown.hasSuffix(
+        "Activities (days with and without):\n  days with run: 5.0 (6), without: 2.2 (6)\n"
+          + "  days with read: 2.0 (5), without: 4.7 (7)\n"), "\(shown)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(h.call("stats", "--mood", "--json").stdout.utf8)) as? [String: Any])
+    #expect((json["activities"] as? [[String: Any]])?.map { $0["activity"] as? String } == ["run", "read"])
+    #expect(json["average"] as? Double == 3.6 && json["days"] as? Int == 12)
+  }
 }

@@ -23,10 +23,14 @@ extension Ilgi {
     @Flag(help: ArgumentHelp(tr(.statsJSONHelp)))
     var json = false
 
+    @Flag(help: ArgumentHelp(tr(.statsMoodHelp)))
+    var mood = false
+
     func run() throws {
       let context = Context(global)
       let store = try context.openJournal()
       let (index, _) = try context.index(store)
+      if mood { return try showMoods(MoodStats(try index.moods()), context) }
       let stats = JournalStats(days: try index.days(), today: context.today)
       if json {
         Terminal.standardOutput.write(try EntryJSON.render(stats))
@@ -46,6 +50,42 @@ extension Ilgi {
       }
       Terminal.standardOutput.write(out)
     }
+
+    /// The months' average moods as bars, then the activities that go with better or worse days.
+    func showMoods(_ stats: MoodStats, _ context: Context) throws {
+      if json {
+        Terminal.standardOutput.write(try EntryJSON.render(stats))
+        return
+      }
+      guard let average = stats.average else {
+        Terminal.standardError.write(tr(.statsMoodNone) + "\n")
+        return
+      }
+      let paint = context.paint
+      var out =
+        paint.bold(tr(.statsMoodAverage)) + " " + Self.decimal(average) + "   " + paint.bold(tr(.statsDays)) + " "
+        + String(stats.days) + "\n\n"
+      for month in stats.months {
+        let bar = String(repeating: "█", count: Int((month.average * 4).rounded()))
+        out +=
+          month.month + "  " + Self.decimal(month.average) + "  " + bar + "  "
+          + paint.dim(tr(.statsMoodDays, month.days))
+          + "\n"
+      }
+      if !stats.activities.isEmpty { out += "\n" + paint.bold(tr(.statsMoodActivities)) + "\n" }
+      for activity in stats.activities {
+        out +=
+          "  "
+          + tr(
+            .statsMoodActivity, Sanitize.line(activity.activity), Self.decimal(activity.averageWith), activity.daysWith,
+            Self.decimal(activity.averageWithout), activity.daysWithout) + "\n"
+      }
+      if stats.activities.isEmpty { out += "\n" + paint.dim(tr(.statsMoodTooFew, MoodStats.enoughDays)) + "\n" }
+      Terminal.standardOutput.write(out)
+    }
+
+    /// `value` with one decimal place (`4.1`).
+    static func decimal(_ value: Double) -> String { String(format: "%.1f", value) }
 
     static func describe(_ streak: JournalStats.Streak) -> String {
       guard streak.days > 0, let from = streak.from, let to = streak.to else { return tr(.streakNone) }
