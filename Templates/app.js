@@ -544,6 +544,12 @@
   if (form) {
     const text = document.getElementById('text');
     const tags = document.getElementById('tags');
+    const activities = document.getElementById('activities');
+    const chosenTemplate = document.getElementById('template');
+    // The mood chosen (1 to 5; 0 for none) and the activities: sent with every save, as tags are.
+    const mood = () => Number(form.querySelector('input[name="mood"]:checked')?.value || 0);
+    const fields = () => ({ mood: mood() || null, activities: activities.value });
+    const fieldsText = () => mood() + '|' + activities.value;
     const status = document.getElementById('status');
     const weatherOutput = document.getElementById('weather');
     const conflict = document.getElementById('conflict');
@@ -552,6 +558,9 @@
       version: form.dataset.version || null,
       baseText: text.value,
       baseTags: tags.value,
+      baseFields: fieldsText(),
+      // A new page's text as a template began it: untouched, it is no entry of the person's.
+      templateText: form.dataset.id ? null : text.value,
       weather: null,
       saving: false,
       again: false,
@@ -620,18 +629,26 @@
       state.since ||= Date.now();
       if (!state.id) state.written ||= Date.now();
       storage.setItem(draftKey(), JSON.stringify({
-        text: text.value, tags: tags.value, version: state.version, baseText: state.baseText,
+        text: text.value, tags: tags.value, ...fields(), version: state.version, baseText: state.baseText,
         weather: state.weather, key: state.key, at: Date.now(), since: state.since, page: pageName,
         held: state.held, written: state.written,
       }));
       showConnection();
+    };
+    /** The mood and activities a kept draft holds, put back in their fields. */
+    const restoreFields = (draft) => {
+      if (typeof draft.activities === 'string') activities.value = draft.activities;
+      if (draft.mood) {
+        for (const choice of form.querySelectorAll('input[name="mood"]')) choice.checked = Number(choice.value) === draft.mood;
+      }
     };
     const dropDraft = () => {
       if (storage) storage.removeItem(draftKey());
       state.since = null;
       showConnection();
     };
-    const changed = () => text.value !== state.baseText || tags.value !== state.baseTags || state.resolve;
+    const changed = () =>
+      text.value !== state.baseText || tags.value !== state.baseTags || fieldsText() !== state.baseFields || state.resolve;
     const resolve = document.getElementById('resolve');
     // Pressed, the button keeps the focus where it was: the text's blur would save first and
     // move the page under the finger before the press ends.
@@ -706,14 +723,14 @@
         // Leaving while the create is on its way: send it again now, with the same key (the
         // server writes it onto the entry the first one makes), as the page cannot wait.
         if (leaving && !state.id && text.value.trim()) {
-          api('POST', '/api/entries', { content: text.value, tags: tags.value, weather: state.weather, key: state.key, sequence: sequence(), written: localTime(state.written) }, true)
+          api('POST', '/api/entries', { content: text.value, tags: tags.value, ...fields(), weather: state.weather, key: state.key, sequence: sequence(), written: localTime(state.written) }, true)
             .catch(() => {});
         }
         // Leaving while a save of the entry is on its way: the last text now, numbered after
         // it and on the same base (the server writes it on top of this page's own save).
         if (leaving && state.id && text.value.trim()) {
           api('PUT', '/api/entries/' + enc(state.id), {
-            content: text.value, tags: tags.value, base: state.version, weather: state.weather, settled: true,
+            content: text.value, tags: tags.value, ...fields(), base: state.version, weather: state.weather, settled: true,
             page: pageName, sequence: sequence(),
           }, true).catch(() => {});
         }
@@ -721,8 +738,10 @@
       }
       const content = text.value;
       const tagText = tags.value;
+      const sentFields = fields();
+      const fieldText = fieldsText();
       const resolving = state.resolve;
-      if (!state.id && !content.trim()) { dropDraft(); say(''); return; }
+      if (!state.id && (!content.trim() || content === state.templateText)) { dropDraft(); say(''); return; }
       if (state.id && !changed()) {
         if (settled && state.unsettled) {
           state.unsettled = false;
@@ -737,10 +756,10 @@
         let reply;
         if (!state.id) {
           state.written ||= Date.now();
-          reply = await api('POST', '/api/entries', { content, tags: tagText, weather: state.weather, key: state.key, sequence: sequence(), written: localTime(state.written) }, leaving);
+          reply = await api('POST', '/api/entries', { content, tags: tagText, ...sentFields, weather: state.weather, key: state.key, sequence: sequence(), written: localTime(state.written) }, leaving);
         } else {
           reply = await api('PUT', '/api/entries/' + enc(state.id), {
-            content, tags: tagText, base: state.version, weather: state.weather, settled, page: pageName, sequence: sequence(),
+            content, tags: tagText, ...sentFields, base: state.version, weather: state.weather, settled, page: pageName, sequence: sequence(),
             resolved: resolving || undefined,
           }, leaving);
         }
@@ -754,6 +773,7 @@
           state.version = answer.version;
           state.baseText = content;
           state.baseTags = tagText;
+          state.baseFields = fieldText;
           state.unsettled = !settled && !wasNew;
           if (resolving) {
             state.resolve = false;
@@ -766,6 +786,7 @@
           state.version = answer.version;
           state.baseText = content;
           state.baseTags = tagText;
+          state.baseFields = fieldText;
           if (resolving) state.again = true;
           if (changed()) { keepDraft(); say('unsaved'); } else { dropDraft(); say('saved'); }
         } else if (reply.status === 409) {
@@ -822,6 +843,40 @@
     };
     text.addEventListener('input', typed);
     tags.addEventListener('input', typed);
+    activities.addEventListener('input', typed);
+    activities.addEventListener('blur', () => { clearTimeout(timer); save({ settled: true }); });
+    document.getElementById('mood').addEventListener('change', () => { typed(); clearTimeout(timer); save({ settled: true }); });
+    // An activity often written, a tap away: added to the field, or taken out when it is there.
+    for (const chip of form.querySelectorAll('button.usual-activity')) {
+      chip.addEventListener('click', () => {
+        const words = activities.value.split(',').map((word) => word.trim()).filter(Boolean);
+        const name = chip.dataset.activity;
+        const at = words.findIndex((word) => word.toLowerCase() === name.toLowerCase());
+        if (at >= 0) words.splice(at, 1); else words.push(name);
+        activities.value = words.join(', ');
+        typed();
+      });
+    }
+    // A template chosen on the New page begins the text, while the person has written none of
+    // their own (the text is empty, or as the last template left it).
+    chosenTemplate?.addEventListener('change', async () => {
+      if (text.value.trim() && text.value !== state.templateText) return;
+      const name = chosenTemplate.value;
+      let start = { content: '', tags: '', mood: null, activities: '' };
+      if (name) {
+        try {
+          const reply = await api('GET', '/api/templates/' + enc(name));
+          if (!reply.ok) return;
+          start = await reply.json();
+        } catch (error) { return; }
+      }
+      text.value = start.content;
+      tags.value = start.tags;
+      activities.value = start.activities;
+      for (const choice of form.querySelectorAll('input[name="mood"]')) choice.checked = Number(choice.value) === start.mood;
+      state.templateText = start.content;
+      text.focus();
+    });
     text.addEventListener('blur', () => { clearTimeout(timer); save({ settled: true }); });
     tags.addEventListener('blur', () => { clearTimeout(timer); save({ settled: true }); });
     document.addEventListener('visibilitychange', () => {
@@ -935,6 +990,7 @@
           state.written = draft.written || draft.since || state.written;
           text.value = draft.text;
           tags.value = draft.tags || '';
+          restoreFields(draft);
           if (draft.weather) state.weather = draft.weather;
           item.remove();
           if (!list.children.length) box.remove();
@@ -1011,10 +1067,12 @@
     }
     // A draft this browser kept of this entry: the text the server does not have yet.
     const kept = state.id && storage && JSON.parse(storage.getItem(draftKey()) || 'null');
-    if (kept && (kept.text !== text.value || kept.tags !== tags.value)) {
+    const keptFields = kept && (kept.mood || 0) + '|' + (kept.activities ?? activities.value);
+    if (kept && (kept.text !== text.value || kept.tags !== tags.value || keptFields !== fieldsText())) {
       if (!state.id || kept.version === state.version) {
         text.value = kept.text;
         tags.value = kept.tags;
+        restoreFields(kept);
         if (kept.weather) state.weather = kept.weather;
         say('unsaved');
         save();

@@ -82,6 +82,23 @@ public struct MoodStats: Sendable, Equatable, Encodable {
 }
 
 extension EntryIndex {
+  /// The activities of the latest entries that have any, most written first (then as first
+  /// met): what the app offers a tap away.
+  public func usualActivities(limit: Int = 8) throws(IndexError) -> [String] {
+    let lists = try read { db in
+      try String.fetchAll(
+        db, sql: "SELECT activities FROM entry WHERE activities != '' ORDER BY instant DESC LIMIT 500")
+    }
+    var counts: [String: (name: String, count: Int, first: Int)] = [:]
+    for (place, list) in lists.enumerated() {
+      for activity in EntryRow.unitSeparated(list) {
+        let key = activity.lowercased()
+        counts[key] = (counts[key]?.name ?? activity, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? place)
+      }
+    }
+    return counts.values.sorted { ($0.count, -$0.first) > ($1.count, -$1.first) }.prefix(limit).map(\.name)
+  }
+
   /// Every entry with a mood: its day, mood and activities.
   public func moods() throws(IndexError) -> [(day: String, mood: Int, activities: [String])] {
     try read { db in

@@ -19,6 +19,10 @@ enum AppAPI {
     /// Greater for each later create of the key (the page's clock and a count): one that
     /// arrives after a later one of its key is not written over it.
     var sequence: Int64?
+    /// How the day felt, 1 to 5; nil or 0 for none chosen.
+    var mood: Int?
+    /// The activities, separated by commas.
+    var activities: String?
     /// When the text was begun, by the page's clock in the writer's zone (`2026-11-27T17:37:41
     /// +09:00`): a text typed while the server could not be reached is dated when it was typed,
     /// not when it arrived.
@@ -31,6 +35,10 @@ enum AppAPI {
     var tags: String?
     var weather: String?
     var base: String
+    /// How the day felt, 1 to 5; nil or 0 leaves the entry's as it is.
+    var mood: Int?
+    /// The activities, separated by commas; nil leaves the entry's as they are.
+    var activities: String?
     /// The person left the page or the field: the save is also a commit.
     var settled: Bool?
     /// The person kept what they wanted of the two versions a sync left: `unsettled:` goes.
@@ -57,6 +65,14 @@ enum AppAPI {
     var id: String
     var version: String
     var changedElsewhere: Bool
+  }
+
+  /// `GET /api/templates/NAME`: a template's start for a new entry, its prompt filled in.
+  struct TemplateStart: Encodable {
+    var content: String
+    var tags: String
+    var mood: Int?
+    var activities: String
   }
 
   /// `POST /api/restore`: a trashed entry to put back, as `DELETE` named it.

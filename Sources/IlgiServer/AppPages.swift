@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 import IlgiIndex
 import IlgiMarkdown
 import IlgiStore
@@ -151,6 +152,9 @@ struct AppPages {
     if let tag = filter.tags.first { query.append("tag=" + Self.queryValue(tag)) }
     if let from = filter.fromDay { query.append("from=" + from) }
     if let to = filter.toDay { query.append("to=" + to) }
+    let mood = filter.moods.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
+    if let mood { query.append("mood=" + mood) }
+    if let activity = filter.activities.first { query.append("activity=" + Self.queryValue(activity)) }
     func link(_ number: Int) -> String { "/?" + (query + ["page=\(number)"]).joined(separator: "&") }
     var groups: [[String: Any]] = []
     for entry in entries {
@@ -176,6 +180,16 @@ struct AppPages {
         ]
       },
       "from": filter.fromDay ?? "", "to": filter.toDay ?? "", "tag": filter.tags.first ?? "",
+      "moodLabel": t(.appMood), "anyMoodLabel": t(.appAnyMood), "activityLabel": t(.appActivities),
+      "activity": filter.activities.first ?? "",
+      "moodChoices": ["1..2", "1", "2", "3", "4", "5", "4..5"].map { value in
+        let range = EntryFilter.moods(value) ?? 3...3
+        let words = Set(range).sorted().compactMap(Mood.init).map { t(.mood($0)) }.joined(separator: "–")
+        return [
+          "value": value, "label": value.replacingOccurrences(of: "..", with: "–") + " " + words,
+          "selected": value == mood,
+        ]
+      },
       "fromLabel": t(.appFrom), "toLabel": t(.appTo), "filterLabel": t(.appFilter), "tagsLabel": t(.appTags),
       "clearLabel": t(.appClear), "newLabel": t(.appNewEntry),
       "filtered": filter != EntryFilter(),
@@ -280,12 +294,31 @@ struct AppPages {
       deleting: entry.title)
   }
 
-  /// The writing view: a new entry (`loaded` nil, begun with `title` when a wiki link named it)
-  /// or an existing one.
-  func write(_ loaded: Diary.Loaded?, title: String? = nil) throws -> String {
-    let begun = title.map { String($0.prefix(200).filter { $0 != "\n" && $0 != "\r" }) + "\n\n" } ?? ""
+  /// The writing view: a new entry (`loaded` nil, begun with `title` when a wiki link named it,
+  /// else from `start`, the default template's, and offering the templates `choices`) or an
+  /// existing one;
+  /// the moods to choose from and the `usual` activities a tap away.
+  func write(
+    _ loaded: Diary.Loaded?, title: String? = nil, start: AppAPI.TemplateStart? = nil,
+    choices: [EntryTemplate] = [], usual: [String] = []
+  ) throws -> String {
+    let begun =
+      title.map { String($0.prefix(200).filter { $0 != "\n" && $0 != "\r" }) + "\n\n" } ?? start?.content ?? ""
+    let mood = loaded?.entry.mood?.value ?? start?.mood
     var values: [String: Any] = [
-      "content": loaded?.entry.document.content ?? begun, "tags": loaded?.entry.tags.joined(separator: " ") ?? "",
+      "content": loaded?.entry.document.content ?? begun,
+      "tags": loaded?.entry.tags.joined(separator: " ") ?? start?.tags ?? "",
+      "templateLabel": t(.appTemplate), "noTemplateLabel": t(.appNoTemplate), "moodLabel": t(.appMood),
+      "activitiesLabel": t(.appActivities), "activitiesHint": t(.appActivitiesHint),
+      "activities": loaded?.entry.activities.joined(separator: ", ") ?? start?.activities ?? "",
+      "usual": usual.map { ["name": $0] }, "hasUsual": !usual.isEmpty,
+      "moods": (1...5).map { value in
+        [
+          "value": String(value), "word": t(.mood(Mood(value) ?? Mood(3)!)), "checked": value == mood,
+        ] as [String: Any]
+      },
+      "templates": choices.map { ["name": $0.name, "title": Self.templateTitle($0)] },
+      "hasTemplates": loaded == nil && !choices.isEmpty, "startTemplate": start == nil ? "" : "default",
       "id": loaded?.entry.id.rawValue ?? "", "version": loaded?.version.rawValue ?? "",
       "isNew": loaded == nil,
       "textLabel": t(.appTextLabel), "placeholder": t(.appPlaceholder), "tagsLabel": t(.appTags),
@@ -308,6 +341,13 @@ struct AppPages {
     return try layout(
       "write", title: title, content: try templates.render("app-write.html", values),
       deleting: loaded.map { $0.entry.title } ?? "")
+  }
+
+  /// What the New page's choice of `template` says: its name and the first line of its text.
+  static func templateTitle(_ template: EntryTemplate) -> String {
+    let first = template.text.split(separator: "\n").first.map(String.init) ?? ""
+    let shown = first.replacingOccurrences(of: "{{date}}", with: "…").replacingOccurrences(of: "{{weekday}}", with: "…")
+    return template.name + (shown.isEmpty ? "" : " · " + shown)
   }
 
   /// The search page, with results when a query was given, or what is wrong with it.

@@ -33,6 +33,8 @@ public final class AppServer: ServerResponder {
   let templates: TemplateRenderer
   /// What the browser keeps for use offline.
   let offline: OfflineKeeping
+  /// The template the New page starts from (`new.template`), if any.
+  let newTemplate: String?
   /// How the server's own sync with the journal's remote goes; nil when it does not sync.
   let sync: @Sendable () -> SyncStatus?
   /// How many entries the browser keeps now (none for an encrypted journal by default).
@@ -43,8 +45,9 @@ public final class AppServer: ServerResponder {
   public init(
     diary: Diary, gate: RequestGate, language: Language, renderer: MarkdownRenderer, encrypted: Bool = false,
     offline: OfflineKeeping = OfflineKeeping(), templates: TemplateRenderer = .shippedOnly,
-    sync: @escaping @Sendable () -> SyncStatus? = { nil }
+    newTemplate: String? = nil, sync: @escaping @Sendable () -> SyncStatus? = { nil }
   ) {
+    self.newTemplate = newTemplate
     self.sync = sync
     self.templates = templates
     self.diary = diary
@@ -211,10 +214,17 @@ public final class AppServer: ServerResponder {
           loaded, wikiTargets: targets, backlinks: backlinks,
           embedding: { target in (try? diary.entry(id: target.id.rawValue)) ?? nil }))
     case "file" where segments.count == 3: return try attachmentReply(request, id: segments[1], name: segments[2])
-    case "write" where segments.count == 1: return .html(try pages.write(nil, title: request.parameter("title")))
+    case "write" where segments.count == 1:
+      let title = request.parameter("title")
+      // A wiki link's new entry starts from its title; any other from the default template.
+      let start = try title == nil ? newTemplate.flatMap(templateStart) : nil
+      return .html(
+        try pages.write(
+          nil, title: title, start: start, choices: EntryTemplate.all(root: diary.store.root, language: language),
+          usual: try diary.withIndex { try $0.usualActivities() }))
     case "write" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
-      return .html(try pages.write(loaded))
+      return .html(try pages.write(loaded, usual: try diary.withIndex { try $0.usualActivities() }))
     case "search" where segments.count == 1: return try searchReply(request, pages)
     case "onthisday" where segments.count == 1:
       let entries = try diary.onThisDay()
@@ -343,6 +353,10 @@ public final class AppServer: ServerResponder {
     if let tag = request.parameter("tag"), let name = EntryTag(tag)?.name { filter.tags = [name] }
     filter.fromDay = request.parameter("from").flatMap(Self.day)
     filter.toDay = request.parameter("to").flatMap(Self.day)
+    filter.moods = request.parameter("mood").flatMap(EntryFilter.moods)
+    if let activity = request.parameter("activity")?.trimmingCharacters(in: .whitespaces), !activity.isEmpty {
+      filter.activities = [String(activity.prefix(100))]
+    }
     let page = max(1, min(Int(request.parameter("page") ?? "") ?? 1, 100_000))
     let (entries, more) = try diary.list(filter, offset: (page - 1) * Self.pageSize, count: Self.pageSize)
     // Undo is offered while the entry is in the trash: not again after it was undone.
@@ -385,6 +399,9 @@ public final class AppServer: ServerResponder {
         throw ServerProblem.noSuchEntry
       }
       return .json(200, AppAPI.Entry(loaded, dates: pages.dates))
+    case ("GET", "templates", 2), ("HEAD", "templates", 2):
+      guard let start = try templateStart(path[1]) else { throw ServerProblem.noSuchTemplate }
+      return .json(200, start)
     case ("GET", "search", 1), ("HEAD", "search", 1):
       let text = request.parameter("q") ?? ""
       let limit = max(1, min(Int(request.parameter("limit") ?? "") ?? 20, 100))
@@ -449,13 +466,25 @@ public final class AppServer: ServerResponder {
 
   /// The text, tags and weather a page sent: tags split at spaces and commas, a weather of
   /// more than one line or none at all left out.
-  static func changes(content: String, tags: String?, weather: String?) -> EntryChanges {
+  static func changes(
+    content: String, tags: String?, weather: String?, mood: Int? = nil, activities: String? = nil
+  ) -> EntryChanges {
     let names = tags.map {
       $0.split(whereSeparator: { $0.isWhitespace || $0 == "," }).compactMap { EntryTag(String($0))?.name }
     }
     var weather = weather?.trimmingCharacters(in: .whitespacesAndNewlines)
     if weather?.contains(where: \.isNewline) == true || weather?.isEmpty == true { weather = nil }
-    return EntryChanges(content: content, tags: names, weather: weather)
+    var changes = EntryChanges(content: content, tags: names, weather: weather)
+    changes.mood = mood.flatMap(Mood.init)
+    changes.activities = activities.map(Self.activities)
+    return changes
+  }
+
+  /// The activities of a field: separated by commas (and line breaks), each trimmed, each once.
+  static func activities(_ field: String) -> [String] {
+    var seen = Set<String>()
+    return field.split(whereSeparator: { $0 == "," || $0.isNewline }).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
   }
 
   /// `body` run with the core's refusal of a blank text (`JournalError.blankText`) as the
@@ -469,9 +498,24 @@ public final class AppServer: ServerResponder {
     }
   }
 
+  /// The start of a new entry from template `name` (the journal's, else a built-in in the
+  /// journal's language), today's prompt in it; nil when there is no such template.
+  func templateStart(_ name: String) throws -> AppAPI.TemplateStart? {
+    guard let template = try EntryTemplate.named(name, root: diary.store.root, language: language) else { return nil }
+    let today = EntryDate(instant: Date(), in: diary.store.reader.dates.timeZone)
+    let prompt =
+      template.asksForPrompt ? try PromptDeck.of(root: diary.store.root, language: language).prompt(on: today.day) : nil
+    let dates = DateStyle(locale: language.locale)
+    return AppAPI.TemplateStart(
+      content: template.filled(prompt: prompt, date: dates.full(today), weekday: dates.weekday(today)),
+      tags: template.tags.joined(separator: " "), mood: template.mood,
+      activities: template.activities.joined(separator: ", "))
+  }
+
   /// A new entry; one with a key the server has seen is the same entry again (`Diary.create`).
   func create(_ asked: AppAPI.NewEntry, _ pages: AppPages) throws -> Reply {
-    let changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
+    let changes = Self.changes(
+      content: asked.content, tags: asked.tags, weather: asked.weather, mood: asked.mood, activities: asked.activities)
     if let key = asked.key, !CreateKeys.isKey(key) { throw ServerProblem.notJSON }
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }
     let date = asked.written.flatMap(diary.writtenDate)
@@ -518,7 +562,8 @@ public final class AppServer: ServerResponder {
   }
 
   func save(_ id: String, _ asked: AppAPI.Save, _ pages: AppPages) throws -> Reply {
-    var changes = Self.changes(content: asked.content, tags: asked.tags, weather: asked.weather)
+    var changes = Self.changes(
+      content: asked.content, tags: asked.tags, weather: asked.weather, mood: asked.mood, activities: asked.activities)
     changes.resolved = asked.resolved ?? false
     guard let base = EntryVersion(rawValue: asked.base) else { throw ServerProblem.missingFields(["base"]) }
     guard !changes.content.trimmed.isEmpty else { throw ServerProblem.emptyNotKept }

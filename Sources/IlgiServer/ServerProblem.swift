@@ -16,6 +16,8 @@ public enum ServerProblem: Sendable, Equatable {
   case noSuchEntry
   /// No page or file at that path.
   case noSuchPage
+  /// `GET /api/templates/NAME` of a template the journal does not have.
+  case noSuchTemplate
   /// No API answers that method and path (`GET /api/nothing`).
   case noSuchRequest(method: String, path: String)
   /// The token is missing or wrong.
@@ -69,7 +71,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .badPath, .notJSON, .notShared, .missingFields, .badCoordinates, .search, .repeatedHeader: 400
     case .tokenNeeded: 401
     case .crossSite, .writeHeader, .writeOrigin: 403
-    case .noSuchEntry, .noSuchPage: 404
+    case .noSuchEntry, .noSuchPage, .noSuchTemplate: 404
     case .noSuchRequest(let method, _): method == "GET" || method == "HEAD" ? 404 : 405
     case .readOnly: 405
     case .occupied: 409
@@ -88,6 +90,7 @@ public enum ServerProblem: Sendable, Equatable {
     case .badPath: catalog(.appBadPath)
     case .noSuchEntry: catalog(.appNoSuchEntry)
     case .noSuchPage: catalog(.appNoSuchPage)
+    case .noSuchTemplate: catalog(.appNoSuchTemplate)
     case .noSuchRequest(let method, let path): catalog(.appNoSuchRequest, method + " " + path)
     case .tokenNeeded: catalog(.appTokenNeeded)
     case .wrongHost: catalog(.appWrongHost, "127.0.0.1, localhost")

@@ -574,6 +574,13 @@ public enum Message: String, Sendable, CaseIterable {
   case appNewer
   case appOlder
   case appBacklinks
+  case appNoSuchTemplate
+  case appTemplate
+  case appNoTemplate
+  case appMood
+  case appActivities
+  case appActivitiesHint
+  case appAnyMood
   case appEdit
   case appShare
   case appDelete

@@ -565,6 +565,45 @@ def ticks_a_task(context):
     check("- [ ] Preheat the oven" in read(path), f"a tap on a reworded item ticked it: {read(path)!r}")
     page.close()
 
+def writes_from_a_template(context):
+    """A template chosen on the New page begins the text with its title, sections and today's
+    prompt (the one `ilgi prompt` prints); an untouched template is no entry; a mood tapped and a
+    usual activity chip tapped are written into the front matter, and shown again on the entry's
+    writing page. The file then changed in vim keeps the mood the page set."""
+    ilgi("new", "--mood", "3", "--activity", "swim", "Swim day")
+    page = context.new_page()
+    page.goto(URL + "/write")
+    page.select_option("#template", "gratitude")
+    wait_for(lambda: page.locator("#text").input_value().startswith("Three good things\n"),
+             "choosing a template did not begin the text")
+    prompt = ilgi("prompt").strip()
+    check(prompt in page.locator("#text").input_value(), f"the template has not today's prompt {prompt!r}")
+    check(page.locator("#tags").input_value() == "gratitude", "the template's tag is not in the tags field")
+    before = entries()
+    page.select_option("#template", "dream")
+    wait_for(lambda: page.locator("#text").input_value().startswith("Last night's dream\n"),
+             "another template did not replace an untouched one")
+    hide(page)
+    time.sleep(1)
+    check(entries() == before, "an untouched template was kept as an entry")
+    page.locator("#mood label").nth(3).click()
+    page.locator("button.usual-activity", has_text="swim").click()
+    page.locator("#text").press("Control+End")
+    page.keyboard.type("\nFlying over the sea.")
+    path = wait_for(lambda: file_with("Flying over the sea."), "the entry begun from a template was not saved")
+    wait_for(lambda: "\nmood: 4\n" in read(path) and "\nactivities: [swim]\n" in read(path),
+             f"the mood and activity were not written: {read(path)!r}")
+    check("\ntags: [dream]\n" in read(path), f"the template's tag was not written: {read(path)!r}")
+    shot(page, "app-write-template.png")
+    page.goto(URL + "/write/" + re.search(r"^id: (.+)$", read(path), re.M).group(1))
+    check(page.locator('input[name="mood"][value="4"]').is_checked(), "the writing page does not show the mood")
+    check(page.locator("#activities").input_value() == "swim", "the writing page does not show the activities")
+    page.locator("#mood label").nth(4).click()
+    wait_for(lambda: "\nmood: 5\n" in read(path), f"a mood changed on the page was not written: {read(path)!r}")
+    check("Flying over the sea." in read(path), "changing the mood lost the text")
+    page.close()
+
+
 def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -592,6 +631,7 @@ def main():
             sees_the_terminal(english); steps.append("terminal's entry in the list")
             settles_two_versions(english); steps.append("two versions settled")
             ticks_a_task(english); steps.append("a task ticked from its page")
+            writes_from_a_template(english); steps.append("a template, a mood and an activity")
             adds_a_photo(english); steps.append("a photo from the writing page")
             shares_to_the_diary(english); steps.append("a share of text, a link and two photos")
             page = dark.new_page()

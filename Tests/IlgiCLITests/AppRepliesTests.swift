@@ -43,7 +43,8 @@ import Testing
 
     init(
       files: [String: String]? = nil, templates: [String: String] = [:], appTemplates: [String: String] = [:],
-      token: String = AppRepliesTests.token, encrypted: Bool = false, offline: OfflineKeeping = OfflineKeeping()
+      token: String = AppRepliesTests.token, encrypted: Bool = false, offline: OfflineKeeping = OfflineKeeping(),
+      newTemplate: String? = nil
     ) throws {
       journal = try TempJournal(
         files ?? ["2026/03/2026-03-01-0900-walk.md": entry(AppRepliesTests.id, "2026-03-01T09:00:00+09:00", "Walk")])
@@ -58,7 +59,8 @@ import Testing
         diary: diary, gate: RequestGate(token: token, checksHost: true), language: .english,
         renderer: MarkdownRenderer(), encrypted: encrypted, offline: offline,
         templates: TemplateRenderer(
-          overrideFolder: nil, shipped: TemplateRenderer.shippedFiles.merging(appTemplates) { $1 }))
+          overrideFolder: nil, shipped: TemplateRenderer.shippedFiles.merging(appTemplates) { $1 }),
+        newTemplate: newTemplate)
       report = { [weak self] line in self?.lock.withLock { self?.lines.append(line) } }
     }
 
@@ -254,6 +256,52 @@ import Testing
       "POST", "/api/entries/\(Self.id)/task", ["index": 3, "checked": true, "base": version])
     #expect(none.status == 422)
     #expect(app.journal.text("2026/03/todo.md")?.hasSuffix("[^1]: - [ ] not this\n") == true)
+  }
+
+  /// The New page offers the templates and starts from the default one; a template's start
+  /// comes with today's prompt; a save or a create carries the mood and activities into the
+  /// front matter; the list keeps entries by mood and activity; the writing page offers the
+  /// activities written lately.
+  @Test func templatesMoodsAndActivitiesInTheApp() async throws {
+    let app = try App(
+      templates: ["standup.md": "---\ntags: [work]\nmood: 3\n---\nStandup\n\n{{prompt}}\n"], newTemplate: "standup")
+    let page = Self.text(await app.ask("GET", "/write"))
+    #expect(page.contains("<option value=\"gratitude\">gratitude · Three good things</option>"), "\(page)")
+    #expect(page.contains("<option value=\"standup\">standup · Standup</option>"))
+    #expect(page.contains("autofocus>\nStandup\n\n"), "\(page)")
+    #expect(page.contains("<input type=\"radio\" name=\"mood\" value=\"3\" checked>"))
+    #expect(page.contains("name=\"tags\" value=\"work\""))
+    let begun = Self.text(await app.ask("GET", "/write?title=Ghost"))
+    #expect(begun.contains("autofocus>\nGhost\n\n</textarea>"), "a wiki link's page starts from its title")
+    let start = try Self.json(await app.ask("GET", "/api/templates/evening"))
+    #expect((start["content"] as? String)?.hasPrefix("Evening, ") == true && start["tags"] as? String == "evening")
+    #expect((await app.ask("GET", "/api/templates/nope")).status == 404)
+    let made = await app.write(
+      "POST", "/api/entries", ["content": "Run\n\nFast.", "tags": "", "mood": 5, "activities": "run, Friends , run"])
+    #expect(made.status == 201)
+    let id = try #require(Self.json(made)["id"] as? String)
+    let path = try #require(app.journal.snapshot().keys.first { $0.hasSuffix("-run.md") })
+    #expect(
+      app.journal.text(path)?.contains("\nmood: 5\nactivities: [run, Friends]\n---\nRun\n") == true,
+      "\(app.journal.text(path) ?? "")")
+    let version = try #require(Self.json(made)["version"] as? String)
+    let saved = await app.write(
+      "PUT", "/api/entries/\(id)",
+      ["content": "Run\n\nFast.", "tags": "", "base": version, "mood": 2, "activities": ""])
+    #expect(saved.status == 200)
+    #expect(app.journal.text(path)?.contains("\nmood: 2\n---\n") == true, "\(app.journal.text(path) ?? "")")
+    let kept = Self.text(await app.ask("GET", "/?mood=1..2"))
+    #expect(kept.contains(">Run<") && !kept.contains(">Walk<"), "\(kept)")
+    #expect(!Self.text(await app.ask("GET", "/?activity=run")).contains(">Run<"))
+    let again = await app.write(
+      "PUT", "/api/entries/\(id)",
+      [
+        "content": "Run\n\nFast.", "tags": "", "base": Self.json(saved)["version"] as? String ?? "",
+        "activities": "swim",
+      ])
+    #expect(again.status == 200 && app.journal.text(path)?.contains("\nmood: 2\nactivities: [swim]\n") == true)
+    #expect(Self.text(await app.ask("GET", "/?activity=SWIM")).contains(">Run<"))
+    #expect(Self.text(await app.ask("GET", "/write/\(id)")).contains("data-activity=\"swim\""))
   }
 
   /// A box tapped on a page older than the file (another device or vim added an item above it)

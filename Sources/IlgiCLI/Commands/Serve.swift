@@ -91,7 +91,8 @@ extension Ilgi {
         effects.recorded = { sync?.poke() }
         responder = AppServer(
           diary: Self.diary(context, store, effects: effects), gate: gate, language: context.language,
-          renderer: context.renderer(), offline: context.offlineKeeping, sync: { sync?.status })
+          renderer: context.renderer(), offline: context.offlineKeeping,
+          newTemplate: context.settings.string(.newTemplate), sync: { sync?.status })
       }
       guard let port = Int(port) else { throw ValidationError(tr(.errServePort, port)) }
       if let sync {
