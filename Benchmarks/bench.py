@@ -75,7 +75,7 @@ def measure(command, runs, env=None, before=None, shell=False):
 
 def serve_measurements(ilgi, env, victim, original, runs, edit_one):
     """The diary app's server on this journal: the server's own time (its Server-Timing header)
-    for the list page and a search, warm and after a file changed, the round trip of an
+    for the list page, a search and the calendar, warm and after a file changed, the round trip of an
     autosave (PUT of an entry's text, as the page sends it), and the server's peak memory."""
     token = "bench-t0ken"
     server, base = start_server(ilgi, env, token)
@@ -109,6 +109,12 @@ def serve_measurements(ilgi, env, victim, original, runs, edit_one):
         victim.write_bytes(original)
         ask("/")
         rows[f"serve: search {NEEDLE}, server time"] = server_time(f"/search?q={NEEDLE}", many)
+        # The calendar of the newest entry's month with a day chosen, and its year (target: 20 ms).
+        newest = re.search(rb"^date: \"?(\d{4})-(\d{2})-(\d{2})", original, re.M)
+        year, month, day = (part.decode() for part in newest.groups())
+        rows["serve: calendar month, server time"] = server_time(
+            f"/calendar/{year}-{month}?day={year}-{month}-{day}", many)
+        rows["serve: calendar year, server time"] = server_time(f"/calendar/{year}", many)
         rows[f"serve: search as you type (api), server time"] = server_time(f"/api/search?q={NEEDLE[:4]}", many)
         entry_id = re.search(rb"^id: \"?([^\"\n]+)", original, re.M).group(1).decode()
         entry = json.loads(ask(f"/api/entries/{entry_id}")[2])

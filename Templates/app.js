@@ -198,6 +198,28 @@
     return text.replace(/\s+/g, ' ').trim();
   }
 
+  // The calendar goes to the month (or year) before or after with a swipe or the arrow keys.
+  const calendar = document.querySelector('section.calendar');
+  if (calendar) {
+    const go = (where) => { const href = calendar.dataset[where]; if (href) location.assign(href); };
+    let touch = null;
+    calendar.addEventListener('touchstart', (event) => {
+      touch = event.touches.length === 1 ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+    }, { passive: true });
+    calendar.addEventListener('touchend', (event) => {
+      if (!touch) return;
+      const dx = event.changedTouches[0].clientX - touch.x;
+      const dy = event.changedTouches[0].clientY - touch.y;
+      touch = null;
+      if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) go(dx < 0 ? 'next' : 'previous');
+    });
+    document.addEventListener('keydown', (event) => {
+      if (event.target.closest('input, textarea, select') || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'ArrowLeft') go('previous');
+      if (event.key === 'ArrowRight') go('next');
+    });
+  }
+
   /** Shows `pictures[at]` whole over the page: arrows, a swipe or the keys go to its neighbours. */
   function showPicture(pictures, at) {
     const viewer = document.createElement('dialog');

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import IlgiFormat
 
 /// A year laid out as a wall calendar: 7 rows (Monday to Sunday) and one column per week.
@@ -34,5 +35,33 @@ public struct YearCalendar: Sendable, Equatable {
     }
     self.rows = rows
     self.monthStarts = monthStarts
+  }
+}
+
+/// What a calendar shows of a day: how many entries, how many words, and the average mood of
+/// those that give one.
+public struct CalendarDay: Sendable, Equatable {
+  /// Its entries.
+  public var entries: Int
+  /// The words they hold.
+  public var words: Int
+  /// The average of its entries' moods, nil when none gives one.
+  public var mood: Double?
+}
+
+extension EntryIndex {
+  /// The days from `first` to `last` (`YYYY-MM-DD`, inclusive) that have entries: one range
+  /// read of the index by day.
+  public func calendarDays(from first: String, to last: String) throws(IndexError) -> [String: CalendarDay] {
+    try read { db in
+      var days: [String: CalendarDay] = [:]
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT day, count(*), sum(words), avg(mood) FROM entry WHERE day BETWEEN ? AND ? GROUP BY day",
+        arguments: [first, last])
+      while let row = try rows.next() {
+        days[row[0]] = CalendarDay(entries: row[1], words: row[2], mood: row[3])
+      }
+      return days
+    }
   }
 }

@@ -75,6 +75,7 @@ struct AppPages {
       "strings": scriptStrings,
       "appName": t(.appName), "newLabel": t(.appNew), "listLabel": t(.appList), "searchLabel": t(.appSearch),
       "onThisDayLabel": t(.appOnThisDay), "skipLabel": t(.appSkip), "needsHTTPS": t(.appNeedsHTTPS),
+      "calendarLabel": t(.appCalendar),
     ]
     if let deleting {
       values["confirm"] = [
@@ -341,6 +342,29 @@ struct AppPages {
     return try layout(
       "write", title: title, content: try templates.render("app-write.html", values),
       deleting: loaded.map { $0.entry.title } ?? "")
+  }
+
+  /// The calendar page made of `values` (`AppCalendar`) with `template`.
+  func calendar(_ values: [String: Any], template: String) throws -> String {
+    var values = values
+    values["calendarLabel"] = t(.appCalendar)
+    values["moodLabel"] = t(.appMood)
+    values["wordsLabel"] = t(.appWords)
+    values["shadeLabel"] = t(.appShadedBy)
+    values["previousLabel"] = t(.appPrevious)
+    values["nextLabel"] = t(.appNext)
+    let title = values["heading"] as? String ?? t(.appCalendar)
+    return try layout("calendar", title: pageTitle(title), content: try templates.render(template, values))
+  }
+
+  /// A day chosen on the calendar: its date, its entries, and this day in other years.
+  func calendarDay(_ day: String, entries: [IndexedEntry]) -> [String: Any] {
+    let date = DayRange.date(day).map { EntryDate(instant: $0.addingTimeInterval(43_200), offset: 0, hasTime: false) }
+    return [
+      "title": date.map(dates.full) ?? day, "entries": entries.map { row($0).values }, "empty": entries.isEmpty,
+      "emptyText": t(.appNoEntriesThatDay), "newHref": "/write", "newLabel": t(.appNewEntry),
+      "onThisDayHref": "/onthisday?day=" + day, "onThisDayLabel": t(.appOnThisDay),
+    ]
   }
 
   /// What the New page's choice of `template` says: its name and the first line of its text.

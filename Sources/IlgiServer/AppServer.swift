@@ -226,14 +226,17 @@ public final class AppServer: ServerResponder {
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       return .html(try pages.write(loaded, usual: try diary.withIndex { try $0.usualActivities() }))
     case "search" where segments.count == 1: return try searchReply(request, pages)
+    case "calendar" where segments.count <= 2:
+      return .html(try calendarPage(request, segments.count == 2 ? segments[1] : nil, pages))
     case "onthisday" where segments.count == 1:
-      let entries = try diary.onThisDay()
+      let entries = try diary.onThisDay(request.parameter("day").flatMap(Self.day))
       return .html(
         try pages.list(
           entries, filter: EntryFilter(), page: 1, more: false, tags: [], undo: nil, heading: pages.t(.appOnThisDay),
           yearsBefore: Int(diary.today.prefix(4)),
           // What the terminal's onthisday says, not "write your first" in a journal that has entries.
-          emptyText: pages.t(.onThisDayNothing, pages.dates.monthAndDay(diary.today))))
+          emptyText: pages.t(
+            .onThisDayNothing, pages.dates.monthAndDay(request.parameter("day").flatMap(Self.day) ?? diary.today))))
     case "api": return try await api(request, Array(segments.dropFirst()), pages)
     case "app" where segments.count == 2:
       guard let reply = AppAssets.reply(segments[1], templates: templates) else {
@@ -364,6 +367,32 @@ public final class AppServer: ServerResponder {
       JournalPath($0).escapesRoot || !diary.isInTrash(JournalPath($0)) ? nil : $0
     }
     return try pages.list(entries, filter: filter, page: page, more: more, tags: try diary.tags(), undo: undo)
+  }
+
+  /// The calendar of the month or year `segment` names (this month's when none): each day with
+  /// entries shaded, and with `?day=` the entries of that day listed under it.
+  func calendarPage(_ request: ServerRequest, _ segment: String?, _ pages: AppPages) throws -> String {
+    let today = diary.today
+    let named: (year: Int, month: Int?)? =
+      segment.map(AppCalendar.parse) ?? (Int(today.prefix(4)) ?? 2026, Int(today.dropFirst(5).prefix(2)))
+    guard let (year, month) = named else { throw ServerProblem.noSuchPage }
+    let calendar = AppCalendar(dates: pages.dates, today: today)
+    let shade = request.parameter("by").flatMap(AppCalendar.Shade.init)
+    guard let month else {
+      let y = String(format: "%04d", year)
+      let days = try diary.withIndex { try $0.calendarDays(from: y + "-01-01", to: y + "-12-31") }
+      return try pages.calendar(calendar.year(year, days: days, shade: shade), template: "app-calendar-year.html")
+    }
+    let m = String(format: "%04d-%02d", year, month)
+    var chosen = request.parameter("day").flatMap(Self.day)
+    if chosen?.hasPrefix(m) != true { chosen = nil }
+    let days = try diary.withIndex { try $0.calendarDays(from: m + "-01", to: m + "-31") }
+    var values = calendar.month(year, month, days: days, chosen: chosen, shade: shade)
+    if let chosen {
+      let entries = try diary.withIndex { try $0.entries(EntryFilter(fromDay: chosen, toDay: chosen, reverse: true)) }
+      values["chosen"] = pages.calendarDay(chosen, entries: entries)
+    }
+    return try pages.calendar(values, template: "app-calendar.html")
   }
 
   /// `YYYY-MM-DD`, or nil.

@@ -127,8 +127,8 @@ public final class Diary: @unchecked Sendable {
   }
 
   /// Entries of this month and day in earlier years.
-  public func onThisDay() throws -> [IndexedEntry] {
-    let day = today
+  public func onThisDay(_ day: String? = nil) throws -> [IndexedEntry] {
+    let day = day ?? today
     return try withIndex { try $0.entries(onThisDay: day) }
   }
 

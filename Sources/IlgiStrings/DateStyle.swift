@@ -28,6 +28,24 @@ public struct DateStyle: Sendable {
     fullNames.long(date.fields)
   }
 
+  /// A month of a year: "November 2026", "2026년 11월".
+  public func month(_ year: Int, _ month: Int) -> String {
+    guard let day = DayRange.date(String(format: "%04d-%02d-15", year, month)) else { return "\(year)-\(month)" }
+    var style = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian)).year().month(.wide)
+    style.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    return style.format(day)
+  }
+
+  /// The weekdays' short names, Monday first: "Mon", "월".
+  public var weekdays: [String] {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.locale = locale
+    let sundayFirst =
+      locale.identifier.hasPrefix("ko")
+      ? calendar.veryShortStandaloneWeekdaySymbols : calendar.shortStandaloneWeekdaySymbols
+    return Array(sundayFirst[1...]) + [sundayFirst[0]]
+  }
+
   /// The weekday's name: "Saturday", "토요일".
   public func weekday(_ date: EntryDate) -> String {
     guard let day = DayRange.date(date.day) else { return "" }

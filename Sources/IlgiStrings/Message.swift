@@ -581,6 +581,12 @@ public enum Message: String, Sendable, CaseIterable {
   case appActivities
   case appActivitiesHint
   case appAnyMood
+  case appCalendar
+  case appWords
+  case appShadedBy
+  case appPrevious
+  case appNext
+  case appNoEntriesThatDay
   case appEdit
   case appShare
   case appDelete

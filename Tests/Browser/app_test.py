@@ -604,6 +604,37 @@ def writes_from_a_template(context):
     page.close()
 
 
+def reads_the_calendar(context):
+    """The calendar shows this month with today marked and the days written shaded; a tap on a
+    day lists its entries, which lead to them; the arrow key and a swipe go to the next month."""
+    page = context.new_page()
+    page.goto(URL + "/calendar")
+    today = page.locator("td.today")
+    check(today.count() == 1, "the calendar does not mark today")
+    check(page.locator("td.has-entries").count() >= 1, "the calendar shows no day with entries")
+    shot(page, "app-calendar.png")
+    page.locator("td.has-entries a").first.click()
+    wait_for(lambda: page.locator("#day .entry-row").count() >= 1, "a day tapped did not list its entries")
+    shot(page, "app-calendar-day.png")
+    heading = page.locator("h1.heading").inner_text()
+    page.keyboard.press("ArrowRight")
+    wait_for(lambda: page.locator("h1.heading").inner_text() != heading, "the arrow key did not go to the next month")
+    after = page.locator("h1.heading").inner_text()
+    box = page.locator("table.month").bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.evaluate("""([y]) => {
+        const target = document.querySelector('section.calendar');
+        const at = (x) => new Touch({ identifier: 1, target, clientX: x, clientY: y });
+        target.dispatchEvent(new TouchEvent('touchstart', { touches: [at(300)], changedTouches: [at(300)], bubbles: true }));
+        target.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [at(60)], bubbles: true }));
+    }""", [y])
+    wait_for(lambda: page.locator("h1.heading").inner_text() not in (heading, after), "a swipe did not go to the next month")
+    page.goto(URL + "/calendar/" + time.strftime("%Y"))
+    check(page.locator("table.heat-map td.has-entries").count() >= 1, "the year's heat map shows no day")
+    shot(page, "app-calendar-year.png")
+    page.close()
+
+
 def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -632,6 +663,7 @@ def main():
             settles_two_versions(english); steps.append("two versions settled")
             ticks_a_task(english); steps.append("a task ticked from its page")
             writes_from_a_template(english); steps.append("a template, a mood and an activity")
+            reads_the_calendar(english); steps.append("the calendar")
             adds_a_photo(english); steps.append("a photo from the writing page")
             shares_to_the_diary(english); steps.append("a share of text, a link and two photos")
             page = dark.new_page()

@@ -304,6 +304,48 @@ import Testing
     #expect(Self.text(await app.ask("GET", "/write/\(id)")).contains("data-activity=\"swim\""))
   }
 
+  /// The calendar: a month of weeks, Monday first, each day with entries shaded by its mood
+  /// (when the month has moods, else by words), today marked; a day chosen lists its entries;
+  /// the year as the heat map; a month that is none is no page.
+  @Test func theCalendarShowsTheMonthsDaysAndADaysEntries() async throws {
+    let entry = { (id: String, day: String, title: String, extra: String) in
+      "---\nid: \(id)\ndate: \(day)T09:00:00+09:00\n\(extra)---\n\(title)\n\nText.\n"
+    }
+    let app = try App(files: [
+      "2026/03/a.md": entry("A0000000-0000-4000-8000-000000000001", "2026-03-02", "Monday run", "mood: 5\n"),
+      "2026/03/b.md": entry("A0000000-0000-4000-8000-000000000002", "2026-03-02", "Monday rain", "mood: 2\n"),
+      "2026/03/c.md": entry("A0000000-0000-4000-8000-000000000003", "2026-03-31", "Last day", ""),
+      "2025/03/d.md": entry("A0000000-0000-4000-8000-000000000004", "2025-03-02", "A year before", ""),
+    ])
+    let month = Self.text(await app.ask("GET", "/calendar/2026-03?day=2026-03-02"))
+    #expect(month.contains("<h1 class=\"heading\">March 2026</h1>"), "\(month)")
+    // March 2026 starts on a Sunday: six blank days, then the 1st.
+    #expect(
+      month.contains(
+        String(repeating: "<td class=\"blank\"></td>", count: 6)
+          + "<td class=\"day\"><a href=\"/calendar/2026-03?day=2026-03-01#day\">"))
+    #expect(
+      month.contains(
+        "<td class=\"day has-entries mood-4 chosen\"><a href=\"/calendar/2026-03?day=2026-03-02#day\"><span class=\"number\">2</span><span class=\"count\">2</span>"
+      ), "\(month)")
+    #expect(month.contains("<td class=\"day has-entries \"><a href=\"/calendar/2026-03?day=2026-03-31#day\">"))
+    #expect(
+      month.contains("<h2>Monday, March 2, 2026</h2>") && month.contains(">Monday run<")
+        && month.contains(">Monday rain<"))
+    #expect(month.contains("href=\"/onthisday?day=2026-03-02\""))
+    #expect(month.contains("data-previous=\"/calendar/2026-02\" data-next=\"/calendar/2026-04\""))
+    let words = Self.text(await app.ask("GET", "/calendar/2026-03?by=words"))
+    #expect(words.contains("<td class=\"day has-entries words-1\"><a href=\"/calendar/2026-03?day=2026-03-31#day\">"))
+    let year = Self.text(await app.ask("GET", "/calendar/2026"))
+    #expect(year.contains("<a href=\"/calendar/2026-03?day=2026-03-02#day\" title=\"2026-03-02 · 2\""), "\(year)")
+    let before = Self.text(await app.ask("GET", "/onthisday?day=2026-03-02"))
+    #expect(before.contains(">A year before<"), "\(before)")
+    for bad in ["/calendar/2026-13", "/calendar/26", "/calendar/2026-3", "/calendar/x"] {
+      #expect((await app.ask("GET", bad)).status == 404, "\(bad)")
+    }
+    #expect((await app.ask("GET", "/calendar")).status == 200)
+  }
+
   /// A box tapped on a page older than the file (another device or vim added an item above it)
   /// is ticked where the item that reads so now stands, and the rest of the change is kept; an
   /// item that no longer reads so, or reads so twice, is a conflict that writes nothing.
