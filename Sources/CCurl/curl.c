@@ -71,6 +71,12 @@ static size_t receive(char *data, size_t size, size_t count, void *context) {
 
 enum ilgi_curl_outcome ilgi_curl_get(const char *url, const char *const *headers, size_t header_count,
                                      long timeout_ms, size_t limit, struct ilgi_curl_answer *answer) {
+  return ilgi_curl_post(url, headers, header_count, NULL, 0, timeout_ms, limit, answer);
+}
+
+enum ilgi_curl_outcome ilgi_curl_post(const char *url, const char *const *headers, size_t header_count,
+                                      const unsigned char *content, size_t content_length, long timeout_ms,
+                                      size_t limit, struct ilgi_curl_answer *answer) {
   memset(answer, 0, sizeof *answer);
   pthread_once(&loaded, load);
   if (!available) return ILGI_CURL_NO_LIBRARY;
@@ -85,7 +91,12 @@ enum ilgi_curl_outcome ilgi_curl_get(const char *url, const char *const *headers
   curl.easy_setopt(handle, CURLOPT_WRITEDATA, &body);
   curl.easy_setopt(handle, CURLOPT_TIMEOUT_MS, timeout_ms);
   curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
-  curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);
+  if (content != NULL) {
+    // A POST goes where it was sent, never on to where a redirect points.
+    curl.easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)content_length);
+    curl.easy_setopt(handle, CURLOPT_POSTFIELDS, content);
+  }
+  curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, content == NULL ? 1L : 0L);
   curl.easy_setopt(handle, CURLOPT_MAXREDIRS, 5L);
   curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
   curl.easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");

@@ -10,6 +10,9 @@ public enum ExitStatus {
   public static let badData: Int32 = 65
   /// No entry, draft or file matches what was named.
   public static let noSuchEntry: Int32 = 66
+  /// What the command needs of the system is not there (no systemd or cron for `remind`), or a
+  /// reminder reached nowhere.
+  public static let unavailable: Int32 = 69
   /// The operating system refused a read or write (permissions, full disk).
   public static let ioError: Int32 = 74
 }

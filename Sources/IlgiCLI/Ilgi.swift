@@ -12,7 +12,8 @@ public struct Ilgi: ParsableCommand {
         version: "0.1.0",
         subcommands: [
           Init.self, New.self, List.self, Search.self, Show.self, Edit.self, Attach.self, Delete.self, Trash.self,
-          Drafts.self, OnThisDay.self, Prompt.self, Tags.self, Links.self, Stats.self, Doctor.self, Index.self,
+          Drafts.self, OnThisDay.self, Prompt.self, Remind.self, Tags.self, Links.self, Stats.self, Doctor.self,
+          Index.self,
           Render.self,
           Config.self,
           Weather.self, Import.self, Export.self, Serve.self, Templates.self, Share.self, Sync.self, Log.self,

@@ -77,6 +77,48 @@ extension Catalog {
     .statsMoodActivities: "Activities (days with and without):",
     .statsMoodActivity: "days with {1}: {2} ({3}), without: {4} ({5})",
     .statsMoodTooFew: "An activity is compared once it has {1} days with a mood, and {1} without.",
+    .remindAbstract: "A daily reminder to write: set, say or take away; --notify sends it.",
+    .remindDiscussion: """
+    `ilgi remind at 21:30` sets a reminder every day at that time for this user: a systemd user
+    timer and service (~/.config/systemd/user/ilgi-remind.timer and .service, started with
+    `systemctl --user enable --now` when a user manager is running), or else a line of your
+    crontab. `ilgi remind off` takes it away; `ilgi remind` alone says what is set.
+
+    When it fires, `ilgi remind --notify` does nothing if today has an entry. Otherwise it says so
+    on the desktop (notify-send) and, with `remind.url` set on this device, to your phone through
+    ntfy (an address such as https://ntfy.sh/your-topic) or an Apprise API (.../notify/KEY): the
+    days written in a row, an entry of this day in an earlier year (in an encrypted journal, only
+    that there is one) and today's prompt.
+
+    Examples:
+      ilgi remind at 21:30
+      ilgi config set remind.url https://ntfy.sh/my-diary-4821
+      ilgi remind --notify
+      ilgi remind off
+    """,
+    .remindActionHelp: "`at HH:MM` sets the reminder, `off` takes it away; nothing says what is set.",
+    .remindNotifyHelp: "Send the reminder now, unless today has an entry (what the timer runs).",
+    .errRemindNotifyAlone:
+      "--notify sends the reminder now and takes nothing else; give `at HH:MM` or `off` without it",
+    .errRemindTime: "`{1}` is no time of day; give hours and minutes, as in `ilgi remind at 21:30`",
+    .errRemindWords: "`{1}` is not something remind does; give `at 21:30`, `off`, or nothing to see what is set",
+    .errRemindNoScheduler:
+      "neither systemd nor cron is on this computer, so nothing can run a reminder; install cron, or run `ilgi remind --notify` from what schedules your day",
+    .errRemindCron: "crontab refused the reminder: {1}",
+    .errRemindRefused: "{1} answered {2} to the reminder; check remind.url",
+    .errRemindUnreachable: "the reminder could not reach {1}; check remind.url and the network",
+    .errRemindNotDelivered: "the reminder reached nowhere",
+    .remindRemoved: "The reminder is off.",
+    .remindNoneSet: "No reminder is set; set one with `ilgi remind at 21:30`.",
+    .remindSystemd: "A reminder every day at {1} (systemd: {2}).",
+    .remindWritten:
+      "A reminder every day at {1} is written in {2}, but no systemd user manager answered to start it; once logged in with one, run `systemctl --user enable --now {3}`.",
+    .remindCron: "A reminder every day at {1} (your crontab).",
+    .remindNowhere:
+      "neither notify-send nor remind.url is there to send it to; `ilgi config set remind.url https://ntfy.sh/TOPIC` sends it to your phone",
+    .remindTitle: "Time to write in your diary",
+    .remindStreak: "{1 day|days} in a row",
+    .remindOnThisDaySealed: "{1}: an entry on this day",
     .optSelector: "Which entry: an id or id prefix, `last`, a path, or a date YYYY-MM-DD.",
     .optNoPager: "Print straight to the terminal, without the pager (ILGI_PAGER, PAGER or less).",
     .optJSON: "Print JSON instead of text.",

@@ -74,6 +74,46 @@ extension Catalog {
     .statsMoodActivities: "활동 (있던 날과 없던 날):",
     .statsMoodActivity: "{1} 있던 날: {2} ({3}일), 없던 날: {4} ({5}일)",
     .statsMoodTooFew: "활동은 기분이 적힌 날이 그 활동과 함께 {1}일, 없이 {1}일이 되면 비교합니다.",
+    .remindAbstract: "날마다 일기 쓸 때를 알려 줍니다: 맞추기, 보기, 끄기. --notify는 지금 알립니다.",
+    .remindDiscussion: """
+    `ilgi remind at 21:30`은 이 사용자에게 날마다 그 시각에 알림을 맞춥니다. systemd 사용자
+    타이머와 서비스(~/.config/systemd/user/ilgi-remind.timer와 .service, 사용자 관리자가
+    돌고 있으면 `systemctl --user enable --now`로 켭니다)나, 그렇지 않으면 crontab 한 줄로
+    맞춥니다. `ilgi remind off`는 끄고, `ilgi remind`만 쓰면 맞춰 둔 것을 보여 줍니다.
+
+    때가 되면 `ilgi remind --notify`는 오늘 일기가 있으면 아무것도 하지 않습니다. 없으면 바탕
+    화면(notify-send)에, 이 기기에 `remind.url`이 있으면 ntfy(https://ntfy.sh/내-주제 같은
+    주소)나 Apprise API(.../notify/KEY)로 휴대폰에도 알립니다. 며칠째 쓰고 있는지, 지난해 오늘의
+    일기(암호화한 일기장이면 있다는 것만), 오늘의 질문을 담습니다.
+
+    예:
+      ilgi remind at 21:30
+      ilgi config set remind.url https://ntfy.sh/my-diary-4821
+      ilgi remind --notify
+      ilgi remind off
+    """,
+    .remindActionHelp: "`at HH:MM`은 알림을 맞추고 `off`는 끕니다. 아무것도 없으면 맞춘 것을 보여 줍니다.",
+    .remindNotifyHelp: "오늘 일기가 없으면 지금 알립니다(타이머가 부르는 것).",
+    .errRemindNotifyAlone: "--notify는 지금 알리기만 합니다. `at HH:MM`이나 `off`는 따로 쓰세요",
+    .errRemindTime: "`{1}`{1:은} 시각이 아닙니다. `ilgi remind at 21:30`처럼 시와 분을 쓰세요",
+    .errRemindWords: "`{1}`{1:은} remind가 하는 일이 아닙니다. `at 21:30`, `off`, 또는 아무것도 쓰지 마세요",
+    .errRemindNoScheduler:
+      "이 컴퓨터에는 systemd도 cron도 없어 알림을 돌릴 수 없습니다. cron을 설치하거나, 하루 일정을 돌리는 도구에서 `ilgi remind --notify`를 부르세요",
+    .errRemindCron: "crontab이 알림을 받지 않았습니다: {1}",
+    .errRemindRefused: "{1}{1:이} 알림에 {2}{2:으로} 답했습니다. remind.url을 확인하세요",
+    .errRemindUnreachable: "알림이 {1}에 닿지 않았습니다. remind.url과 네트워크를 확인하세요",
+    .errRemindNotDelivered: "알림이 어디에도 닿지 않았습니다",
+    .remindRemoved: "알림을 껐습니다.",
+    .remindNoneSet: "맞춘 알림이 없습니다. `ilgi remind at 21:30`으로 맞추세요.",
+    .remindSystemd: "날마다 {1}에 알립니다(systemd: {2}).",
+    .remindWritten:
+      "날마다 {1}에 알리도록 {2}에 적었지만, 켜 줄 systemd 사용자 관리자가 답하지 않았습니다. 관리자가 있는 세션에서 `systemctl --user enable --now {3}`을 실행하세요.",
+    .remindCron: "날마다 {1}에 알립니다(crontab).",
+    .remindNowhere:
+      "알릴 곳(notify-send나 remind.url)이 없습니다. `ilgi config set remind.url https://ntfy.sh/주제`로 휴대폰에 알릴 수 있습니다",
+    .remindTitle: "일기 쓸 시간이에요",
+    .remindStreak: "{1}일째 이어 쓰는 중",
+    .remindOnThisDaySealed: "{1}: 오늘의 일기가 있어요",
     .optSelector: "어느 일기인지: id나 id 앞부분, `last`, 경로, 또는 날짜 YYYY-MM-DD.",
     .optNoPager: "페이저(ILGI_PAGER, PAGER 또는 less) 없이 터미널에 바로 씁니다.",
     .optJSON: "텍스트 대신 JSON으로 출력합니다.",

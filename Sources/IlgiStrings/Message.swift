@@ -46,6 +46,27 @@ public enum Message: String, Sendable, CaseIterable {
   case statsMoodActivities
   case statsMoodActivity
   case statsMoodTooFew
+  case remindAbstract
+  case remindDiscussion
+  case remindActionHelp
+  case remindNotifyHelp
+  case errRemindNotifyAlone
+  case errRemindTime
+  case errRemindWords
+  case errRemindNoScheduler
+  case errRemindCron
+  case errRemindRefused
+  case errRemindUnreachable
+  case errRemindNotDelivered
+  case remindRemoved
+  case remindNoneSet
+  case remindSystemd
+  case remindWritten
+  case remindCron
+  case remindNowhere
+  case remindTitle
+  case remindStreak
+  case remindOnThisDaySealed
   case optSelector
   case optJSON
   case optNoPager

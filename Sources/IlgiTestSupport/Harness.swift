@@ -26,6 +26,14 @@ public struct Harness: Sendable {
     try IlgiProcess.run(arguments, environment: environment.merging(env) { $1 }, input: input)
   }
 
+  /// `run` with the arguments as a list.
+  @discardableResult
+  public func run(_ arguments: [String], input: String? = nil, env: [String: String] = [:]) throws
+    -> IlgiProcess.Result
+  {
+    try IlgiProcess.run(arguments, environment: environment.merging(env) { $1 }, input: input)
+  }
+
   /// Runs ilgi on a pseudo-terminal (util-linux `script`), feeding `input` as typed keys.
   public func runOnTerminal(_ arguments: String, input: String = "", env: [String: String] = [:]) throws
     -> IlgiProcess.Result

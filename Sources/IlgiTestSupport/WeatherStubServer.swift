@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 that answers the way the weather services document
-/// (or fail the way they can), and records every request it gets.
+/// (or fail the way they can), or stands in for ntfy and Apprise, and records every request it
+/// gets with its headers and body.
 public final class WeatherStubServer: @unchecked Sendable {
   /// How the server answers a path.
   public enum Answer: Sendable {
@@ -25,6 +26,19 @@ public final class WeatherStubServer: @unchecked Sendable {
     public var target: String
     /// When it arrived.
     public var arrived: Date
+    /// `GET`, `POST`.
+    public var method = "GET"
+    /// The header lines, as sent (`Title: ...`).
+    public var headers: [String] = []
+    /// The body, as sent.
+    public var body: [UInt8] = []
+
+    /// The value of header `name` (any case), if sent.
+    public func header(_ name: String) -> String? {
+      headers.first { $0.lowercased().hasPrefix(name.lowercased() + ":") }.map {
+        String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
+      }
+    }
   }
 
   /// The port the server listens on.
@@ -123,15 +137,28 @@ public final class WeatherStubServer: @unchecked Sendable {
   private func serve(_ client: Int32) {
     var request = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while !request.ends(with: [13, 10, 13, 10]) {
+    while request.firstRange(of: [13, 10, 13, 10]) == nil {
       let count = read(client, &buffer, buffer.count)
       if count <= 0 { return finish(client) }
       request += buffer[0..<count]
     }
-    let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self)
+    let head = String(decoding: request, as: UTF8.self).components(separatedBy: "\r\n")
+    let line = head.first ?? ""
     let target = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+    var got = Request(
+      target: target, arrived: Date(), method: String(line.split(separator: " ").first ?? "GET"),
+      headers: Array(head.dropFirst().filter { !$0.isEmpty }))
+    // A body as long as its Content-Length says: what came with the head, then the rest.
+    let end = (request.firstRange(of: [13, 10, 13, 10])?.upperBound ?? request.count)
+    got.body = Array(request[end...])
+    let length = got.header("Content-Length").flatMap { Int($0) } ?? 0
+    while got.body.count < length {
+      let count = read(client, &buffer, min(buffer.count, length - got.body.count))
+      if count <= 0 { break }
+      got.body += buffer[0..<count]
+    }
     let answer: Answer? = lock.withLock {
-      received.append(Request(target: target, arrived: Date()))
+      received.append(got)
       return answers.first { target.hasPrefix($0.prefix) }?.answer
     }
     switch answer {
@@ -168,12 +195,6 @@ public final class WeatherStubServer: @unchecked Sendable {
       return true
     }
     if owned { close(client) }
-  }
-}
-
-extension Array where Element == UInt8 {
-  fileprivate func ends(with suffix: [UInt8]) -> Bool {
-    count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
   }
 }
 

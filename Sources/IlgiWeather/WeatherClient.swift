@@ -129,7 +129,7 @@ public struct WeatherClient: Sendable {
   private func get(_ url: URL) async throws(WeatherError) -> Data {
     let host = Self.host(url)
     let headers = ["User-Agent: ilgi (https://github.com/ilgi-journal/ilgi)", "Accept: application/json"]
-    switch await HTTPGet.get(url, headers: headers, timeout: timeout, limit: Self.sizeLimit) {
+    switch await HTTPRequest.get(url, headers: headers, timeout: timeout, limit: Self.sizeLimit) {
     case .answered(let status, let body):
       if status == 401 || status == 403 { throw .rejectedKey(host: host) }
       guard (200..<300).contains(status) else { throw .httpStatus(host: host, code: status) }

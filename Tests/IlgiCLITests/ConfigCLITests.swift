@@ -78,7 +78,7 @@ struct ConfigCLITests {
     (["config", "set", "locale", "fr"], "ilgi: `locale` cannot be \"fr\"; it takes en or ko\n", 64),
     (
       ["config", "set", "colour", "red"],
-      "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit, git.sync_interval, site.title, attachments.max_mb, attachments.keep_location, encryption.recipients, app.offline, app.offline_entries, new.template\n",
+      "ilgi: `colour` is not a setting; the settings are: journal, editor, locale, raw_html, weather.place, weather.latitude, weather.longitude, weather.provider, weather.key, weather.units, weather.timeout, weather.enabled, weather.url, weather.archive_url, weather.geocoding_url, git.autocommit, git.sync_interval, site.title, attachments.max_mb, attachments.keep_location, encryption.recipients, app.offline, app.offline_entries, new.template, remind.url\n",
       64
     ),
     (["config", "set", "journal", "~/x"], "ilgi: `journal` is a global setting; add --global\n", 64),

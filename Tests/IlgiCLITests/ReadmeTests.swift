@@ -28,6 +28,8 @@ import Testing
         ("/v1/search", .body(status: 200, WeatherStubAnswers.geocoding())),
         ("/v1/forecast", .body(status: 200, WeatherStubAnswers.current(temperature: 4.2, code: 0))),
         ("/v1/archive", .body(status: 200, WeatherStubAnswers.archive(first: "2024-04-30", last: "2024-05-02"))),
+        // ntfy, for the reminder: the README's ntfy.sh address is this one here.
+        ("/my-diary-4821", .body(status: 200, "{}")),
       ])
       base = NSTemporaryDirectory() + "ilgi-readme-" + UUID().uuidString.prefix(8)
       home = base + "/home"
@@ -39,6 +41,12 @@ import Testing
       try Self.script(bin + "/editor", "printf 'Written in the editor\\n\\nA line of the day.\\n' >> \"$1\"\n")
       try Self.script(bin + "/wl-copy", "cat > '\(base)/clipboard'\n")
       try Self.script(bin + "/xdg-open", "printf '%s' \"$1\" > '\(base)/opened'\n")
+      // The reminder's schedulers: no user manager answers, and the crontab is a file here, never
+      // this account's own.
+      try Self.script(bin + "/systemctl", "exit 1\n")
+      try Self.script(
+        bin + "/crontab",
+        "if [ \"$1\" = -l ]; then cat '\(base)/crontab' 2>/dev/null; else cat > '\(base)/crontab'; fi\n")
       environment = IlgiProcess.baseEnvironment(home: home)
       environment["PATH"] = bin + ":/usr/local/bin:/usr/bin:/bin"
       environment["EDITOR"] = bin + "/editor"
@@ -232,6 +240,9 @@ import Testing
       #expect(remote.status == 0, "\(remote.stderr)")
     }
     if line == "ilgi sync", home.environment["ILGI_JOURNAL"] == nil { try Self.anotherDeviceAddsAKey(home) }
+    if line.contains("https://ntfy.sh/my-diary-4821") {
+      command = command.replacingOccurrences(of: "https://ntfy.sh", with: home.weather.baseURL)
+    }
     if line.contains(" && chromium ") {
       command = String(line.prefix { $0 != "&" }).trimmingCharacters(in: .whitespaces)
     }
@@ -297,6 +308,10 @@ import Testing
     }
     if line.contains("--copy") {
       #expect((try? String(contentsOfFile: home.base + "/clipboard", encoding: .utf8))?.isEmpty == false, "\(line)")
+    }
+    if line == "ilgi remind --notify" {
+      // The phone's address got it: the stand-in for ntfy was asked once.
+      #expect(home.weather.requests.contains { $0.method == "POST" && $0.target == "/my-diary-4821" })
     }
     if line.contains(" && chromium ") {
       #expect(FileManager.default.fileExists(atPath: home.home + "/site/index.html"))

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/// How an HTTP GET ended.
+/// How an HTTP request ended.
 enum ilgi_curl_outcome {
   /// An answer came (any status); `status` and `body` hold it.
   ILGI_CURL_ANSWERED = 0,
@@ -31,6 +31,12 @@ struct ilgi_curl_answer {
 /// call from any thread.
 enum ilgi_curl_outcome ilgi_curl_get(const char *url, const char *const *headers, size_t header_count,
                                      long timeout_ms, size_t limit, struct ilgi_curl_answer *answer);
+
+/// POSTs `content_length` bytes of `content` to `url` as `ilgi_curl_get` asks, following no
+/// redirect; a NULL `content` is a GET.
+enum ilgi_curl_outcome ilgi_curl_post(const char *url, const char *const *headers, size_t header_count,
+                                      const unsigned char *content, size_t content_length, long timeout_ms,
+                                      size_t limit, struct ilgi_curl_answer *answer);
 
 /// Frees an answer's body.
 void ilgi_curl_free(struct ilgi_curl_answer *answer);

@@ -57,6 +57,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
   case appOfflineEntries = "app.offline_entries"
   /// The template `ilgi new` and the app's New page start from (`ilgi templates` lists them).
   case newTemplate = "new.template"
+  /// Where `ilgi remind --notify` also sends the reminder: an ntfy topic's address
+  /// (`https://ntfy.sh/my-diary-4821`) or an Apprise API's `/notify/KEY`.
+  case remindURL = "remind.url"
 
   /// What a value must look like.
   public enum Kind: Sendable, Equatable {
@@ -122,6 +125,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     // When this device talks to its remote is its own: a remote could not make it pull every
     // second, nor stop it.
     case .gitSyncInterval: true
+    // Where a reminder is sent is this device's: a remote could not have it sent elsewhere.
+    case .remindURL: true
     case .locale, .gitAutocommit, .siteTitle, .attachmentsMaxMB, .encryptionRecipients, .newTemplate: false
     }
   }

@@ -1,11 +1,12 @@
 import CCurl
 import Foundation
 
-/// One HTTP GET through libcurl, which is loaded the first time a request is made (see
-/// `Sources/CCurl`): the weather is the only thing ilgi fetches, and most commands never do.
-enum HTTPGet {
+/// One HTTP request through libcurl, which is loaded the first time a request is made (see
+/// `Sources/CCurl`): the weather and a reminder sent to a phone are all ilgi sends, and most
+/// commands never do.
+public enum HTTPRequest {
   /// How a request ended.
-  enum Outcome: Sendable, Equatable {
+  public enum Outcome: Sendable, Equatable {
     case answered(status: Int, body: Data)
     case noLibrary
     case unreachable
@@ -23,13 +24,27 @@ enum HTTPGet {
     }
   }
 
-  private static func perform(_ url: String, headers: [String], timeout: Double, limit: Int) -> Outcome {
+  /// POSTs `body` to `url` with `headers`, waiting at most `timeout` seconds, here on this thread
+  /// (a command's own, which has nothing else to do meanwhile).
+  public static func post(_ url: URL, headers: [String], body: [UInt8], timeout: Double) -> Outcome {
+    perform(url.absoluteString, headers: headers, body: body, timeout: timeout, limit: 64 * 1024)
+  }
+
+  private static func perform(_ url: String, headers: [String], body: [UInt8]? = nil, timeout: Double, limit: Int)
+    -> Outcome
+  {
     var answer = ilgi_curl_answer()
     let pointers = headers.map { strdup($0) }
     defer { pointers.forEach { free($0) } }
     let lines = pointers.map { UnsafePointer($0) }
     let outcome = lines.withUnsafeBufferPointer { buffer in
-      ilgi_curl_get(url, buffer.baseAddress, buffer.count, Int(timeout * 1000), limit, &answer)
+      let milliseconds = Int(timeout * 1000)
+      guard let body else { return ilgi_curl_get(url, buffer.baseAddress, buffer.count, milliseconds, limit, &answer) }
+      // An empty body is still a POST: one byte's room, none of it sent.
+      let content = body.isEmpty ? [0] : body
+      return content.withUnsafeBufferPointer {
+        ilgi_curl_post(url, buffer.baseAddress, buffer.count, $0.baseAddress, body.count, milliseconds, limit, &answer)
+      }
     }
     defer { ilgi_curl_free(&answer) }
     switch outcome {
