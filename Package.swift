@@ -181,7 +181,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
-      exclude: ["GFM"]
+      exclude: ["GFM", "Audio"]
     ),
     .testTarget(
       name: "IlgiAgeTests",

@@ -735,6 +735,8 @@
       document.getElementById('done').href = '/entry/' + enc(id);
       for (const name of ['share', 'delete']) document.getElementById(name).hidden = false;
       document.getElementById('locate')?.remove();
+      // A template begins a new entry only.
+      document.querySelector('.template-line')?.remove();
     }
 
     async function save({ settled = false, leaving = false } = {}) {
@@ -941,9 +943,61 @@
           if (!reply.ok) { toast(answer.error || t('uploadFailed', name)); continue; }
           insertLink(answer.link);
           typed();
-        } catch (error) { toast(t('uploadFailed', name)); }
+        } catch (error) {
+          // A recording made offline is sent when the server can be reached again.
+          if (list[i].type.startsWith('audio/')) { waitingFiles.push(list[i]); toast(t('recordingWaits')); }
+          else toast(t('uploadFailed', name));
+        }
       }
       say(changed() ? 'unsaved' : (state.id ? 'saved' : ''));
+    }
+    const waitingFiles = [];
+    const sendWaitingFiles = () => { if (waitingFiles.length) addFiles(waitingFiles.splice(0)); };
+    window.addEventListener('online', sendWaitingFiles);
+    setInterval(() => { if (waitingFiles.length && navigator.onLine) sendWaitingFiles(); }, 15000);
+
+    // A voice note: the microphone recorded in the page (MediaRecorder, which the browser allows
+    // on localhost and HTTPS), a timer while it runs, and on stop the recording kept beside the
+    // entry as a photo is, its link where the cursor is.
+    const recordButton = document.getElementById('record');
+    const clock = document.getElementById('record-time');
+    if (recordButton && window.MediaRecorder && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
+      recordButton.hidden = false;
+      let recorder = null;
+      let startedAt = 0;
+      let tick = null;
+      const elapsed = () => {
+        const seconds = Math.floor((Date.now() - startedAt) / 1000);
+        return Math.floor(seconds / 60) + ':' + String(seconds % 60).padStart(2, '0');
+      };
+      recordButton.addEventListener('click', async () => {
+        if (recorder) { recorder.stop(); return; }
+        let stream;
+        try { stream = await navigator.mediaDevices.getUserMedia({ audio: true }); } catch (error) { toast(t('noMicrophone')); return; }
+        const type = ['audio/webm;codecs=opus', 'audio/mp4', 'audio/ogg;codecs=opus'].find((kind) => MediaRecorder.isTypeSupported(kind)) || '';
+        const chunks = [];
+        recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
+        recorder.addEventListener('dataavailable', (event) => { if (event.data.size) chunks.push(event.data); });
+        recorder.addEventListener('stop', () => {
+          stream.getTracks().forEach((track) => track.stop());
+          clearInterval(tick);
+          const kind = recorder.mimeType || type || 'audio/webm';
+          const ending = kind.includes('mp4') ? 'm4a' : kind.includes('ogg') ? 'ogg' : 'webm';
+          const file = new File(chunks, t('voiceNote', elapsed()) + '.' + ending, { type: kind.split(';')[0] });
+          recorder = null;
+          recordButton.textContent = t('record');
+          recordButton.setAttribute('aria-pressed', 'false');
+          clock.hidden = true;
+          addFiles([file]);
+        });
+        recorder.start(1000);
+        startedAt = Date.now();
+        clock.textContent = '0:00';
+        clock.hidden = false;
+        tick = setInterval(() => { clock.textContent = elapsed(); }, 250);
+        recordButton.textContent = t('stopRecording');
+        recordButton.setAttribute('aria-pressed', 'true');
+      });
     }
     const picker = document.getElementById('files');
     picker.addEventListener('change', () => { addFiles(picker.files).then(() => { picker.value = ''; }); });

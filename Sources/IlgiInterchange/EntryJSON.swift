@@ -91,12 +91,15 @@ public struct AttachmentJSON: Encodable, Equatable, Sendable {
   public var width: Int?
   /// A picture's pixels down, as shown.
   public var height: Int?
+  /// A recording's length in seconds, as its file says.
+  public var duration: Double?
 
   /// The description of `attachment` in `store`; nil when it cannot be read.
   public init?(_ attachment: StoredAttachment, in store: JournalStore) {
     guard let bytes = try? store.bytes(of: attachment) else { return nil }
     path = attachment.path.rawValue
-    mediaType = MediaType.picture(bytes)?.mediaType ?? attachment.mediaType
+    mediaType = MediaType.picture(bytes)?.mediaType ?? AudioFile.kind(bytes)?.mediaType ?? attachment.mediaType
+    if mediaType.hasPrefix("audio/") { duration = AudioFile.duration(bytes).map { ($0 * 10).rounded() / 10 } }
     self.bytes = bytes.count
     if MediaType.picture(bytes) != nil, let size = try? PictureDecoder.decode(bytes, everyPixel: false) {
       width = size.width

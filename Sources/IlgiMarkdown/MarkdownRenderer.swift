@@ -69,6 +69,37 @@ public struct MarkdownRenderer: Sendable {
     return html
   }
 
+  /// The extensions of the recordings a page plays (`AudioPlayers`).
+  public static let audioExtensions: Set<String> = ["m4a", "mp3", "ogg", "opus", "wav", "webm"]
+
+  /// `html` (a fragment this renderer made) with each paragraph that is only a link to a
+  /// recording (`[Voice note 0:12](….webm)`, as `ilgi attach` and the app link one) made a
+  /// player: `<audio controls>` over the link.
+  public static func withAudioPlayers(_ html: String) -> String {
+    guard Markdown.find("<p><a href=\"", in: html.utf8) else { return html }
+    var out = ""
+    var rest = Substring(html)
+    while let open = rest.range(of: "<p><a href=\"") {
+      out += rest[..<open.lowerBound]
+      let afterOpen = rest[open.upperBound...]
+      guard let quote = afterOpen.firstIndex(of: "\""), let close = afterOpen.range(of: "</a></p>"),
+        quote < close.lowerBound, !afterOpen[..<close.lowerBound].contains("<"),
+        case let url = afterOpen[..<quote],
+        audioExtensions.contains(String(url.split(separator: "?").first?.split(separator: ".").last ?? "").lowercased())
+      else {
+        out += rest[open]
+        rest = afterOpen
+        continue
+      }
+      let link = "<a href=\"" + afterOpen[..<close.lowerBound] + "</a>"
+      out +=
+        "<figure class=\"voice\"><audio controls preload=\"metadata\" src=\"" + url + "\"></audio>"
+        + "<figcaption>" + link + "</figcaption></figure>"
+      rest = afterOpen[close.upperBound...]
+    }
+    return out + rest
+  }
+
   /// Makes a renderer; raw HTML stays out unless `allowsRawHTML`.
   public init(allowsRawHTML: Bool = false) {
     self.allowsRawHTML = allowsRawHTML

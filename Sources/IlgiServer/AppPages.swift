@@ -58,6 +58,8 @@ struct AppPages {
       ("searchedKept", .appSearchedKept), ("sharedWaiting", .appSharedWaiting), ("sharedKeep", .appSharedKeep),
       ("sharedDrop", .appSharedDrop), ("offlinePageOnly", .appSaveFailedPageOnly),
       ("previousPicture", .appPreviousPicture), ("nextPicture", .appNextPicture), ("closePicture", .appClosePicture),
+      ("record", .appRecord), ("stopRecording", .appStopRecording), ("voiceNote", .appVoiceNote),
+      ("noMicrophone", .appNoMicrophone), ("recordingWaits", .appRecordingWaits),
     ]
     let object = Dictionary(uniqueKeysWithValues: keys.map { ($0.0, catalog.text($0.1, [])) })
     return String(decoding: Reply.json(200, object).body, as: UTF8.self)
@@ -271,9 +273,9 @@ struct AppPages {
       "id": entry.id.rawValue, "version": loaded.version.rawValue,
       "title": entry.title.isEmpty ? t(.untitled) : entry.title,
       "date": dates.withTime(dates.full(entry.date), entry.date), "iso": entry.date.iso8601,
-      "html": Self.withDisplayCopies(
-        renderer.html(
-          entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/")),
+      "html": MarkdownRenderer.withAudioPlayers(
+        Self.withDisplayCopies(
+          renderer.html(entry.body, rebasing: "/file/" + Self.pathComponent(entry.id.rawValue) + "/"))),
       "tags": entry.tags.map { ["tag": $0, "href": "/?tag=" + Self.queryValue($0)] },
       "hasTags": !entry.tags.isEmpty, "editHref": "/write/" + Self.pathComponent(entry.id.rawValue),
       "editLabel": t(.appEdit), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
@@ -325,7 +327,7 @@ struct AppPages {
       "textLabel": t(.appTextLabel), "placeholder": t(.appPlaceholder), "tagsLabel": t(.appTags),
       "tagsHint": t(.appTagsHint), "weatherLabel": t(.appWeather), "locateLabel": t(.appUseLocation),
       "doneLabel": t(.appDone), "shareLabel": t(.appShare), "deleteLabel": t(.appDelete),
-      "addPhotosLabel": t(.appAddPhotos),
+      "addPhotosLabel": t(.appAddPhotos), "recordLabel": t(.appRecord),
       "noScript": t(.appNoScript), "conflictText": t(.appConflictExplained), "theirsLabel": t(.appTheirs),
       "mineLabel": t(.appMine),
       "keepMineLabel": t(.appKeepMine), "keepTheirsLabel": t(.appKeepTheirs), "keepBothLabel": t(.appKeepBoth),

@@ -60,7 +60,7 @@ public final class AppServer: ServerResponder {
 
   /// What no page may do: load anything from elsewhere, run inline script, be framed.
   public static let contentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; connect-src 'self'; "
     + "manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
   static let commonHeaders: [(String, String)] = [

@@ -202,16 +202,19 @@ extension Site {
       let both = renderer.html(body, alsoRebasing: bookPrefix)
       bodies.keep(
         row.position, prefix: bookPrefix,
-        html: SitePictures.withPageCopies(
-          MarkdownRenderer.namingAnchors(both.rebased, apart: Self.anchorName(row)), prefix: bookPrefix,
-          names: copied))
+        html: MarkdownRenderer.withAudioPlayers(
+          SitePictures.withPageCopies(
+            MarkdownRenderer.namingAnchors(both.rebased, apart: Self.anchorName(row)), prefix: bookPrefix,
+            names: copied)))
       html = both.html
     } else {
       html = prefix.isEmpty ? renderer.html(body) : renderer.html(body, rebasing: prefix)
     }
     // A page of many entries (a year's book) names each one's footnotes apart.
     if page != row.page { html = MarkdownRenderer.namingAnchors(html, apart: Self.anchorName(row)) }
-    return fullEntry(row, root: root, body: SitePictures.withPageCopies(html, prefix: prefix, names: copied))
+    return fullEntry(
+      row, root: root,
+      body: MarkdownRenderer.withAudioPlayers(SitePictures.withPageCopies(html, prefix: prefix, names: copied)))
   }
 
   /// The name that keeps an entry's anchors apart from the other entries' on one page.

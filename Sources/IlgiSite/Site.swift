@@ -52,7 +52,7 @@ public final class Site: Sendable {
   /// shipped search script and its index), no inline script, nothing from another host; in
   /// the page's `<meta>` (an exported site, wherever it is hosted).
   public static let pageContentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'"
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; base-uri 'none'; form-action 'self'"
   /// The same policy as a header (`ilgi serve` of a site), which also keeps the pages out of
   /// other sites' frames: a browser ignores `frame-ancestors` in a `<meta>`, and says so in the
   /// console of every page.
@@ -163,7 +163,7 @@ public final class Site: Sendable {
     var compiled: [String: SiteTemplate] = [:]
     var shellSource = ""
     var seed = StableHash()
-    seed.add("ilgi-site-3")
+    seed.add("ilgi-site-4")
     seed.add(options.language.rawValue)
     seed.add(options.title)
     seed.add(options.allowsRawHTML ? "raw" : "safe")

@@ -150,6 +150,7 @@ public enum Message: String, Sendable, CaseIterable {
   case attachKept
   case attachTakenAsContent
   case showFiles
+  case attachNoRecording
   case attachNoPicture
   case errAttachNoFiles
   case errAttachUnreadable
@@ -608,6 +609,11 @@ public enum Message: String, Sendable, CaseIterable {
   case appPrevious
   case appNext
   case appNoEntriesThatDay
+  case appRecord
+  case appStopRecording
+  case appVoiceNote
+  case appNoMicrophone
+  case appRecordingWaits
   case appEdit
   case appShare
   case appDelete

@@ -635,10 +635,47 @@ def reads_the_calendar(context):
     page.close()
 
 
+def records_a_voice_note(context):
+    """Record on the writing page: the timer runs while the microphone (Chromium's fake one)
+    records, Stop keeps it beside the entry named by its content and links it in the text, and
+    the entry's page plays it."""
+    page = context.new_page()
+    page.goto(URL + "/write")
+    page.locator("#text").click()
+    page.keyboard.type("Voice from the river\n\n")
+    wait_for(lambda: file_with("Voice from the river"), "the text before the recording was not saved")
+    record = page.locator("#record")
+    check(record.is_visible(), "the writing page has no Record button")
+    record.click()
+    wait_for(lambda: page.locator("#record-time").inner_text() in ("0:02", "0:03"), "the recording's timer did not run", 6)
+    check(record.get_attribute("aria-pressed") == "true", "the Record button does not say it records")
+    shot(page, "app-write-recording.png")
+    record.click()
+    path = wait_for(lambda: (lambda p: p if p and re.search(r"\[Voice note 0:0\d\]\([0-9a-f]{32}\.webm\)", read(p)) else None)(
+        file_with("Voice from the river")), "the recording was not linked in the entry")
+    name = re.search(r"\(([0-9a-f]{32}\.webm)\)", read(path)).group(1)
+    folder = os.path.dirname(os.path.join(JOURNAL, path))
+    check(os.path.exists(os.path.join(folder, name)), f"the recording {name} is not beside the entry")
+    shown = json.loads(ilgi("show", path, "--json"))
+    recording = [a for a in shown["attachments"] if a["path"].endswith(name)][0]
+    check(recording["mediaType"] == "audio/webm" and recording["duration"] >= 1.5, f"{recording}")
+    entry_id = re.search(r"^id: (.+)$", read(path), re.M).group(1)
+    page.goto(URL + "/entry/" + entry_id)
+    player = page.locator("figure.voice audio")
+    check(player.count() == 1, "the entry's page has no player for the recording")
+    wait_for(lambda: page.evaluate("document.querySelector('figure.voice audio').readyState") >= 1,
+             "the recording does not load in the player")
+    shot(page, "app-entry-recording.png")
+    page.close()
+
+
 def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1"])
+            executable_path=CHROMIUM, args=[
+                "--no-sandbox", "--proxy-server=http://0.0.0.0:9", "--proxy-bypass-list=127.0.0.1",
+                # Chromium's own test tone stands in for the microphone, allowed without asking.
+                "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"])
         phone = dict(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
         english = browser.new_context(locale="en-US", **phone)
         korean = browser.new_context(locale="ko-KR", **phone)
@@ -664,6 +701,7 @@ def main():
             ticks_a_task(english); steps.append("a task ticked from its page")
             writes_from_a_template(english); steps.append("a template, a mood and an activity")
             reads_the_calendar(english); steps.append("the calendar")
+            records_a_voice_note(english); steps.append("a voice note recorded")
             adds_a_photo(english); steps.append("a photo from the writing page")
             shares_to_the_diary(english); steps.append("a share of text, a link and two photos")
             page = dark.new_page()

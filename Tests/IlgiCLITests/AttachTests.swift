@@ -40,6 +40,51 @@ import Testing
     return path
   }
 
+  /// A recording (a browser's WebM, an M4A, a WAV) is kept by its content and linked by its
+  /// name; `show` gives its kind and length, in the terminal, in JSON and as a player in HTML;
+  /// sealed in an encrypted journal; a file named as a recording that holds none is refused.
+  @Test func aRecordingIsKeptWithItsKindAndLength() throws {
+    let h = try Harness([
+      "2026/11/2026-11-21-0930-a-walk.md": Self.walk
+    ])
+    let audio = TestTools.repository + "/Tests/IlgiCoreTests/Audio/"
+    let copy = try write(h, "Harbour wind.webm", Array(try Data(contentsOf: URL(fileURLWithPath: audio + "tone.webm"))))
+    let kept = try h.run("attach", "last", copy)
+    #expect(kept.status == 0, "\(kept.stderr)")
+    let text = try #require(h.journal.text("2026/11/2026-11-21-0930-a-walk.md"))
+    let name = try #require(text.firstMatch(of: /\[Harbour wind\]\(([0-9a-f]{32}\.webm)\)/)?.1)
+    #expect(h.journal.bytes("2026/11/" + name)?.count == 4563)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(try h.run("show", "last", "--json").stdout.utf8)) as? [String: Any])
+    let file = try #require((json["attachments"] as? [[String: Any]])?.first)
+    #expect(file["mediaType"] as? String == "audio/webm" && file["duration"] as? Double == 1.9, "\(file)")
+    #expect(try h.run("show", "last", "--no-pager").stdout.contains("  2026/11/\(name)  4 KB  0:02\n"))
+    #expect(
+      try h.run("show", "last", "--html").stdout.contains(
+        "<figure class=\"voice\"><audio controls preload=\"metadata\" src=\"\(name)\"></audio><figcaption><a href=\"\(name)\">Harbour wind</a></figcaption></figure>"
+      ))
+    for fixture in ["tone.m4a", "tone.wav"] {
+      let path = try write(h, fixture, Array(try Data(contentsOf: URL(fileURLWithPath: audio + fixture))))
+      #expect(try h.run("attach", "last", path).status == 0)
+    }
+    let listed = try h.run("show", "last", "--no-pager").stdout
+    #expect(listed.components(separatedBy: "  0:02\n").count == 4, "\(listed)")
+    let before = h.journal.snapshot()
+    let fake = try write(h, "note.mp3", Array("not a recording".utf8))
+    let refused = try h.run("attach", "last", fake)
+    #expect(refused.status == 65)
+    #expect(
+      refused.stderr.hasSuffix(
+        "note.mp3: its name says audio/mpeg but it holds no recording; rename it to what it is\n"), "\(refused.stderr)")
+    #expect(h.journal.snapshot() == before)
+    try h.run("key", "new").expectSuccess()
+    try h.run("encrypt").expectSuccess()
+    #expect(h.journal.bytes("2026/11/" + name) == nil && h.journal.bytes("2026/11/" + name + ".age") != nil)
+    let sealed = try #require(
+      try JSONSerialization.jsonObject(with: Data(try h.run("show", "last", "--json").stdout.utf8)) as? [String: Any])
+    #expect((sealed["attachments"] as? [[String: Any]])?.contains { $0["duration"] as? Double == 1.9 } == true)
+  }
+
   @Test func aPhoneJPEGIsKeptBesideTheEntryWithoutItsPositionAndShownUpright() throws {
     let h = try Harness(["2026/11/walk.md": Self.walk])
     let photo = try write(h, "IMG_0001.JPG", Self.phoneJPEG)

@@ -140,6 +140,10 @@ extension Ilgi {
       for file in files {
         var line = "  " + Sanitize.line(file.path) + "  " + sizeText(file.bytes)
         if let width = file.width, let height = file.height { line += "  \(width)×\(height)" }
+        if let duration = file.duration {
+          let seconds = Int(duration.rounded())
+          line += "  " + String(format: "%d:%02d", seconds / 60, seconds % 60)
+        }
         out += paint.dim(line) + "\n"
       }
       return out
@@ -179,7 +183,7 @@ enum EntryHTML {
   static func fragment(_ entry: Entry, renderer: MarkdownRenderer) -> String {
     var html = ""
     if !entry.title.isEmpty { html += "<h1>\(escape(entry.title))</h1>\n" }
-    return html + renderer.forBody(of: entry.title).html(entry.body)
+    return html + MarkdownRenderer.withAudioPlayers(renderer.forBody(of: entry.title).html(entry.body))
   }
 
   static func escape(_ text: String) -> String { MarkdownRenderer.escapeHTML(text) }

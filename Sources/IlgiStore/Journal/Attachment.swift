@@ -14,6 +14,8 @@ public struct Attachment: Sendable, Equatable {
   public var mediaType: String
   /// A picture's size as shown; nil for other files.
   public var size: PictureSize?
+  /// A recording's length in seconds; nil for other files (or one whose length is not said).
+  public var duration: Double? = nil
   /// The kind of picture the file's name said (`image/jpeg`) when it holds another kind (a PNG
   /// named `.jpg`, as phones and chat apps make them): it is kept as what it holds.
   public var namedAs: String? = nil
@@ -21,7 +23,11 @@ public struct Attachment: Sendable, Equatable {
   /// The Markdown that links it: a picture shows where it is linked, another file is a link
   /// named `label`.
   public func link(label: String) -> String {
-    size != nil ? "![](\(name))" : "[\(Self.escapedLabel(label))](\(name))"
+    if size != nil { return "![](\(name))" }
+    // A recording's label is what it is called (`Voice note 0:12`), not its file's name.
+    let ext = MediaType.fileExtension(label)
+    let named = mediaType.hasPrefix("audio/") && !ext.isEmpty ? String(label.dropLast(ext.count + 1)) : label
+    return "[\(Self.escapedLabel(named))](\(name))"
   }
 
   /// `label` with the characters that would end a link's text escaped.
@@ -86,7 +92,8 @@ public enum MediaType {
     case "heic", "heif": "image/heic"
     case "mp3": "audio/mpeg"
     case "m4a": "audio/mp4"
-    case "ogg": "audio/ogg"
+    case "ogg", "opus": "audio/ogg"
+    case "wav": "audio/wav"
     case "mp4": "video/mp4"
     case "mov": "video/quicktime"
     case "webm": "video/webm"
@@ -128,7 +135,9 @@ extension AttachmentProblem {
     case .tooLarge(let size, let limit): catalog(.errAttachTooLarge, file, sizeText(size), sizeText(limit))
     case .empty: catalog(.errAttachEmpty, file)
     case .notWhatItsNameSays(let named, let content):
-      catalog(.errAttachMismatch, file, named, content ?? catalog(.attachNoPicture))
+      catalog(
+        .errAttachMismatch, file, named,
+        content ?? catalog(named.hasPrefix("audio/") ? .attachNoRecording : .attachNoPicture))
     case .undecodable(let reason): catalog(.errAttachUndecodable, file, reason.isEmpty ? "?" : reason)
     case .noImageLibrary: catalog(.errAttachNoLibrary, file)
     }
@@ -163,6 +172,14 @@ public struct AttachmentIntake: Sendable {
       throw .notWhatItsNameSays(named: named, content: nil)
     }
     guard let picture else {
+      // A recording is taken by what it holds, as a picture is; a name that says recording
+      // over bytes that are none is refused.
+      if let audio = AudioFile.kind(bytes, named: fileName) {
+        return Attachment(
+          name: Self.contentName(bytes) + "." + audio.fileExtension, bytes: bytes, mediaType: audio.mediaType,
+          size: nil, duration: AudioFile.duration(bytes))
+      }
+      if named.hasPrefix("audio/") { throw .notWhatItsNameSays(named: named, content: nil) }
       return Attachment(
         name: Self.contentName(bytes) + "." + Self.keptExtension(fileName), bytes: bytes, mediaType: named, size: nil)
     }

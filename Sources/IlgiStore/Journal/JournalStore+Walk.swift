@@ -40,7 +40,7 @@ extension JournalStore {
 
   /// The kinds of file a site carries beside its entries' pages.
   public static let attachmentExtensions: Set<String> = [
-    "jpg", "jpeg", "png", "gif", "webp", "avif", "heic", "mp3", "m4a", "ogg", "mp4", "mov", "webm",
+    "jpg", "jpeg", "png", "gif", "webp", "avif", "heic", "mp3", "m4a", "ogg", "opus", "wav", "mp4", "mov", "webm",
   ]
 
   /// Walks the journal with `readdir` and `fstatat`, the least work that still sees every
