@@ -595,8 +595,18 @@ def writes_from_a_template(context):
              f"the mood and activity were not written: {read(path)!r}")
     check("\ntags: [dream]\n" in read(path), f"the template's tag was not written: {read(path)!r}")
     shot(page, "app-write-template.png")
+    # The file changes in vim while the page is open; the mood tapped then meets the merge
+    # view, and keeping both keeps vim's line, the page's text and the mood.
+    subprocess.run(["sed", "-i", "s/^Flying over the sea.$/Flying over the sea. Added in vim./",
+                    os.path.join(JOURNAL, path)], check=True)
+    page.locator("#mood label").nth(1).click()
+    wait_for(lambda: page.locator("#conflict").is_visible(), "a mood set over a changed file met no merge view")
+    check("\nmood: 4\n" in read(path), f"the refused save changed the file: {read(path)!r}")
+    page.locator("#keep-both").click()
+    wait_for(lambda: "\nmood: 2\n" in read(path), f"keeping both did not write the mood: {read(path)!r}")
+    check("Added in vim." in read(path) and "\nactivities: [swim]\n" in read(path), f"the merge lost a side: {read(path)!r}")
     page.goto(URL + "/write/" + re.search(r"^id: (.+)$", read(path), re.M).group(1))
-    check(page.locator('input[name="mood"][value="4"]').is_checked(), "the writing page does not show the mood")
+    check(page.locator('input[name="mood"][value="2"]').is_checked(), "the writing page does not show the mood")
     check(page.locator("#activities").input_value() == "swim", "the writing page does not show the activities")
     page.locator("#mood label").nth(4).click()
     wait_for(lambda: "\nmood: 5\n" in read(path), f"a mood changed on the page was not written: {read(path)!r}")
