@@ -117,6 +117,13 @@ public enum DayOneFormat {
     extra += try weatherKeys(item["weather"])
     let weatherText = item["weather"].isPresent ? try item["weather"]["conditionsDescription"].optionalString() : nil
     extra += try locationKeys(item["location"])
+    if let mood = try item["mood"].optionalNumber(), let kept = Mood(Int(mood)) {
+      extra.append(("mood", String(kept.value)))
+    }
+    if item["activities"].isPresent {
+      let activities = try item["activities"].strings()
+      if !activities.isEmpty { extra.append(("activities", YAMLScalar.flowList(activities))) }
+    }
     var attachments: [ImportedEntry.Attachment] = []
     if item["photos"].isPresent {
       for picture in try item["photos"].array() {
@@ -266,6 +273,9 @@ public enum DayOneFormat {
         "ilgiFile": String(decoding: entry.document.bytes, as: UTF8.self),
       ]
       if !entry.tags.isEmpty { item["tags"] = entry.tags }
+      // Day One keeps neither; an app reading the export (and ilgi's import) finds them here.
+      if let mood = entry.mood { item["mood"] = mood.value }
+      if !entry.activities.isEmpty { item["activities"] = entry.activities }
       if !entryPhotos.isEmpty {
         item["photos"] = entryPhotos.enumerated().map { order, photo in
           ["identifier": photo.md5.uppercased(), "md5": photo.md5, "type": photo.type, "orderInEntry": order]

@@ -161,4 +161,29 @@ import Testing
     #expect((json["activities"] as? [[String: Any]])?.map { $0["activity"] as? String } == ["run", "read"])
     #expect(json["average"] as? Double == 3.6 && json["days"] as? Int == 12)
   }
+
+  /// Moods and activities travel: a Day One JSON's `mood` and `activities` (as ilgi's export
+  /// writes them beside Day One's own keys) come in as front matter; the JSON export carries them.
+  @Test func importsAndExportsCarryMoodAndActivities() throws {
+    let h = try Harness()
+    let file = h.journal.base + "/Journal.json"
+    try #"""
+    {"metadata": {"version": "1.0"}, "entries": [{"uuid": "A1B2C3D4E5F60718293A4B5C6D7E8F90",
+     "creationDate": "2026-05-01T00:30:00Z", "timeZone": "Asia/Seoul", "text": "Picnic\n\nSun.",
+     "mood": 5, "activities": ["friends", "walk the dog"]}]}
+    """#.write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = h.call("import", file)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let path = try #require(h.journal.snapshot().keys.first { $0.hasSuffix("-picnic.md") })
+    let text = h.journal.text(path) ?? ""
+    #expect(text.contains("\nmood: 5\n") && text.contains("\nactivities: [friends, walk the dog]\n"), "\(text)")
+    let exported = h.call("export", "--format", "json").stdout
+    #expect(exported.contains("\"mood\" : 5") && exported.contains("\"walk the dog\""), "\(exported)")
+    let dayOne = h.journal.base + "/again.json"
+    #expect(h.call("export", "--format", "dayone", "--out", dayOne).status == 0)
+    let items = try #require(
+      (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dayOne))) as? [String: Any])?[
+        "entries"] as? [[String: Any]])
+    #expect(items.first?["mood"] as? Int == 5 && (items.first?["activities"] as? [String])?.count == 2)
+  }
 }
