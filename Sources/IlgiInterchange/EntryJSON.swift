@@ -1,4 +1,5 @@
 import Foundation
+import IlgiFormat
 import IlgiStore
 
 /// The stable JSON shape of an entry (`list --json`, `show --json`, `export json`), documented

@@ -98,11 +98,7 @@ extension SiteWriter {
       entries: rows, store: store, templates: templates, options: options, slugs: state.slugs,
       compiling: ["site-page.html", "site-entry.html", "site-year.html", "site-feed.xml"])
     guard site.base == state.base, site.slugs.count == state.slugs.count else { return nil }
-    // Pages that show other entries' titles or text (wiki links, backlinks) are made with the
-    // whole journal's, which this part does not hold.
-    let changedRows = site.entries.filter { paths.contains($0.entry.path.rawValue) }
-    if site.entries.contains(where: { !$0.entry.wikiLinks.isEmpty }) { return nil }
-    for row in changedRows where try !index.backlinks(to: row.entry).isEmpty { return nil }
+    guard try !Self.showsOtherEntries(site, changed: paths, index: index) else { return nil }
     // Every page file still there: the manifest and each folder's time as they were, and the
     // pages at the top.
     guard let manifest = manifestAsLeft(state) else { return nil }
@@ -147,6 +143,16 @@ extension SiteWriter {
       if let parent { state.folders[parent] = Self.modified(folder + "/" + parent) }
     }
     return report
+  }
+
+  /// Whether a page this part makes shows other entries' titles or text (wiki links,
+  /// backlinks): those are made with the whole journal's, which the part does not hold.
+  static func showsOtherEntries(_ site: Site, changed paths: [String], index: EntryIndex) throws -> Bool {
+    if site.entries.contains(where: { !$0.entry.wikiLinks.isEmpty }) { return true }
+    for row in site.entries where paths.contains(row.entry.path.rawValue) {
+      if try !index.backlinks(to: row.entry).isEmpty { return true }
+    }
+    return false
   }
 
   /// The manifest's bytes, when its size and time and the time of each folder below the site

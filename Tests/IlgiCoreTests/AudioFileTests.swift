@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IlgiStore
+@testable import IlgiFormat
 
 /// Recordings told by their bytes, with their length: real ones a browser's MediaRecorder and
 /// Python's `wave` made (`Audio/`), and an MP3 and an Ogg Opus stream built to their specs.

@@ -60,37 +60,43 @@ struct FootnoteExtension {
         index += 1
         continue
       }
-      var text = [first]
-      lines[index] = ""
-      var next = index + 1
-      var kept = next
-      while next < lines.count {
-        let line = lines[next]
-        if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-          text.append("")
-        } else if SourceLines.indentation(Array(line.utf8)[...]) >= 4 {
-          text.append(Self.dropIndent(line))
-          kept = next + 1
-        } else if let last = text.last, !last.isEmpty, !Self.startsBlock(line) {
-          text.append(line)
-          kept = next + 1
-        } else {
-          break
-        }
-        next += 1
-      }
-      // Blank lines after the definition are no part of it.
-      text.removeLast(next - kept)
-      for blank in (index + 1)..<kept { lines[blank] = "" }
-      definitions.append(Definition(label: ReferenceDefinitions.key(label), text: text.joined(separator: "\n")))
+      let (text, kept) = Self.definitionText(first, after: index, in: &lines)
+      definitions.append(Definition(label: ReferenceDefinitions.key(label), text: text))
       index = kept
       fence = nil
       afterBlank = true
-      continue
     }
     guard !definitions.isEmpty else { return nil }
     self.body = lines.joined(separator: "\n")
     self.definitions = definitions
+  }
+
+  /// The text of the definition opening at line `index` (its first line's text `first`) and the
+  /// line after it; its lines in `lines` made blank.
+  private static func definitionText(_ first: String, after index: Int, in lines: inout [String]) -> (String, Int) {
+    var text = [first]
+    lines[index] = ""
+    var next = index + 1
+    var kept = next
+    while next < lines.count {
+      let line = lines[next]
+      if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+        text.append("")
+      } else if SourceLines.indentation(Array(line.utf8)[...]) >= 4 {
+        text.append(Self.dropIndent(line))
+        kept = next + 1
+      } else if let last = text.last, !last.isEmpty, !Self.startsBlock(line) {
+        text.append(line)
+        kept = next + 1
+      } else {
+        break
+      }
+      next += 1
+    }
+    // Blank lines after the definition are no part of it.
+    text.removeLast(next - kept)
+    for blank in (index + 1)..<kept { lines[blank] = "" }
+    return (text.joined(separator: "\n"), kept)
   }
 
   private static func isBlank(_ line: String) -> Bool {

@@ -1,6 +1,7 @@
 import CImage
 import Crypto
 import Foundation
+import IlgiFormat
 import IlgiStrings
 
 /// A file an entry links (a photo, a recording, a PDF), ready to keep beside the entry: named by

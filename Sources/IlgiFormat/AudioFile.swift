@@ -14,7 +14,7 @@ public enum AudioFile {
     let reader = Bytes(bytes)
     if reader.starts("RIFF"), reader.starts("WAVE", at: 8) { return ("audio/wav", "wav") }
     if reader.starts("OggS") {
-      return MediaType.fileExtension(fileName) == "opus" ? ("audio/ogg", "opus") : ("audio/ogg", "ogg")
+      return fileName.lowercased().hasSuffix(".opus") ? ("audio/ogg", "opus") : ("audio/ogg", "ogg")
     }
     // WebM and MP4 hold films too: one with a video track is none of these.
     if reader.starts([0x1A, 0x45, 0xDF, 0xA3]) {
