@@ -1,6 +1,7 @@
 import Foundation
 import IlgiFormat
 import IlgiIndex
+import IlgiMarkdown
 import IlgiStrings
 
 /// The app's calendar: a month as weeks of days, or a year as the terminal's heat map, each day
@@ -54,31 +55,43 @@ struct AppCalendar {
   /// The year `year` from `days` (its days with entries), as 7 rows of weeks.
   func year(_ year: Int, days: [String: CalendarDay], shade asked: Shade?) -> [String: Any] {
     let shade = asked ?? (days.values.contains { $0.mood != nil } ? .mood : .words)
-    let layout = YearCalendar(year: year)
-    let rows = layout.rows.enumerated().map { weekday, weeks in
-      [
-        "weekday": dates.weekdays[weekday],
-        "days": weeks.map { day -> [String: Any] in
-          guard let day else { return ["blank": true] }
-          var cell: [String: Any] = ["day": day, "today": day == today]
-          let (y, m) = (Int(day.prefix(4)) ?? year, Int(day.dropFirst(5).prefix(2)) ?? 1)
-          cell["href"] = Self.path(y, m) + "?day=" + day + "#day"
-          if let found = days[day] {
-            cell["level"] = Self.level(found, shade).map { shade.rawValue + "-" + String($0) } ?? ""
-            cell["count"] = String(found.entries)
-          }
-          return cell
-        },
-      ] as [String: Any]
-    }
     return [
-      "heading": String(year), "rows": rows, "byMood": shade == .mood,
+      "heading": String(year), "heat": heatMap(year, days: days, shade: shade), "byMood": shade == .mood,
       "months": (1...12).map { ["href": Self.path(year, $0), "label": dates.month(year, $0)] },
       "previous": ["href": "/calendar/" + String(year - 1), "label": String(year - 1)],
       "next": ["href": "/calendar/" + String(year + 1), "label": String(year + 1)],
       "moodHref": "/calendar/" + String(year) + "?by=mood", "wordsHref": "/calendar/" + String(year) + "?by=words",
       "days": String(days.count),
     ]
+  }
+
+  /// The year's heat map as table rows, a weekday each: written here rather than by the
+  /// template, as its 371 cells are most of the page's time, and hold only days, counts and
+  /// shades (no text of an entry's).
+  func heatMap(_ year: Int, days: [String: CalendarDay], shade: Shade) -> String {
+    var html = ""
+    for (weekday, weeks) in YearCalendar(year: year).rows.enumerated() {
+      html += "<tr><th scope=\"row\">" + MarkdownRenderer.escapeHTML(dates.weekdays[weekday]) + "</th>"
+      for day in weeks {
+        guard let day else {
+          html += "<td class=\"blank\"></td>"
+          continue
+        }
+        var classes: [String] = []
+        var said = day
+        if let found = days[day] {
+          classes += ["has-entries", Self.level(found, shade).map { shade.rawValue + "-" + String($0) } ?? ""]
+          said += " · " + String(found.entries)
+        }
+        if day == today { classes.append("today") }
+        let href = "/calendar/" + day.prefix(7) + "?day=" + day + "#day"
+        html +=
+          "<td class=\"" + classes.joined(separator: " ") + "\"><a href=\"" + href + "\" title=\"" + said
+          + "\" aria-label=\"" + said + "\"></a></td>"
+      }
+      html += "</tr>\n"
+    }
+    return html
   }
 
   /// A day's shade, 1 to 5: its average mood rounded, or its words by how much a day holds
