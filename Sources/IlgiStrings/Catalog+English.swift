@@ -169,6 +169,8 @@ extension Catalog {
       ilgi new
       ilgi new "Morning run" --tag running --weather "Clear, 4°C"
       echo "Dinner with Minji" | ilgi new --date 2026-11-20T19:30
+      ilgi new --template gratitude --mood 4 --activity run "Mina called."
+      ilgi new --template evening --edit
       ilgi new --resume
     """,
     .errNewDateSplit:
@@ -208,9 +210,11 @@ extension Catalog {
       ilgi list -n 10           the ten newest
       ilgi list --on 2024-05 --tag travel
       ilgi list --from "last monday" --weather rain
+      ilgi list --mood 4..5 --activity run
       ilgi list --json | jq '.[0].title'
 
-    JSON: an array of {id, date, title, preview, tags, weather, path}; `date` is ISO 8601
+    JSON: an array of {id, date, title, preview, tags, weather, path}, with mood and
+    activities when the entry has them; `date` is ISO 8601
     in the entry's own offset, `weather` is null when the entry has none.
     """,
     .listEmptyJournal: "No entries yet. Write one with `ilgi new`.",
@@ -284,7 +288,8 @@ extension Catalog {
       ilgi attach last ~/Pictures/river.jpg
       ilgi attach 2026-11-21 scan.pdf voice.m4a
     """,
-    .optAttachFiles: "The files to attach: photos (JPEG, PNG, GIF, WebP, HEIC, AVIF) or any other file.",
+    .optAttachFiles:
+      "The files to attach: photos (JPEG, PNG, GIF, WebP, HEIC, AVIF), recordings (M4A, Ogg, Opus, WebM, MP3, WAV) or any other file.",
     .optNewAttach: "Attach a file (a photo or any other) to the new entry; repeat for more.",
     .attachKept: "{1} → {2}",
     .attachTakenAsContent: "{1}: its name says {2} but it holds {3}; kept as what it holds, {4}",
@@ -394,6 +399,7 @@ extension Catalog {
     Examples:
       ilgi stats
       ilgi stats --year 2024
+      ilgi stats --mood              months' moods; days with an activity against the others
       ilgi stats --json
     """,
     .statsYearHelp: "The year to draw as a calendar. Default: the latest year with entries.",

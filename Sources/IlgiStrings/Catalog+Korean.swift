@@ -150,6 +150,7 @@ extension Catalog {
     글 없이 터미널에서 실행하면 $VISUAL이나 $EDITOR로 새 일기를 엽니다. 초안은
     .ilgi/drafts/에 있다가 편집기가 성공으로 끝나면 YYYY/MM/으로 옮겨집니다. 손대지 않았거나
     비운 일기는 남기지 않습니다. 편집기가 실패하거나 죽으면 초안은 남습니다:
+      ilgi new --template gratitude --mood 4 --activity run "미나가 전화했다."
     `ilgi new --resume`으로 다시 열고, `ilgi drafts`로 초안을 봅니다.
 
     글(인자나 표준 입력)을 주면 바로 씁니다. 첫 줄이 제목입니다. 새 파일의 경로
@@ -195,6 +196,7 @@ extension Catalog {
       ilgi list -n 10           최근 열 개
       ilgi list --on 2024-05 --tag 여행
       ilgi list --from 지난주 --weather 비
+      ilgi list --mood 4..5 --activity run
       ilgi list --json | jq '.[0].title'
 
     JSON: {id, date, title, preview, tags, weather, path}의 배열. `date`는 일기 자신의
@@ -264,7 +266,7 @@ extension Catalog {
       ilgi attach last ~/Pictures/river.jpg
       ilgi attach 2026-11-21 scan.pdf voice.m4a
     """,
-    .optAttachFiles: "붙일 파일: 사진(JPEG, PNG, GIF, WebP, HEIC, AVIF)이나 다른 어떤 파일이든.",
+    .optAttachFiles: "붙일 파일: 사진(JPEG, PNG, GIF, WebP, HEIC, AVIF), 녹음(M4A, Ogg, Opus, WebM, MP3, WAV), 또는 다른 어떤 파일이든.",
     .optNewAttach: "새 일기에 파일(사진이나 다른 파일)을 붙입니다. 여러 번 쓸 수 있습니다.",
     .attachKept: "{1} → {2}",
     .attachTakenAsContent: "{1}: 이름은 {2}인데 내용은 {3}입니다. 내용대로 {4}(으)로 보관했습니다",
@@ -372,6 +374,7 @@ extension Catalog {
     예:
       ilgi stats
       ilgi stats --year 2024
+      ilgi stats --mood              달마다 기분, 활동이 있던 날과 없던 날
       ilgi stats --json
     """,
     .statsYearHelp: "달력으로 그릴 해. 기본값: 일기가 있는 가장 최근 해.",
