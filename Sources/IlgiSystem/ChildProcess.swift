@@ -20,8 +20,15 @@ public enum ChildProcess {
       self.stderr = stderr
     }
 
-    /// The first non-empty line of stderr (else stdout), for a one-line message.
+    /// The line of stderr (else stdout) that says most, for a one-line message: git's refusal of
+    /// a ref with its reason (` ! [remote rejected] main -> main (pre-receive hook declined)`),
+    /// else what the remote said (`remote: ...`), else its `fatal:` or `error:`, else the first
+    /// line (a refused push begins with `To <remote>`, which says nothing).
     public var firstErrorLine: String {
+      let lines = stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      for telling in ["! [", "remote: ", "fatal:", "error:"] {
+        if let line = lines.first(where: { $0.hasPrefix(telling) && $0.count > telling.count + 1 }) { return line }
+      }
       for text in [stderr, stdout] {
         if let line = text.split(separator: "\n").first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
           return line.trimmingCharacters(in: .whitespaces)

@@ -287,6 +287,23 @@ import Testing
     #expect(try Self.git(h, "status", "--porcelain", in: a) == "")
   }
 
+  /// A push the remote refuses (its hook says why) is said with the remote's reason, not git's
+  /// first line (`To /path/remote.git`), and the entry stays written here.
+  @Test func aRefusedPushSaysTheRemotesReason() throws {
+    let (h, a, _) = try Self.twoClones()
+    let hook = h.journal.base + "/remote.git/hooks/pre-receive"
+    try "#!/bin/sh\necho 'no pushes on the day of rest' >&2\nexit 1\n".write(
+      toFile: hook, atomically: true, encoding: .utf8)
+    chmod(hook, 0o755)
+    #expect(h.call("new", "Written on A", env: ["ILGI_JOURNAL": a]).status == 0)
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": a])
+    #expect(sync.status != 0)
+    #expect(
+      sync.stderr.contains("[remote rejected]") && sync.stderr.contains("pre-receive hook declined"), "\(sync.stderr)")
+    #expect(!sync.stderr.contains(": To "), "\(sync.stderr)")
+    #expect(try Self.titles(h, a) == ["Written on A"])
+  }
+
   /// A bare repository made as `git init --bare` makes one where the default branch is
   /// `master`, and a laptop that pushes its sealed journal to `main`: `git clone` checks
   /// nothing out. `ilgi init` in the clone checks the journal's branch out before it writes,
