@@ -159,9 +159,10 @@
     // so, and is shown as it is now; where none does, it is shown to tick again.
     // The boxes a task list's items start with (a box in raw HTML is none), as the server
     // counts them: a footnote's aside.
+    // Another entry's text shown in place (`![[Title]]`) holds its own boxes, none of these.
     const boxes = [...article.querySelectorAll(
       '.body li > input[type="checkbox"]:first-child, .body li > p:first-child > input[type="checkbox"]:first-child')]
-      .filter((box) => !box.closest('section.footnotes'));
+      .filter((box) => !box.closest('section.footnotes') && !box.closest('figure.wiki-embed'));
     boxes.forEach((box, index) => {
       box.disabled = false;
       box.addEventListener('change', async () => {
@@ -883,8 +884,10 @@
     }
     // A template chosen on the New page begins the text, while the person has written none of
     // their own (the text is empty, or as the last template left it).
+    const untouched = () => !text.value.trim() || text.value === state.templateText;
+    let begun = { tags: tags.value, activities: activities.value, mood: mood() };
     chosenTemplate?.addEventListener('change', async () => {
-      if (text.value.trim() && text.value !== state.templateText) return;
+      if (!untouched()) return;
       const name = chosenTemplate.value;
       let start = { content: '', tags: '', mood: null, activities: '' };
       if (name) {
@@ -894,10 +897,16 @@
           start = await reply.json();
         } catch (error) { return; }
       }
+      // Asked again: the person may have typed while the template came.
+      if (!untouched()) return;
       text.value = start.content;
-      tags.value = start.tags;
-      activities.value = start.activities;
-      for (const choice of form.querySelectorAll('input[name="mood"]')) choice.checked = Number(choice.value) === start.mood;
+      // A field is the template's only while it is as the last template left it.
+      if (tags.value === begun.tags) tags.value = start.tags;
+      if (activities.value === begun.activities) activities.value = start.activities;
+      if (mood() === begun.mood) {
+        for (const choice of form.querySelectorAll('input[name="mood"]')) choice.checked = Number(choice.value) === start.mood;
+      }
+      begun = { tags: tags.value, activities: activities.value, mood: mood() };
       state.templateText = start.content;
       text.focus();
     });

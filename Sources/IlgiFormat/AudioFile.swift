@@ -17,13 +17,11 @@ public enum AudioFile {
       return fileName.lowercased().hasSuffix(".opus") ? ("audio/ogg", "opus") : ("audio/ogg", "ogg")
     }
     // WebM and MP4 hold films too: one with a video track is none of these.
-    if reader.starts([0x1A, 0x45, 0xDF, 0xA3]) {
-      return bytes.firstRange(of: [0x83, 0x81, 0x01]) == nil ? ("audio/webm", "webm") : nil  // TrackType 1, video
-    }
+    if reader.starts([0x1A, 0x45, 0xDF, 0xA3]) { return hasVideoTrack(webm: reader) ? nil : ("audio/webm", "webm") }
     if reader.starts("ftyp", at: 4), bytes.count >= 12 {
       let brand = String(decoding: bytes[8..<12], as: UTF8.self)
       guard ["M4A ", "M4B ", "mp42", "isom", "iso5", "iso6", "dash", "mp41"].contains(brand),
-        bytes.firstRange(of: Array("vide".utf8)) == nil
+        !hasVideoTrack(mp4: reader)
       else { return nil }
       return ("audio/mp4", "m4a")
     }
@@ -31,17 +29,53 @@ public enum AudioFile {
     return nil
   }
 
-  /// Seconds of sound, when the container says.
+  /// Seconds of sound, when the container says so sensibly (a finite length under 100 days:
+  /// a crafted header claims any).
   public static func duration(_ bytes: [UInt8]) -> Double? {
     let reader = Bytes(bytes)
     guard let kind = kind(bytes) else { return nil }
+    let seconds: Double?
     switch kind.fileExtension {
-    case "wav": return wavDuration(reader)
-    case "ogg", "opus": return oggDuration(reader)
-    case "webm": return webmDuration(reader)
-    case "m4a": return mp4Duration(reader)
-    default: return mp3Duration(reader)
+    case "wav": seconds = wavDuration(reader)
+    case "ogg", "opus": seconds = oggDuration(reader)
+    case "webm": seconds = webmDuration(reader)
+    case "m4a": seconds = mp4Duration(reader)
+    default: seconds = mp3Duration(reader)
     }
+    guard let seconds, seconds.isFinite, seconds >= 0, seconds < 8_640_000 else { return nil }
+    return seconds
+  }
+
+  /// Whether a WebM's Tracks (0x1654AE6B) hold a video track (TrackType, 0x83, of 1).
+  private static func hasVideoTrack(webm bytes: Bytes) -> Bool {
+    var at = 0
+    while at < bytes.count, let (id, idLength) = bytes.ebmlID(at),
+      let (size, sizeLength) = bytes.ebmlSize(at + idLength)
+    {
+      let body = at + idLength + sizeLength
+      switch id {
+      case 0x1853_8067, 0x1654_AE6B, 0xAE:  // Segment, Tracks, TrackEntry: entered
+        at = body
+        continue
+      case 0x83: if bytes.uintBE(body, min(size ?? 0, 7)) == 1 { return true }
+      case 0x1F43_B675: return false  // a Cluster: the tracks are behind
+      default: break
+      }
+      guard let next = bytes.after(body, size), next > at else { return false }
+      at = next
+    }
+    return false
+  }
+
+  /// Whether an MP4's handlers (`hdlr`) name a video track.
+  private static func hasVideoTrack(mp4 bytes: Bytes) -> Bool {
+    var from = 0
+    while let found = bytes.bytes[from...].firstRange(of: Array("hdlr".utf8)) {
+      // The box's version and flags, a predefined word, then the handler type.
+      if bytes.starts("vide", at: found.upperBound + 8) { return true }
+      from = found.upperBound
+    }
+    return false
   }
 
   // MARK: WAV
@@ -87,7 +121,8 @@ public enum AudioFile {
       // The tag's size: four bytes of seven bits each.
       at = 10 + (0..<4).reduce(0) { $0 << 7 | Int(bytes[6 + $1] & 0x7F) }
     }
-    while at < min(bytes.count, 64 * 1024), mpegFrame(bytes, at: at) == nil { at += 1 }
+    let scanEnd = min(bytes.count, at + 64 * 1024)
+    while at < scanEnd, mpegFrame(bytes, at: at) == nil { at += 1 }
     guard let frame = mpegFrame(bytes, at: at) else { return nil }
     // A Xing or Info frame counts the frames of a variable bit rate file.
     for offset in [36, 21, 13] where bytes.starts("Xing", at: at + offset) || bytes.starts("Info", at: at + offset) {
@@ -141,8 +176,9 @@ public enum AudioFile {
         var header = 8
         if size == 1, at + 16 <= end { size = bytes.uint64BE(at + 8); header = 16 }
         if size == 0 { size = end - at }
-        guard size >= header else { return nil }
-        if bytes.starts(name, at: at + 4) { return (at + header, min(at + size, end)) }
+        // A box no larger than its header, or larger than what holds it, ends the walk.
+        guard size >= header, size <= end - at else { return nil }
+        if bytes.starts(name, at: at + 4) { return (at + header, at + size) }
         at += size
       }
       return nil
@@ -175,20 +211,21 @@ public enum AudioFile {
       case 0x1853_8067, 0x1549_A966, 0x1F43_B675:  // Segment, Info, Cluster
         at = body
         continue
-      case 0x2A_D7B1: scale = Double(bytes.uintBE(body, size ?? 0))
+      case 0x2A_D7B1: scale = Double(bytes.uintBE(body, min(size ?? 0, 7)))
       case 0x4489:  // Duration, a float of 4 or 8 bytes, in ticks
-        declared =
-          size == 4
-          ? Double(Float(bitPattern: UInt32(bytes.uintBE(body, 4)))) : Double(bitPattern: UInt64(bytes.uintBE(body, 8)))
-      case 0xE7: lastCluster = bytes.uintBE(body, size ?? 0)  // a cluster's time
+        let bits = UInt64(truncatingIfNeeded: bytes.uintBE(body, size == 4 ? 4 : 8))
+        declared = size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+      case 0xE7: lastCluster = bytes.uintBE(body, min(size ?? 0, 7))  // a cluster's time
       case 0xA3, 0xA1:  // SimpleBlock, Block: a track number, then a 16-bit time from its cluster's
         if let (_, trackLength) = bytes.ebmlSize(body), body + trackLength + 2 <= bytes.count {
-          lastBlock = max(lastBlock, lastCluster + Int(Int16(bitPattern: UInt16(bytes.uintBE(body + trackLength, 2)))))
+          let offset = Int(Int16(truncatingIfNeeded: bytes.uintBE(body + trackLength, 2)))
+          let (time, overflow) = lastCluster.addingReportingOverflow(offset)
+          if !overflow { lastBlock = max(lastBlock, time) }
         }
       default: break
       }
-      guard let size, size >= 0 else { break }
-      at = body + size
+      guard let next = bytes.after(body, size), next > at else { break }
+      at = next
     }
     if let declared, declared > 0 { return declared * scale / 1e9 }
     return lastBlock > 0 ? Double(lastBlock) * scale / 1e9 : nil
@@ -207,6 +244,14 @@ private struct Bytes {
     offset >= 0 && offset + prefix.count <= bytes.count && bytes[offset..<offset + prefix.count].elementsEqual(prefix)
   }
   func uintBE(_ at: Int, _ length: Int) -> Int { (0..<min(length, 8)).reduce(0) { $0 << 8 | Int(self[at + $1]) } }
+
+  /// Where an element of `size` bytes starting at `body` ends; nil for an unknown size or one
+  /// past what an Int holds.
+  func after(_ body: Int, _ size: Int?) -> Int? {
+    guard let size, size >= 0 else { return nil }
+    let (end, overflow) = body.addingReportingOverflow(size)
+    return overflow ? nil : end
+  }
   func uint32BE(_ at: Int) -> Int { uintBE(at, 4) }
   func uint64BE(_ at: Int) -> Int { uintBE(at, 8) & Int.max }
   func uint16LE(_ at: Int) -> Int { Int(self[at]) | Int(self[at + 1]) << 8 }

@@ -97,7 +97,7 @@ extension EntryIndex {
       let stem = name.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
       found += try fetch(
         """
-        SELECT \(EntryRow.selectList) FROM entry e WHERE e.title = ? COLLATE NOCASE OR e.day = ?
+        SELECT \(EntryRow.selectList) FROM entry e WHERE e.title_key = ? OR e.day = ?
           OR e.path LIKE ? OR e.path LIKE ?
         """, [name, name, "%" + stem + ".md", "%" + stem + ".md.age"])
     }

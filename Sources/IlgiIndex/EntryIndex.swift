@@ -203,7 +203,8 @@ public final class EntryIndex: @unchecked Sendable {
       place TEXT,
       wiki TEXT NOT NULL,
       mood INTEGER,
-      activities TEXT NOT NULL
+      activities TEXT NOT NULL,
+      title_key TEXT NOT NULL
     );
     CREATE TABLE entry_link (
       name TEXT NOT NULL,
@@ -234,6 +235,7 @@ public final class EntryIndex: @unchecked Sendable {
     CREATE INDEX entry_by_day ON entry(day);
     CREATE INDEX entry_tag_by_entry ON entry_tag(entry);
     CREATE INDEX entry_link_by_entry ON entry_link(entry);
+    CREATE INDEX entry_by_title_key ON entry(title_key);
     DELETE FROM tag_count;
     INSERT INTO tag_count (tag, entries) SELECT tag, count(*) FROM entry_tag GROUP BY tag;
     CREATE TRIGGER tag_counted AFTER INSERT ON entry_tag BEGIN
@@ -250,7 +252,7 @@ public final class EntryIndex: @unchecked Sendable {
   static let dropSecondaryIndexes =
     """
     DROP INDEX IF EXISTS entry_by_instant; DROP INDEX IF EXISTS entry_by_id; DROP INDEX IF EXISTS entry_by_day;
-    DROP INDEX IF EXISTS entry_tag_by_entry; DROP INDEX IF EXISTS entry_link_by_entry; DROP TRIGGER IF EXISTS tag_counted; DROP TRIGGER IF EXISTS tag_uncounted;
+    DROP INDEX IF EXISTS entry_tag_by_entry; DROP INDEX IF EXISTS entry_link_by_entry; DROP INDEX IF EXISTS entry_by_title_key; DROP TRIGGER IF EXISTS tag_counted; DROP TRIGGER IF EXISTS tag_uncounted;
     """
 
   /// Tables newer than version 3: each folder's digest as the last refresh walked it

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import IlgiFormat
+import IlgiMarkdown
 import IlgiStore
 import IlgiSystem
 
@@ -21,7 +22,7 @@ struct EntryRow {
   /// `listed` as a query's select list.
   static let selectList = listed.map { "e." + $0 }.joined(separator: ", ")
   /// Every column a write fills, in the order `bind(to:)` binds them.
-  static let written = listed + ["day", "notes", "size", "mtime", "inode", "hash"]
+  static let written = listed + ["day", "notes", "size", "mtime", "inode", "hash", "title_key"]
   /// The statement that writes a row.
   static let insert =
     "INSERT INTO entry (\(written.joined(separator: ", "))) VALUES (\(written.map { _ in "?" }.joined(separator: ", ")))"
@@ -59,6 +60,8 @@ struct EntryRow {
     statement.bind(signature.modified)
     statement.bind(Int64(bitPattern: signature.inode))
     statement.bind(hash)
+    // The title as wiki links name it (any case, any composition): what they are looked up by.
+    statement.bind(WikiLink.key(entry.title))
   }
 
   /// The entry in the current row of `handle`, a statement selecting `selectList` (then the

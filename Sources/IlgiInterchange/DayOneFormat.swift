@@ -117,7 +117,7 @@ public enum DayOneFormat {
     extra += try weatherKeys(item["weather"])
     let weatherText = item["weather"].isPresent ? try item["weather"]["conditionsDescription"].optionalString() : nil
     extra += try locationKeys(item["location"])
-    if let mood = try item["mood"].optionalNumber(), let kept = Mood(Int(mood)) {
+    if let mood = try item["mood"].optionalNumber(), (1...5).contains(mood), let kept = Mood(Int(mood)) {
       extra.append(("mood", String(kept.value)))
     }
     if item["activities"].isPresent {

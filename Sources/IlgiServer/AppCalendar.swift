@@ -38,7 +38,10 @@ struct AppCalendar {
       cells.append(cell)
     }
     while cells.count % 7 != 0 { cells.append(["blank": true]) }
-    let (previous, next) = (Self.step(year, month, by: -1), Self.step(year, month, by: 1))
+    let (previous, next) = (
+      Self.step(year, month, by: year == 1 && month == 1 ? 0 : -1),
+      Self.step(year, month, by: year == 9999 && month == 12 ? 0 : 1)
+    )
     return [
       "heading": dates.month(year, month), "weekdays": dates.weekdays,
       "weeks": stride(from: 0, to: cells.count, by: 7).map { ["days": Array(cells[$0..<$0 + 7])] },

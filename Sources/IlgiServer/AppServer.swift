@@ -272,7 +272,37 @@ public final class AppServer: ServerResponder {
       return Self.fileReply(copy, mediaType: "image/jpeg", name: name)
     }
     let bytes = try diary.store.bytes(of: file)
+    if let audio = AudioFile.kind(bytes) {
+      return Self.recordingReply(bytes, mediaType: audio.mediaType, range: request.header("range"))
+    }
     return Self.fileReply(bytes, mediaType: MediaType.picture(bytes)?.mediaType ?? file.mediaType, name: name)
+  }
+
+  /// A recording as a player asks for it: its own media type, shown in place, and the part of it
+  /// a `Range` asks (`bytes=0-`, `bytes=100-199`, `bytes=-500`), which Safari's player needs.
+  static func recordingReply(_ bytes: [UInt8], mediaType: String, range: String?) -> Reply {
+    var headers = [("Content-Type", mediaType), ("Cache-Control", "private, max-age=3600"), ("Accept-Ranges", "bytes")]
+    guard let range, range.hasPrefix("bytes="), !bytes.isEmpty else {
+      return Reply(status: 200, headers: headers, body: bytes)
+    }
+    let spec = range.dropFirst(6).split(separator: ",").first.map(String.init) ?? ""
+    let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    var first: Int?
+    var last = bytes.count - 1
+    if parts.count == 2, parts[0].isEmpty, let suffix = Int(parts[1]), suffix > 0 {
+      first = max(0, bytes.count - suffix)
+    } else if parts.count == 2, let start = Int(parts[0]), start >= 0 {
+      first = start
+      if let end = Int(parts[1]) { last = min(end, bytes.count - 1) }
+    }
+    guard let first, first <= last, first < bytes.count else {
+      headers.append(("Content-Range", "bytes */\(bytes.count)"))
+      return Reply(status: 416, headers: headers, body: [])
+    }
+    headers.append(("Content-Range", "bytes \(first)-\(last)/\(bytes.count)"))
+    return Reply(status: 206, headers: headers, body: Array(bytes[first...last]))
   }
 
   /// The search page for the query a request asks (`q`, in its form or its address), with its

@@ -393,7 +393,12 @@ public final class Diary: @unchecked Sendable {
     var renderer = MarkdownRenderer()
     renderer.wikiLinks = WikiResolver { _ in .unresolved(begin: nil) }
     var index = index
-    if loaded.version != base {
+    // The page's count of boxes is trusted only with its words: a box whose item reads otherwise
+    // (the page counted one the file's text does not have) is looked for by its words.
+    let tasks = renderer.tasks(entry.body)
+    let same =
+      text.map { tasks.indices.contains(index) && tasks[index].text == MarkdownRenderer.foldingSpaces($0) } ?? true
+    if loaded.version != base || !same {
       guard let text, let moved = renderer.task(saying: text, in: entry.body) else {
         return (.conflict(content: content, tags: entry.tags, version: loaded.version), false)
       }

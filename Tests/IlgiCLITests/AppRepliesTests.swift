@@ -346,6 +346,48 @@ import Testing
     #expect((await app.ask("GET", "/calendar")).status == 200)
   }
 
+  /// The page counts a box by the words its item reads: a count that names another item (a
+  /// page whose boxes were counted otherwise) ticks the item that reads so, never the one at
+  /// the count.
+  @Test func aBoxIsTickedByItsWordsWhenTheCountDisagrees() async throws {
+    let front = "---\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\n---\n"
+    let app = try App(files: ["2026/03/todo.md": front + "Todo\n\n- [ ] Pack\n- [ ] Buy bread\n"])
+    let version = try #require(Self.json(await app.ask("GET", "/api/entries/" + Self.id))["version"] as? String)
+    let ticked = await app.write(
+      "POST", "/api/entries/\(Self.id)/task", ["index": 0, "checked": true, "base": version, "text": "Buy bread"])
+    #expect(ticked.status == 200)
+    #expect(app.journal.text("2026/03/todo.md") == front + "Todo\n\n- [ ] Pack\n- [x] Buy bread\n")
+  }
+
+  /// A recording is sent as what it is, shown in place, in the parts a player asks for; the
+  /// entry's page plays it.
+  @Test func aRecordingIsSentInThePartsAPlayerAsks() async throws {
+    let recording = Array(
+      try Data(contentsOf: URL(fileURLWithPath: TestTools.repository + "/Tests/IlgiCoreTests/Audio/tone.webm")))
+    let name = "6fa836236e04812b4348efdc3308192d.webm"
+    let app = try App(files: [
+      "2026/03/walk.md":
+        "---\nid: \(Self.id)\ndate: 2026-03-01T09:00:00+09:00\n---\nWalk\n\n[Voice note 0:02](\(name))\n"
+    ])
+    try app.journal.write("2026/03/" + name, recording)
+    let whole = await app.ask("GET", "/file/\(Self.id)/\(name)")
+    #expect(whole.status == 200 && whole.body == recording)
+    #expect(Self.header(whole, "content-type") == "audio/webm" && Self.header(whole, "accept-ranges") == "bytes")
+    #expect(Self.header(whole, "content-disposition") == nil)
+    let part = await app.ask("GET", "/file/\(Self.id)/\(name)", headers: ["Range": "bytes=100-199"])
+    #expect(part.status == 206 && part.body == Array(recording[100...199]))
+    #expect(Self.header(part, "content-range") == "bytes 100-199/\(recording.count)")
+    let tail = await app.ask("GET", "/file/\(Self.id)/\(name)", headers: ["Range": "bytes=-10"])
+    #expect(tail.status == 206 && tail.body == Array(recording.suffix(10)))
+    let past = await app.ask("GET", "/file/\(Self.id)/\(name)", headers: ["Range": "bytes=999999-"])
+    #expect(past.status == 416 && Self.header(past, "content-range") == "bytes */\(recording.count)")
+    let page = Self.text(await app.ask("GET", "/entry/" + Self.id))
+    #expect(
+      page.contains(
+        "<figure class=\"voice\"><audio controls preload=\"metadata\" src=\"/file/\(Self.id)/\(name)\"></audio>"),
+      "\(page)")
+  }
+
   /// A box tapped on a page older than the file (another device or vim added an item above it)
   /// is ticked where the item that reads so now stands, and the rest of the change is kept; an
   /// item that no longer reads so, or reads so twice, is a conflict that writes nothing.

@@ -103,4 +103,21 @@ import Testing
       SiteTests.text(again + "/entries/2026/11/river.html") == SiteTests.text(out + "/entries/2026/11/river.html"))
     #expect(SiteTests.text(again + "/archive/2026.html") == SiteTests.text(out + "/archive/2026.html"))
   }
+
+  /// A title beyond ASCII, written otherwise cased or composed, is found all the same: the link
+  /// resolves and the entry lists its backlink.
+  @Test func aTitleBeyondASCIIIsFoundInAnyCaseOrComposition() throws {
+    let h = try Harness()
+    try h.journal.write("2026/11/emile.md", "---\nid: E\ndate: 2026-11-02T09:00:00+09:00\n---\nÉmile\n\nHello.\n")
+    try h.journal.write(
+      "2026/11/visit.md",
+      "---\nid: V\ndate: 2026-11-03T09:00:00+09:00\n---\nVisit\n\nSaw [[e\u{301}mile]] and [[ÉMILE]].\n")
+    let json = try Self.json(h.call("links", "2026/11/emile.md", "--json").stdout)
+    #expect((json["backlinks"] as? [[String: Any]])?.map { $0["path"] as? String } == ["2026/11/visit.md"])
+    let out = try Self.json(h.call("links", "2026/11/visit.md", "--json").stdout)
+    #expect(
+      (out["links"] as? [[String: Any]])?.allSatisfy {
+        ($0["entry"] as? [String: Any])?["path"] as? String == "2026/11/emile.md"
+      } == true)
+  }
 }

@@ -56,4 +56,38 @@ import Testing
     #expect(AudioFile.kind(Array("hello".utf8)) == nil)
     #expect(AudioFile.duration(Array("RIFF\0\0\0\0WAVE".utf8)) == nil)
   }
+
+  /// Crafted headers claim any size or length: none crashes, and a length that is no length
+  /// (negative, endless, past any recording) is none.
+  @Test func craftedHeadersNeitherCrashNorClaimAnyLength() {
+    func hex(_ text: String) -> [UInt8] {
+      var bytes: [UInt8] = []
+      var rest = Substring(text.filter { !$0.isWhitespace })
+      while rest.count >= 2 {
+        bytes.append(UInt8(rest.prefix(2), radix: 16) ?? 0)
+        rest = rest.dropFirst(2)
+      }
+      return bytes
+    }
+    let craft = [
+      hex("00000010 66747970 4D344120 00000000 00000001 66726565 7FFFFFFFFFFFFFFF"),  // a box of Int.max bytes
+      hex("1A45DFA3 80 4489 88 BFF0000000000000"),  // a Duration of -1
+      hex("1A45DFA3 80 4489 88 7FEFFFFFFFFFFFFF"),  // a Duration past any float's scale
+      hex("1A45DFA3 80 E7 88 7FFFFFFFFFFFFFFF A3 84 81 0001 00"),  // a cluster at the end of time
+      hex("1A45DFA3 01FFFFFFFFFFFFFF 18538067 01FFFFFFFFFFFFFF"),  // unknown sizes all the way
+      hex("00000018 66747970 4D344120 00000000 00000010 6D6F6F76 00000008 6D766864"),  // mvhd cut short
+      hex("52494646 00000000 57415645 666D7420 FFFFFFFF"),  // a chunk past the end
+    ]
+    for bytes in craft {
+      if let seconds = AudioFile.duration(bytes) { #expect(seconds.isFinite && seconds >= 0 && seconds < 8_640_000) }
+    }
+    #expect(AudioFile.duration(craft[1]) == nil && AudioFile.duration(craft[2]) == nil)
+    // A film is no recording: a WebM with a video track, an MP4 with a video handler.
+    #expect(AudioFile.kind(hex("1A45DFA3 80 18538067 80 1654AE6B 80 AE 80 83 81 01")) == nil)
+    #expect(AudioFile.kind(hex("1A45DFA3 80 18538067 80 1654AE6B 80 AE 80 83 81 02")) != nil)
+    #expect(
+      AudioFile.kind(
+        hex("00000010 66747970 6D703432 00000000") + Array("hdlr".utf8) + [0, 0, 0, 0, 0, 0, 0, 0] + Array("vide".utf8))
+        == nil)
+  }
 }

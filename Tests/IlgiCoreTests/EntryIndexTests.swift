@@ -225,7 +225,7 @@ import Testing
     #expect(try EntryIndex.load(store).0.changes(since: mark).changes?.map(\.path) == ["2026/01/c.md"])
   }
 
-  /// A fill drops the indexes by date, id, day, tag and link and makes them again at the end: the
+  /// A fill drops the indexes by date, id, day, tag, link and title and makes them again at the end: the
   /// schema after a fill, a rebuild and an incremental refresh is the one a new index has, and
   /// the queries that list by date and find by id and tag go through those indexes.
   @Test func aFillEndsWithTheSchemaOfANewIndex() throws {
@@ -238,7 +238,7 @@ import Testing
       }
     }
     let made = try schema(try EntryIndex.open(for: store))
-    #expect(made.filter { $0.hasPrefix("index entry_") }.count == 5)
+    #expect(made.filter { $0.hasPrefix("index entry_") }.count == 6)
     #expect(try schema(try EntryIndex.load(store).0) == made)
     for day in 1...3 {
       try journal.write(

@@ -32,7 +32,9 @@ public struct PromptDeck: Sendable, Equatable {
   /// built-in of `language`.
   public static func of(root: String, language: Language) throws(JournalError) -> PromptDeck {
     let path = root + "/" + fileName
-    if let text = try EntryTemplate.journalFile(path, largest: largest) {
+    // A deck that cannot be read (too large, not UTF-8, as a remote may push) is no deck: the
+    // built-in one asks instead.
+    if let text = try? EntryTemplate.journalFile(path, largest: largest) {
       let own = PromptDeck(text: text, path: path)
       if !own.prompts.isEmpty { return own }
     }
