@@ -925,8 +925,11 @@
     // from the text before and after (on the line under a paragraph it would float inside
     // it), and pictures added one after another stand together, a line each.
     const insertLink = (link) => {
-      const start = text.selectionStart ?? text.value.length;
-      const end = text.selectionEnd ?? start;
+      let start = text.selectionStart ?? text.value.length;
+      let end = text.selectionEnd ?? start;
+      // Never before the title line: a link there would become the title. (A recording sent
+      // when the page opens finds the cursor at the start.)
+      if (!text.value.slice(0, start).trim() && text.value.trim()) start = end = text.value.length;
       const before = text.value.slice(0, start);
       const after = text.value.slice(end);
       const lastLine = before.replace(/\n$/, '').split('\n').pop();
@@ -954,16 +957,58 @@
           typed();
         } catch (error) {
           // A recording made offline is sent when the server can be reached again.
-          if (list[i].type.startsWith('audio/')) { waitingFiles.push(list[i]); toast(t('recordingWaits')); }
+          if (list[i].type.startsWith('audio/')) {
+            if (list[i].keptAs === undefined) keepWaiting(list[i]); else waitingFiles.push(list[i]);
+            toast(t('recordingWaits'));
+          }
           else toast(t('uploadFailed', name));
         }
       }
       say(changed() ? 'unsaved' : (state.id ? 'saved' : ''));
     }
+    // Recordings the server has not had yet: kept in the browser's IndexedDB under this text's
+    // key (not for a journal that keeps nothing in the browser), so a page closed offline sends
+    // them when its text is opened again, and in the page until then.
     const waitingFiles = [];
-    const sendWaitingFiles = () => { if (waitingFiles.length) addFiles(waitingFiles.splice(0)); };
+    const recordings = (mode, work) => new Promise((resolve) => {
+      if (pageOnly || !window.indexedDB) { resolve(null); return; }
+      const opened = indexedDB.open('ilgi-recordings', 1);
+      opened.onupgradeneeded = () => opened.result.createObjectStore('waiting', { autoIncrement: true });
+      opened.onerror = () => resolve(null);
+      opened.onsuccess = () => {
+        const store = opened.result.transaction('waiting', mode).objectStore('waiting');
+        const request = work(store);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => resolve(null);
+      };
+    });
+    const keepWaiting = (file) => {
+      waitingFiles.push(file);
+      recordings('readwrite', (store) => store.add({ draft: draftKey(), name: file.name, type: file.type, blob: file }))
+        .then((key) => { file.keptAs = key; });
+    };
+    const sendWaitingFiles = async () => {
+      if (!waitingFiles.length) return;
+      const sending = waitingFiles.splice(0);
+      await addFiles(sending);
+      for (const file of sending) {
+        if (file.keptAs !== undefined && !waitingFiles.includes(file)) recordings('readwrite', (store) => store.delete(file.keptAs));
+      }
+    };
     window.addEventListener('online', sendWaitingFiles);
     setInterval(() => { if (waitingFiles.length && navigator.onLine) sendWaitingFiles(); }, 15000);
+    (async () => {
+      // The recordings this text left waiting, sent now.
+      const all = await recordings('readonly', (store) => store.getAll());
+      const keys = await recordings('readonly', (store) => store.getAllKeys());
+      (all || []).forEach((kept, at) => {
+        if (kept.draft !== draftKey()) return;
+        const file = new File([kept.blob], kept.name, { type: kept.type });
+        file.keptAs = keys[at];
+        waitingFiles.push(file);
+      });
+      if (navigator.onLine) sendWaitingFiles();
+    })();
 
     // A voice note: the microphone recorded in the page (MediaRecorder, which the browser allows
     // on localhost and HTTPS), a timer while it runs, and on stop the recording kept beside the

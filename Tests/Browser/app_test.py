@@ -669,10 +669,34 @@ def records_a_voice_note(context):
     shown = json.loads(ilgi("show", path, "--json"))
     recording = [a for a in shown["attachments"] if a["path"].endswith(name)][0]
     check(recording["mediaType"] == "audio/webm" and recording["duration"] >= 1.5, f"{recording}")
+    # Offline, a recording waits in the browser and is linked once the server answers again,
+    # even from the page opened again after the one that made it was closed.
     entry_id = re.search(r"^id: (.+)$", read(path), re.M).group(1)
+    page.goto(URL + "/write/" + entry_id)
+    context.set_offline(True)
+    page.locator("#text").press("Control+End")
+    record.click()
+    wait_for(lambda: page.locator("#record-time").inner_text() == "0:01", "the offline recording's timer did not run", 6)
+    record.click()
+    wait_for(lambda: page.locator(".toast", has_text="waits").count() >= 1 or "waits" in page.content(),
+             "the offline recording was not said to wait")
+    wait_for(lambda: page.evaluate("""() => new Promise((done) => {
+        const opened = indexedDB.open('ilgi-recordings', 1);
+        opened.onsuccess = () => {
+          const count = opened.result.transaction('waiting').objectStore('waiting').count();
+          count.onsuccess = () => done(count.result);
+        };
+        opened.onerror = () => done(0);
+      })""") == 1, "the offline recording was not kept in the browser")
+    page.close()
+    context.set_offline(False)
+    page = context.new_page()
+    page.goto(URL + "/write/" + entry_id)
+    wait_for(lambda: len(re.findall(r"\[Voice note 0:0\d\]\([0-9a-f]{32}\.webm\)", read(path))) == 2,
+             f"the recording made offline was not sent when the page opened again: {read(path)!r}", 15)
     page.goto(URL + "/entry/" + entry_id)
     player = page.locator("figure.voice audio")
-    check(player.count() == 1, "the entry's page has no player for the recording")
+    check(player.count() == 2, "the entry's page has no player for each recording")
     wait_for(lambda: page.evaluate("document.querySelector('figure.voice audio').readyState") >= 1,
              "the recording does not load in the player")
     shot(page, "app-entry-recording.png")
@@ -730,7 +754,9 @@ def main():
         check_errors = [
             f for f in failures
             if "status of 409" not in f and "status of 401" not in f and "ERR_FAILED" not in f
-            and "ERR_CONNECTION_RESET" not in f]
+            and "ERR_CONNECTION_RESET" not in f
+            # The recording made offline on purpose.
+            and "ERR_INTERNET_DISCONNECTED" not in f]
         if check_errors:
             print(f"FAILED: the pages reported errors: {check_errors}")
             return 1
