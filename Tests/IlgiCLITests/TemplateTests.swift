@@ -186,4 +186,23 @@ import Testing
         "entries"] as? [[String: Any]])
     #expect(items.first?["mood"] as? Int == 5 && (items.first?["activities"] as? [String])?.count == 2)
   }
+
+  /// In an encrypted journal a template's entry is sealed like any other, its mood and
+  /// activities with it, and still found by them.
+  @Test func aSealedJournalsTemplatedEntryIsSealedAndFoundByMood() throws {
+    let h = try Harness()
+    try h.run("key", "new").expectSuccess()
+    try h.run("init").expectSuccess()
+    try h.run("encrypt").expectSuccess()
+    let made = try h.run("new", "--template", "gratitude", "--mood", "5", "--activity", "run", "Sealed.")
+    #expect(made.status == 0, "\(made.stderr)")
+    let path = made.stdout.trimmingCharacters(in: .newlines)
+    #expect(path.hasSuffix(".md.age"), "\(path)")
+    let bytes = h.journal.bytes(path) ?? []
+    #expect(
+      !String(decoding: bytes, as: UTF8.self).contains("gratitude")
+        && !String(decoding: bytes, as: UTF8.self).contains("mood"))
+    #expect(try h.run("list", "--mood", "5", "--activity", "run").stdout.contains("Three good things"))
+    #expect(try h.run("stats", "--mood").stdout.hasPrefix("Average mood 5.0"))
+  }
 }
