@@ -18,7 +18,7 @@ import IlgiStore
 /// rebuilt; a journal that cannot be written to gets an index in memory.
 public final class EntryIndex: @unchecked Sendable {
   /// Bumped whenever the schema or what is stored changes; an index of another version is rebuilt.
-  public static let schemaVersion = 13
+  public static let schemaVersion = 14
 
   /// Where the index lives, or `nil` for one in memory.
   public let location: String?
