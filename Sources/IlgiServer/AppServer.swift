@@ -215,13 +215,7 @@ public final class AppServer: ServerResponder {
           embedding: { target in (try? diary.entry(id: target.id.rawValue)) ?? nil }))
     case "file" where segments.count == 3: return try attachmentReply(request, id: segments[1], name: segments[2])
     case "write" where segments.count == 1:
-      let title = request.parameter("title")
-      // A wiki link's new entry starts from its title; any other from the default template.
-      let start = try title == nil ? newTemplate.flatMap(templateStart) : nil
-      return .html(
-        try pages.write(
-          nil, title: title, start: start, choices: EntryTemplate.all(root: diary.store.root, language: language),
-          usual: try diary.withIndex { try $0.usualActivities() }))
+      return .html(try newPage(title: request.parameter("title"), pages))
     case "write" where segments.count == 2:
       guard let loaded = try diary.entry(id: segments[1]) else { throw ServerProblem.noSuchEntry }
       return .html(try pages.write(loaded, usual: try diary.withIndex { try $0.usualActivities() }))
@@ -397,6 +391,15 @@ public final class AppServer: ServerResponder {
       JournalPath($0).escapesRoot || !diary.isInTrash(JournalPath($0)) ? nil : $0
     }
     return try pages.list(entries, filter: filter, page: page, more: more, tags: try diary.tags(), undo: undo)
+  }
+
+  /// The New page: a wiki link's new entry starts from its `title`, any other from the default
+  /// template; one that is gone or unreadable (a sync may bring either) starts nothing.
+  func newPage(title: String?, _ pages: AppPages) throws -> String {
+    let start = title == nil ? newTemplate.flatMap { try? templateStart($0) } : nil
+    return try pages.write(
+      nil, title: title, start: start, choices: EntryTemplate.all(root: diary.store.root, language: language),
+      usual: try diary.withIndex { try $0.usualActivities() })
   }
 
   /// The calendar of the month or year `segment` names (this month's when none): each day with

@@ -119,6 +119,8 @@ extension Catalog {
     .remindTitle: "Time to write in your diary",
     .remindStreak: "{1 day|days} in a row",
     .remindOnThisDaySealed: "{1}: an entry on this day",
+    .newDefaultTemplateMissing:
+      "new.template names `{1}`, which is not a template here (or cannot be read); this entry starts from none (`ilgi templates` lists them)",
     .optSelector: "Which entry: an id or id prefix, `last`, a path, or a date YYYY-MM-DD.",
     .optNoPager: "Print straight to the terminal, without the pager (ILGI_PAGER, PAGER or less).",
     .optJSON: "Print JSON instead of text.",

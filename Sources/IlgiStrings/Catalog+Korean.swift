@@ -114,6 +114,8 @@ extension Catalog {
     .remindTitle: "일기 쓸 시간이에요",
     .remindStreak: "{1}일째 이어 쓰는 중",
     .remindOnThisDaySealed: "{1}: 오늘의 일기가 있어요",
+    .newDefaultTemplateMissing:
+      "new.template의 `{1}`{1:은} 여기 있는 서식이 아니거나 읽을 수 없습니다. 이 일기는 서식 없이 시작합니다(`ilgi templates`가 목록을 보여 줍니다)",
     .optSelector: "어느 일기인지: id나 id 앞부분, `last`, 경로, 또는 날짜 YYYY-MM-DD.",
     .optNoPager: "페이저(ILGI_PAGER, PAGER 또는 less) 없이 터미널에 바로 씁니다.",
     .optJSON: "텍스트 대신 JSON으로 출력합니다.",

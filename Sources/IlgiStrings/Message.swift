@@ -67,6 +67,7 @@ public enum Message: String, Sendable, CaseIterable {
   case remindTitle
   case remindStreak
   case remindOnThisDaySealed
+  case newDefaultTemplateMissing
   case optSelector
   case optJSON
   case optNoPager

@@ -271,6 +271,10 @@ import Testing
     #expect(page.contains("autofocus>\nStandup\n\n"), "\(page)")
     #expect(page.contains("<input type=\"radio\" name=\"mood\" value=\"3\" checked>"))
     #expect(page.contains("name=\"tags\" value=\"work\""))
+    // A default that names no template here (a sync may bring one) starts the page empty.
+    let gone = try App(newTemplate: "nope")
+    let empty = await gone.ask("GET", "/write")
+    #expect(empty.status == 200 && Self.text(empty).contains("autofocus>\n</textarea>"))
     let begun = Self.text(await app.ask("GET", "/write?title=Ghost"))
     #expect(begun.contains("autofocus>\nGhost\n\n</textarea>"), "a wiki link's page starts from its title")
     let start = try Self.json(await app.ask("GET", "/api/templates/evening"))

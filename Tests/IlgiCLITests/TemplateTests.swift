@@ -54,6 +54,19 @@ import Testing
         "tags: [work]\nmood: 3\nactivities: [meetings, code review]\n---\n월요일 기록 2026년 11월 23일 월요일\n\n\(prompt)\n\n비가 왔다.\n"
       ),
       "\(text)")
+    // A default a sync brought that names no template here (or a link out of the journal) is
+    // said and left out; the entry is written.
+    try FileManager.default.createSymbolicLink(
+      atPath: h.journal.root + "/.ilgi/templates/evil.md", withDestinationPath: "/etc/passwd")
+    for missing in ["standup", "evil"] {
+      h.environment["ILGI_NEW_TEMPLATE"] = missing
+      let written = h.call("new", "--date", "2026-11-25T21:00+09:00", "쓴다 \(missing)")
+      #expect(written.status == 0 && written.stderr.contains("new.template"), "\(written.stderr)")
+      #expect(
+        h.journal.text(written.stdout.trimmingCharacters(in: .newlines))?.hasSuffix("---\n쓴다 \(missing)\n") == true)
+    }
+    #expect(h.call("new", "--template", "evil", "x").status == 64)
+    h.environment["ILGI_NEW_TEMPLATE"] = nil
     let plain = h.call("new", "--no-template", "--date", "2026-11-24T21:00+09:00", "그냥")
     #expect(h.journal.text(plain.stdout.trimmingCharacters(in: .newlines))?.hasSuffix("---\n그냥\n") == true)
     let listed = h.call("templates").stdout

@@ -142,10 +142,19 @@ extension Ilgi {
     }
 
     /// The template the entry starts from: `--template`'s, else `new.template`'s, unless
-    /// `--no-template`; one that is not there is an error that names it.
+    /// `--no-template`. One asked for that is not there (or cannot be read) is an error that names
+    /// it; the default, which the journal's file may set and a sync may bring, is said and left
+    /// out: a pushed setting never keeps the owner from writing.
     private func startingTemplate(_ context: Context, _ store: JournalStore) throws -> EntryTemplate? {
       guard !noTemplate, let name = template ?? context.settings.string(.newTemplate), !name.isEmpty else {
         return nil
+      }
+      if template == nil {
+        guard let found = try? EntryTemplate.named(name, root: store.root, language: context.language) else {
+          Terminal.note(tr(.newDefaultTemplateMissing, name))
+          return nil
+        }
+        return found
       }
       let found = try Diagnostics.journalStep { () throws(JournalError) in
         try EntryTemplate.named(name, root: store.root, language: context.language)
