@@ -92,7 +92,8 @@ struct ReminderSchedule {
   /// nor cron is here.
   func install(hour: Int, minute: Int, binary: String, journal: String) throws -> Installed {
     remove()
-    if userManagerRuns || !has("crontab") && has("systemctl") {
+    let manager = userManagerRuns
+    if manager || !has("crontab") && has("systemctl") {
       let fileSystem = LocalFileSystem()
       try fileSystem.createDirectory(atPath: unitFolder, permissions: 0o755)
       try fileSystem.writeAtomically(
@@ -101,7 +102,7 @@ struct ReminderSchedule {
       try fileSystem.writeAtomically(
         Array(Self.serviceUnit(binary: binary, journal: journal).utf8), toPath: unitFolder + "/" + Self.service,
         permissions: 0o644)
-      guard userManagerRuns, run(["systemctl", "--user", "daemon-reload"])?.status == 0,
+      guard manager, run(["systemctl", "--user", "daemon-reload"])?.status == 0,
         run(["systemctl", "--user", "enable", "--now", Self.timer])?.status == 0
       else { return .systemdWritten }
       return .systemd
@@ -123,9 +124,10 @@ struct ReminderSchedule {
     var removed = false
     let files = [Self.timer, Self.service].map { unitFolder + "/" + $0 }
     if files.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
-      if userManagerRuns { _ = run(["systemctl", "--user", "disable", "--now", Self.timer]) }
+      let manager = userManagerRuns
+      if manager { _ = run(["systemctl", "--user", "disable", "--now", Self.timer]) }
       for file in files { unlink(file) }
-      if userManagerRuns { _ = run(["systemctl", "--user", "daemon-reload"]) }
+      if manager { _ = run(["systemctl", "--user", "daemon-reload"]) }
       removed = true
     }
     let lines = cronLines()

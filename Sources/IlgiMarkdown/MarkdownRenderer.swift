@@ -54,6 +54,13 @@ public struct MarkdownRenderer: Sendable {
     return renderer
   }
 
+  /// The HTML of another entry's `body` shown in place (`![[Title]]`) on a page: its relative
+  /// links led from the page (`base`, the entry's folder from there), its anchors named apart by
+  /// its `id`, so neither meets the page's own.
+  public func embedded(_ body: String, title: String, id: String, rebasing base: String) -> String {
+    Self.namingAnchors(forBody(of: title).html(body, rebasing: base), apart: String(id.prefix(8)).lowercased())
+  }
+
   /// `html` (a fragment this renderer made) with its footnotes' and headings' anchors named
   /// apart by `name` (`fn-NAME-1`, `h-NAME-evening`), for a page that shows more than one entry.
   public static func namingAnchors(_ html: String, apart name: String) -> String {

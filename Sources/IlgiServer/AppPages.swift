@@ -259,9 +259,9 @@ struct AppPages {
     let shown = renderer
     let embed = { @Sendable (target: IndexedEntry) -> String? in
       guard target.path != entry.path, let found = embedding(target) else { return nil }
-      let html = shown.forBody(of: found.entry.title).html(
-        found.entry.body, rebasing: "/file/" + Self.pathComponent(target.id.rawValue) + "/")
-      return MarkdownRenderer.namingAnchors(html, apart: String(target.id.rawValue.prefix(8)).lowercased())
+      return shown.embedded(
+        found.entry.body, title: found.entry.title, id: target.id.rawValue,
+        rebasing: "/file/" + Self.pathComponent(target.id.rawValue) + "/")
     }
     // A wiki link leads to the entry it names, or begins one of that title.
     renderer.wikiLinks = WikiResolver { link in

@@ -188,8 +188,8 @@ extension Site {
     let embed = { @Sendable (target: IndexedEntry) -> String? in
       guard target.path != entry.path, let page = pageOf[target.path], let body = try? store.readBody(target.path)
       else { return nil }
-      let html = shown.forBody(of: target.title).html(body, rebasing: root + JournalPath.folder(of: page) + "/")
-      return MarkdownRenderer.namingAnchors(html, apart: String(target.id.rawValue.prefix(8)).lowercased())
+      return shown.embedded(
+        body, title: target.title, id: target.id.rawValue, rebasing: root + JournalPath.folder(of: page) + "/")
     }
     renderer.wikiLinks = WikiResolver { link in
       targets.resolve(link, near: entry.date, entryURL: { root + (pageOf[$0.path] ?? "") }, embed: embed)

@@ -122,8 +122,8 @@ extension Ilgi {
       let embed = { @Sendable (target: IndexedEntry) -> String? in
         guard target.path != entry.path, let body = try? store.readBody(target.path) else { return nil }
         let folder = target.path.folder
-        let html = shown.forBody(of: target.title).html(body, rebasing: up + (folder.isEmpty ? "" : folder + "/"))
-        return MarkdownRenderer.namingAnchors(html, apart: String(target.id.rawValue.prefix(8)).lowercased())
+        return shown.embedded(
+          body, title: target.title, id: target.id.rawValue, rebasing: up + (folder.isEmpty ? "" : folder + "/"))
       }
       let embedding: (@Sendable (IndexedEntry) -> String?)? = fromFolder ? embed : nil
       renderer.wikiLinks = WikiResolver { link in
