@@ -60,6 +60,20 @@ struct BoundStatement {
     next += 1
   }
 
+  /// Runs the statement with the values bound since the last run; its first row as `decode`
+  /// reads it from the statement, or nil when it gave none.
+  mutating func row<T>(_ decode: (OpaquePointer) -> T) throws -> T? {
+    next = 1
+    let code = sqlite3_step(handle)
+    defer { sqlite3_reset(handle) }
+    guard code == SQLITE_DONE || code == SQLITE_ROW else {
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
+        sql: statement.sql)
+    }
+    return code == SQLITE_ROW ? decode(handle) : nil
+  }
+
   /// Runs the statement with the values bound since the last run; true when it gave a row.
   @discardableResult
   mutating func run() throws -> Bool {

@@ -140,9 +140,7 @@ extension EntryIndex {
         defer { counter.advance() }
         return Self.read(path, signature: signature, store: store)
       } consume: { files in
-        for file in files {
-          try writer.write(file, replacing: plan.previous[PathKey(file.path.rawValue)], into: &report)
-        }
+        try writer.write(files, previous: { plan.previous[PathKey($0.rawValue)] }, into: &report)
       }
       try writer.finish(changedFolders: plan.changedFolders, goneFolders: plan.goneFolders)
       report.removed += plan.vanished.count

@@ -1,6 +1,8 @@
 import GRDB
 import GRDBSQLite
+import IlgiFormat
 import IlgiStore
+import IlgiSystem
 
 /// The write of one refresh, inside its transaction: rows removed, moved, written and replaced,
 /// each change logged for the site export (`EntryIndex.changes(since:)`), and the folders'
@@ -20,6 +22,7 @@ struct IndexWriter {
   private var deleteEntry: BoundStatement
   private var deleteProblem: BoundStatement
   private var findEntry: BoundStatement
+  private var findRow: BoundStatement
   private var insert: BoundStatement
   private var insertText: BoundStatement
   private var insertTag: BoundStatement
@@ -59,6 +62,7 @@ struct IndexWriter {
     deleteEntry = try BoundStatement(db, "DELETE FROM entry WHERE path = ?")
     deleteProblem = try BoundStatement(db, "DELETE FROM problem WHERE path = ?")
     findEntry = try BoundStatement(db, "SELECT 1 FROM entry WHERE path = ?")
+    findRow = try BoundStatement(db, "SELECT \(EntryRow.selectList) FROM entry e WHERE rowid = ?")
     insert = try BoundStatement(db, EntryRow.insert)
     insertText = try BoundStatement(db, "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
     insertTag = try BoundStatement(db, "INSERT OR IGNORE INTO entry_tag (tag, entry) VALUES (?, ?)")
@@ -86,51 +90,90 @@ struct IndexWriter {
     }
   }
 
-  /// Writes what reading `file` gave: its row (replacing `previous`, its row before it
-  /// changed), or its problem; counts it in `report`.
+  /// Writes what reading `files` gave: their rows (each replacing its row before it changed,
+  /// `previous`), or their problems; counts them in `report`.
+  ///
+  /// In three passes: every row replaced is cleared first, then the new rows with their tags
+  /// and links are written, then their text. A statement whose cascades or triggers may fail
+  /// halfway (a delete from `entry`, a tag's insert) opens a statement journal, and FTS5 writes
+  /// out the text it holds at each one: written in turn, every entry's text became a segment of
+  /// its own, and a refresh of 1,000 changed entries spent most of its time merging them.
   mutating func write(
-    _ file: EntryIndex.ReadFile, replacing previous: RefreshPlan.Known?, into report: inout IndexReport
-  )
-    throws
-  {
-    let path = file.path.rawValue
-    switch file.result {
-    case .failure(let error):
-      try writeProblem(error, of: file, replacing: previous, into: &report)
-    case .success(let read):
-      for note in read.notes { report.notes.append((file.path, note)) }
-      if !filling {
-        deleteProblem.bind(path)
-        try deleteProblem.run()
-      }
-      if let previous, previous.hash == read.hash {
-        // Touched, not changed (a checkout of the same text): keep the row, note the new time.
-        try db.execute(
-          sql: "UPDATE entry SET size = ?, mtime = ?, inode = ? WHERE rowid = ?",
-          arguments: [
-            file.signature.size, file.signature.modified, Int64(bitPattern: file.signature.inode), previous.rowid,
-          ])
-        return
-      }
-      try clearRow(path, replacing: previous, with: read.entry, into: &report)
-      EntryRow(entry: read.entry, notes: read.notes, signature: file.signature, hash: read.hash).bind(to: &insert)
+    _ files: [EntryIndex.ReadFile], previous: (JournalPath) -> RefreshPlan.Known?, into report: inout IndexReport
+  ) throws {
+    let rows = try clear(files, previous: previous, into: &report)
+    var rowids: [Int64] = []
+    rowids.reserveCapacity(rows.count)
+    for row in rows {
+      EntryRow(entry: row.entry, notes: row.notes, signature: row.signature, hash: row.hash).bind(to: &insert)
       try insert.run()
       let rowid = db.lastInsertedRowID
-      insertText.bind(rowid)
-      insertText.bind(read.title)
-      insertText.bind(read.body)
-      try insertText.run()
-      for tag in Set(read.entry.tags.map { $0.lowercased() }) {
+      rowids.append(rowid)
+      for tag in Set(row.entry.tags.map { $0.lowercased() }) {
         insertTag.bind(tag)
         insertTag.bind(rowid)
         try insertTag.run()
       }
-      for name in read.entry.wikiLinks {
+      for name in row.entry.wikiLinks {
         insertLink.bind(name)
         insertLink.bind(rowid)
         try insertLink.run()
       }
     }
+    for (rowid, row) in zip(rowids, rows) {
+      insertText.bind(rowid)
+      insertText.bind(row.title)
+      insertText.bind(row.body)
+      try insertText.run()
+    }
+  }
+
+  /// A file read whose row is to be written.
+  private struct NewRow {
+    var entry: IndexedEntry
+    var notes: [String]
+    var signature: FileSignature
+    var hash: Int64
+    var title: String
+    var body: String
+  }
+
+  /// The first pass of `write`: the problems of `files` that could not be read stored, the rows
+  /// they replace cleared, and the rows of the files only touched given their new times; the
+  /// rows left to write.
+  private mutating func clear(
+    _ files: [EntryIndex.ReadFile], previous: (JournalPath) -> RefreshPlan.Known?, into report: inout IndexReport
+  ) throws -> [NewRow] {
+    var rows: [NewRow] = []
+    for file in files {
+      let path = file.path.rawValue
+      switch file.result {
+      case .failure(let error):
+        try writeProblem(error, of: file, replacing: previous(file.path), into: &report)
+      case .success(let read):
+        for note in read.notes { report.notes.append((file.path, note)) }
+        if !filling {
+          deleteProblem.bind(path)
+          try deleteProblem.run()
+        }
+        let previous = previous(file.path)
+        if let previous, previous.hash == read.hash {
+          // Touched, not changed (a checkout of the same text): keep the row, note the new time.
+          try db.execute(
+            sql: "UPDATE entry SET size = ?, mtime = ?, inode = ? WHERE rowid = ?",
+            arguments: [
+              file.signature.size, file.signature.modified, Int64(bitPattern: file.signature.inode), previous.rowid,
+            ])
+          continue
+        }
+        try clearRow(path, replacing: previous, with: read.entry, into: &report)
+        rows.append(
+          NewRow(
+            entry: read.entry, notes: read.notes, signature: file.signature, hash: read.hash, title: read.title,
+            body: read.body))
+      }
+    }
+    return rows
   }
 
   /// Stores why `file` could not be read, after removing the row it had (`previous`); counts it
@@ -162,10 +205,9 @@ struct IndexWriter {
   ) throws {
     if let previous {
       // Whether a list showing the entry is unchanged, for the site export.
-      let old = try EntryIndex.entries(
-        db, "SELECT \(EntryRow.selectList) FROM entry e WHERE rowid = ?", [previous.rowid], hashes: false
-      ).first
-      try logChange(path, bodyOnly: old.map { EntryRow.listsAlike($0.entry, entry) } ?? false)
+      findRow.bind(previous.rowid)
+      let old = try findRow.row { EntryRow.decode($0, hashes: false).entry }
+      try logChange(path, bodyOnly: old.map { EntryRow.listsAlike($0, entry) } ?? false)
       // Another process may have indexed the same change already; the path is unique.
       try deleteRow(path)
       report.updated += 1

@@ -260,7 +260,7 @@ import Testing
   @Test func everyFailingAgeVectorAndAnEmptyFileIsNamedOnceAndCountedByDoctor() throws {
     let h = try EncryptionTests.encrypted()
     var names = ["zero-bytes.md.age"]
-    FileManager.default.createFile(atPath: h.journal.root + "/2026/11/zero-bytes.md.age", contents: Data())
+    _ = FileManager.default.createFile(atPath: h.journal.root + "/2026/11/zero-bytes.md.age", contents: Data())
     for vector in try FileManager.default.contentsOfDirectory(atPath: Self.vectors).sorted()
     where vector != "LICENSE" && vector != "README.md" {
       let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.vectors + "/" + vector)))

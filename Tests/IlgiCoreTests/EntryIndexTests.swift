@@ -193,6 +193,56 @@ import Testing
     #expect(try titles() == ["Beta renamed", "Alpha again"])
   }
 
+  /// A refresh of many changed entries writes their text to the full-text table a few times,
+  /// not once per entry: FTS5 writes out what it holds at every statement journal, and the
+  /// rows each entry replaces are cleared before any text is added (`IndexWriter.write`).
+  @Test func manyChangedEntriesReachTheFullTextTableInFewWrites() throws {
+    let corpus = try GeneratedCorpus.make(entries: 1000)
+    let store = try store(corpus.journal)
+    let before = try Self.fullTextWrites(try EntryIndex.load(store).0)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: corpus.journal).filter {
+      $0.hasSuffix(".md") && !$0.hasPrefix(".")
+    }.sorted()
+    let changed = files.enumerated().filter { $0.offset % 3 == 0 }.map(\.element).prefix(600)
+    for path in changed {
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: corpus.journal + "/" + path))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data("\nA line from the laptop: quetzal.\n".utf8))
+      try handle.close()
+    }
+    let (index, report) = try EntryIndex.load(store)
+    #expect(report.updated == changed.count)
+    let hits = try index.search(try SearchQuery("quetzal"), filter: EntryFilter(), store: store)
+    #expect(hits.count == changed.count)
+    // Written in turn, this counter grew by more than half the entries changed (339 for these
+    // 600); in three passes by 78.
+    let after = try Self.fullTextWrites(index)
+    #expect(after - before < changed.count / 4, "\(before) -> \(after)")
+  }
+
+  /// FTS5's count of what it has written to the full-text table (the write counter of its
+  /// structure record, row 10 of `entry_text_data`: a 4-byte cookie, a version mark in newer
+  /// SQLite, then the counts of levels and segments and the counter, as varints).
+  static func fullTextWrites(_ index: EntryIndex) throws -> Int {
+    let record = try index.queue.read { db in
+      try [UInt8](Data.fetchOne(db, sql: "SELECT block FROM entry_text_data WHERE id = 10") ?? Data())
+    }
+    var at = record.count > 8 && record[4..<8] == [0xFF, 0xFF, 0xFF, 0xF0] ? 8 : 4
+    func varint() -> Int {
+      var value = 0
+      for step in 0..<9 {
+        let byte = Int(record[at])
+        at += 1
+        if step == 8 { return value << 8 | byte }
+        value = value << 7 | byte & 0x7F
+        if byte < 0x80 { break }
+      }
+      return value
+    }
+    _ = (varint(), varint())
+    return varint()
+  }
+
   /// An empty index is filled without logging each entry: it takes a new identity instead, so a
   /// mark from before tells nothing; changes after the fill are logged; a rebuild is another
   /// index again, and an edit after it is logged once.
