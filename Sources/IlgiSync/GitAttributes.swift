@@ -75,10 +75,24 @@ public enum GitAttributes {
   /// ilgi's own files of this device (the index, locks, drafts: `JournalLayout.gitignoreLines`)
   /// that git tracks, taken in by a commit made by hand in a journal without ilgi's
   /// `.gitignore`. Tracked, each device's copy meets the other's in a pull, which stops it.
+  ///
+  /// Asked with pathspecs, which git matches against its index alone; exclude patterns
+  /// (`--ignored -x`) are tried on every tracked file, 20 ms at 10,000 entries.
   public static func trackedOwnFiles(_ git: GitRepository) -> [String] {
     let patterns = JournalLayout.gitignoreLines.filter { !$0.hasPrefix("#") }
-    let listed = try? git.check(["ls-files", "--cached", "--ignored", "-z"] + patterns.flatMap { ["-x", $0] })
+    let listed = try? git.readingPatterns.check(["ls-files", "--cached", "-z", "--"] + patterns.map(pathspec))
     return (listed ?? "").split(separator: "\0").map(String.init)
+  }
+
+  /// The pathspec that names what the `.gitignore` line `pattern` does: anchored at the top
+  /// when it holds a slash before its end, at any depth otherwise, and everything below a
+  /// folder (a trailing slash). `*` stops at a slash in both.
+  static func pathspec(_ pattern: String) -> String {
+    var spec = pattern
+    let folder = spec.hasSuffix("/")
+    if folder { spec.removeLast() }
+    if !spec.contains("/") { spec = "**/" + spec }
+    return ":(glob)" + spec + (folder ? "/**" : "")
   }
 
   /// Tells git on this device (`.git/info/exclude`, which no sync carries) to leave ilgi's own

@@ -55,6 +55,9 @@ public struct JournalSync {
     var fetch: [String]
     var pull: [String]
     var push: [String]
+    /// Whether the branch has an upstream: then a push is made only when this branch is ahead
+    /// of it, as one with nothing to send still asks the remote.
+    var tracked = false
   }
 
   /// Runs the sync.
@@ -96,7 +99,7 @@ public struct JournalSync {
     }
     try resealArrived(since: before, say)
     try unplaceArrived(since: before, say)
-    try run(plan.push, as: "push")
+    if !plan.tracked || head() != upstream() { try run(plan.push, as: "push") }
     return SyncOutcome(remote: plan.remote + "/" + plan.branch, brought: pulled != before, notes: notes)
   }
 
@@ -113,7 +116,7 @@ public struct JournalSync {
       let remote = String(name.prefix(while: { $0 != "/" }))
       return Plan(
         remote: remote, branch: branch, fetch: ["fetch", "--quiet", remote],
-        pull: ["rebase", "--autostash", "--quiet", "@{upstream}"], push: ["push", "--quiet"])
+        pull: ["rebase", "--autostash", "--quiet", "@{upstream}"], push: ["push", "--quiet"], tracked: true)
     }
     // No upstream yet: pull the same branch if the remote has it, and push setting it. A remote
     // that holds other branches and not this one is not given a branch of this device's: the
@@ -179,6 +182,11 @@ public struct JournalSync {
   /// The commit HEAD names, or nil.
   func head() -> String? {
     try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
+  }
+
+  /// The commit the branch's upstream names, or nil.
+  func upstream() -> String? {
+    try? git.check(["rev-parse", "--verify", "--quiet", "@{upstream}"]).trimmingCharacters(in: .newlines)
   }
 
   /// Commits each entry saved but not committed, as its sitting's end would have: the app

@@ -10,7 +10,7 @@ public struct GitRepository: Sendable {
   /// The journal root, which is the work tree's root.
   public let root: String
   /// The environment git runs with.
-  public let environment: [String: String]
+  public private(set) var environment: [String: String]
   /// ilgi's secrets from the environment it was given, kept from git but for `passingSecrets`.
   let secrets: [String: String]
 
@@ -44,6 +44,14 @@ public struct GitRepository: Sendable {
     environment["GIT_EDITOR"] = "true"
     environment["LC_ALL"] = "C"
     self.environment = environment
+  }
+
+  /// This repository with git reading pathspecs as patterns (`:(glob)…`), for a question asked
+  /// with patterns ilgi wrote itself; everywhere else a path is only ever a file's name.
+  public var readingPatterns: GitRepository {
+    var copy = self
+    copy.environment["GIT_LITERAL_PATHSPECS"] = "0"
+    return copy
   }
 
   /// Runs `git -C root arguments`. With `passingSecrets` (only for `log --patch`, which runs

@@ -247,6 +247,13 @@ import Testing
     try FileManager.default.removeItem(atPath: a + "/.gitignore")
     #expect(h.call("new", "First", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": a]).status == 0)
     #expect(h.call("list", env: ["ILGI_JOURNAL": a]).status == 0)
+    // A draft and a temporary file left by a write that stopped, each one of ilgi's own.
+    let own = [".ilgi/drafts/2026-11-20-0800.md", "2026/11/.first.md.ilgi-1-A.tmp"]
+    for file in own {
+      try FileManager.default.createDirectory(
+        atPath: a + "/" + (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try "left behind\n".write(toFile: a + "/" + file, atomically: false, encoding: .utf8)
+    }
     try Self.git(h, "init", "--quiet", "--initial-branch=main", in: a)
     try Self.git(h, "add", "-A", in: a)
     try Self.git(h, "commit", "--quiet", "-m", "by hand", in: a)
@@ -255,7 +262,10 @@ import Testing
     let first = h.call("sync", env: ["ILGI_JOURNAL": a])
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stderr.contains("they are no longer tracked"), "\(first.stderr)")
-    #expect(!(try Self.git(h, "ls-files", in: a)).contains(".ilgi/index.sqlite"))
+    let tracked = try Self.git(h, "ls-files", in: a)
+    #expect(!tracked.contains(".ilgi/index.sqlite"))
+    for file in own { #expect(!tracked.contains(file), "\(file)") }
+    #expect(tracked.contains("2026/11/2026-11-20-0800-first.md"))
     #expect(FileManager.default.fileExists(atPath: a + "/.ilgi/index.sqlite"))
     let b = h.journal.base + "/b"
     try Self.git(h, "clone", "--quiet", bare, b, in: h.journal.base)
@@ -285,6 +295,20 @@ import Testing
     #expect(try Self.titles(h, b) == ["Written on A", "Written on B"])
     #expect(try Self.git(h, "rev-parse", "HEAD", in: a) == Self.git(h, "rev-parse", "HEAD", in: b))
     #expect(try Self.git(h, "status", "--porcelain", in: a) == "")
+  }
+
+  /// A sync with nothing to send asks the remote to receive nothing: a device whose push
+  /// address cannot be reached (a read-only mirror's `pushurl`) syncs while it only reads, and
+  /// is told once it has an entry to send.
+  @Test func aSyncWithNothingToSendPushesNothing() throws {
+    let (h, _, b) = try Self.twoClones()
+    try Self.git(h, "config", "remote.origin.pushurl", h.journal.base + "/nowhere.git", in: b)
+    let reading = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(reading.status == 0, "\(reading.stderr)")
+    #expect(h.call("new", "Written on B", env: ["ILGI_JOURNAL": b]).status == 0)
+    let writing = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(writing.status != 0)
+    #expect(writing.stderr.contains("nowhere.git"), "\(writing.stderr)")
   }
 
   /// A push the remote refuses (its hook says why) is said with the remote's reason, not git's
