@@ -98,6 +98,9 @@ extension EntryIndex {
     try afterWalk?()
     try write(
       plan, stored: stored, rebuild: rebuild, identity: identity, store: store, progress: progress, into: &report)
+    // The pages the old postings took are given back, so a sealed copy made from the file
+    // shrinks too; another connection reading now keeps them until the next time.
+    if !rebuild, try compactTextIfNeeded(store) { try? queue.vacuum() }
     // A run whose keys open no entry would leave the keys that do an index listing nothing: it
     // keeps its reading in memory, and says so once when the index was not its to open either.
     let forOtherKeys = report.skipped.filter(\.isForAnotherKey)

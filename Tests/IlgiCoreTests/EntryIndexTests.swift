@@ -220,6 +220,44 @@ import Testing
     #expect(after - before < changed.count / 4, "\(before) -> \(after)")
   }
 
+  /// Every change of an entry leaves its old postings in the contentless full-text table;
+  /// past the mark (`needsCompaction`) the table is written again from the files, so it holds
+  /// one text per entry, and search finds the latest words and none of the replaced ones.
+  @Test func replacedTextIsDroppedFromTheFullTextTableInTime() throws {
+    let entries = 200
+    var files: [String: String] = [:]
+    func text(_ number: Int, _ round: Int) -> String {
+      "---\nid: E\(number)\ndate: 2026-01-01T09:00+09:00\n---\nEntry \(number)\n\nround\(round) words\n"
+    }
+    for number in 0..<entries { files["2026/01/e\(number).md"] = text(number, 0) }
+    let journal = try TempJournal(files)
+    let store = try store(journal.root)
+    func counts(_ index: EntryIndex) throws -> (stale: Int, texts: Int) {
+      try index.queue.read { db in
+        (
+          try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'stale'") ?? -1,
+          try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_text_docsize") ?? -1
+        )
+      }
+    }
+    var (index, _) = try EntryIndex.load(store)
+    var compacted = false
+    for round in 1...8 {
+      for number in 0..<entries { try journal.write("2026/01/e\(number).md", text(number, round)) }
+      (index, _) = try EntryIndex.load(store)
+      let (stale, texts) = try counts(index)
+      // Before the mark, each change's old text is kept and counted; at it, all of it goes.
+      #expect(texts == entries + stale, "round \(round)")
+      if stale == 0 { compacted = true }
+      #expect(!EntryIndex.needsCompaction(stale: stale, total: entries))
+    }
+    #expect(compacted)
+    #expect(try index.search(try SearchQuery("round8"), filter: EntryFilter(), store: store).count == entries)
+    for round in 0...7 {
+      #expect(try index.search(try SearchQuery("round\(round)"), filter: EntryFilter(), store: store).isEmpty)
+    }
+  }
+
   /// FTS5's count of what it has written to the full-text table (the write counter of its
   /// structure record, row 10 of `entry_text_data`: a 4-byte cookie, a version mark in newer
   /// SQLite, then the counts of levels and segments and the counter, as varints).
