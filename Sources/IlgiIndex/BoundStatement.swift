@@ -77,14 +77,6 @@ struct BoundStatement {
   /// Runs the statement with the values bound since the last run; true when it gave a row.
   @discardableResult
   mutating func run() throws -> Bool {
-    next = 1
-    let code = sqlite3_step(handle)
-    defer { sqlite3_reset(handle) }
-    guard code == SQLITE_DONE || code == SQLITE_ROW else {
-      throw DatabaseError(
-        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
-        sql: statement.sql)
-    }
-    return code == SQLITE_ROW
+    try row { _ in () } != nil
   }
 }
