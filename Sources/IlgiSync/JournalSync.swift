@@ -81,7 +81,8 @@ public struct JournalSync {
     for fields in SyncNotes.overlaps(git).take() { say(.overlap(fields[0])) }
     // Said before the refresh, which stops in a journal that cannot tell whether it is sealed.
     if let change = store.sealing.pendingChange { say(.pendingChange(change)) }
-    for (path, target) in pulledLinks(since: before) { say(.pulledLink(path, target)) }
+    let brought = PulledChanges(git, since: before)
+    for (path, target) in pulledLinks(brought) { say(.pulledLink(path, target)) }
     // A link the pull put where ilgi keeps its own files stops here, before the index or
     // anything else is written through it.
     if let link = JournalLayout.linkedOwnPath(root: store.root) {
@@ -97,8 +98,8 @@ public struct JournalSync {
       let dropped = acceptedBefore.filter { !now.contains($0) }
       if !dropped.isEmpty { say(.keysDropped(dropped)) }
     }
-    try resealArrived(since: before, say)
-    try unplaceArrived(since: before, say)
+    try resealArrived(brought, say)
+    try unplaceArrived(brought, say)
     if !plan.tracked || head() != upstream() { try run(plan.push, as: "push") }
     return SyncOutcome(remote: plan.remote + "/" + plan.branch, brought: pulled != before, notes: notes)
   }
@@ -290,36 +291,23 @@ public struct JournalSync {
   /// ilgi reads and writes no entry through one that leads out of the journal or into a hidden
   /// folder, and opens no journal whose own folders (`.ilgi/...`) are links; git keeps it as it
   /// came.
-  func pulledLinks(since before: String?) -> [(String, String)] {
-    guard let before, !before.isEmpty,
-      let raw = try? git.check(["diff", "--raw", "--no-renames", "-z", "--diff-filter=AMT", before, "HEAD"])
-    else { return [] }
-    // `:old new hash hash status\0path\0`, repeated; a link's mode is 120000.
-    let fields = raw.split(separator: "\0", omittingEmptySubsequences: false)
-    var links: [(String, String)] = []
-    var index = 0
-    while index + 1 < fields.count {
-      let modes = fields[index].split(separator: " ")
-      let path = String(fields[index + 1])
-      index += 2
-      guard modes.count > 1, modes[1] == "120000" else { continue }
-      links.append((path, (try? FileManager.default.destinationOfSymbolicLink(atPath: git.root + "/" + path)) ?? "?"))
+  func pulledLinks(_ brought: PulledChanges) -> [(String, String)] {
+    brought.links.map { path in
+      (path, (try? FileManager.default.destinationOfSymbolicLink(atPath: git.root + "/" + path)) ?? "?")
     }
-    return links
   }
 
   /// Seals again, in one commit before the push, the files the pull brought, and those this
   /// device wrote and has not pushed, sealed to other keys than this device seals to: sealed by
   /// a device that had not heard of a `key remove` yet, to the removed key too. A device that
   /// cannot open them (its key not listed) leaves them; `ilgi doctor` names them there.
-  func resealArrived(since before: String?, _ say: (SyncNote) -> Void) throws(SyncError) {
-    guard let before, !before.isEmpty, case .sealed(let recipients) = store.sealing.state,
-      store.sealing.pendingChange == nil, (store.cipher?.ownRecipients ?? []).contains(where: recipients.contains),
-      let changed = try? git.check(["diff", "--name-only", "-z", before, "HEAD"])
+  func resealArrived(_ brought: PulledChanges, _ say: (SyncNote) -> Void) throws(SyncError) {
+    guard brought.known, case .sealed(let recipients) = store.sealing.state,
+      store.sealing.pendingChange == nil, (store.cipher?.ownRecipients ?? []).contains(where: recipients.contains)
     else { return }
     // What this device wrote and has not pushed yet too: sealed before it heard of a removal.
     let unpushed = (try? git.check(["diff", "--name-only", "-z", "@{upstream}", "HEAD"])) ?? ""
-    let paths = Set((changed + "\0" + unpushed).split(separator: "\0").map { JournalPath(String($0)) }).sorted()
+    let paths = Set((brought.paths + unpushed.split(separator: "\0").map(String.init)).map(JournalPath.init)).sorted()
     let arrived = store.conversion.filesNotSealed(to: recipients, among: paths).map(\.path)
     guard !arrived.isEmpty else { return }
     let keyedStore: JournalStore
@@ -349,11 +337,10 @@ public struct JournalSync {
   /// Takes the place out, in one commit before the push, of the plain pictures the pull brought
   /// that say where they were taken, when this device keeps no places: a device that keeps
   /// them wrote them.
-  func unplaceArrived(since before: String?, _ say: (SyncNote) -> Void) throws(SyncError) {
-    guard let before, !before.isEmpty, !keepsPlaces,
-      let changed = try? git.check(["diff", "--name-only", "--diff-filter=AM", "-z", before, "HEAD"])
-    else { return }
-    let paths = Set(changed.split(separator: "\0").map { JournalPath(String($0)) }).sorted()
+  func unplaceArrived(_ brought: PulledChanges, _ say: (SyncNote) -> Void) throws(SyncError) {
+    guard !keepsPlaces else { return }
+    let paths = Set(brought.addedOrModified.map(JournalPath.init)).sorted()
+    guard !paths.isEmpty else { return }
     let taken: [JournalPath]
     do throws(JournalError) {
       taken = try writer.takePlacesOut(of: paths)
