@@ -55,22 +55,37 @@ display_format: text
 """
 
 
+def run_once(command, env=None, before=None, shell=False):
+    """Wall time and peak RSS (MB) of one run of `command` (a list, or a function that makes
+    one), after `before`."""
+    if before:
+        before()
+    argv = command() if callable(command) else command
+    wrapped = ["/usr/bin/time", "-f", "%M"] + (["sh", "-c", argv] if shell else argv)
+    start = time.perf_counter()
+    done = subprocess.run(wrapped, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"bench: {' '.join(map(str, argv if not shell else [argv]))} failed:\n{done.stderr}")
+    return elapsed, int(done.stderr.strip().splitlines()[-1]) / 1024
+
+
 def measure(command, runs, env=None, before=None, shell=False):
     """Median wall time and peak RSS (MB) of `command` (a list, or a function that makes one for
     each run) over `runs` runs."""
-    times, peaks = [], []
+    results = [run_once(command, env, before, shell) for _ in range(runs)]
+    return statistics.median(t for t, _ in results), max(m for _, m in results)
+
+
+def measure_in_turn(first, second, runs):
+    """`measure` of two commands run in turn, each given as (command, env, before): a ratio of
+    the two then compares runs that met the same state of the machine (the file system's in
+    particular, which moves a checkout's time by a factor of three over an hour here)."""
+    results = ([], [])
     for _ in range(runs):
-        if before:
-            before()
-        argv = command() if callable(command) else command
-        wrapped = ["/usr/bin/time", "-f", "%M"] + (["sh", "-c", argv] if shell else argv)
-        start = time.perf_counter()
-        done = subprocess.run(wrapped, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        times.append(time.perf_counter() - start)
-        if done.returncode != 0:
-            sys.exit(f"bench: {' '.join(map(str, argv if not shell else [argv]))} failed:\n{done.stderr}")
-        peaks.append(int(done.stderr.strip().splitlines()[-1]) / 1024)
-    return statistics.median(times), max(peaks)
+        for (command, env, before), into in zip((first, second), results):
+            into.append(run_once(command, env, before))
+    return tuple((statistics.median(t for t, _ in r), max(m for _, m in r)) for r in results)
 
 
 def serve_measurements(ilgi, env, victim, original, runs, edit_one):
@@ -384,11 +399,12 @@ def sync_measurements(ilgi, ilgi_dir, work, runs):
             subprocess.run([ilgi, "list", "-n", "1"], env=on_phone, check=True, stdout=subprocess.DEVNULL)
 
         changed = len(files[::10])
-        r[f"ilgi sync, {changed:,} changed entries ({kind})"] = measure(
-            [ilgi, "sync"], runs, on_phone, before=phone_before)
-        r[f"git pull --rebase, the same commits ({kind})"] = measure(
-            ["git", "-C", str(peer), "pull", "--quiet", "--rebase"], runs, env,
-            before=lambda: git(peer, "reset", "--quiet", "--hard", before))
+        sync, pull = measure_in_turn(
+            ([ilgi, "sync"], on_phone, phone_before),
+            (["git", "-C", str(peer), "pull", "--quiet", "--rebase"], env,
+             lambda: git(peer, "reset", "--quiet", "--hard", before)), runs)
+        r[f"ilgi sync, {changed:,} changed entries ({kind})"] = sync
+        r[f"git pull --rebase, the same commits ({kind})"] = pull
     return r
 
 
