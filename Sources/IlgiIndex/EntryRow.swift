@@ -91,11 +91,16 @@ struct EntryRow {
   /// place, and the same wiki links (which other entries' pages list as backlinks).
   static func listsAlike(_ old: IndexedEntry, _ new: IndexedEntry) -> Bool {
     // The instant went through a Double in the table: a millisecond apart is the same.
-    abs(old.date.instant.timeIntervalSince(new.date.instant)) < 0.001 && old.date.offset == new.date.offset
-      && old.date.hasTime == new.date.hasTime && old.links == new.links
-      && old.wikiLinks == new.wikiLinks && old.mood == new.mood && old.activities == new.activities
-      && old.title == new.title && old.preview == new.preview && old.tags == new.tags
-      && old.weather == new.weather && old.place == new.place
+    let sameDate: Bool =
+      abs(old.date.instant.timeIntervalSince(new.date.instant)) < 0.001 && old.date.offset == new.date.offset
+      && old.date.hasTime == new.date.hasTime
+    // In parts: as one expression the compiler took half a second to check it.
+    let sameLinks: Bool = old.links == new.links && old.wikiLinks == new.wikiLinks
+    let sameWords: Bool = old.title == new.title && old.preview == new.preview && old.tags == new.tags
+    let sameRest: Bool =
+      old.mood == new.mood && old.activities == new.activities && old.weather == new.weather
+      && old.place == new.place
+    return sameDate && sameLinks && sameWords && sameRest
   }
 
   /// A list kept in one column, parts separated by U+001F.

@@ -292,9 +292,12 @@ extension Site {
         tagged[PathKey(tag.page), default: (tag.name, [])].rows.append(row)
       }
     }
-    let tagList = tagged.map { (key: $0.key.text, value: $0.value) }
-      .sorted {
-        $0.value.rows.count != $1.value.rows.count ? $0.value.rows.count > $1.value.rows.count : $0.key < $1.key
+    // Most used first, then by page; the types spelled out, which the compiler took over a
+    // second to find.
+    let tagList: [(key: String, value: (name: String, rows: [Row]))] = tagged.map { ($0.key.text, $0.value) }
+      .sorted { (a: (key: String, value: (name: String, rows: [Row])), b) -> Bool in
+        let (count, other) = (a.value.rows.count, b.value.rows.count)
+        return count != other ? count > other : a.key < b.key
       }
     var tagsKey = keyed("tags/index.html", [])
     for (page, tag) in tagList {
