@@ -348,6 +348,15 @@ def sync_measurements(ilgi, ilgi_dir, work, runs):
         return subprocess.run(["git", "-C", str(folder), *arguments], env=env, check=True, capture_output=True,
                               text=True).stdout.strip()
 
+    def fresh_clone_of(bare, phone):
+        def fresh_clone():
+            shutil.rmtree(phone, ignore_errors=True)
+            for leftover in runtime.iterdir():
+                shutil.rmtree(leftover, ignore_errors=True) if leftover.is_dir() else leftover.unlink()
+            subprocess.run(["git", "clone", "--quiet", str(bare), str(phone)], env=env, check=True)
+        return fresh_clone
+
+    journals = {}
     for kind in ("plain", "sealed"):
         laptop, bare = work / f"{kind}-laptop", work / f"{kind}.git"
         on_laptop = dict(env, ILGI_JOURNAL=str(laptop))
@@ -365,19 +374,6 @@ def sync_measurements(ilgi, ilgi_dir, work, runs):
         subprocess.run([ilgi, "sync"], env=on_laptop, check=True, stdout=subprocess.DEVNULL)
         before = git(laptop, "rev-parse", "HEAD")
 
-        # The first command in a fresh clone: the index made from every entry.
-        phone = work / f"{kind}-phone"
-
-        def fresh_clone():
-            shutil.rmtree(phone, ignore_errors=True)
-            for leftover in runtime.iterdir():
-                shutil.rmtree(leftover, ignore_errors=True) if leftover.is_dir() else leftover.unlink()
-            subprocess.run(["git", "clone", "--quiet", str(bare), str(phone)], env=env, check=True)
-
-        on_phone = dict(env, ILGI_JOURNAL=str(phone))
-        r[f"ilgi list -n 20, first in a fresh clone ({kind})"] = measure(
-            [ilgi, "list", "-n", "20"], max(1, min(runs, 3)), on_phone, before=fresh_clone)
-
         # One entry in ten changed on the laptop, in one commit, pushed.
         pattern = "*/*/*.md.age" if kind == "sealed" else "*/*/*.md"
         files = sorted(laptop.glob(pattern))
@@ -393,17 +389,27 @@ def sync_measurements(ilgi, ilgi_dir, work, runs):
         git(laptop, "push", "--quiet", "origin", "main")
         peer = work / f"{kind}-git"
         subprocess.run(["git", "clone", "--quiet", str(bare), str(peer)], env=env, check=True)
+        phone = work / f"{kind}-phone"
+        journals[kind] = dict(bare=bare, phone=phone, peer=peer, before=before, changed=len(files[::10]),
+                              env=dict(env, ILGI_JOURNAL=str(phone)))
 
-        def phone_before():
-            git(phone, "reset", "--quiet", "--hard", before)
-            subprocess.run([ilgi, "list", "-n", "1"], env=on_phone, check=True, stdout=subprocess.DEVNULL)
+    # The first command in a fresh clone, sealed and plain in turn: the index made from every
+    # entry (each decrypted in the sealed one).
+    first = [([ilgi, "list", "-n", "20"], journals[kind]["env"],
+              fresh_clone_of(journals[kind]["bare"], journals[kind]["phone"])) for kind in ("plain", "sealed")]
+    for kind, result in zip(("plain", "sealed"), measure_in_turn(*first, max(1, min(runs, 3)))):
+        r[f"ilgi list -n 20, first in a fresh clone ({kind})"] = result
 
-        changed = len(files[::10])
+    for kind, journal in journals.items():
+        def phone_before(journal=journal):
+            git(journal["phone"], "reset", "--quiet", "--hard", journal["before"])
+            subprocess.run([ilgi, "list", "-n", "1"], env=journal["env"], check=True, stdout=subprocess.DEVNULL)
+
         sync, pull = measure_in_turn(
-            ([ilgi, "sync"], on_phone, phone_before),
-            (["git", "-C", str(peer), "pull", "--quiet", "--rebase"], env,
-             lambda: git(peer, "reset", "--quiet", "--hard", before)), runs)
-        r[f"ilgi sync, {changed:,} changed entries ({kind})"] = sync
+            ([ilgi, "sync"], journal["env"], phone_before),
+            (["git", "-C", str(journal["peer"]), "pull", "--quiet", "--rebase"], env,
+             lambda journal=journal: git(journal["peer"], "reset", "--quiet", "--hard", journal["before"])), runs)
+        r[f"ilgi sync, {journal['changed']:,} changed entries ({kind})"] = sync
         r[f"git pull --rebase, the same commits ({kind})"] = pull
     return r
 
