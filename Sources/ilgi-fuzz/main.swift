@@ -48,7 +48,7 @@ import IlgiFuzz
     } catch {
       findings += 1
       let path = "finding-\(findings).bin"
-      FileManager.default.createFile(atPath: path, contents: Data(input))
+      _ = FileManager.default.createFile(atPath: path, contents: Data(input))
       FileHandle.standardError.write(Data("ilgi-fuzz: \(name): \(error) (input saved to \(path))\n".utf8))
     }
   }

@@ -55,7 +55,6 @@ import Testing
     let h = try Harness()
     let server = try Server(h, [])
     defer { _ = server.stop() }
-    let port = server.port
 
     #expect(try Self.write(server, "POST", "/api/entries", ["content": "  \n\n "]).status == 422)
     #expect(Self.entryFiles(h).isEmpty, "an empty entry was written")
@@ -155,7 +154,7 @@ import Testing
           "--data-binary", "@" + body,
           "http://127.0.0.1:\(server.port)/api/entries",
         ]
-        FileManager.default.createFile(atPath: status, contents: nil)
+        _ = FileManager.default.createFile(atPath: status, contents: nil)
         curl.standardOutput = FileHandle(forWritingAtPath: status)
         try curl.run()
         sent.append((curl, status))
@@ -341,7 +340,6 @@ import Testing
     try "secret".write(toFile: h.journal.base + "/outside.md", atomically: true, encoding: .utf8)
     let server = try Server(h, [])
     defer { _ = server.stop() }
-    let port = server.port
     let escapes = [
       "/../outside.md", "/entry/..%2F..%2Foutside.md", "/entry/%2e%2e/%2e%2e/outside.md", "/app/..%2f..%2foutside.md",
       "/app/%2e%2e%2f%2e%2e%2foutside.md", "/entry/..%5c..%5coutside.md", "/entry/%252e%252e%252foutside.md",
@@ -515,7 +513,6 @@ import Testing
     let h = try WeatherCLITests().harness(stub)
     let server = try Server(h, [])
     defer { _ = server.stop() }
-    let port = server.port
     let place = try Self.get(server, "/api/weather")
     #expect(place.body.contains("\"weather\":\"Clear, 4°C\""), "\(place.body)")
     #expect(stub.requests.contains { $0.target.hasPrefix("/v1/search?") }, "the configured place was not looked up")
@@ -546,7 +543,6 @@ import Testing
     #expect(h.call("init", "--git", h.journal.root).status == 0)
     let server = try Server(h, [])
     defer { _ = server.stop() }
-    let port = server.port
     let made = try Self.write(server, "POST", "/api/entries", ["content": "Bus ride\n\nRain on the window."])
     let id = try #require(made.json["id"] as? String)
     let path = try #require(made.json["path"] as? String)

@@ -44,7 +44,7 @@ struct LanguageTests {
     let new = try #require(lines.first { $0.hasPrefix("  new ") })
     func start(_ line: Substring) -> Int {
       let name = line.dropFirst(2)
-      let gap = try? #require(name.firstRange(of: "  "))
+      let gap = name.firstRange(of: "  ")
       let text = name[(gap?.upperBound ?? name.startIndex)...].drop(while: { $0 == " " })
       return columns(line[..<text.startIndex])
     }

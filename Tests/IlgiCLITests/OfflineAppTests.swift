@@ -83,9 +83,9 @@ struct OfflineAppTests {
   }
 
   @Test func theOfflinePageSaysWhatThisJournalKeeps() async throws {
-    let plain = AppRepliesTests.text(await try App().ask("GET", "/offline"))
+    let plain = AppRepliesTests.text(try await App().ask("GET", "/offline"))
     #expect(plain.contains("The entries listed or opened lately are"), "\(plain)")
-    let sealed = AppRepliesTests.text(await try App(encrypted: true).ask("GET", "/offline"))
+    let sealed = AppRepliesTests.text(try await App(encrypted: true).ask("GET", "/offline"))
     #expect(sealed.contains("This journal keeps no entries in the browser"), "\(sealed)")
     #expect(sealed.contains("<a href=\"/write\">"))
   }

@@ -157,7 +157,7 @@ import Testing
       "POST /api/entries HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(server.token)\r\n"
         + "Content-Length: 2\r\nContent-Length: 30\r\nConnection: close\r\n\r\n{}")
     #expect(twoLengths.status == 400, "\(twoLengths.text)")
-    #expect(try h.journal.snapshot().keys.filter { $0.hasSuffix(".md") }.count == 1)
+    #expect(h.journal.snapshot().keys.filter { $0.hasSuffix(".md") }.count == 1)
     // Absolute form: the authority is the host, whatever the header says.
     #expect(try ask("http://127.0.0.1:\(port)/", hosts: ["evil.example"]).status == 200)
     #expect(try ask("http://evil.example/", hosts: ["127.0.0.1:\(port)"]).status == 421)

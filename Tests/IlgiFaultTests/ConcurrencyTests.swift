@@ -142,7 +142,7 @@ import Testing
     let resuming = try harness.run("edit", "2025/03/day.md", "--resume", env: ["EDITOR": fast])
     #expect(resuming.status != 0)
     #expect(resuming.stderr.contains("open in another edit"), "\(resuming.stderr)")
-    FileManager.default.createFile(atPath: base + "/go", contents: Data())
+    _ = FileManager.default.createFile(atPath: base + "/go", contents: Data())
     let firstStatus = first.wait()
     let text = harness.journal.text("2025/03/day.md") ?? ""
     // Either the second was refused and the first saved, or both saves are in the file.
