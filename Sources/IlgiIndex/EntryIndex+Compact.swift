@@ -18,28 +18,41 @@ extension EntryIndex {
   }
 
   /// Writes the full-text table again from the entries' files, in one transaction: the
-  /// postings of every replaced text go, the rows and their numbers stay. An entry whose file
-  /// cannot be read now keeps no text; the next refresh sees its file changed and reads it.
-  /// Whether it was done (the stale count past the mark).
+  /// postings of every replaced text go, the rows and their numbers stay. A file that cannot be
+  /// read now, or no longer holds the text its row was made from (changed, or moved, since),
+  /// has its row marked unread and its folder unwalked, so the next refresh reads it again
+  /// rather than trusting a row whose text is gone. Whether it was done (the stale count past
+  /// the mark).
   func compactTextIfNeeded(_ store: JournalStore) throws -> Bool {
     try queue.write { db in
       let stale = try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'stale'") ?? 0
       let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
       guard Self.needsCompaction(stale: stale, total: total) else { return false }
-      let rows = try Row.fetchAll(db, sql: "SELECT rowid, path, size, mtime, inode FROM entry").map { row in
+      let rows = try Row.fetchAll(db, sql: "SELECT rowid, path, size, mtime, inode, hash FROM entry").map { row in
         TextRow(
           rowid: row[0], path: JournalPath(row[1] as String),
           signature: FileSignature(
-            size: row[2] as Int64, modified: row[3] as Int64, inode: UInt64(bitPattern: row[4] as Int64)))
+            size: row[2] as Int64, modified: row[3] as Int64, inode: UInt64(bitPattern: row[4] as Int64)),
+          hash: row[5])
       }
       try db.execute(sql: "INSERT INTO entry_text (entry_text) VALUES ('delete-all')")
       var insert = try BoundStatement(db, "INSERT INTO entry_text (rowid, title, body) VALUES (?, ?, ?)")
+      // Neither its time nor its fingerprint matches any file: read again, and written again
+      // with its text even when the file turns out to hold the same bytes.
+      var unread = try BoundStatement(db, "UPDATE entry SET mtime = -1, hash = 0 WHERE rowid = ?")
+      var unwalked = try BoundStatement(db, "DELETE FROM folder WHERE path = ?")
       try Parallel.stream(rows, chunk: 256) { row in
-        (row.rowid, Self.read(row.path, signature: row.signature, store: store))
+        (row, Self.read(row.path, signature: row.signature, store: store))
       } consume: { files in
-        for (rowid, file) in files {
-          guard case .success(let read) = file.result else { continue }
-          insert.bind(rowid)
+        for (row, file) in files {
+          guard case .success(let read) = file.result, read.hash == row.hash else {
+            unread.bind(row.rowid)
+            try unread.run()
+            unwalked.bind(JournalPath.folder(of: row.path.rawValue))
+            try unwalked.run()
+            continue
+          }
+          insert.bind(row.rowid)
           insert.bind(read.title)
           insert.bind(read.body)
           try insert.run()
@@ -55,5 +68,6 @@ extension EntryIndex {
     var rowid: Int64
     var path: JournalPath
     var signature: FileSignature
+    var hash: Int64
   }
 }

@@ -98,9 +98,10 @@ extension EntryIndex {
     try afterWalk?()
     try write(
       plan, stored: stored, rebuild: rebuild, identity: identity, store: store, progress: progress, into: &report)
-    // The pages the old postings took are given back, so a sealed copy made from the file
-    // shrinks too; another connection reading now keeps them until the next time.
-    if !rebuild, try compactTextIfNeeded(store) { try? queue.vacuum() }
+    // The refresh is written already: a compaction that cannot be done now (another process
+    // holds the index past the wait) is tried again by the next one. The pages the old
+    // postings took are given back, so a sealed copy made from the file shrinks too.
+    if !rebuild, (try? compactTextIfNeeded(store)) == true { try? queue.vacuum() }
     // A run whose keys open no entry would leave the keys that do an index listing nothing: it
     // keeps its reading in memory, and says so once when the index was not its to open either.
     let forOtherKeys = report.skipped.filter(\.isForAnotherKey)

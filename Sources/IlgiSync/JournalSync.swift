@@ -55,8 +55,8 @@ public struct JournalSync {
     var fetch: [String]
     var pull: [String]
     var push: [String]
-    /// Whether the branch has an upstream: then a push is made only when this branch is ahead
-    /// of it, as one with nothing to send still asks the remote.
+    /// Whether the branch has an upstream: then a push is made only when the branch it pushes
+    /// to is not where this one is, as one with nothing to send still asks the remote.
     var tracked = false
   }
 
@@ -100,7 +100,7 @@ public struct JournalSync {
     }
     try resealArrived(brought, say)
     try unplaceArrived(brought, say)
-    if !plan.tracked || head() != upstream() { try run(plan.push, as: "push") }
+    if !plan.tracked || pushTarget().map({ $0 != head() }) ?? true { try run(plan.push, as: "push") }
     return SyncOutcome(remote: plan.remote + "/" + plan.branch, brought: pulled != before, notes: notes)
   }
 
@@ -185,9 +185,10 @@ public struct JournalSync {
     try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
   }
 
-  /// The commit the branch's upstream names, or nil.
-  func upstream() -> String? {
-    try? git.check(["rev-parse", "--verify", "--quiet", "@{upstream}"]).trimmingCharacters(in: .newlines)
+  /// The commit of the branch a push goes to (`@{push}`: the upstream, or another remote's
+  /// branch where `pushRemote` or `push.default` say so), or nil when git cannot tell.
+  func pushTarget() -> String? {
+    try? git.check(["rev-parse", "--verify", "--quiet", "@{push}"]).trimmingCharacters(in: .newlines)
   }
 
   /// Commits each entry saved but not committed, as its sitting's end would have: the app

@@ -258,6 +258,45 @@ import Testing
     }
   }
 
+  /// A row whose file does not hold the text it was made from when the table is written again
+  /// (changed in a way the walk cannot see, moved, unreadable for a moment) is not given that
+  /// text: the next refresh reads its file again. Here A's file is rewritten in place with its
+  /// time kept, the table is written again, and the file then put back the same way: A is
+  /// found by its own words, never by the ones it held for a moment.
+  @Test func aRowWhoseFileChangedUnseenIsReadAgainAfterTheCompaction() throws {
+    let front = "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha\n\n"
+    let journal = try TempJournal([
+      "2026/01/a.md": front + "kestrel\n",
+      "2026/01/b.md": "---\nid: B\ndate: 2026-01-02T09:00+09:00\n---\nBeta\n\nosprey\n",
+    ])
+    let store = try store(journal.root)
+    let (index, _) = try EntryIndex.load(store)
+    /// Writes `text` over A's file in place (the same inode and size) and puts its time back.
+    func overwriteUnseen(_ text: String) throws {
+      let path = journal.root + "/2026/01/a.md"
+      var info = stat()
+      stat(path, &info)
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try handle.write(contentsOf: Data(text.utf8))
+      try handle.close()
+      var times = [info.st_atim, info.st_mtim]
+      utimensat(AT_FDCWD, path, &times, 0)
+    }
+    try overwriteUnseen(front + "harrier\n")
+    try index.queue.write { try $0.execute(sql: "UPDATE meta SET value = 100000 WHERE key = 'stale'") }
+    // A change the walk sees, so the refresh writes, and the table is written again after it.
+    try journal.write("2026/01/b.md", "---\nid: B\ndate: 2026-01-02T09:00+09:00\n---\nBeta\n\nheron\n")
+    _ = try EntryIndex.load(store)
+    #expect(try index.queue.read { try Int.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'stale'") } == 0)
+    try overwriteUnseen(front + "kestrel\n")
+    func found(_ word: String) throws -> [String] {
+      try EntryIndex.load(store).0.search(try SearchQuery(word), filter: EntryFilter(), store: store).map(\.entry.title)
+    }
+    #expect(try found("kestrel") == ["Alpha"])
+    #expect(try found("harrier").isEmpty)
+    #expect(try found("heron") == ["Beta"])
+  }
+
   /// FTS5's count of what it has written to the full-text table (the write counter of its
   /// structure record, row 10 of `entry_text_data`: a 4-byte cookie, a version mark in newer
   /// SQLite, then the counts of levels and segments and the counter, as varints).
