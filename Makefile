@@ -80,7 +80,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product ilgi
 
 # `make run` builds the debug configuration, which `make test` builds too: a first build takes
-# 2.5 to 4 minutes on 2 cores where the optimised release build above takes over six, and it runs
+# 2 to 2.5 minutes on 2 cores where the optimised release build above takes over six, and it runs
 # about half as fast (`make bench-build`; docs/PERFORMANCE.md). RUN=release runs the release
 # build, which `make install` and `make bench` use.
 RUN ?= debug
