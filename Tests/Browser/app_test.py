@@ -623,11 +623,15 @@ def reads_the_calendar(context):
     check(today.count() == 1, "the calendar does not mark today")
     check(page.locator("td.has-entries").count() >= 1, "the calendar shows no day with entries")
     shot(page, "app-calendar.png")
-    page.locator("td.has-entries a").first.click()
+    # A tap, a key and a swipe each load a page. The app's script is deferred, so a page's rows
+    # show before its keys and swipes are heard: each step waits for the page's load.
+    with page.expect_navigation():
+        page.locator("td.has-entries a").first.click()
     wait_for(lambda: page.locator("#day .entry-row").count() >= 1, "a day tapped did not list its entries")
     shot(page, "app-calendar-day.png")
     heading = page.locator("h1.heading").inner_text()
-    page.keyboard.press("ArrowRight")
+    with page.expect_navigation():
+        page.keyboard.press("ArrowRight")
     wait_for(lambda: page.locator("h1.heading").inner_text() != heading, "the arrow key did not go to the next month")
     after = page.locator("h1.heading").inner_text()
     box = page.locator("table.month").bounding_box()
