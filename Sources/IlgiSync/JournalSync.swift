@@ -71,9 +71,16 @@ public struct JournalSync {
       if let file = git.conflictedFiles().first { throw .conflict(file) }
       throw .busy(busy)
     }
-    let plan = try plan()
+    var plan = try plan()
     try setUpDrivers(say)
     if !plan.fetch.isEmpty { try run(plan.fetch, as: "pull") }
+    // The fetch prunes: a branch deleted on the remote leaves no upstream to replay on, and
+    // this device's branch is pushed to it again, as to an empty remote.
+    if plan.tracked, (try? git.run(["rev-parse", "--verify", "--quiet", "@{upstream}"]))?.status != 0 {
+      plan = Plan(
+        remote: plan.remote, branch: plan.branch, fetch: [], pull: [],
+        push: ["push", "--quiet", "--set-upstream", plan.remote, plan.branch])
+    }
     let acceptedBefore = store.sealing.acceptedRecipients
     // Where this device stood once its own saves were committed, and where the pull left it:
     // what came between is what the remote brought.
@@ -116,7 +123,7 @@ public struct JournalSync {
       let name = upstream.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
       let remote = String(name.prefix(while: { $0 != "/" }))
       return Plan(
-        remote: remote, branch: branch, fetch: ["fetch", "--quiet", remote],
+        remote: remote, branch: branch, fetch: ["fetch", "--quiet", "--prune", remote],
         pull: ["rebase", "--autostash", "--quiet", "@{upstream}"], push: ["push", "--quiet"], tracked: true)
     }
     // No upstream yet: pull the same branch if the remote has it, and push setting it. A remote

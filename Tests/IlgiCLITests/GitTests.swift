@@ -311,6 +311,25 @@ import Testing
     #expect(writing.stderr.contains("nowhere.git"), "\(writing.stderr)")
   }
 
+  /// A branch deleted on the remote is given back by the next sync, even one with nothing new
+  /// to send: the device's entries are not left where no other device can fetch them.
+  @Test func aBranchDeletedOnTheRemoteIsPushedAgain() throws {
+    let (h, a, b) = try Self.twoClones()
+    #expect(h.call("new", "Written on A", "--date", "2026-11-20T08:00", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    let head = try Self.git(h, "rev-parse", "HEAD", in: a).trimmingCharacters(in: .newlines)
+    // Deleted where the remote is kept (git refuses a push that deletes its current branch).
+    try Self.git(h, "update-ref", "-d", "refs/heads/main", in: h.journal.base + "/remote.git")
+    #expect(try Self.git(h, "ls-remote", "--heads", "origin", in: a) == "")
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": a])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(try Self.git(h, "ls-remote", "--heads", "origin", in: a) == head + "\trefs/heads/main\n")
+    #expect(try Self.git(h, "rev-parse", "@{upstream}", in: a) == head + "\n")
+    let again = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try Self.titles(h, b) == ["Written on A"])
+  }
+
   /// A push the remote refuses (its hook says why) is said with the remote's reason, not git's
   /// first line (`To /path/remote.git`), and the entry stays written here.
   @Test func aRefusedPushSaysTheRemotesReason() throws {
