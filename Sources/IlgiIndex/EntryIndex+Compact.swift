@@ -24,10 +24,10 @@ extension EntryIndex {
   /// rather than trusting a row whose text is gone. Whether it was done (the stale count past
   /// the mark).
   func compactTextIfNeeded(_ store: JournalStore) throws -> Bool {
-    try queue.write { db in
-      let stale = try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'stale'") ?? 0
-      let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
-      guard Self.needsCompaction(stale: stale, total: total) else { return false }
+    // Asked first in a read, which holds no other writer off: most refreshes end here.
+    guard try queue.read(Self.compactionDue) else { return false }
+    return try queue.write { db in
+      guard try Self.compactionDue(db) else { return false }
       let rows = try Row.fetchAll(db, sql: "SELECT rowid, path, size, mtime, inode, hash FROM entry").map { row in
         TextRow(
           rowid: row[0], path: JournalPath(row[1] as String),
@@ -61,6 +61,13 @@ extension EntryIndex {
       try db.execute(sql: "UPDATE meta SET value = 0 WHERE key = 'stale'")
       return true
     }
+  }
+
+  /// Whether the table's stale postings are past the mark in `db`.
+  private static func compactionDue(_ db: Database) throws -> Bool {
+    let stale = try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'stale'") ?? 0
+    let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0
+    return needsCompaction(stale: stale, total: total)
   }
 
   /// An entry's row as the compaction reads its file.
