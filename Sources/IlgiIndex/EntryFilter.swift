@@ -69,16 +69,25 @@ public struct EntryFilter: Sendable, Equatable {
     }
     for activity in activities {
       // The column holds the activities separated by U+001F.
-      conditions.append("(char(31) || lower(e.activities) || char(31)) LIKE ? ESCAPE '\\'")
+      let column = Self.lowered("e.activities", matching: activity)
+      conditions.append("(char(31) || \(column) || char(31)) LIKE ? ESCAPE '\\'")
       arguments.append("%\u{1F}" + Self.escapedForLike(activity.lowercased()) + "\u{1F}%")
     }
     if let weather {
-      conditions.append("(lower(e.weather) = ? OR lower(e.weather) LIKE ? ESCAPE '\\')")
+      let column = Self.lowered("e.weather", matching: weather)
+      conditions.append("(\(column) = ? OR \(column) LIKE ? ESCAPE '\\')")
       let lowered = weather.lowercased()
       arguments.append(lowered)
       arguments.append(Self.escapedForLike(lowered) + ",%")
     }
     return (conditions, arguments)
+  }
+
+  /// `column` in lower case, to be compared with `value` lowered by Swift: SQLite's `lower`
+  /// knows ASCII letters only, so a value with others (`École`, `Ärger`) is compared through
+  /// GRDB's `swiftLowercaseString`, which lowers as Swift does, at a function call a row.
+  static func lowered(_ column: String, matching value: String) -> String {
+    value.utf8.allSatisfy { $0 < 0x80 } ? "lower(\(column))" : "swiftLowercaseString(\(column))"
   }
 
   /// `text` with LIKE's `%`, `_` and the escape `\\` escaped.

@@ -119,6 +119,31 @@ import Testing
     #expect(hit.highlights.map { String(hit.snippet[$0]) } == ["학교"])
   }
 
+  /// An activity or a weather is found in any case, in any script: SQLite's `lower` knows
+  /// ASCII letters only, so `école` once missed an entry done at `École`.
+  @Test func activitiesAndWeatherAreFoundInAnyCase() throws {
+    let journal = try TempJournal([
+      "2026/01/a.md":
+        "---\nid: A\ndate: 2026-01-01T09:00+09:00\nweather: Éclaircies, 12°C\nactivities: [École, Swim, 등산]\n---\nA\n",
+      "2026/01/b.md": "---\nid: B\ndate: 2026-01-02T09:00+09:00\nweather: Rain, 8°C\nactivities: [Ärger]\n---\nB\n",
+    ])
+    let (index, _) = try EntryIndex.load(try store(journal.root))
+    func found(_ filter: EntryFilter) throws -> [String] { try index.entries(filter).map(\.title).sorted() }
+    func doing(_ activity: String) throws -> [String] {
+      var filter = EntryFilter()
+      filter.activities = [activity]
+      return try found(filter)
+    }
+    #expect(try doing("école") == ["A"])
+    #expect(try doing("ÉCOLE") == ["A"])
+    #expect(try doing("swim") == ["A"])
+    #expect(try doing("등산") == ["A"])
+    #expect(try doing("ärger") == ["B"])
+    #expect(try doing("ecole") == [])
+    #expect(try found(EntryFilter(weather: "éclaircies")) == ["A"])
+    #expect(try found(EntryFilter(weather: "RAIN")) == ["B"])
+  }
+
   @Test func refreshFollowsEveryKindOfChange() throws {
     let journal = try TempJournal([
       "2026/01/a.md": "---\nid: A\ndate: 2026-01-01T09:00+09:00\n---\nAlpha\n\nfirst words\n",
