@@ -58,6 +58,11 @@ public struct JournalSync {
     /// Whether the branch has an upstream: then a push is made only when the branch it pushes
     /// to is not where this one is, as one with nothing to send still asks the remote.
     var tracked = false
+    /// The upstream's branch on the remote (tracked only).
+    var upstreamBranch = ""
+    /// The commit the upstream stood at before the fetch: what this device has not pushed is
+    /// what lies between it and HEAD, even once a branch deleted on the remote is pruned.
+    var upstreamBefore: String?
   }
 
   /// Runs the sync.
@@ -74,13 +79,7 @@ public struct JournalSync {
     var plan = try plan()
     try setUpDrivers(say)
     if !plan.fetch.isEmpty { try run(plan.fetch, as: "pull") }
-    // The fetch prunes: a branch deleted on the remote leaves no upstream to replay on, and
-    // this device's branch is pushed to it again, as to an empty remote.
-    if plan.tracked, (try? git.run(["rev-parse", "--verify", "--quiet", "@{upstream}"]))?.status != 0 {
-      plan = Plan(
-        remote: plan.remote, branch: plan.branch, fetch: [], pull: [],
-        push: ["push", "--quiet", "--set-upstream", plan.remote, plan.branch])
-    }
+    if plan.tracked, try !resolves("@{upstream}") { plan = try upstreamGone(plan) }
     let acceptedBefore = store.sealing.acceptedRecipients
     // Where this device stood once its own saves were committed, and where the pull left it:
     // what came between is what the remote brought.
@@ -105,7 +104,7 @@ public struct JournalSync {
       let dropped = acceptedBefore.filter { !now.contains($0) }
       if !dropped.isEmpty { say(.keysDropped(dropped)) }
     }
-    try resealArrived(brought, say)
+    try resealArrived(brought, unpushedSince: plan.upstreamBefore, say)
     try unplaceArrived(brought, say)
     if !plan.tracked || pushTarget().map({ $0 != head() }) ?? true { try run(plan.push, as: "push") }
     return SyncOutcome(remote: plan.remote + "/" + plan.branch, brought: pulled != before, notes: notes)
@@ -117,14 +116,19 @@ public struct JournalSync {
     let remotes = try check(["remote"]).split(separator: "\n").map(String.init)
     guard let firstRemote = remotes.first else { throw .noRemote }
     let branch = try check(["symbolic-ref", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
-    let upstream = try run(
-      ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"], as: "rev-parse", failing: false)
-    if upstream.status == 0 {
-      let name = upstream.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-      let remote = String(name.prefix(while: { $0 != "/" }))
+    // The upstream as configured (its remote's name may hold a `/`), whether or not the remote
+    // still has its branch.
+    let upstream = try check([
+      "for-each-ref", "--format=%(upstream:remotename)%00%(upstream:remoteref)", "refs/heads/" + branch,
+    ]).trimmingCharacters(in: .newlines).split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+    if upstream.count == 2, !upstream[0].isEmpty, upstream[1].hasPrefix("refs/heads/") {
+      // The fetch prunes, so that a branch deleted on the remote is seen to be gone.
       return Plan(
-        remote: remote, branch: branch, fetch: ["fetch", "--quiet", "--prune", remote],
-        pull: ["rebase", "--autostash", "--quiet", "@{upstream}"], push: ["push", "--quiet"], tracked: true)
+        remote: upstream[0], branch: branch, fetch: ["fetch", "--quiet", "--prune", upstream[0]],
+        pull: ["rebase", "--autostash", "--quiet", "@{upstream}"], push: ["push", "--quiet"], tracked: true,
+        upstreamBranch: String(upstream[1].dropFirst("refs/heads/".count)),
+        upstreamBefore: try? git.check(["rev-parse", "--verify", "--quiet", "@{upstream}"])
+          .trimmingCharacters(in: .newlines))
     }
     // No upstream yet: pull the same branch if the remote has it, and push setting it. A remote
     // that holds other branches and not this one is not given a branch of this device's: the
@@ -140,6 +144,29 @@ public struct JournalSync {
       remote: remote, branch: branch, fetch: heads.isEmpty ? [] : ["fetch", "--quiet", remote, branch],
       pull: heads.isEmpty ? [] : ["rebase", "--autostash", "--quiet", "FETCH_HEAD"],
       push: ["push", "--quiet", "--set-upstream", remote, branch])
+  }
+
+  /// The plan once the fetch found the upstream's branch gone from the remote (deleted there):
+  /// nothing to replay on, and the push gives the remote the branch again, as an empty remote
+  /// is given its first. A remote that holds other branches is refused as when there is no
+  /// upstream (a branch renamed there: each device would sync its own).
+  func upstreamGone(_ plan: Plan) throws(SyncError) -> Plan {
+    let listed = try run(["ls-remote", "--heads", plan.remote], as: "pull")
+    let heads = listed.stdout.split(separator: "\n").compactMap { line in
+      line.split(separator: "\t").last.map { String($0.dropFirst("refs/heads/".count)) }
+    }
+    guard heads.isEmpty || heads.contains(plan.upstreamBranch) else {
+      throw .otherBranch(remote: plan.remote, branch: plan.upstreamBranch, heads: heads)
+    }
+    var gone = plan
+    // Pushed again since the fetch: fetched once more, and replayed on as usual.
+    if heads.contains(plan.upstreamBranch) { try run(plan.fetch, as: "pull") } else { gone.pull = [] }
+    return gone
+  }
+
+  /// Whether `revision` names a commit here.
+  func resolves(_ revision: String) throws(SyncError) -> Bool {
+    try run(["rev-parse", "--verify", "--quiet", revision], as: "rev-parse", failing: false).status == 0
   }
 
   /// Replays this device's commits on the remote's, holding the journal's writers off; where
@@ -309,12 +336,14 @@ public struct JournalSync {
   /// device wrote and has not pushed, sealed to other keys than this device seals to: sealed by
   /// a device that had not heard of a `key remove` yet, to the removed key too. A device that
   /// cannot open them (its key not listed) leaves them; `ilgi doctor` names them there.
-  func resealArrived(_ brought: PulledChanges, _ say: (SyncNote) -> Void) throws(SyncError) {
+  func resealArrived(_ brought: PulledChanges, unpushedSince base: String?, _ say: (SyncNote) -> Void)
+    throws(SyncError)
+  {
     guard brought.known, case .sealed(let recipients) = store.sealing.state,
       store.sealing.pendingChange == nil, (store.cipher?.ownRecipients ?? []).contains(where: recipients.contains)
     else { return }
     // What this device wrote and has not pushed yet too: sealed before it heard of a removal.
-    let unpushed = (try? git.check(["diff", "--name-only", "-z", "@{upstream}", "HEAD"])) ?? ""
+    let unpushed = (try? git.check(["diff", "--name-only", "-z", base ?? "@{upstream}", "HEAD"])) ?? ""
     let paths = Set((brought.paths + unpushed.split(separator: "\0").map(String.init)).map(JournalPath.init)).sorted()
     let arrived = store.conversion.filesNotSealed(to: recipients, among: paths).map(\.path)
     guard !arrived.isEmpty else { return }

@@ -330,6 +330,24 @@ import Testing
     #expect(try Self.titles(h, b) == ["Written on A"])
   }
 
+  /// A branch deleted on the remote while another was pushed there (renamed, say) is not made
+  /// again: the devices would each sync their own. The sync says which branches the remote has.
+  @Test func aBranchRenamedOnTheRemoteIsNotMadeAgain() throws {
+    let (h, a, b) = try Self.twoClones()
+    #expect(h.call("new", "Written on A", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    try Self.git(h, "pull", "--quiet", in: b)
+    try Self.git(h, "push", "--quiet", "origin", "main:trunk", in: b)
+    let remote = h.journal.base + "/remote.git"
+    try Self.git(h, "symbolic-ref", "HEAD", "refs/heads/trunk", in: remote)
+    try Self.git(h, "update-ref", "-d", "refs/heads/main", in: remote)
+    #expect(h.call("new", "Written on A again", env: ["ILGI_JOURNAL": a]).status == 0)
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": a])
+    #expect(sync.status != 0)
+    #expect(sync.stderr.contains("has no branch main") && sync.stderr.contains("trunk"), "\(sync.stderr)")
+    #expect(try Self.git(h, "for-each-ref", "--format=%(refname)", "refs/heads", in: remote) == "refs/heads/trunk\n")
+  }
+
   /// A push the remote refuses (its hook says why) is said with the remote's reason, not git's
   /// first line (`To /path/remote.git`), and the entry stays written here.
   @Test func aRefusedPushSaysTheRemotesReason() throws {
