@@ -67,13 +67,13 @@ public struct EntryFilter: Sendable, Equatable {
     if let moods {
       conditions.append("e.mood BETWEEN \(moods.lowerBound) AND \(moods.upperBound)")
     }
-    for activity in activities {
+    for activity in activities.map(\.nfc) {
       // The column holds the activities separated by U+001F.
       let column = Self.lowered("e.activities", matching: activity)
       conditions.append("(char(31) || \(column) || char(31)) LIKE ? ESCAPE '\\'")
       arguments.append("%\u{1F}" + Self.escapedForLike(activity.lowercased()) + "\u{1F}%")
     }
-    if let weather {
+    if let weather = weather?.nfc {
       let column = Self.lowered("e.weather", matching: weather)
       conditions.append("(\(column) = ? OR \(column) LIKE ? ESCAPE '\\')")
       let lowered = weather.lowercased()

@@ -94,11 +94,13 @@ extension EntryIndex {
     guard !names.isEmpty else { return WikiTargets([]) }
     var found: [IndexedEntry] = []
     for name in names {
-      let stem = name.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
+      // A name's `%` and `_` are its own letters; `É` is matched to `é` as the key lowered it.
+      let stem = EntryFilter.escapedForLike(name)
+      let path = EntryFilter.lowered("e.path", matching: name)
       found += try fetch(
         """
         SELECT \(EntryRow.selectList) FROM entry e WHERE e.title_key = ? OR e.day = ?
-          OR e.path LIKE ? OR e.path LIKE ?
+          OR \(path) LIKE ? ESCAPE '\\' OR \(path) LIKE ? ESCAPE '\\'
         """, [name, name, "%" + stem + ".md", "%" + stem + ".md.age"])
     }
     return WikiTargets(found)

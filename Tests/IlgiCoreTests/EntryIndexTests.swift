@@ -125,7 +125,8 @@ import Testing
     let journal = try TempJournal([
       "2026/01/a.md":
         "---\nid: A\ndate: 2026-01-01T09:00+09:00\nweather: Éclaircies, 12°C\nactivities: [École, Swim, 등산]\n---\nA\n",
-      "2026/01/b.md": "---\nid: B\ndate: 2026-01-02T09:00+09:00\nweather: Rain, 8°C\nactivities: [Ärger]\n---\nB\n",
+      // Decomposed, as some editors write accents: A and a combining diaeresis.
+      "2026/01/b.md": "---\nid: B\ndate: 2026-01-02T09:00+09:00\nweather: Rain, 8°C\nactivities: [A\u{308}rger]\n---\nB\n",
     ])
     let (index, _) = try EntryIndex.load(try store(journal.root))
     func found(_ filter: EntryFilter) throws -> [String] { try index.entries(filter).map(\.title).sorted() }
@@ -139,9 +140,26 @@ import Testing
     #expect(try doing("swim") == ["A"])
     #expect(try doing("등산") == ["A"])
     #expect(try doing("ärger") == ["B"])
+    #expect(try doing("A\u{308}RGER") == ["B"])
     #expect(try doing("ecole") == [])
     #expect(try found(EntryFilter(weather: "éclaircies")) == ["A"])
     #expect(try found(EntryFilter(weather: "RAIN")) == ["B"])
+  }
+
+  /// A wiki link finds a file by its name whatever the name holds: `_` and `%` are letters of
+  /// it, not LIKE's wildcards, and a capital `É` is the `é` the link's key has.
+  @Test func wikiLinksFindFilesByAnyName() throws {
+    let journal = try TempJournal([
+      "2026/01/my_walk.md": "---\nid: W\ndate: 2026-01-01T09:00+09:00\n---\nA walk\n",
+      "2026/01/100%.md": "---\nid: P\ndate: 2026-01-02T09:00+09:00\n---\nFull\n",
+      "2026/01/École.md": "---\nid: E\ndate: 2026-01-03T09:00+09:00\n---\nSchool\n",
+    ])
+    let (index, _) = try EntryIndex.load(try store(journal.root))
+    for (name, id) in [("my_walk", "W"), ("100%", "P"), ("école", "E"), ("ÉCOLE", "E")] {
+      let key = WikiTargets.key(name)
+      let found = try index.wikiTargets([key]).entries(named: key).map(\.id.rawValue)
+      #expect(found == [id], "[[\(name)]] found \(found)")
+    }
   }
 
   @Test func refreshFollowsEveryKindOfChange() throws {

@@ -58,13 +58,14 @@ public struct IndexedEntry: Sendable, Equatable {
     self.words = words
   }
 
-  /// The summary of a freshly read entry.
+  /// The summary of a freshly read entry. The weather and activities are composed (NFC), as
+  /// tags are, so that a filter finds them however the file's editor wrote their accents.
   public init(_ entry: Entry) {
     self.init(
       path: entry.path, id: entry.id, date: entry.date, title: entry.title, preview: entry.preview,
-      tags: entry.tags, weather: entry.weather, words: Self.countWords(entry.title) + Self.countWords(entry.body),
+      tags: entry.tags, weather: entry.weather?.nfc, words: Self.countWords(entry.title) + Self.countWords(entry.body),
       starred: entry.starred, links: AttachmentLinks.names(in: entry.document.content), place: entry.place,
-      wikiLinks: Self.wikiNames(in: entry.document.content), mood: entry.mood, activities: entry.activities)
+      wikiLinks: Self.wikiNames(in: entry.document.content), mood: entry.mood, activities: entry.activities.map(\.nfc))
   }
 
   /// The names the wiki links of `content` lead to, each once, in order, `!` before those shown
