@@ -1,6 +1,6 @@
 // ilgi: the app's service worker. It keeps the app's own pages, script and style, and the
-// entries most recently listed or opened, so that the app opens, reads, searches what it keeps
-// and writes while the server cannot be reached. Every request goes to the server first; a
+// entries most recently listed or opened and the calendar's pages lately shown, so that the app
+// opens, reads, searches what it keeps and writes while the server cannot be reached. Every request goes to the server first; a
 // kept copy answers only when the server does not (or is slower than `patience`).
 //
 // `keptEntries`, the line the server puts above this script from the `keep` of its address
@@ -19,6 +19,9 @@ const shellFiles = ['/app/app.js', '/app/app.css', '/app/icon.svg', '/manifest.w
 /** Entries (their page, writing page, text and pictures) and the list, with what is kept when. */
 const entryCache = 'ilgi-entries-1';
 const keptIndex = '/.kept';
+/** The calendar's pages lately shown (`calendarPages` of them), each under its address. */
+const calendarCache = 'ilgi-calendar-1';
+const calendarPages = 12;
 /** What was shared to the app and not yet kept or dropped (see `keepShared`). */
 const sharedCache = 'ilgi-shared';
 /** How long a page waits for the server before a kept copy is shown, in milliseconds. */
@@ -44,9 +47,10 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (![shellCache, entryCache, sharedCache].includes(name)) await caches.delete(name);
+      if (![shellCache, entryCache, calendarCache, sharedCache].includes(name)) await caches.delete(name);
     }
-    if (keptEntries === 0) await caches.delete(entryCache); else await serially(trim);
+    if (keptEntries === 0) await Promise.all([caches.delete(entryCache), caches.delete(calendarCache)]);
+    else await serially(trim);
     await self.clients.claim();
   })());
 });
@@ -57,7 +61,8 @@ self.addEventListener('message', (event) => {
   const { changed, gone } = event.data || {};
   if (keptEntries === 0) return;
   if (changed) event.waitUntil(serially(() => keepEntry(changed, Date.now(), null).then(trim)).then(refreshList));
-  if (gone) event.waitUntil(serially(() => forget(gone)).then(refreshList));
+  // A calendar kept would still show the title of an entry deleted: it is kept again when seen.
+  if (gone) event.waitUntil(serially(() => forget(gone)).then(() => caches.delete(calendarCache)).then(refreshList));
 });
 
 self.addEventListener('fetch', (event) => {
@@ -104,6 +109,7 @@ function kindOf(url) {
   if (path === '/' || path === '/onthisday') return 'list';
   if (/^\/(entry|write)\/[^/]+$/.test(path) || /^\/api\/entries\/[^/]+$/.test(path)) return 'entry';
   if (/^\/file\/[^/]+\/[^/]+$/.test(path)) return 'entry';
+  if (/^\/calendar(\/\d{4}(-\d{2})?)?$/.test(path)) return 'calendar';
   return null;
 }
 
@@ -144,6 +150,7 @@ function serverFirst(event, request, url, kind) {
 async function keptCopy(url, kind) {
   if (kind === 'shell') return caches.match(keyOf(url, kind), { cacheName: shellCache });
   if (keptEntries === 0) return undefined;
+  if (kind === 'calendar') return caches.match(keyOf(url, kind), { cacheName: calendarCache });
   const cache = await caches.open(entryCache);
   // A list with filters or another page shows the first page kept.
   return (await cache.match(keyOf(url, kind))) || (kind === 'list' ? cache.match('/') : undefined);
@@ -160,6 +167,15 @@ async function keep(kind, url, reply) {
     return;
   }
   if (keptEntries === 0) return;
+  if (kind === 'calendar') {
+    // The newest pages are kept; the cache's keys come oldest first.
+    const cache = await caches.open(calendarCache);
+    await cache.delete(keyOf(url, kind));
+    await cache.put(keyOf(url, kind), reply);
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - calendarPages))) await cache.delete(old);
+    return;
+  }
   if (kind === 'list') {
     // The page is kept as the app opens on it, unfiltered (or just after a delete, which the
     // list then no longer shows); the entries of any page listed are.

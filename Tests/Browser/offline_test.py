@@ -97,11 +97,21 @@ def works_offline_and_sends_once(browser):
     wait_for(lambda: page.evaluate("!!navigator.serviceWorker.controller"), "the service worker does not serve the page")
     wait_for(lambda: {A_ID, B_ID} <= set(kept_entries(page)), "the listed entries were not kept", seconds=15)
     check(texts() == before, "opening the app changed the journal")
+    page.goto(URL + "/calendar")
+    month = page.locator("h1.heading").inner_text()
+    wait_for(lambda: page.evaluate("caches.open('ilgi-calendar-1').then((c) => c.keys()).then((k) => k.length)") == 1,
+             "the calendar shown was not kept")
+    page.goto(URL + "/")
 
     server.stop()
     page.reload()
     check("Morning walk" in page.locator("main").inner_text(), "the list did not open offline")
     wait_for(lambda: connection(page).startswith("Offline"), "the page does not say it is offline")
+    # The calendar as last shown.
+    page.goto(URL + "/calendar")
+    check(page.locator("h1.heading").inner_text() == month and page.locator("table.month td.today").count() == 1,
+          "the calendar did not open offline")
+    page.goto(URL + "/")
 
     # A kept entry opens, and an edit is typed.
     page.locator(".row-link", has_text="Morning walk").click()
@@ -198,10 +208,12 @@ def keeps_no_entries_when_told_not_to(browser):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     page.goto(URL + "/entry/" + A_ID)
+    page.goto(URL + "/calendar")
     page.goto(URL + "/")
     time.sleep(1)
     check(kept_entries(page) == [], "entries were kept with app.offline off")
     check(not page.evaluate("caches.has('ilgi-entries-1')"), "a cache of entries exists with app.offline off")
+    check(not page.evaluate("caches.has('ilgi-calendar-1')"), "the calendar was kept with app.offline off")
     server.stop()
     page.reload()
     check("keeps no entries in the browser" in page.locator("main").inner_text(),

@@ -93,10 +93,10 @@ import Testing
   }
 
   /// The app offline on a phone: Tests/Browser/offline_test.py lists and opens entries, stops
-  /// the server, reads, searches and writes (an edit, a new entry, an edit of an entry vim
-  /// changes meanwhile), starts the server again and sees the first two reach the files once, in
-  /// order, and the third open the merge view; then keeps no entry with app.offline off, and on
-  /// plain http says that offline use needs HTTPS.
+  /// the server, reads the list and the calendar, searches and writes (an edit, a new entry, an
+  /// edit of an entry vim changes meanwhile), starts the server again and sees the first two
+  /// reach the files once, in order, and the third open the merge view; then keeps no entry with
+  /// app.offline off, and on plain http says that offline use needs HTTPS.
   @Test func theAppWorksOfflineAndSendsWhatWaitedOnce() throws {
     let python = try TestTools.browserPython
     let a = "0FF11111-0000-4000-8000-00000000000A"
