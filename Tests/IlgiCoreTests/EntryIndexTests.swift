@@ -126,7 +126,8 @@ import Testing
       "2026/01/a.md":
         "---\nid: A\ndate: 2026-01-01T09:00+09:00\nweather: Éclaircies, 12°C\nactivities: [École, Swim, 등산]\n---\nA\n",
       // Decomposed, as some editors write accents: A and a combining diaeresis.
-      "2026/01/b.md": "---\nid: B\ndate: 2026-01-02T09:00+09:00\nweather: Rain, 8°C\nactivities: [A\u{308}rger]\n---\nB\n",
+      "2026/01/b.md":
+        "---\nid: B\ndate: 2026-01-02T09:00+09:00\nweather: Rain, 8°C\nactivities: [A\u{308}rger]\n---\nB\n",
     ])
     let (index, _) = try EntryIndex.load(try store(journal.root))
     func found(_ filter: EntryFilter) throws -> [String] { try index.entries(filter).map(\.title).sorted() }
