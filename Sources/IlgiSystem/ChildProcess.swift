@@ -23,11 +23,16 @@ public enum ChildProcess {
     /// The line of stderr (else stdout) that says most, for a one-line message: git's refusal of
     /// a ref with its reason (` ! [remote rejected] main -> main (pre-receive hook declined)`),
     /// else what the remote said (`remote: ...`), else its `fatal:` or `error:`, else the first
-    /// line (a refused push begins with `To <remote>`, which says nothing).
+    /// line (a refused push begins with `To <remote>`, which says nothing). A line that ends in
+    /// `:` is followed by the indented lines it introduces (git's list of the files in the way),
+    /// up to three of them.
     public var firstErrorLine: String {
-      let lines = stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      let raw = stderr.split(separator: "\n")
+      let lines = raw.map { $0.trimmingCharacters(in: .whitespaces) }
       for telling in ["! [", "remote: ", "fatal:", "error:"] {
-        if let line = lines.first(where: { $0.hasPrefix(telling) && $0.count > telling.count + 1 }) { return line }
+        if let at = lines.firstIndex(where: { $0.hasPrefix(telling) && $0.count > telling.count + 1 }) {
+          return Self.withItems(lines[at], raw[(at + 1)...])
+        }
       }
       for text in [stderr, stdout] {
         if let line = text.split(separator: "\n").first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
@@ -35,6 +40,16 @@ public enum ChildProcess {
         }
       }
       return "exit status \(status)"
+    }
+
+    /// `line`, and when it ends in `:` the indented lines of `after` that follow it, joined.
+    private static func withItems(_ line: String, _ after: ArraySlice<Substring>) -> String {
+      guard line.hasSuffix(":") else { return line }
+      let items = after.prefix { $0.first == "\t" || $0.first == " " }
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      guard !items.isEmpty else { return line }
+      let more = items.count > 3 ? " (and \(items.count - 3) more)" : ""
+      return line + " " + items.prefix(3).joined(separator: ", ") + more
     }
   }
 

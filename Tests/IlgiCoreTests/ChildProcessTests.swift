@@ -15,6 +15,27 @@ import Testing
     #expect(result.stderr.utf8.count == 300_000)
   }
 
+  /// The one line a failure is told by names what git listed under it: the files in the way.
+  @Test func theErrorLineCarriesTheListItIntroduces() {
+    let checkout = ChildProcess.Result(
+      status: 1, stdout: "",
+      stderr: """
+        error: The following untracked working tree files would be overwritten by checkout:
+        \tnotes.txt
+        \t2026/11/a.md
+        Please move or remove them before you switch branches.
+        Aborting
+        """)
+    #expect(
+      checkout.firstErrorLine
+        == "error: The following untracked working tree files would be overwritten by checkout: notes.txt, 2026/11/a.md"
+    )
+    let many = ChildProcess.Result(status: 1, stdout: "", stderr: "error: in the way:\n\ta\n\tb\n\tc\n\td\n\te\n")
+    #expect(many.firstErrorLine == "error: in the way: a, b, c (and 2 more)")
+    let plain = ChildProcess.Result(status: 128, stdout: "", stderr: "fatal: not a git repository\n\tnothing\n")
+    #expect(plain.firstErrorLine == "fatal: not a git repository")
+  }
+
   @Test func aChildThatStopsReadingEndsItsRunNotThisProcess() throws {
     let result = try ChildProcess.run(["true"], input: [UInt8](repeating: 0, count: 4 << 20))
     #expect(result.status == 0)
