@@ -225,6 +225,7 @@ enum Diagnostics {
     case .conflict(let file):
       Failure(tr(EncryptedName.isEncrypted(file) ? .errSyncSealedConflict : .errSyncConflict, file))
     case .deletedConflict(let path): Failure(tr(.errSyncDeletedConflict, path))
+    case .stashConflict(let path): Failure(tr(.errSyncStashConflict, path))
     case .noRemote: Failure(tr(.errSyncNoRemote))
     case .otherBranch(let remote, let branch, let heads):
       Failure(tr(.errSyncOtherBranch, remote, branch, heads.joined(separator: ", ")))

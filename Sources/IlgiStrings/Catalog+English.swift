@@ -832,6 +832,8 @@ extension Catalog {
     .doctorPlacedPicture:
       "{1}: says where it was taken (a GPS position), which this device removes from photos (attachments.keep_location = false); attach it again to keep it without, or set that key to true",
     .syncKeysDropped: "another device removed {1} from the journal's recipients; this device no longer seals to it",
+    .syncFetchBranchGone:
+      "{1} no longer has the branch {2} this device fetches from, and it pushes to {3}: what other devices send to {1} will not reach it; name the branch to fetch with git branch --set-upstream-to=REMOTE/BRANCH",
     .initGitDone: "Committed the journal to git: {1}",
     .warnGitCommit:
       "saved, but git did not commit it: {1}; commit it yourself, or turn this off with ilgi config set git.autocommit false",
@@ -860,10 +862,13 @@ extension Catalog {
       "conflict in {1}: deleted on one device and changed on the other (ilgi keeps a changed entry by itself only when it is sealed or plain as the journal now is); nothing is lost: the changed version is in {1}. Keep it with git add {1}, or drop it with git rm {1}; then git rebase --continue and ilgi sync",
     .syncKeptChanged:
       "{1}: deleted on one device and changed on the other; the changed entry is kept (ilgi delete {1} deletes it again)",
-    .syncDriversSet: "Set up git here to show and merge the journal's entries (ilgi cat, ilgi merge-entry).",
+    .syncDriversSet:
+      "Set up git here to show and merge the journal's entries through ilgi (in git diff, git log and git pull).",
     .errMergeEntryWrite: "{1}: could not write the merged entry: {2}",
     .errMergeEntryUnreadable: "{1}: the two versions could not be merged here ({2}); git keeps both",
     .errSyncBusy: "git is in the middle of a {1}; finish it (git status tells how), then run ilgi sync",
+    .errSyncStashConflict:
+      "conflict in {1}: a change not yet committed here met what the sync brought; nothing is lost (git stash list keeps the change): keep the file as you want it, run git add {1} (or git rm {1}), then git stash drop and ilgi sync",
     .syncDone: "Synced with {1}.",
     .syncUntracked:
       "git tracked ilgi's own files ({1}), which each device keeps for itself; they are no longer tracked",

@@ -793,6 +793,8 @@ extension Catalog {
     .doctorPlacedPicture:
       "{1}: 찍은 곳(GPS 위치)이 남아 있습니다. 이 기기는 사진에서 위치를 지웁니다(attachments.keep_location = false). 위치 없이 두려면 다시 첨부하고, 남기려면 그 키를 true로 하세요",
     .syncKeysDropped: "다른 기기가 일기장의 수신자에서 {1}{1:을} 뺐습니다. 이 기기도 더는 그 키로 암호화하지 않습니다",
+    .syncFetchBranchGone:
+      "{1}에 이 기기가 가져오는 브랜치 {2}{2:이} 더는 없고, 이 기기는 {3}{3:으로} 보냅니다. 다른 기기가 {1}{1:으로} 보내는 것은 여기 오지 않습니다. 가져올 브랜치는 git branch --set-upstream-to=REMOTE/BRANCH로 정하세요",
     .initGitDone: "일기장을 git에 커밋했습니다: {1}",
     .warnGitCommit: "저장했지만 git이 커밋하지 못했습니다: {1}. 직접 커밋하거나 ilgi config set git.autocommit false로 끄세요",
     .warnGitBusy: "저장했지만 커밋하지 않았습니다: git이 {1} 중입니다. 끝낸 뒤 커밋하세요",
@@ -818,10 +820,12 @@ extension Catalog {
     .syncKeptChanged:
       "{1}: 한 기기에서는 지우고 다른 기기에서는 고쳤습니다. 고친 일기를 남겼습니다(다시 지우려면 ilgi delete {1})",
     .syncOverlap: "{1}: 두 기기가 같은 줄을 고쳤습니다. 일기에 두 버전이 차례로 들어 있으니 ilgi edit {1로} 정리하세요",
-    .syncDriversSet: "이 복제본의 git이 일기를 보여 주고 합치도록 설정했습니다(ilgi cat, ilgi merge-entry).",
+    .syncDriversSet: "이 복제본의 git이 ilgi를 거쳐 일기를 보여 주고 합치도록 설정했습니다(git diff, git log, git pull에서).",
     .errMergeEntryWrite: "{1}: 합친 일기를 쓰지 못했습니다: {2}",
     .errMergeEntryUnreadable: "{1}: 두 버전을 여기서 합치지 못했습니다({2}). git이 둘 다 보관합니다",
     .errSyncBusy: "git이 {1} 중입니다. 끝낸 뒤(git status가 방법을 알려 줍니다) ilgi sync를 실행하세요",
+    .errSyncStashConflict:
+      "{1}에서 충돌: 여기서 아직 커밋하지 않은 변경이 동기화로 온 내용과 부딪쳤습니다. 잃은 것은 없습니다(git stash list에 변경이 있습니다): 파일을 원하는 대로 고친 뒤 git add {1}(또는 git rm {1}), git stash drop, ilgi sync를 실행하세요",
     .syncDone: "{1과} 동기화했습니다.",
     .syncUntracked: "git이 기기마다 따로 두는 ilgi 자신의 파일({1})을 추적하고 있었습니다. 이제 추적하지 않습니다",
     .syncJSONHelp: "어떻게 되었는지 JSON으로 출력합니다: 상태(merged, keptBoth, unsettled, offline, refused)와 한 말.",

@@ -494,6 +494,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errTemplateIsIlgis
   case doctorPlacedPicture
   case syncKeysDropped
+  case syncFetchBranchGone
   case warnGitCommit
   case warnGitBusy
   case errNotGit
@@ -522,6 +523,7 @@ public enum Message: String, Sendable, CaseIterable {
   case errMergeEntryWrite
   case errMergeEntryUnreadable
   case errSyncBusy
+  case errSyncStashConflict
   case syncDone
   case syncUntracked
   case syncJSONHelp

@@ -60,6 +60,8 @@ public struct JournalSync {
     var tracked = false
     /// The upstream's branch on the remote (tracked only).
     var upstreamBranch = ""
+    /// The remote pushes go to (tracked only; `pushRemote` may name another than the upstream's).
+    var pushRemote = ""
     /// The commit the upstream stood at before the fetch: what this device has not pushed is
     /// what lies between it and HEAD, even once a branch deleted on the remote is pruned.
     var upstreamBefore: String?
@@ -76,10 +78,12 @@ public struct JournalSync {
       if let file = git.conflictedFiles().first { throw .conflict(file) }
       throw .busy(busy)
     }
+    // Left by a sync whose stashed changes met the pull's: git cannot stash again until settled.
+    if let file = firstUnmerged() { throw .stashConflict(file) }
     var plan = try plan()
     try setUpDrivers(say)
     if !plan.fetch.isEmpty { try run(plan.fetch, as: "pull") }
-    if plan.tracked, try !resolves("@{upstream}") { plan = try upstreamGone(plan) }
+    if plan.tracked, try !resolves("@{upstream}") { plan = try upstreamGone(plan, say) }
     let acceptedBefore = store.sealing.acceptedRecipients
     // Where this device stood once its own saves were committed, and where the pull left it:
     // what came between is what the remote brought.
@@ -119,14 +123,15 @@ public struct JournalSync {
     // The upstream as configured (its remote's name may hold a `/`), whether or not the remote
     // still has its branch.
     let upstream = try check([
-      "for-each-ref", "--format=%(upstream:remotename)%00%(upstream:remoteref)", "refs/heads/" + branch,
+      "for-each-ref", "--format=%(upstream:remotename)%00%(upstream:remoteref)%00%(push:remotename)",
+      "refs/heads/" + branch,
     ]).trimmingCharacters(in: .newlines).split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
-    if upstream.count == 2, !upstream[0].isEmpty, upstream[1].hasPrefix("refs/heads/") {
+    if upstream.count == 3, !upstream[0].isEmpty, upstream[1].hasPrefix("refs/heads/") {
       // The fetch prunes, so that a branch deleted on the remote is seen to be gone.
       return Plan(
         remote: upstream[0], branch: branch, fetch: ["fetch", "--quiet", "--prune", upstream[0]],
         pull: ["rebase", "--autostash", "--quiet", "@{upstream}"], push: ["push", "--quiet"], tracked: true,
-        upstreamBranch: String(upstream[1].dropFirst("refs/heads/".count)),
+        upstreamBranch: String(upstream[1].dropFirst("refs/heads/".count)), pushRemote: upstream[2],
         upstreamBefore: try? git.check(["rev-parse", "--verify", "--quiet", "@{upstream}"])
           .trimmingCharacters(in: .newlines))
     }
@@ -150,7 +155,7 @@ public struct JournalSync {
   /// nothing to replay on, and the push gives the remote the branch again, as an empty remote
   /// is given its first. A remote that holds other branches is refused as when there is no
   /// upstream (a branch renamed there: each device would sync its own).
-  func upstreamGone(_ plan: Plan) throws(SyncError) -> Plan {
+  func upstreamGone(_ plan: Plan, _ say: (SyncNote) -> Void) throws(SyncError) -> Plan {
     let listed = try run(["ls-remote", "--heads", plan.remote], as: "pull")
     let heads = listed.stdout.split(separator: "\n").compactMap { line in
       line.split(separator: "\t").last.map { String($0.dropFirst("refs/heads/".count)) }
@@ -161,6 +166,11 @@ public struct JournalSync {
     var gone = plan
     // Pushed again since the fetch: fetched once more, and replayed on as usual.
     if heads.contains(plan.upstreamBranch) { try run(plan.fetch, as: "pull") } else { gone.pull = [] }
+    // Pushes that go to another remote (`pushRemote`) do not give it back: this device would
+    // send and never hear from the others again, so it is told.
+    if !heads.contains(plan.upstreamBranch), !plan.pushRemote.isEmpty, plan.pushRemote != plan.remote {
+      say(.fetchBranchGone(remote: plan.remote, branch: plan.upstreamBranch, pushRemote: plan.pushRemote))
+    }
     return gone
   }
 
@@ -205,6 +215,9 @@ public struct JournalSync {
         if keptChanged.isEmpty { throw .refused(command: "pull", line: pulled.firstErrorLine) }
       }
     }
+    // The rebase ended, but putting back what it stashed (changes not committed here) met the
+    // pull's change of the same file: git says so and exits 0, leaving the file unmerged.
+    if git.operationInProgress == nil, let file = firstUnmerged() { throw .stashConflict(file) }
     // An entry kept and then deleted again by a later replayed commit is not there to name.
     for path in keptChanged where FileManager.default.fileExists(atPath: store.absolute(JournalPath(path))) {
       say(.keptChanged(path))
@@ -217,6 +230,14 @@ public struct JournalSync {
   /// The commit HEAD names, or nil.
   func head() -> String? {
     try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
+  }
+
+  /// The first file the index holds unmerged, read from the index alone (no look at the files).
+  func firstUnmerged() -> String? {
+    guard let listed = try? git.check(["ls-files", "--unmerged", "-z"]),
+      let line = listed.split(separator: "\0").first, let tab = line.firstIndex(of: "\t")
+    else { return nil }
+    return String(line[line.index(after: tab)...])
   }
 
   /// The commit of the branch a push goes to (`@{push}`: the upstream, or another remote's
@@ -242,8 +263,11 @@ public struct JournalSync {
     var unsettled: [JournalPath] = []
     for (code, name) in status {
       let path = JournalPath(name)
-      guard !code.contains("D"), !code.contains("U"), EncryptedName.isEntry(path.rawValue), !path.isInHiddenFolder,
-        !sealed || EncryptedName.isEncrypted(path.rawValue) && Self.isSealed(store.absolute(path))
+      // An entry deleted by hand goes too (a delete shows no text): left out, the pull stashed
+      // the delete, and putting it back over another device's change of the entry stopped.
+      guard !code.contains("U"), EncryptedName.isEntry(path.rawValue), !path.isInHiddenFolder,
+        code.contains("D") || !sealed
+          || EncryptedName.isEncrypted(path.rawValue) && Self.isSealed(store.absolute(path))
       else { continue }
       unsettled.append(path)
     }

@@ -27,6 +27,9 @@ public enum SyncNote: Sendable {
   case resealFailed(JournalError)
   /// Pictures the pull brought whose place was taken out: how many.
   case placesTakenOut(Int)
+  /// The remote fetched from no longer has the branch fetched, and pushes go to another
+  /// remote: the remote, its branch, and where pushes go.
+  case fetchBranchGone(remote: String, branch: String, pushRemote: String)
 }
 
 /// How a sync ended, when it did.
@@ -70,6 +73,9 @@ public enum SyncError: Error, Sendable {
   case conflict(String)
   /// One device deleted this entry and the other changed it, and it could not be kept.
   case deletedConflict(String)
+  /// A change not committed here (stashed by the pull) met the pull's change of this file when
+  /// it was put back: the file is unmerged and the change still in git's stash.
+  case stashConflict(String)
   /// The journal has no git remote.
   case noRemote
   /// The remote holds other branches and not this one.

@@ -348,6 +348,25 @@ import Testing
     #expect(try Self.git(h, "for-each-ref", "--format=%(refname)", "refs/heads", in: remote) == "refs/heads/trunk\n")
   }
 
+  /// A device that fetches from one remote and pushes to another (`pushRemote`) is told when
+  /// the branch it fetches is gone: its pushes would no longer reach the devices it hears from.
+  @Test func aFetchedBranchGoneWhilePushingElsewhereIsSaid() throws {
+    let (h, a, _) = try Self.twoClones()
+    let mirror = h.journal.base + "/mirror.git"
+    try Self.git(h, "init", "--quiet", "--bare", "--initial-branch=main", mirror, in: h.journal.base)
+    try Self.git(h, "remote", "add", "mirror", mirror, in: a)
+    try Self.git(h, "config", "branch.main.pushRemote", "mirror", in: a)
+    try Self.git(h, "update-ref", "-d", "refs/heads/main", in: h.journal.base + "/remote.git")
+    #expect(h.call("new", "Written on A", env: ["ILGI_JOURNAL": a]).status == 0)
+    let sync = h.call("sync", env: ["ILGI_JOURNAL": a])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(
+      sync.stderr.contains(
+        "warning: origin no longer has the branch main this device fetches from, and it pushes to mirror"),
+      "\(sync.stderr)")
+    #expect(try Self.git(h, "rev-parse", "main", in: mirror) == Self.git(h, "rev-parse", "HEAD", in: a))
+  }
+
   /// A push the remote refuses (its hook says why) is said with the remote's reason, not git's
   /// first line (`To /path/remote.git`), and the entry stays written here.
   @Test func aRefusedPushSaysTheRemotesReason() throws {
@@ -812,6 +831,63 @@ import Testing
     #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
     #expect(Self.text(a, path) == settled)
     for journal in [a, b] { #expect(h.call("doctor", env: ["ILGI_JOURNAL": journal]).status == 0) }
+  }
+
+  /// An entry deleted by hand (`rm`) is committed by the next sync as ilgi's own deletes are:
+  /// left out, the pull stashed the delete, putting it back over the other device's change
+  /// stopped with the file unmerged, and the sync said it had synced. Now the changed entry is
+  /// kept, as for any delete, and nothing is left in git's stash.
+  @Test func anEntryDeletedByHandIsCommittedAndMeetsAChangeCleanly() throws {
+    let (h, a, b) = try Self.twoClones()
+    let onA = ["ILGI_JOURNAL": a]
+    let onB = ["ILGI_JOURNAL": b]
+    let path = h.call("new", "Lighthouse", "--date", "2026-11-21T08:00", env: onA).stdout
+      .trimmingCharacters(in: .newlines)
+    #expect(h.call("sync", env: onA).status == 0)
+    #expect(h.call("sync", env: onB).status == 0)
+    #expect(unlink(b + "/" + path) == 0)
+    let lighthouse = try Self.replacingEditor(h, "lighthouse.sh", "Lighthouse", "Lighthouse at dusk")
+    #expect(try h.run("edit", path, env: onA.merging(["EDITOR": lighthouse]) { $1 }).status == 0)
+    #expect(h.call("sync", env: onA).status == 0)
+    let sync = h.call("sync", env: onB)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(sync.stderr.contains("\(path): deleted on one device and changed on the other"), "\(sync.stderr)")
+    #expect(try Self.git(h, "status", "--porcelain", in: b) == "")
+    #expect(try Self.git(h, "stash", "list", in: b) == "")
+    #expect(try Self.titles(h, b) == ["Lighthouse at dusk"])
+    #expect(h.call("sync", env: onA).status == 0)
+    #expect(try Self.titles(h, a) == ["Lighthouse at dusk"])
+  }
+
+  /// A change not committed here (a file ilgi does not commit) that the pull's change of the
+  /// same file meets when git puts it back is a conflict the sync names with what to do, not a
+  /// sync said done with the file left unmerged; and every sync after says the same until it
+  /// is settled.
+  @Test func aStashedChangeThatMeetsThePullIsNamedUntilSettled() throws {
+    let (h, a, b) = try Self.twoClones()
+    try Data("Plans\n".utf8).write(to: URL(fileURLWithPath: a + "/notes.txt"))
+    try Self.git(h, "add", "notes.txt", in: a)
+    try Self.git(h, "commit", "--quiet", "-m", "Notes", in: a)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    try Data("Plans from A\n".utf8).write(to: URL(fileURLWithPath: a + "/notes.txt"))
+    try Self.git(h, "commit", "--quiet", "-am", "Notes on A", in: a)
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
+    try Data("Plans from B\n".utf8).write(to: URL(fileURLWithPath: b + "/notes.txt"))
+    for _ in 0..<2 {
+      let sync = h.call("sync", env: ["ILGI_JOURNAL": b])
+      #expect(sync.status != 0)
+      #expect(
+        sync.stderr.contains("conflict in notes.txt: a change not yet committed here met what the sync brought"),
+        "\(sync.stderr)")
+    }
+    #expect(try Self.git(h, "stash", "list", in: b).contains("autostash"))
+    // As the message says: keep the file as wanted, add it, drop the stash, sync.
+    try Data("Plans from A and B\n".utf8).write(to: URL(fileURLWithPath: b + "/notes.txt"))
+    try Self.git(h, "add", "notes.txt", in: b)
+    try Self.git(h, "stash", "drop", "--quiet", in: b)
+    let settled = h.call("sync", env: ["ILGI_JOURNAL": b])
+    #expect(settled.status == 0, "\(settled.stderr)")
   }
 
   /// One device deleted an entry the other changed, whichever syncs first: the sync goes

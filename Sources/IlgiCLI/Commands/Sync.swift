@@ -73,7 +73,7 @@ extension Ilgi {
     /// Says `note` on the terminal, as a note or, where something needs the person, a warning.
     static func say(_ note: SyncNote) {
       switch note {
-      case .pendingChange, .pulledLink, .resealFailed: Terminal.warn(words(note))
+      case .pendingChange, .pulledLink, .resealFailed, .fetchBranchGone: Terminal.warn(words(note))
       default: Terminal.note(words(note))
       }
     }
@@ -92,6 +92,8 @@ extension Ilgi {
       case .resealed(let files, let keys): tr(.syncResealed, files, keys)
       case .resealFailed(let error): Diagnostics.describe(error).message
       case .placesTakenOut(let count): tr(.syncPlacesTakenOut, count)
+      case .fetchBranchGone(let remote, let branch, let pushRemote):
+        tr(.syncFetchBranchGone, remote, branch, pushRemote)
       }
     }
   }

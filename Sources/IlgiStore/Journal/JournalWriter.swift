@@ -95,7 +95,10 @@ public struct JournalWriter: Sendable {
   /// Commits the entry at `path` as it is now, with the files beside it that it links (the
   /// last save of a sitting came before the person left).
   public func settle(_ path: JournalPath) {
-    guard let entry = try? store.read(path) else { return effects.record(store, [path], "ilgi: edit") }
+    guard let entry = try? store.read(path) else {
+      let gone = !FileManager.default.fileExists(atPath: store.absolute(path))
+      return effects.record(store, [path], gone ? "ilgi: delete" : "ilgi: edit")
+    }
     settle(path, as: entry)
   }
 
