@@ -814,6 +814,8 @@ extension Catalog {
       "nothing is checked out here, and the remote has several branches ({1}); check out the journal's with git checkout NAME, then run ilgi init again",
     .errSyncOtherBranch:
       "{1} has no branch {2}, the one this device writes, but holds {3}; ilgi never starts another branch there: check out the journal's branch (git checkout NAME, bringing what you wrote here with git cherry-pick), then ilgi sync",
+    .doctorUnmerged:
+      "{1}: git left it unmerged (a conflict of a sync or a rebase), and no sync goes through until it is settled: keep the file as you want it, then git add {1} (or git rm {1}), and ilgi sync",
     .doctorOtherBranch:
       "this device writes the branch {1}, which {2} does not have (it holds {3}): the devices sync apart; check out the journal's branch",
     .doctorSealedOtherwise:

@@ -485,6 +485,7 @@ public enum Message: String, Sendable, CaseIterable {
   case initWhichBranch
   case errSyncOtherBranch
   case doctorOtherBranch
+  case doctorUnmerged
   case doctorSealedOtherwise
   case syncResealed
   case syncPlacesTakenOut

@@ -882,6 +882,9 @@ import Testing
         "\(sync.stderr)")
     }
     #expect(try Self.git(h, "stash", "list", in: b).contains("autostash"))
+    let doctor = h.call("doctor", env: ["ILGI_JOURNAL": b])
+    #expect(doctor.status != 0)
+    #expect(doctor.stdout.contains("notes.txt: git left it unmerged"), "\(doctor.stdout)")
     // As the message says: keep the file as wanted, add it, drop the stash, sync.
     try Data("Plans from A and B\n".utf8).write(to: URL(fileURLWithPath: b + "/notes.txt"))
     try Self.git(h, "add", "notes.txt", in: b)

@@ -63,7 +63,10 @@ extension Ilgi {
           problems.append(tr(.doctorSealedOtherwise, path.rawValue, Self.kinds(types), wanted))
         }
       }
-      if let git = context.git(store), let other = Self.otherBranch(git) { problems.append(other) }
+      if let git = context.git(store) {
+        for file in Set(git.unmergedFiles().map(\.path)).sorted() { problems.append(tr(.doctorUnmerged, file)) }
+        if let other = Self.otherBranch(git) { problems.append(other) }
+      }
       // What a pushed `.gitattributes` says of the journal's files; this device's own lines win.
       for (line, text) in GitAttributes.foreignLines(in: store) {
         problems.append(tr(.doctorForeignAttribute, line, text))
