@@ -228,7 +228,9 @@ enum Diagnostics {
     case .stashConflict(let path): Failure(tr(.errSyncStashConflict, path))
     case .noRemote: Failure(tr(.errSyncNoRemote))
     case .otherBranch(let remote, let branch, let heads):
-      Failure(tr(.errSyncOtherBranch, remote, branch, heads.joined(separator: ", ")))
+      // The one branch the remote holds is named in the commands; of several, NAME stands in.
+      Failure(
+        tr(.errSyncOtherBranch, remote, branch, heads.joined(separator: ", "), heads.count == 1 ? heads[0] : "NAME"))
     case .refused(let command, let line), .offline(let command, let line): Failure(tr(.errGit, command, line))
     case .journal(let journal): describe(journal)
     case .view(let other): failure(for: other) ?? Failure("\(other)")

@@ -813,7 +813,7 @@ extension Catalog {
     .initWhichBranch:
       "nothing is checked out here, and the remote has several branches ({1}); check out the journal's with git checkout NAME, then run ilgi init again",
     .errSyncOtherBranch:
-      "{1} has no branch {2}, the one this device writes, but holds {3}; ilgi never starts another branch there: check out the journal's branch (git checkout NAME, bringing what you wrote here with git cherry-pick), then ilgi sync",
+      "{1} has no branch {2}, the one this device writes, but holds {3}; ilgi never starts another branch there: check out the journal's branch (git checkout {4}), bring what you wrote here with git cherry-pick (git log {4}..{2} lists it), then ilgi sync",
     .doctorUnmerged:
       "{1}: git left it unmerged (a conflict of a sync or a rebase), and no sync goes through until it is settled: keep the file as you want it, then git add {1} (or git rm {1}), and ilgi sync",
     .doctorOtherBranch:
@@ -834,6 +834,7 @@ extension Catalog {
     .doctorPlacedPicture:
       "{1}: says where it was taken (a GPS position), which this device removes from photos (attachments.keep_location = false); attach it again to keep it without, or set that key to true",
     .syncKeysDropped: "another device removed {1} from the journal's recipients; this device no longer seals to it",
+    .syncBranchPushedAgain: "{1} no longer had the branch {2} (deleted there); this device pushed it there again",
     .syncFetchBranchGone:
       "{1} no longer has the branch {2} this device fetches from, and it pushes to {3}: what other devices send to {1} will not reach it; name the branch to fetch with git branch --set-upstream-to=REMOTE/BRANCH",
     .initGitDone: "Committed the journal to git: {1}",

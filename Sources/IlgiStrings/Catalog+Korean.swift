@@ -775,7 +775,7 @@ extension Catalog {
     .initWhichBranch:
       "여기에는 체크아웃된 것이 없고 원격 저장소에 브랜치가 여럿({1}) 있습니다. git checkout 이름으로 일기장의 브랜치를 체크아웃한 뒤 ilgi init을 다시 실행하세요",
     .errSyncOtherBranch:
-      "{1}에는 이 기기가 쓰는 브랜치 {2}{2:가} 없고 {3}{3:가} 있습니다. ilgi는 원격 저장소에 다른 브랜치를 새로 만들지 않습니다. 일기장의 브랜치를 체크아웃하고(git checkout 이름, 여기서 쓴 것은 git cherry-pick으로 가져오세요) ilgi sync를 실행하세요",
+      "{1}에는 이 기기가 쓰는 브랜치 {2}{2:가} 없고 {3}{3:가} 있습니다. ilgi는 원격 저장소에 다른 브랜치를 새로 만들지 않습니다. 일기장의 브랜치를 체크아웃하고(git checkout {4}) 여기서 쓴 것을 git cherry-pick으로 가져온 뒤(git log {4}..{2}가 보여 줍니다) ilgi sync를 실행하세요",
     .doctorUnmerged:
       "{1}: git이 합치지 못한 채로 두었습니다(동기화나 rebase의 충돌). 정리하기 전에는 동기화가 되지 않습니다: 파일을 원하는 대로 고친 뒤 git add {1}(또는 git rm {1})과 ilgi sync를 실행하세요",
     .doctorOtherBranch:
@@ -795,6 +795,7 @@ extension Catalog {
     .doctorPlacedPicture:
       "{1}: 찍은 곳(GPS 위치)이 남아 있습니다. 이 기기는 사진에서 위치를 지웁니다(attachments.keep_location = false). 위치 없이 두려면 다시 첨부하고, 남기려면 그 키를 true로 하세요",
     .syncKeysDropped: "다른 기기가 일기장의 수신자에서 {1}{1:을} 뺐습니다. 이 기기도 더는 그 키로 암호화하지 않습니다",
+    .syncBranchPushedAgain: "{1}에 브랜치 {2}{2:가} 없어졌습니다(거기서 지워짐). 이 기기가 다시 올렸습니다",
     .syncFetchBranchGone:
       "{1}에 이 기기가 가져오는 브랜치 {2}{2:이} 더는 없고, 이 기기는 {3}{3:으로} 보냅니다. 다른 기기가 {1}{1:으로} 보내는 것은 여기 오지 않습니다. 가져올 브랜치는 git branch --set-upstream-to=REMOTE/BRANCH로 정하세요",
     .initGitDone: "일기장을 git에 커밋했습니다: {1}",

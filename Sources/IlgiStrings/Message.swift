@@ -496,6 +496,7 @@ public enum Message: String, Sendable, CaseIterable {
   case doctorPlacedPicture
   case syncKeysDropped
   case syncFetchBranchGone
+  case syncBranchPushedAgain
   case warnGitCommit
   case warnGitBusy
   case errNotGit

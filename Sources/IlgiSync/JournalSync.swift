@@ -168,8 +168,12 @@ public struct JournalSync {
     if heads.contains(plan.upstreamBranch) { try run(plan.fetch, as: "pull") } else { gone.pull = [] }
     // Pushes that go to another remote (`pushRemote`) do not give it back: this device would
     // send and never hear from the others again, so it is told.
-    if !heads.contains(plan.upstreamBranch), !plan.pushRemote.isEmpty, plan.pushRemote != plan.remote {
-      say(.fetchBranchGone(remote: plan.remote, branch: plan.upstreamBranch, pushRemote: plan.pushRemote))
+    if !heads.contains(plan.upstreamBranch) {
+      if !plan.pushRemote.isEmpty, plan.pushRemote != plan.remote {
+        say(.fetchBranchGone(remote: plan.remote, branch: plan.upstreamBranch, pushRemote: plan.pushRemote))
+      } else {
+        say(.branchPushedAgain(remote: plan.remote, branch: plan.upstreamBranch))
+      }
     }
     return gone
   }

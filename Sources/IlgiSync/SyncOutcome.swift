@@ -27,6 +27,8 @@ public enum SyncNote: Sendable {
   case resealFailed(JournalError)
   /// Pictures the pull brought whose place was taken out: how many.
   case placesTakenOut(Int)
+  /// The remote no longer had the branch (deleted there), and it is pushed there again.
+  case branchPushedAgain(remote: String, branch: String)
   /// The remote fetched from no longer has the branch fetched, and pushes go to another
   /// remote: the remote, its branch, and where pushes go.
   case fetchBranchGone(remote: String, branch: String, pushRemote: String)

@@ -323,6 +323,9 @@ import Testing
     #expect(try Self.git(h, "ls-remote", "--heads", "origin", in: a) == "")
     let sync = h.call("sync", env: ["ILGI_JOURNAL": a])
     #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(
+      sync.stderr.contains("origin no longer had the branch main (deleted there); this device pushed it there again"),
+      "\(sync.stderr)")
     #expect(try Self.git(h, "ls-remote", "--heads", "origin", in: a) == head + "\trefs/heads/main\n")
     #expect(try Self.git(h, "rev-parse", "@{upstream}", in: a) == head + "\n")
     let again = h.call("sync", env: ["ILGI_JOURNAL": b])
@@ -344,7 +347,10 @@ import Testing
     #expect(h.call("new", "Written on A again", env: ["ILGI_JOURNAL": a]).status == 0)
     let sync = h.call("sync", env: ["ILGI_JOURNAL": a])
     #expect(sync.status != 0)
-    #expect(sync.stderr.contains("has no branch main") && sync.stderr.contains("trunk"), "\(sync.stderr)")
+    #expect(
+      sync.stderr.contains(
+        "origin has no branch main, the one this device writes, but holds trunk; ilgi never starts another branch there: check out the journal's branch (git checkout trunk), bring what you wrote here with git cherry-pick (git log trunk..main lists it), then ilgi sync"
+      ), "\(sync.stderr)")
     #expect(try Self.git(h, "for-each-ref", "--format=%(refname)", "refs/heads", in: remote) == "refs/heads/trunk\n")
   }
 
@@ -702,8 +708,8 @@ import Testing
     #expect(
       sync.stderr.hasSuffix(
         "ilgi: origin has no branch master, the one this device writes, but holds main; ilgi never starts"
-          + " another branch there: check out the journal's branch (git checkout NAME, bringing what you wrote here with"
-          + " git cherry-pick), then ilgi sync\n"), "\(sync.stderr)")
+          + " another branch there: check out the journal's branch (git checkout main), bring what you wrote here with"
+          + " git cherry-pick (git log main..master lists it), then ilgi sync\n"), "\(sync.stderr)")
     #expect(try Self.git(h, "ls-remote", "--heads", bare, in: h.journal.base) == before)
     let doctor = h.call("doctor", env: ["ILGI_JOURNAL": b])
     #expect(doctor.status == 1)

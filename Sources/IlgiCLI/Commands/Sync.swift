@@ -92,6 +92,7 @@ extension Ilgi {
       case .resealed(let files, let keys): tr(.syncResealed, files, keys)
       case .resealFailed(let error): Diagnostics.describe(error).message
       case .placesTakenOut(let count): tr(.syncPlacesTakenOut, count)
+      case .branchPushedAgain(let remote, let branch): tr(.syncBranchPushedAgain, remote, branch)
       case .fetchBranchGone(let remote, let branch, let pushRemote):
         tr(.syncFetchBranchGone, remote, branch, pushRemote)
       }
