@@ -218,10 +218,10 @@ public struct JournalSync {
         }
         if keptChanged.isEmpty { throw .refused(command: "pull", line: pulled.firstErrorLine) }
       }
+      // The rebase ended, but putting back what it stashed (changes not committed here) met
+      // the pull's change of the same file: git says so and exits 0, leaving the file unmerged.
+      if git.operationInProgress == nil, let file = firstUnmerged() { throw .stashConflict(file) }
     }
-    // The rebase ended, but putting back what it stashed (changes not committed here) met the
-    // pull's change of the same file: git says so and exits 0, leaving the file unmerged.
-    if git.operationInProgress == nil, let file = firstUnmerged() { throw .stashConflict(file) }
     // An entry kept and then deleted again by a later replayed commit is not there to name.
     for path in keptChanged where FileManager.default.fileExists(atPath: store.absolute(JournalPath(path))) {
       say(.keptChanged(path))
