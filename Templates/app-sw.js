@@ -116,8 +116,14 @@ function kindOf(url) {
 /** The encoded id an entry's address names. */
 const nameIn = (url) => url.pathname.split('/')[url.pathname.startsWith('/api/') ? 3 : 2];
 
-/** The address a copy is kept under: the list's without its filters and page. */
-const keyOf = (url, kind) => (kind === 'list' || (kind === 'shell' && !url.pathname.startsWith('/app/')) ? url.pathname : url.pathname + url.search);
+/**
+ * The address a copy is kept under: the list's without its filters and page, a calendar's
+ * with only its shading (a day chosen in it is the same month).
+ */
+const keyOf = (url, kind) => {
+  if (kind === 'calendar') return url.pathname + (url.searchParams.has('by') ? '?by=' + url.searchParams.get('by') : '');
+  return kind === 'list' || (kind === 'shell' && !url.pathname.startsWith('/app/')) ? url.pathname : url.pathname + url.search;
+};
 
 /**
  * The server's reply, kept for later when it is one to keep; the kept copy when the server
@@ -168,7 +174,9 @@ async function keep(kind, url, reply) {
   }
   if (keptEntries === 0) return;
   if (kind === 'calendar') {
-    // The newest pages are kept; the cache's keys come oldest first.
+    // A month is kept as shown with no day chosen; the newest pages are kept, and the cache's
+    // keys come oldest first.
+    if (url.searchParams.has('day')) return;
     const cache = await caches.open(calendarCache);
     await cache.delete(keyOf(url, kind));
     await cache.put(keyOf(url, kind), reply);

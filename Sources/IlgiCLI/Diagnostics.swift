@@ -226,11 +226,14 @@ enum Diagnostics {
       Failure(tr(EncryptedName.isEncrypted(file) ? .errSyncSealedConflict : .errSyncConflict, file))
     case .deletedConflict(let path): Failure(tr(.errSyncDeletedConflict, path))
     case .stashConflict(let path): Failure(tr(.errSyncStashConflict, path))
+    case .unmerged(let path): Failure(tr(.doctorUnmerged, path))
     case .noRemote: Failure(tr(.errSyncNoRemote))
-    case .otherBranch(let remote, let branch, let heads):
+    case .otherBranch(let remote, let branch, let heads, let local):
       // The one branch the remote holds is named in the commands; of several, NAME stands in.
       Failure(
-        tr(.errSyncOtherBranch, remote, branch, heads.joined(separator: ", "), heads.count == 1 ? heads[0] : "NAME"))
+        tr(
+          .errSyncOtherBranch, remote, branch, heads.joined(separator: ", "), heads.count == 1 ? heads[0] : "NAME",
+          local))
     case .refused(let command, let line), .offline(let command, let line): Failure(tr(.errGit, command, line))
     case .journal(let journal): describe(journal)
     case .view(let other): failure(for: other) ?? Failure("\(other)")

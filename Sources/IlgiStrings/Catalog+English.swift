@@ -813,7 +813,7 @@ extension Catalog {
     .initWhichBranch:
       "nothing is checked out here, and the remote has several branches ({1}); check out the journal's with git checkout NAME, then run ilgi init again",
     .errSyncOtherBranch:
-      "{1} has no branch {2}, the one this device writes, but holds {3}; ilgi never starts another branch there: check out the journal's branch (git checkout {4}), bring what you wrote here with git cherry-pick (git log {4}..{2} lists it), then ilgi sync",
+      "{1} has no branch {2}, the one this device writes, but holds {3}; ilgi never starts another branch there: check out the journal's branch (git fetch {1}, then git checkout {4}), bring what you wrote here with git cherry-pick (git log {4}..{5} lists it), then ilgi sync",
     .doctorUnmerged:
       "{1}: git left it unmerged (a conflict of a sync or a rebase), and no sync goes through until it is settled: keep the file as you want it, then git add {1} (or git rm {1}), and ilgi sync",
     .doctorOtherBranch:

@@ -62,6 +62,8 @@ public struct JournalSync {
     var upstreamBranch = ""
     /// The remote pushes go to (tracked only; `pushRemote` may name another than the upstream's).
     var pushRemote = ""
+    /// Whether the push gives the remote back the upstream's branch, deleted there.
+    var restoring = false
     /// The commit the upstream stood at before the fetch: what this device has not pushed is
     /// what lies between it and HEAD, even once a branch deleted on the remote is pruned.
     var upstreamBefore: String?
@@ -79,7 +81,7 @@ public struct JournalSync {
       throw .busy(busy)
     }
     // Left by a sync whose stashed changes met the pull's: git cannot stash again until settled.
-    if let file = firstUnmerged() { throw .stashConflict(file) }
+    if let file = firstUnmerged() { throw unmerged(file) }
     var plan = try plan()
     try setUpDrivers(say)
     if !plan.fetch.isEmpty { try run(plan.fetch, as: "pull") }
@@ -111,6 +113,7 @@ public struct JournalSync {
     try resealArrived(brought, unpushedSince: plan.upstreamBefore, say)
     try unplaceArrived(brought, say)
     if !plan.tracked || pushTarget().map({ $0 != head() }) ?? true { try run(plan.push, as: "push") }
+    if plan.restoring { say(.branchPushedAgain(remote: plan.remote, branch: plan.upstreamBranch)) }
     return SyncOutcome(remote: plan.remote + "/" + plan.branch, brought: pulled != before, notes: notes)
   }
 
@@ -144,7 +147,9 @@ public struct JournalSync {
     let heads = listed.stdout.split(separator: "\n").compactMap { line in
       line.split(separator: "\t").last.map { String($0.dropFirst("refs/heads/".count)) }
     }
-    if !heads.isEmpty, !heads.contains(branch) { throw .otherBranch(remote: remote, branch: branch, heads: heads) }
+    if !heads.isEmpty, !heads.contains(branch) {
+      throw .otherBranch(remote: remote, branch: branch, heads: heads, local: branch)
+    }
     return Plan(
       remote: remote, branch: branch, fetch: heads.isEmpty ? [] : ["fetch", "--quiet", remote, branch],
       pull: heads.isEmpty ? [] : ["rebase", "--autostash", "--quiet", "FETCH_HEAD"],
@@ -161,7 +166,7 @@ public struct JournalSync {
       line.split(separator: "\t").last.map { String($0.dropFirst("refs/heads/".count)) }
     }
     guard heads.isEmpty || heads.contains(plan.upstreamBranch) else {
-      throw .otherBranch(remote: plan.remote, branch: plan.upstreamBranch, heads: heads)
+      throw .otherBranch(remote: plan.remote, branch: plan.upstreamBranch, heads: heads, local: plan.branch)
     }
     var gone = plan
     // Pushed again since the fetch: fetched once more, and replayed on as usual.
@@ -171,8 +176,10 @@ public struct JournalSync {
     if !heads.contains(plan.upstreamBranch) {
       if !plan.pushRemote.isEmpty, plan.pushRemote != plan.remote {
         say(.fetchBranchGone(remote: plan.remote, branch: plan.upstreamBranch, pushRemote: plan.pushRemote))
-      } else {
-        say(.branchPushedAgain(remote: plan.remote, branch: plan.upstreamBranch))
+      } else if plan.upstreamBefore != nil {
+        // Said once the push went through. A branch never pushed (a clone of an empty remote
+        // names its upstream before there is one) is pushed as a first, without a word.
+        gone.restoring = true
       }
     }
     return gone
@@ -198,11 +205,12 @@ public struct JournalSync {
     // pull --rebase` does then, with no stash made of a tree that is clean. Refused (a change
     // here that the remote's touch), the rebase below stashes it.
     if let onto = pull.last, (try? git.run(["merge-base", "--is-ancestor", "HEAD", onto]))?.status == 0,
-      (try? git.run(["merge", "--ff-only", "--quiet", onto]))?.status == 0
+      (try? git.run(["merge", "--ff-only", "--no-autostash", "--quiet", onto]))?.status == 0
     {
       pull = []
     }
     var keptChanged: [String] = []
+    var stashMet: String?
     if !pull.isEmpty {
       let pulled = try run(pull, as: "pull", failing: false)
       if pulled.status != 0 {
@@ -220,12 +228,13 @@ public struct JournalSync {
       }
       // The rebase ended, but putting back what it stashed (changes not committed here) met
       // the pull's change of the same file: git says so and exits 0, leaving the file unmerged.
-      if git.operationInProgress == nil, let file = firstUnmerged() { throw .stashConflict(file) }
+      if git.operationInProgress == nil { stashMet = firstUnmerged() }
     }
     // An entry kept and then deleted again by a later replayed commit is not there to name.
     for path in keptChanged where FileManager.default.fileExists(atPath: store.absolute(JournalPath(path))) {
       say(.keptChanged(path))
     }
+    if let stashMet { throw unmerged(stashMet) }
     let after = head()
     try commitApart(SyncNotes.apart(git).take(), say)
     return (before, after)
@@ -234,6 +243,14 @@ public struct JournalSync {
   /// The commit HEAD names, or nil.
   func head() -> String? {
     try? git.check(["rev-parse", "--verify", "--quiet", "HEAD"]).trimmingCharacters(in: .newlines)
+  }
+
+  /// The error for `file`, left unmerged with no operation under way: a change of a pull's
+  /// stash that met the pull's (said with `git stash drop` in its advice only when the newest
+  /// stash is the pull's), else a conflict left by hand.
+  func unmerged(_ file: String) -> SyncError {
+    let newest = (try? git.check(["stash", "list", "-1", "--format=%s"])) ?? ""
+    return newest.contains("autostash") ? .stashConflict(file) : .unmerged(file)
   }
 
   /// The first file the index holds unmerged, read from the index alone (no look at the files).
@@ -269,9 +286,10 @@ public struct JournalSync {
       let path = JournalPath(name)
       // An entry deleted by hand goes too (a delete shows no text): left out, the pull stashed
       // the delete, and putting it back over another device's change of the entry stopped.
-      guard !code.contains("U"), EncryptedName.isEntry(path.rawValue), !path.isInHiddenFolder,
-        code.contains("D") || !sealed
-          || EncryptedName.isEncrypted(path.rawValue) && Self.isSealed(store.absolute(path))
+      let deleted = code.contains("D") && !FileManager.default.fileExists(atPath: store.absolute(path))
+      guard !GitRepository.unmergedCodes.contains(code), EncryptedName.isEntry(path.rawValue),
+        !path.isInHiddenFolder, !code.contains("D") || deleted,
+        deleted || !sealed || EncryptedName.isEncrypted(path.rawValue) && Self.isSealed(store.absolute(path))
       else { continue }
       unsettled.append(path)
     }

@@ -78,10 +78,14 @@ public enum SyncError: Error, Sendable {
   /// A change not committed here (stashed by the pull) met the pull's change of this file when
   /// it was put back: the file is unmerged and the change still in git's stash.
   case stashConflict(String)
+  /// This file is unmerged with no operation under way and no stash of a pull's: a conflict
+  /// left by hand.
+  case unmerged(String)
   /// The journal has no git remote.
   case noRemote
-  /// The remote holds other branches and not this one.
-  case otherBranch(remote: String, branch: String, heads: [String])
+  /// The remote holds other branches and not this one: the branch looked for there, and the
+  /// one here that writes to it.
+  case otherBranch(remote: String, branch: String, heads: [String], local: String)
   /// git refused: the command and its first line.
   case refused(command: String, line: String)
   /// The remote could not be reached: the command and git's first line.

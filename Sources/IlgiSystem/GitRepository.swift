@@ -111,16 +111,31 @@ public struct GitRepository: Sendable {
     return result.stdout
   }
 
-  /// What git is in the middle of (`rebase`, `merge`), when a commit now would land inside it.
+  /// What git is in the middle of (`rebase`, `merge`, `cherry-pick`, `revert`), when a commit
+  /// now would land inside it.
   public var operationInProgress: String? {
-    let git = root + "/.git/"
+    let git = gitDirectory + "/"
     if FileManager.default.fileExists(atPath: git + "rebase-merge")
       || FileManager.default.fileExists(atPath: git + "rebase-apply")
     {
       return "rebase"
     }
-    if FileManager.default.fileExists(atPath: git + "MERGE_HEAD") { return "merge" }
+    for (file, operation) in [("MERGE_HEAD", "merge"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert")]
+    where FileManager.default.fileExists(atPath: git + file) {
+      return operation
+    }
     return nil
+  }
+
+  /// The work tree's git folder: `.git`, or where a `.git` file points (`gitdir: PATH`, in a
+  /// linked work tree or a submodule).
+  var gitDirectory: String {
+    let dotGit = root + "/.git"
+    guard let text = try? String(contentsOfFile: dotGit, encoding: .utf8), text.hasPrefix("gitdir: ") else {
+      return dotGit
+    }
+    let path = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+    return path.hasPrefix("/") ? path : root + "/" + path
   }
 
   /// Commits exactly `paths` (journal-relative; new, changed or removed) with `message`.
@@ -131,13 +146,26 @@ public struct GitRepository: Sendable {
     let present = unique.filter { FileManager.default.fileExists(atPath: root + "/" + $0) }
     let missing = unique.filter { !FileManager.default.fileExists(atPath: root + "/" + $0) }
     // A path that is gone counts when git tracked it (a delete); a few at most, named directly.
+    // One still in the index is staged by `add`; one whose delete is staged already (`git rm`,
+    // a `git mv`'s old name) is only in the last commit, and only committed: `add` refuses a
+    // path it cannot find.
     let removed =
       missing.isEmpty ? [] : try check(["ls-files", "-z", "--"] + missing).split(separator: "\0").map(String.init)
-    let changed = present + removed
+    let staged =
+      missing.isEmpty
+      ? []
+      : ((try? check(["ls-files", "-z", "--with-tree=HEAD", "--"] + missing)) ?? "").split(separator: "\0")
+        .map(String.init).filter { !removed.contains($0) }
+    let changed = present + removed + staged
     guard !changed.isEmpty else { return false }
     // Paths go through stdin: an import of 100,000 entries is more than a command line holds.
     let list = Array(changed.joined(separator: "\0").utf8)
-    try check(["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], input: list)
+    let adding = present + removed
+    if !adding.isEmpty {
+      try check(
+        ["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"],
+        input: Array(adding.joined(separator: "\0").utf8))
+    }
     if changed.count < 1_000 {
       let staged = try run(["diff", "--cached", "--quiet", "--"] + changed)
       if staged.status == 0 { return false }
@@ -157,13 +185,16 @@ public struct GitRepository: Sendable {
   /// unmerged, ...), untracked files too when `untracked`.
   public func status(untracked: Bool) throws(Failure) -> [(code: String, path: String)] {
     let out = try check(["status", "--porcelain", "-z", "--untracked-files=" + (untracked ? "all" : "no")])
-    // `XY path`, and for a rename or copy the old path as the next record.
+    // `XY path`, and for a rename or copy the old path as the next record: a rename's old path
+    // is given as deleted (`D `), so a commit of both sides takes the whole rename.
     var records = out.split(separator: "\0").makeIterator()
     var files: [(code: String, path: String)] = []
     while let record = records.next() {
       let code = String(record.prefix(2))
-      if code.contains("R") || code.contains("C") { _ = records.next() }
       files.append((code, String(record.dropFirst(3))))
+      if code.contains("R") || code.contains("C"), let old = records.next(), code.contains("R") {
+        files.append(("D ", String(old)))
+      }
     }
     return files
   }
@@ -172,8 +203,11 @@ public struct GitRepository: Sendable {
   /// changed, `DU` deleted by the side being built on and changed by the other, `UD` the other
   /// way round, `AA` both added).
   public func unmergedFiles() -> [(code: String, path: String)] {
-    ((try? status(untracked: false)) ?? []).filter { ["DD", "AU", "UD", "UA", "DU", "AA", "UU"].contains($0.code) }
+    ((try? status(untracked: false)) ?? []).filter { Self.unmergedCodes.contains($0.code) }
   }
+
+  /// The two letters `git status` gives an unmerged file.
+  public static let unmergedCodes: Set<String> = ["DD", "AU", "UD", "UA", "DU", "AA", "UU"]
 
   /// `ilgi: new 2026-11-21 Morning run`.
   public static func message(_ action: String, _ date: EntryDate, _ title: String) -> String {

@@ -225,6 +225,8 @@ import Testing
     let first = h.call("sync", env: ["ILGI_JOURNAL": a])
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout == "Synced with origin/main.\n")
+    // A first push to an empty remote is not a branch given back.
+    #expect(!first.stderr.contains("pushed it there again"), "\(first.stderr)")
     try git(h, "clone", "--quiet", bare, b, in: h.journal.base)
     return (h, a, b)
   }
@@ -349,7 +351,7 @@ import Testing
     #expect(sync.status != 0)
     #expect(
       sync.stderr.contains(
-        "origin has no branch main, the one this device writes, but holds trunk; ilgi never starts another branch there: check out the journal's branch (git checkout trunk), bring what you wrote here with git cherry-pick (git log trunk..main lists it), then ilgi sync"
+        "origin has no branch main, the one this device writes, but holds trunk; ilgi never starts another branch there: check out the journal's branch (git fetch origin, then git checkout trunk), bring what you wrote here with git cherry-pick (git log trunk..main lists it), then ilgi sync"
       ), "\(sync.stderr)")
     #expect(try Self.git(h, "for-each-ref", "--format=%(refname)", "refs/heads", in: remote) == "refs/heads/trunk\n")
   }
@@ -708,7 +710,7 @@ import Testing
     #expect(
       sync.stderr.hasSuffix(
         "ilgi: origin has no branch master, the one this device writes, but holds main; ilgi never starts"
-          + " another branch there: check out the journal's branch (git checkout main), bring what you wrote here with"
+          + " another branch there: check out the journal's branch (git fetch origin, then git checkout main), bring what you wrote here with"
           + " git cherry-pick (git log main..master lists it), then ilgi sync\n"), "\(sync.stderr)")
     #expect(try Self.git(h, "ls-remote", "--heads", bare, in: h.journal.base) == before)
     let doctor = h.call("doctor", env: ["ILGI_JOURNAL": b])
@@ -863,6 +865,24 @@ import Testing
     #expect(try Self.titles(h, b) == ["Lighthouse at dusk"])
     #expect(h.call("sync", env: onA).status == 0)
     #expect(try Self.titles(h, a) == ["Lighthouse at dusk"])
+  }
+
+  /// An entry renamed with `git mv` and not committed goes whole: the new name and the old
+  /// one's delete, so the other device has it once.
+  @Test func aRenameByHandGoesWhole() throws {
+    let (h, a, b) = try Self.twoClones()
+    let onA = ["ILGI_JOURNAL": a]
+    let first = h.call("new", "Harbour", "--date", "2026-11-21T08:00", env: onA).stdout
+      .trimmingCharacters(in: .newlines)
+    #expect(h.call("sync", env: onA).status == 0)
+    let renamed = (first as NSString).deletingLastPathComponent + "/harbour-renamed.md"
+    try Self.git(h, "mv", first, renamed, in: a)
+    let sync = h.call("sync", env: onA)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(try Self.git(h, "status", "--porcelain", in: a) == "")
+    #expect(h.call("sync", env: ["ILGI_JOURNAL": b]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: b + "/" + renamed))
+    #expect(!FileManager.default.fileExists(atPath: b + "/" + first))
   }
 
   /// A change not committed here (a file ilgi does not commit) that the pull's change of the
