@@ -63,10 +63,7 @@ extension Ilgi {
           problems.append(tr(.doctorSealedOtherwise, path.rawValue, Self.kinds(types), wanted))
         }
       }
-      if let git = context.git(store) {
-        for file in Set(git.unmergedFiles().map(\.path)).sorted() { problems.append(tr(.doctorUnmerged, file)) }
-        if let other = Self.otherBranch(git) { problems.append(other) }
-      }
+      if let git = context.git(store) { problems += Self.gitProblems(git) }
       // What a pushed `.gitattributes` says of the journal's files; this device's own lines win.
       for (line, text) in GitAttributes.foreignLines(in: store) {
         problems.append(tr(.doctorForeignAttribute, line, text))
@@ -106,6 +103,13 @@ extension Ilgi {
     static func kinds(_ types: [String]) -> String {
       Dictionary(grouping: types, by: { $0 }).sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
         .joined(separator: ", ")
+    }
+
+    /// What stops this device's syncs in its git: files left unmerged, a branch the remote
+    /// does not have.
+    static func gitProblems(_ git: GitRepository) -> [String] {
+      Set(git.unmergedFiles().map(\.path)).sorted().map { tr(.doctorUnmerged, $0) }
+        + [otherBranch(git)].compactMap { $0 }
     }
 
     /// A branch this device writes that its remote, as last fetched, does not have, while it
