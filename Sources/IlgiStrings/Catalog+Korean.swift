@@ -775,7 +775,7 @@ extension Catalog {
     .initWhichBranch:
       "여기에는 체크아웃된 것이 없고 원격 저장소에 브랜치가 여럿({1}) 있습니다. git checkout 이름으로 일기장의 브랜치를 체크아웃한 뒤 ilgi init을 다시 실행하세요",
     .errSyncOtherBranch:
-      "{1}에는 이 기기가 쓰는 브랜치 {2}{2:가} 없고 {3}{3:가} 있습니다. ilgi는 원격 저장소에 다른 브랜치를 새로 만들지 않습니다. 일기장의 브랜치를 체크아웃하고(git fetch {1} 다음 git checkout {4}) 여기서 쓴 것을 git cherry-pick으로 가져온 뒤(git log {4}..{5}가 보여 줍니다) ilgi sync를 실행하세요",
+      "{1}에는 이 기기가 쓰는 브랜치 {2}{2:가} 없고 {3}{3:가} 있습니다. ilgi는 원격 저장소에 다른 브랜치를 새로 만들지 않습니다. 일기장의 브랜치를 체크아웃하고(git fetch {1} 다음 git checkout {4}) 여기서 쓴 것을 git cherry-pick으로 가져온 뒤(git log {4}..{5}{5:가} 보여 줍니다) ilgi sync를 실행하세요",
     .doctorUnmerged:
       "{1}: git이 합치지 못한 채로 두었습니다(동기화나 rebase의 충돌). 정리하기 전에는 동기화가 되지 않습니다: 파일을 원하는 대로 고친 뒤 git add {1}(또는 git rm {1})과 ilgi sync를 실행하세요",
     .doctorOtherBranch:
