@@ -866,12 +866,12 @@ extension Catalog {
     .syncKeptChanged:
       "{1}: deleted on one device and changed on the other; the changed entry is kept (ilgi delete {1} deletes it again)",
     .syncDriversSet:
-      "Set up git here to show and merge the journal's entries through ilgi (in git diff, git log and git pull).",
+      "git here now shows and merges the journal's entries through ilgi (in git diff, git log and git pull).",
     .errMergeEntryWrite: "{1}: could not write the merged entry: {2}",
     .errMergeEntryUnreadable: "{1}: the two versions could not be merged here ({2}); git keeps both",
     .errSyncBusy: "git is in the middle of a {1}; finish it (git status tells how), then run ilgi sync",
     .errSyncStashConflict:
-      "conflict in {1}: a change not yet committed here met what the sync brought; nothing is lost (git stash list keeps the change): keep the file as you want it, run git add {1} (or git rm {1}), then git stash drop and ilgi sync",
+      "conflict in {1}: a change not yet committed here met what the sync brought; nothing is lost (git stash list keeps the change): keep the file as you want it, run git add {1} (or git rm {1}) and git stash drop, git commit if the other devices should have it, then ilgi sync",
     .syncDone: "Synced with {1}.",
     .syncUntracked:
       "git tracked ilgi's own files ({1}), which each device keeps for itself; they are no longer tracked",

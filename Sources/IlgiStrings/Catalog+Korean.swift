@@ -828,7 +828,7 @@ extension Catalog {
     .errMergeEntryUnreadable: "{1}: 두 버전을 여기서 합치지 못했습니다({2}). git이 둘 다 보관합니다",
     .errSyncBusy: "git이 {1} 중입니다. 끝낸 뒤(git status가 방법을 알려 줍니다) ilgi sync를 실행하세요",
     .errSyncStashConflict:
-      "{1}에서 충돌: 여기서 아직 커밋하지 않은 변경이 동기화로 온 내용과 부딪쳤습니다. 잃은 것은 없습니다(git stash list에 변경이 있습니다): 파일을 원하는 대로 고친 뒤 git add {1}(또는 git rm {1}), git stash drop, ilgi sync를 실행하세요",
+      "{1}에서 충돌: 여기서 아직 커밋하지 않은 변경이 동기화로 온 내용과 부딪쳤습니다. 잃은 것은 없습니다(git stash list에 변경이 있습니다): 파일을 원하는 대로 고친 뒤 git add {1}(또는 git rm {1})와 git stash drop을 실행하고, 다른 기기에도 보내려면 git commit한 다음 ilgi sync를 실행하세요",
     .syncDone: "{1과} 동기화했습니다.",
     .syncUntracked: "git이 기기마다 따로 두는 ilgi 자신의 파일({1})을 추적하고 있었습니다. 이제 추적하지 않습니다",
     .syncJSONHelp: "어떻게 되었는지 JSON으로 출력합니다: 상태(merged, keptBoth, unsettled, offline, refused)와 한 말.",

@@ -790,7 +790,9 @@ import Testing
     #expect(h.call("sync", env: ["ILGI_JOURNAL": a]).status == 0)
     let firstOnB = h.call("sync", env: ["ILGI_JOURNAL": b])
     #expect(firstOnB.status == 0)
-    #expect(firstOnB.stderr.contains("Set up git here to show and merge the journal's entries"), "\(firstOnB.stderr)")
+    #expect(
+      firstOnB.stderr.contains("git here now shows and merges the journal's entries through ilgi"), "\(firstOnB.stderr)"
+    )
 
     let editorA = try Self.replacingEditor(h, "a.sh", "Shared entry", "Shared entry, as A tells it")
     let editorB = try Self.replacingEditor(h, "b.sh", "Shared entry", "Shared entry, as B remembers it")
@@ -910,7 +912,9 @@ import Testing
     #expect(try Self.git(h, "stash", "list", in: b).contains("autostash"))
     let doctor = h.call("doctor", env: ["ILGI_JOURNAL": b])
     #expect(doctor.status != 0)
-    #expect(doctor.stdout.contains("notes.txt: git left it unmerged"), "\(doctor.stdout)")
+    #expect(
+      doctor.stdout.contains("conflict in notes.txt: a change not yet committed here met what the sync brought"),
+      "\(doctor.stdout)")
     // As the message says: keep the file as wanted, add it, drop the stash, sync.
     try Data("Plans from A and B\n".utf8).write(to: URL(fileURLWithPath: b + "/notes.txt"))
     try Self.git(h, "add", "notes.txt", in: b)
@@ -1065,7 +1069,7 @@ import Testing
     #expect(first["state"] as? String == "merged" && first["brought"] as? Bool == false, "\(first)")
     let arrived = try sync(b)
     #expect(arrived["state"] as? String == "merged" && arrived["brought"] as? Bool == true, "\(arrived)")
-    #expect((arrived["said"] as? [String])?.first?.hasPrefix("Set up git here") == true, "\(arrived)")
+    #expect((arrived["said"] as? [String])?.first?.hasPrefix("git here now shows") == true, "\(arrived)")
     let editorA = try Self.replacingEditor(h, "a.sh", "Shared entry", "Shared entry, as A tells it")
     let editorB = try Self.replacingEditor(h, "b.sh", "Shared entry", "Shared entry, as B remembers it")
     #expect(try h.run("edit", path, env: ["ILGI_JOURNAL": a, "EDITOR": editorA]).status == 0)
@@ -1142,7 +1146,7 @@ import Testing
     // In the clone, init sets up what git needs to show and merge sealed entries.
     #expect(try Self.git(h, "pull", "--quiet", in: b) == "")
     let setUp = h.call("init", b, env: onB)
-    #expect(setUp.status == 0 && setUp.stdout.contains("Set up git here to show and merge"), "\(setUp.stdout)")
+    #expect(setUp.status == 0 && setUp.stdout.contains("git here now shows and merges"), "\(setUp.stdout)")
     #expect(h.call("sync", env: onB).status == 0)
 
     // The same minute on both devices.

@@ -108,7 +108,10 @@ extension Ilgi {
     /// What stops this device's syncs in its git: files left unmerged, a branch the remote
     /// does not have.
     static func gitProblems(_ git: GitRepository) -> [String] {
-      Set(git.unmergedFiles().map(\.path)).sorted().map { tr(.doctorUnmerged, $0) }
+      // Left by a pull's stash that met it (the newest stash is the pull's): said as sync says it.
+      let stashed = ((try? git.check(["stash", "list", "-1", "--format=%s"])) ?? "").contains("autostash")
+      let unmerged = Set(git.unmergedFiles().map(\.path)).sorted()
+      return unmerged.map { tr(stashed ? .errSyncStashConflict : .doctorUnmerged, $0) }
         + [otherBranch(git)].compactMap { $0 }
     }
 

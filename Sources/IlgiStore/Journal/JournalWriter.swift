@@ -97,7 +97,7 @@ public struct JournalWriter: Sendable {
   public func settle(_ path: JournalPath) {
     guard let entry = try? store.read(path) else {
       let gone = !FileManager.default.fileExists(atPath: store.absolute(path))
-      return effects.record(store, [path], gone ? "ilgi: delete" : "ilgi: edit")
+      return effects.record(store, [path], (gone ? "ilgi: delete " : "ilgi: edit ") + path.rawValue)
     }
     settle(path, as: entry)
   }
