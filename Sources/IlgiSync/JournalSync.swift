@@ -143,10 +143,7 @@ public struct JournalSync {
     // devices would each sync their own and never see the other's entries (and a plain one
     // would put its text beside a sealed journal). An empty remote is given its first.
     let remote = remotes.contains("origin") ? "origin" : firstRemote
-    let listed = try run(["ls-remote", "--heads", remote], as: "pull")
-    let heads = listed.stdout.split(separator: "\n").compactMap { line in
-      line.split(separator: "\t").last.map { String($0.dropFirst("refs/heads/".count)) }
-    }
+    let heads = try remoteHeads(remote)
     if !heads.isEmpty, !heads.contains(branch) {
       throw .otherBranch(remote: remote, branch: branch, heads: heads, local: branch)
     }
@@ -161,10 +158,7 @@ public struct JournalSync {
   /// is given its first. A remote that holds other branches is refused as when there is no
   /// upstream (a branch renamed there: each device would sync its own).
   func upstreamGone(_ plan: Plan, _ say: (SyncNote) -> Void) throws(SyncError) -> Plan {
-    let listed = try run(["ls-remote", "--heads", plan.remote], as: "pull")
-    let heads = listed.stdout.split(separator: "\n").compactMap { line in
-      line.split(separator: "\t").last.map { String($0.dropFirst("refs/heads/".count)) }
-    }
+    let heads = try remoteHeads(plan.remote)
     guard heads.isEmpty || heads.contains(plan.upstreamBranch) else {
       throw .otherBranch(remote: plan.remote, branch: plan.upstreamBranch, heads: heads, local: plan.branch)
     }
@@ -183,6 +177,13 @@ public struct JournalSync {
       }
     }
     return gone
+  }
+
+  /// The branches `remote` holds now, asked of the remote itself.
+  func remoteHeads(_ remote: String) throws(SyncError) -> [String] {
+    try run(["ls-remote", "--heads", remote], as: "pull").stdout.split(separator: "\n").compactMap { line in
+      line.split(separator: "\t").last.map { String($0.dropFirst("refs/heads/".count)) }
+    }
   }
 
   /// Whether `revision` names a commit here.
@@ -249,8 +250,7 @@ public struct JournalSync {
   /// stash that met the pull's (said with `git stash drop` in its advice only when the newest
   /// stash is the pull's), else a conflict left by hand.
   func unmerged(_ file: String) -> SyncError {
-    let newest = (try? git.check(["stash", "list", "-1", "--format=%s"])) ?? ""
-    return newest.contains("autostash") ? .stashConflict(file) : .unmerged(file)
+    git.newestStashIsAPulls ? .stashConflict(file) : .unmerged(file)
   }
 
   /// The first file the index holds unmerged, read from the index alone (no look at the files).

@@ -206,6 +206,11 @@ public struct GitRepository: Sendable {
     ((try? status(untracked: false)) ?? []).filter { Self.unmergedCodes.contains($0.code) }
   }
 
+  /// Whether the newest stash is one a pull (`rebase --autostash`) made and could not put back.
+  public var newestStashIsAPulls: Bool {
+    ((try? check(["stash", "list", "-1", "--format=%s"])) ?? "").contains("autostash")
+  }
+
   /// The two letters `git status` gives an unmerged file.
   public static let unmergedCodes: Set<String> = ["DD", "AU", "UD", "UA", "DU", "AA", "UU"]
 

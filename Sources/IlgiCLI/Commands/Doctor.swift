@@ -109,7 +109,7 @@ extension Ilgi {
     /// does not have.
     static func gitProblems(_ git: GitRepository) -> [String] {
       // Left by a pull's stash that met it (the newest stash is the pull's): said as sync says it.
-      let stashed = ((try? git.check(["stash", "list", "-1", "--format=%s"])) ?? "").contains("autostash")
+      let stashed = git.newestStashIsAPulls
       let unmerged = Set(git.unmergedFiles().map(\.path)).sorted()
       return unmerged.map { tr(stashed ? .errSyncStashConflict : .doctorUnmerged, $0) }
         + [otherBranch(git)].compactMap { $0 }
